@@ -1,0 +1,253 @@
+package org.eafr.placement.settings;
+
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * Every EAFR threshold, typed and validated when built. Defaults are EAFR Sec. 4 (tau_u=20, tau_l=10, sigma_u=8,
+ * sigma_l=1, r=2, eps=1, tau_c=0.8, storage reserve 10 GB); where the paper gives no value the choice is written in
+ * docs/settings.md. The same keys are read from hdfs-site.xml by the NameNode adapter and from the simulator config.
+ *
+ * <p>A value out of range, malformed, or inconsistent with another (eps must be below r, eta_l below eta_h, tau_l at
+ * most tau_u, sigma_l at most sigma_u) is rejected with an {@link InvalidSettingException} naming the key, the value
+ * and what is allowed. Nothing is half-applied: the object is built whole or not at all.
+ */
+public final class EafrSettings {
+  private static final long GIB = 1L << 30;
+
+  public static final Setting<Long> INTERVAL_MS = Setting.ofLong("eafr.interval.ms", "T",
+      "Length of one read-counting and replication interval, in milliseconds.", 3_600_000L, Range.atLeast(1_000L));
+  public static final Setting<Double> HOT_MEAN_READS = Setting.ofDouble("eafr.hot.mean-replica-reads", "tau_u",
+      "A file is hot when its reads per replica in one interval exceed this (Eq. 2).", 20.0, Range.greaterThan(0.0));
+  public static final Setting<Double> HOT_REPLICA_READS = Setting.ofDouble("eafr.hot.replica-reads", "sigma_u",
+      "A replica is busy when it serves more reads than this in one interval (Eq. 3).", 8.0, Range.greaterThan(0.0));
+  public static final Setting<Double> COLD_MEAN_READS = Setting.ofDouble("eafr.cold.mean-replica-reads", "tau_l",
+      "A file may be cold when its reads per replica in one interval are below this (Eq. 4).", 10.0,
+      Range.greaterThan(0.0));
+  public static final Setting<Double> COLD_REPLICA_READS = Setting.ofDouble("eafr.cold.replica-reads", "sigma_l",
+      "A replica is idle when it serves fewer reads than this in one interval (Eq. 5).", 1.0, Range.greaterThan(0.0));
+  public static final Setting<Double> REPLICA_FRACTION = Setting.ofDouble("eafr.replica-fraction", "gamma_v",
+      "Fraction of a file's replicas that must be busy (Eq. 3) or idle (Eq. 5).", 0.5, Range.open(0.0, 1.0));
+  public static final Setting<Integer> MIN_REPLICAS = Setting.ofInt("eafr.min-replicas", "r",
+      "Minimum replicas of every file, on any servers.", 2, Range.closed(1, 32));
+  public static final Setting<Integer> MIN_HOT_REPLICAS = Setting.ofInt("eafr.min-hot-replicas", "eps",
+      "Minimum replicas of every file on hot servers; must be below r.", 1, Range.closed(0, 31));
+  public static final Setting<Double> OVERLOADED_FRACTION = Setting.ofDouble("eafr.overloaded-fraction", "gamma_s",
+      "A hot file gains a replica when more than this fraction of its replica servers is overloaded (Eq. 6).", 0.5,
+      Range.open(0.0, 1.0));
+  public static final Setting<Double> OVERLOAD_THRESHOLD = Setting.ofDouble("eafr.overload-threshold", "tau_c",
+      "A server is overloaded when concurrent reads / service capacity exceed this.", 0.8,
+      Range.openClosed(0.0, 1.0));
+  public static final Setting<Long> STORAGE_RESERVE_BYTES = Setting.ofLong("eafr.storage-reserve.bytes", "tau_s",
+      "Free storage a server keeps; a standby server with less turns cold (Eq. 8).", 10 * GIB, Range.atLeast(0L));
+  public static final Setting<Double> EWMA_ALPHA = Setting.ofDouble("eafr.ewma.alpha", "alpha",
+      "Weight of the newest window in the transfer-speed EWMA (Eq. 9).", 0.3, Range.open(0.0, 1.0));
+  public static final Setting<Long> EWMA_WINDOW_MS = Setting.ofLong("eafr.ewma.window.ms", "T (Eq. 9)",
+      "Window over which transfer speeds are averaged before entering the EWMA, in milliseconds.", 60_000L,
+      Range.atLeast(1L));
+  public static final Setting<Double> SPEED_WEIGHT = Setting.ofDouble("eafr.destination.speed-weight", "beta",
+      "Weight of the transfer-speed rank against the spare-capacity rank when choosing a destination (Eq. 11).", 0.5,
+      Range.closed(0.0, 1.0));
+  public static final Setting<Double> RATE_LOW = Setting.ofDouble("eafr.rate.low-threshold", "eta_l",
+      "Below this share of free receive bandwidth, senders are slowed down (Eq. 14).", 0.2, Range.open(0.0, 1.0));
+  public static final Setting<Double> RATE_HIGH = Setting.ofDouble("eafr.rate.high-threshold", "eta_h",
+      "Above this share of free receive bandwidth, senders are sped up (Eq. 15).", 0.5, Range.open(0.0, 1.0));
+
+  private static final List<Setting<?>> ALL = List.of(INTERVAL_MS, HOT_MEAN_READS, HOT_REPLICA_READS, COLD_MEAN_READS,
+      COLD_REPLICA_READS, REPLICA_FRACTION, MIN_REPLICAS, MIN_HOT_REPLICAS, OVERLOADED_FRACTION, OVERLOAD_THRESHOLD,
+      STORAGE_RESERVE_BYTES, EWMA_ALPHA, EWMA_WINDOW_MS, SPEED_WEIGHT, RATE_LOW, RATE_HIGH);
+
+  private final Map<Setting<?>, Number> values;
+
+  private EafrSettings(Map<Setting<?>, Number> values) {
+    this.values = Collections.unmodifiableMap(new HashMap<>(values));
+  }
+
+  /** Every setting, in documentation order. */
+  public static List<Setting<?>> all() {
+    return ALL;
+  }
+
+  /** The EAFR Sec. 4 defaults. */
+  public static EafrSettings defaults() {
+    return builder().build();
+  }
+
+  /** Reads every key from {@code lookup} (e.g. {@code conf::get}); absent keys keep their defaults. */
+  public static EafrSettings from(Function<String, String> lookup) {
+    Builder builder = builder();
+    for (Setting<?> setting : ALL) {
+      builder.values.put(setting, setting.read(lookup));
+    }
+    return builder.build();
+  }
+
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** A builder seeded with this object's values. */
+  public Builder toBuilder() {
+    Builder builder = new Builder();
+    builder.values.putAll(values);
+    return builder;
+  }
+
+  public long intervalMillis() {
+    return get(INTERVAL_MS);
+  }
+
+  public double hotMeanReads() {
+    return get(HOT_MEAN_READS);
+  }
+
+  public double hotReplicaReads() {
+    return get(HOT_REPLICA_READS);
+  }
+
+  public double coldMeanReads() {
+    return get(COLD_MEAN_READS);
+  }
+
+  public double coldReplicaReads() {
+    return get(COLD_REPLICA_READS);
+  }
+
+  public double replicaFraction() {
+    return get(REPLICA_FRACTION);
+  }
+
+  public int minReplicas() {
+    return get(MIN_REPLICAS);
+  }
+
+  public int minHotReplicas() {
+    return get(MIN_HOT_REPLICAS);
+  }
+
+  public double overloadedFraction() {
+    return get(OVERLOADED_FRACTION);
+  }
+
+  public double overloadThreshold() {
+    return get(OVERLOAD_THRESHOLD);
+  }
+
+  public long storageReserveBytes() {
+    return get(STORAGE_RESERVE_BYTES);
+  }
+
+  public double ewmaAlpha() {
+    return get(EWMA_ALPHA);
+  }
+
+  public long ewmaWindowMillis() {
+    return get(EWMA_WINDOW_MS);
+  }
+
+  public double speedWeight() {
+    return get(SPEED_WEIGHT);
+  }
+
+  public double rateLowThreshold() {
+    return get(RATE_LOW);
+  }
+
+  public double rateHighThreshold() {
+    return get(RATE_HIGH);
+  }
+
+  /** The value of one setting. */
+  @SuppressWarnings("unchecked")
+  public <T extends Number & Comparable<T>> T get(Setting<T> setting) {
+    return (T) values.get(setting);
+  }
+
+  /** Key to value, in documentation order: what a run used, for reports. */
+  public Map<String, String> asMap() {
+    Map<String, String> map = new LinkedHashMap<>();
+    for (Setting<?> setting : ALL) {
+      map.put(setting.key(), String.valueOf(values.get(setting)));
+    }
+    return map;
+  }
+
+  @Override
+  public String toString() {
+    return asMap().toString();
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof EafrSettings && values.equals(((EafrSettings) o).values);
+  }
+
+  @Override
+  public int hashCode() {
+    return values.hashCode();
+  }
+
+  /** Collects values; {@link #build()} checks each range and the relations between settings. */
+  public static final class Builder {
+    private final Map<Setting<?>, Number> values = new HashMap<>();
+
+    private Builder() {
+      for (Setting<?> setting : ALL) {
+        values.put(setting, setting.defaultValue());
+      }
+    }
+
+    /** Sets a typed value; out-of-range values throw at once. */
+    public <T extends Number & Comparable<T>> Builder set(Setting<T> setting, T value) {
+      values.put(setting, setting.check(value));
+      return this;
+    }
+
+    /** Sets a value by key, as it would come from a config file. Unknown keys throw, listing the known ones. */
+    public Builder set(String key, String value) {
+      Setting<?> setting = ALL.stream().filter(s -> s.key().equals(key)).findFirst().orElseThrow(
+          () -> new InvalidSettingException(key, value, "unknown key; known keys are " + keys()));
+      values.put(setting, setting.parse(value.trim()));
+      return this;
+    }
+
+    public EafrSettings build() {
+      EafrSettings settings = new EafrSettings(values);
+      requireBelow(MIN_HOT_REPLICAS, settings.minHotReplicas(), MIN_REPLICAS, settings.minReplicas());
+      requireBelow(RATE_LOW, settings.rateLowThreshold(), RATE_HIGH, settings.rateHighThreshold());
+      requireAtMost(COLD_MEAN_READS, settings.coldMeanReads(), HOT_MEAN_READS, settings.hotMeanReads());
+      requireAtMost(COLD_REPLICA_READS, settings.coldReplicaReads(), HOT_REPLICA_READS, settings.hotReplicaReads());
+      return settings;
+    }
+
+    private static void requireBelow(Setting<?> low, double lowValue, Setting<?> high, double highValue) {
+      if (!(lowValue < highValue)) {
+        throw new InvalidSettingException(low.key(), String.valueOf(display(low, lowValue)),
+            "must be below " + high.key() + " (" + high.symbol() + " = " + display(high, highValue) + ")");
+      }
+    }
+
+    private static void requireAtMost(Setting<?> low, double lowValue, Setting<?> high, double highValue) {
+      if (lowValue > highValue) {
+        throw new InvalidSettingException(low.key(), String.valueOf(display(low, lowValue)),
+            "must be at most " + high.key() + " (" + high.symbol() + " = " + display(high, highValue) + ")");
+      }
+    }
+
+    private static Object display(Setting<?> setting, double value) {
+      return setting.defaultValue() instanceof Double ? (Object) value : (Object) (long) value;
+    }
+
+    private static String keys() {
+      StringBuilder keys = new StringBuilder();
+      for (Setting<?> setting : ALL) {
+        keys.append(keys.length() == 0 ? "" : ", ").append(setting.key());
+      }
+      return keys.toString();
+    }
+  }
+}
