@@ -3,12 +3,14 @@ package org.eafr.placement.cluster;
 /**
  * The remaining-storage threshold tau_s of EAFR Eq. 8, used everywhere a server's storage is judged.
  *
- * <p>Eq. 8: a standby server is ready to turn cold when c_s - sum(b_j) &lt; tau_s. A server can take a new replica of
- * b bytes when, after storing it, it still keeps the reserve: c_s - sum(b_j) - b &gt;= tau_s. (Alg. 4 line 11 checks
- * the reserve before the new file; we include the file so that no placement can push a server below its reserve.)
+ * <p>Eq. 8: a standby server is ready to turn cold when c_s - sum(b_j) &lt; tau_s. A server accepts a new replica of
+ * b bytes while its remaining storage is at least tau_s (Alg. 4 line 11) and the replica fits (remaining &gt;= b). So
+ * the replica that takes a standby server below tau_s is its last, and Eq. 8 then turns it cold: tau_s is the point
+ * where a server stops taking replicas, and what is left below it absorbs that last one.
  *
- * <p>Worked example: tau_s = 10 GB, a 250 GB standby server holding 241 GB has 9 GB left: it turns cold. With 200 GB
- * used it can take a 40 GB replica (10 GB left) but not a 41 GB one.
+ * <p>Worked example: tau_s = 10 GB. A 250 GB standby server holding 241 GB has 9 GB left: it takes nothing more and
+ * turns cold. Holding 235 GB (15 GB left) it takes a 12 GB replica, is left with 3 GB and turns cold; it cannot take a
+ * 16 GB replica.
  */
 public final class StorageReserve {
   private final long reserveBytes;
@@ -35,8 +37,9 @@ public final class StorageReserve {
     return server.role() == ServerRole.STANDBY && isNearlyFull(server);
   }
 
-  /** Whether {@code server} can store {@code bytes} more and still keep the reserve. */
+  /** Whether {@code server} still takes replicas (remaining &gt;= tau_s) and this one fits. */
   public boolean canHold(Server server, long bytes) {
-    return server.remainingStorage() - bytes >= reserveBytes;
+    long remaining = server.remainingStorage();
+    return remaining >= reserveBytes && remaining >= bytes;
   }
 }
