@@ -43,7 +43,8 @@ public final class EafrSettings {
       "A server is overloaded when concurrent reads / service capacity exceed this.", 0.8,
       Range.openClosed(0.0, 1.0));
   public static final Setting<Long> STORAGE_RESERVE_BYTES = Setting.ofLong("eafr.storage-reserve.bytes", "tau_s",
-      "Free storage a server keeps; a standby server with less turns cold (Eq. 8).", 10 * GIB, Range.atLeast(0L));
+      "A server takes no more replicas once its free storage is below this; a standby server then turns cold (Eq. 8).",
+      10 * GIB, Range.atLeast(0L));
   public static final Setting<Double> EWMA_ALPHA = Setting.ofDouble("eafr.ewma.alpha", "alpha",
       "Weight of the newest window in the transfer-speed EWMA (Eq. 9).", 0.3, Range.open(0.0, 1.0));
   public static final Setting<Long> EWMA_WINDOW_MS = Setting.ofLong("eafr.ewma.window.ms", "T (Eq. 9)",
