@@ -39,7 +39,11 @@ public final class StorageReserve {
 
   /** Whether {@code server} still takes replicas (remaining &gt;= tau_s) and this one fits. */
   public boolean canHold(Server server, long bytes) {
-    long remaining = server.remainingStorage();
-    return remaining >= reserveBytes && remaining >= bytes;
+    return canHold(server.remainingStorage(), bytes);
+  }
+
+  /** The same test for a server with {@code remainingBytes} free, e.g. after placements not yet in its snapshot. */
+  public boolean canHold(long remainingBytes, long bytes) {
+    return remainingBytes >= reserveBytes && remainingBytes >= bytes;
   }
 }

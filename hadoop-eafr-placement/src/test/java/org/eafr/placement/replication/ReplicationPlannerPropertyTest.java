@@ -23,7 +23,7 @@ import org.eafr.placement.destination.DestinationPolicy;
 import org.eafr.placement.popularity.FileTemperature;
 
 /** Invariants of Alg. 1 over random clusters, files and classes. Each case is built from one generated seed. */
-class ReplicationPlannerProperties {
+class ReplicationPlannerPropertyTest {
   private static final long GB = 1_000_000_000L;
   private static final ServerRole[] ROLES = {ServerRole.HOT, ServerRole.HOT, ServerRole.HOT, ServerRole.STANDBY,
       ServerRole.STANDBY, ServerRole.COLD, ServerRole.FAILED};

@@ -1,0 +1,159 @@
+package org.eafr.placement.recovery;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import org.eafr.placement.cluster.ClusterView;
+import org.eafr.placement.cluster.ReplicatedFile;
+import org.eafr.placement.cluster.Server;
+import org.eafr.placement.cluster.ServerRole;
+import org.eafr.placement.cluster.StorageReserve;
+import org.eafr.placement.popularity.FileTemperature;
+import org.eafr.placement.settings.EafrSettings;
+
+/**
+ * Load-aware replica maintenance for a failed server (EAFR, Lin and Shen, Sec. 3.6, Alg. 4): for each file the failed
+ * server held, a source ({@link RecoverySourceSelector}: a hot or standby holder with the most spare service capacity,
+ * a cold holder only when there is none) and a destination chosen round robin over a pool, so the incoming copies, and
+ * the incast traffic they cause, spread evenly.
+ *
+ * <p>Destination pool: hot servers for HOT and NORMAL files, standby servers for COLD files; never a cold server (it
+ * would have to be woken) and never a failed one. The paper names only hot and cold files; a NORMAL file is still read,
+ * so it goes with the hot files, and only cold files go to standby servers.
+ *
+ * <p>A pool server is skipped (and the cursor moves past it) when it already holds the file, is the failed server
+ * (which the view may not have marked yet), or, counting the copies planned for it earlier in the same call, has less
+ * than tau_s free or no room for the file ({@link StorageReserve#canHold}, Alg. 4 line 11 and Eq. 8). After one full
+ * cycle without a fit the file is reported as having no destination, instead of the paper's endless loop.
+ *
+ * <p>The planner keeps one round-robin cursor per pool (hot, standby) rather than the paper's single counter, so each
+ * pool stays balanced when hot and cold files interleave. The cursors persist across files and across calls, and
+ * {@link #nextDestination} advances the same cursors as {@link #plan}. Cursor updates are atomic: the planner may be
+ * shared by threads (the NameNode calls it from its redundancy monitor).
+ *
+ * <p>Worked example (tau_s = 10 B, files of 10 B, pool H1, H2, H3 all HOT with 100 B free; S1 STANDBY phi 10, S2
+ * STANDBY phi 3, C1 COLD phi 8, C2 COLD phi 12; F failed) for the hot files of F, with a fresh planner:
+ * f1 on F, S2, S1: S1 -&gt; H1; f2 on F, S2: S2 -&gt; H2; f3 on F, C1: C1 (woken) -&gt; H3; f4 on F, C1, S2: S2 -&gt;
+ * H1 (a standby holder beats a cold one with more spare capacity); f5 on F, C1, C2: C2 (woken) -&gt; H2.
+ *
+ * <p>O(m (r + w)) for m files, r replicas each and a pool of w servers.
+ */
+public final class RecoveryPlanner {
+  private final StorageReserve reserve;
+  private final RecoverySourceSelector sources = new RecoverySourceSelector();
+  private final RoundRobinCursor hotCursor = new RoundRobinCursor();
+  private final RoundRobinCursor standbyCursor = new RoundRobinCursor();
+
+  public RecoveryPlanner(StorageReserve reserve) {
+    this.reserve = Objects.requireNonNull(reserve, "reserve");
+  }
+
+  /** A planner keeping eafr.storage-reserve.bytes free on every destination. */
+  public static RecoveryPlanner from(EafrSettings settings) {
+    return new RecoveryPlanner(new StorageReserve(settings.storageReserveBytes()));
+  }
+
+  /**
+   * A source and a destination for every file the failed server held, or the reason there is none.
+   *
+   * @param failedServerId the failed server; every lost file must list it among its replica servers
+   * @param lostReplicas the files it held, each once, in the order to recover them
+   * @param view the cluster now; it is not changed, storage taken by this plan is tracked locally
+   */
+  public RecoveryPlan plan(String failedServerId, List<LostReplica> lostReplicas, ClusterView view) {
+    requireHeldOnce(failedServerId, lostReplicas);
+    PlanInProgress plan = new PlanInProgress(failedServerId, Objects.requireNonNull(view, "view"));
+    for (LostReplica lost : lostReplicas) {
+      plan.recover(lost);
+    }
+    return plan.result();
+  }
+
+  /**
+   * The next destination for one more replica of {@code file}, for a caller that places one block at a time; it
+   * shares the cursors of {@link #plan}. The view must already show earlier placements and the failed server as
+   * FAILED (or absent from {@code file}'s holders).
+   */
+  public Optional<Server> nextDestination(ReplicatedFile file, FileTemperature temperature, ClusterView view) {
+    Objects.requireNonNull(file, "file");
+    return cursor(temperature).next(pool(temperature, view), server -> fits(server, file, 0L));
+  }
+
+  /** The source {@link #plan} would use for {@code file}, for a caller that recovers one block at a time. */
+  public Optional<Server> source(ReplicatedFile file, String failedServerId, ClusterView view) {
+    return sources.select(file, failedServerId, view);
+  }
+
+  private boolean fits(Server server, ReplicatedFile file, long pendingBytes) {
+    return !file.isOn(server.id()) && reserve.canHold(server.remainingStorage() - pendingBytes, file.sizeBytes());
+  }
+
+  private RoundRobinCursor cursor(FileTemperature temperature) {
+    return temperature == FileTemperature.COLD ? standbyCursor : hotCursor;
+  }
+
+  private static List<Server> pool(FileTemperature temperature, ClusterView view) {
+    return view.withRole(temperature == FileTemperature.COLD ? ServerRole.STANDBY : ServerRole.HOT);
+  }
+
+  private static void requireHeldOnce(String failedServerId, List<LostReplica> lostReplicas) {
+    Objects.requireNonNull(failedServerId, "failedServerId");
+    Set<String> seen = new HashSet<>();
+    for (LostReplica lost : lostReplicas) {
+      ReplicatedFile file = lost.file();
+      if (!file.isOn(failedServerId)) {
+        throw new IllegalArgumentException("lost replica " + file + " is not allowed: expected the failed server "
+            + failedServerId + " among its replica servers");
+      }
+      if (!seen.add(file.id())) {
+        throw new IllegalArgumentException("file " + file.id() + " is not allowed twice in the lost replicas of "
+            + failedServerId + ": expected each file once");
+      }
+    }
+  }
+
+  /** The working state of one {@link #plan} call: the results so far and the bytes already sent to each server. */
+  private final class PlanInProgress {
+    private final String failedServerId;
+    private final ClusterView view;
+    private final Map<String, Long> pendingBytes = new HashMap<>();
+    private final List<RecoveryAssignment> assignments = new ArrayList<>();
+    private final List<UnrecoverableFile> unrecoverable = new ArrayList<>();
+
+    PlanInProgress(String failedServerId, ClusterView view) {
+      this.failedServerId = failedServerId;
+      this.view = view;
+    }
+
+    void recover(LostReplica lost) {
+      ReplicatedFile file = lost.file();
+      Optional<Server> source = sources.select(file, failedServerId, view);
+      if (!source.isPresent()) {
+        unrecoverable.add(new UnrecoverableFile(file.id(), RecoveryFailure.NO_LIVE_REPLICA));
+        return;
+      }
+      Optional<Server> destination = cursor(lost.temperature()).next(pool(lost.temperature(), view),
+          server -> !server.id().equals(failedServerId) && fits(server, file, pending(server)));
+      if (!destination.isPresent()) {
+        unrecoverable.add(new UnrecoverableFile(file.id(), RecoveryFailure.NO_DESTINATION_WITH_ROOM));
+        return;
+      }
+      pendingBytes.merge(destination.get().id(), file.sizeBytes(), Long::sum);
+      assignments.add(new RecoveryAssignment(file.id(), source.get().id(), destination.get().id(),
+          source.get().role() == ServerRole.COLD));
+    }
+
+    private long pending(Server server) {
+      return pendingBytes.getOrDefault(server.id(), 0L);
+    }
+
+    RecoveryPlan result() {
+      return new RecoveryPlan(assignments, unrecoverable);
+    }
+  }
+}
