@@ -1,0 +1,105 @@
+package org.eafr.placement.popularity;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The read counts of one interval in at most {@code capacity} entries, in the style of Misra-Gries and lossy counting
+ * (Manku and Motwani, VLDB 2002). Not thread-safe: {@link ReadStatistics} guards each table (one per stripe) with a
+ * lock.
+ *
+ * <p>Algorithm, per read of file f:
+ * <ol>
+ *   <li>If f has an entry, count the read in it.</li>
+ *   <li>Otherwise, if the table is full, prune: find the cut t, the {@code d}-th smallest (count + error) where
+ *       {@code d = size - floor(0.75 * capacity)}, drop every entry below t and as many at t as needed to drop d, and
+ *       raise the floor to t (it never falls).</li>
+ *   <li>Add an entry for f with count 1 and error = floor.</li>
+ * </ol>
+ * Why the bounds hold: an untracked file had every read recorded until it was dropped with count + error &lt;= t &lt;=
+ * floor, and no reads are recorded while it is out, so its true count is at most the floor; when it comes back its
+ * error is that floor. Pruning visits every entry once per {@code capacity / 4} new files: O(1) amortized per read.
+ * See {@link ReadStatistics} for a worked example.
+ */
+final class ReadCountTable {
+  private static final double KEPT_FRACTION = 0.75;
+
+  private final int capacity;
+  private final int keptAfterPrune;
+  private final Map<String, ReadCounter> counters = new HashMap<>();
+  private long floor;
+  private long[] upperBounds;
+
+  ReadCountTable(int capacity) {
+    this.capacity = capacity;
+    this.keptAfterPrune = (int) (capacity * KEPT_FRACTION);
+  }
+
+  void record(String fileId, String serverId) {
+    ReadCounter counter = counters.get(fileId);
+    if (counter == null) {
+      if (counters.size() >= capacity) {
+        prune();
+      }
+      counter = new ReadCounter(floor);
+      counters.put(fileId, counter);
+    }
+    counter.record(serverId);
+  }
+
+  int size() {
+    return counters.size();
+  }
+
+  long floor() {
+    return floor;
+  }
+
+  /** The reads of every tracked file. */
+  List<FileReads> fileReads() {
+    List<FileReads> reads = new ArrayList<>(counters.size());
+    for (Map.Entry<String, ReadCounter> entry : counters.entrySet()) {
+      reads.add(entry.getValue().toFileReads(entry.getKey()));
+    }
+    return reads;
+  }
+
+  private void prune() {
+    int toDrop = counters.size() - keptAfterPrune;
+    long cut = cut(toDrop);
+    int dropAtCut = toDrop - countBelow(cut);
+    Iterator<ReadCounter> it = counters.values().iterator();
+    while (it.hasNext()) {
+      long upperBound = it.next().upperBound();
+      if (upperBound < cut || (upperBound == cut && dropAtCut-- > 0)) {
+        it.remove();
+      }
+    }
+    floor = Math.max(floor, cut);
+  }
+
+  /** The toDrop-th smallest count + error; leaves every entry's count + error in {@code upperBounds}. */
+  private long cut(int toDrop) {
+    if (upperBounds == null) {
+      upperBounds = new long[capacity];
+    }
+    int n = 0;
+    for (ReadCounter counter : counters.values()) {
+      upperBounds[n++] = counter.upperBound();
+    }
+    return LongSelection.kthSmallest(upperBounds, n, toDrop - 1);
+  }
+
+  private int countBelow(long cut) {
+    int below = 0;
+    for (int i = 0; i < counters.size(); i++) {
+      if (upperBounds[i] < cut) {
+        below++;
+      }
+    }
+    return below;
+  }
+}

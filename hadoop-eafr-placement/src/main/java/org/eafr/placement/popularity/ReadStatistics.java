@@ -1,0 +1,147 @@
+package org.eafr.placement.popularity;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Counts the reads of the current interval T, v_i per file and v_ij per replica (EAFR Sec. 3.2.2, Eq. 1), in bounded
+ * memory, and hands them over as an {@link IntervalReads} when the interval ends.
+ *
+ * <p><b>Unattributed reads.</b> A read may come without its replica (the NameNode audit log sees the file, not the
+ * DataNode): it counts towards v_i only, so v_i = sum of v_ij + unattributed reads.
+ *
+ * <p><b>Memory bound.</b> At most {@code maxTrackedFiles} files are tracked. When the table is full and a new file is
+ * read, the entries with the smallest (count + error) are dropped until a quarter of the table is free, and a floor
+ * rises to the largest (count + error) dropped; a file that enters later starts with error = floor (the algorithm is
+ * in {@link ReadCountTable}). Guarantees, for every file, replica and interval:
+ * <ul>
+ *   <li>a tracked file with count c, error e and replica counts c_ij has true v_i in [c, c + e] and true v_ij in
+ *       [c_ij, c_ij + e] (a replica with no recorded reads: [0, e]);</li>
+ *   <li>an untracked file has true v_i &lt;= floor, and so every v_ij &lt;= floor;</li>
+ *   <li>until a stripe (see Threads) first fills, nothing is dropped and every count is exact; with one stripe, that
+ *       is while at most {@code maxTrackedFiles} distinct files have been read.</li>
+ * </ul>
+ * Hot decisions must use the lower bounds and cold decisions the upper bounds (as {@link PopularityClassifier} does):
+ * then bounding memory can only miss a replica change, never make a wrong one. Once a prune has happened the floor is
+ * at least 1, so with sigma_l = 1 no untracked file, and no file that entered after the prune, can be cold: size
+ * {@code maxTrackedFiles} above the number of distinct files read in one interval to keep cold detection whole.
+ *
+ * <p><b>Threads.</b> Safe for any number of recording threads (NameNode IPC handlers). The table is split by file id
+ * hash into {@code stripes} independent tables of {@code maxTrackedFiles / stripes} files, each with its own lock and
+ * floor: a prune costs O(size of one stripe) once every quarter-stripe of new files, O(1) amortized per read, and
+ * stalls only the readers of that stripe. A read of a tracked file allocates nothing. {@link #snapshotAndReset()}
+ * swaps in empty tables one stripe at a time and builds the snapshot outside the locks; each read lands in exactly one
+ * interval, and the snapshot's floor is the largest stripe floor.
+ *
+ * <p>Worked example, {@code maxTrackedFiles} = 4, one stripe: reads f1@s1, f1@s1, f1@s2, f2@s1, f2 (replica unknown),
+ * f3@s2 and 4 x f4@s1 fill the table with (count + error) f1 = 3, f2 = 2, f3 = 1, f4 = 4. A read f5@s1 prunes to 3
+ * entries: f3 (1) is dropped and the floor becomes 1; f5 enters with count 1, error 1. The snapshot: f1 = [3, 3] (s1
+ * [2, 2], s2 [1, 1]), f2 = [2, 2] with 1 unattributed, f4 = [4, 4], f5 = [1, 2] (s1 [1, 2], s2 [0, 1]), and the
+ * untracked f3 = [0, 1], which holds its true 1 read.
+ */
+public final class ReadStatistics {
+  // A prune of 4,096 entries takes well under a millisecond; 256 stripes keep contention negligible.
+  private static final int FILES_PER_STRIPE = 4_096;
+  private static final int MAX_DEFAULT_STRIPES = 256;
+
+  private final int maxTrackedFiles;
+  private final Object[] locks;
+  /** tables[s] is guarded by locks[s]. */
+  private final ReadCountTable[] tables;
+
+  /** Tracks up to {@code maxTrackedFiles} files, in one stripe per 4,096 of them (at most 256 stripes). */
+  public ReadStatistics(int maxTrackedFiles) {
+    this(maxTrackedFiles, Math.max(1, Math.min(MAX_DEFAULT_STRIPES, maxTrackedFiles / FILES_PER_STRIPE)));
+  }
+
+  /**
+   * @param maxTrackedFiles hard cap on tracked files, at least 1
+   * @param stripes independently locked parts, 1 to maxTrackedFiles; each tracks maxTrackedFiles / stripes files
+   */
+  public ReadStatistics(int maxTrackedFiles, int stripes) {
+    if (maxTrackedFiles < 1) {
+      throw new IllegalArgumentException("maxTrackedFiles " + maxTrackedFiles + " is not allowed: expected >= 1");
+    }
+    if (stripes < 1 || stripes > maxTrackedFiles) {
+      throw new IllegalArgumentException("stripes " + stripes + " is not allowed: expected 1 to maxTrackedFiles = "
+          + maxTrackedFiles);
+    }
+    this.maxTrackedFiles = maxTrackedFiles;
+    this.locks = new Object[stripes];
+    this.tables = new ReadCountTable[stripes];
+    for (int s = 0; s < stripes; s++) {
+      locks[s] = new Object();
+      tables[s] = newTable(s);
+    }
+  }
+
+  /** Counts one read of {@code fileId} served by {@code replicaServerId}, or by an unknown replica when null. */
+  public void recordRead(String fileId, String replicaServerId) {
+    int stripe = stripeOf(Objects.requireNonNull(fileId, "fileId"));
+    synchronized (locks[stripe]) {
+      tables[stripe].record(fileId, replicaServerId);
+    }
+  }
+
+  /** Ends the interval: returns its reads and starts the next one from zero, with floor 0. */
+  public IntervalReads snapshotAndReset() {
+    List<FileReads> reads = new ArrayList<>();
+    long floor = 0;
+    for (int s = 0; s < tables.length; s++) {
+      ReadCountTable finished;
+      synchronized (locks[s]) {
+        finished = tables[s];
+        tables[s] = newTable(s);
+      }
+      reads.addAll(finished.fileReads());
+      floor = Math.max(floor, finished.floor());
+    }
+    return IntervalReads.of(reads, floor);
+  }
+
+  public int maxTrackedFiles() {
+    return maxTrackedFiles;
+  }
+
+  public int stripes() {
+    return tables.length;
+  }
+
+  /** Files tracked in the current interval; never above {@link #maxTrackedFiles()}. */
+  public int trackedFiles() {
+    int tracked = 0;
+    for (int s = 0; s < tables.length; s++) {
+      synchronized (locks[s]) {
+        tracked += tables[s].size();
+      }
+    }
+    return tracked;
+  }
+
+  /** The current interval's floor: the most reads a file it does not track can have had so far. */
+  public long floor() {
+    long floor = 0;
+    for (int s = 0; s < tables.length; s++) {
+      synchronized (locks[s]) {
+        floor = Math.max(floor, tables[s].floor());
+      }
+    }
+    return floor;
+  }
+
+  /** Stripe capacities differ by at most one and add up to maxTrackedFiles. */
+  private ReadCountTable newTable(int stripe) {
+    int stripes = tables.length;
+    return new ReadCountTable(maxTrackedFiles / stripes + (stripe < maxTrackedFiles % stripes ? 1 : 0));
+  }
+
+  /**
+   * Picks the stripe from the high bits of a mixed hash: each stripe's HashMap indexes by the low bits, which must
+   * stay spread.
+   */
+  private int stripeOf(String fileId) {
+    long mixed = (fileId.hashCode() * 0x9E3779B9L) & 0xFFFF_FFFFL;
+    return (int) ((mixed * tables.length) >>> 32);
+  }
+}

@@ -1,0 +1,196 @@
+package org.eafr.placement.popularity;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import org.eafr.placement.settings.EafrSettings;
+import org.junit.jupiter.api.Test;
+
+class ReadStatisticsTest {
+  @Test
+  void javadocExample_fullTableDropsTheSmallestAndRaisesTheFloor() {
+    ReadStatistics stats = new ReadStatistics(4);
+    stats.recordRead("f1", "s1");
+    stats.recordRead("f1", "s1");
+    stats.recordRead("f1", "s2");
+    stats.recordRead("f2", "s1");
+    stats.recordRead("f2", null);
+    stats.recordRead("f3", "s2");
+    for (int i = 0; i < 4; i++) {
+      stats.recordRead("f4", "s1");
+    }
+    assertThat(stats.trackedFiles()).isEqualTo(4);
+    assertThat(stats.floor()).isEqualTo(0);
+
+    stats.recordRead("f5", "s1");
+    IntervalReads interval = stats.snapshotAndReset();
+
+    assertThat(interval.floor()).isEqualTo(1);
+    assertThat(interval.tracked()).hasSize(4);
+    assertThat(interval.reads("f1"))
+        .isEqualTo(FileReads.builder("f1").replicaReads("s1", 2).replicaReads("s2", 1).build());
+    assertThat(interval.reads("f2"))
+        .isEqualTo(FileReads.builder("f2").replicaReads("s1", 1).unattributedReads(1).build());
+    assertThat(interval.reads("f4")).isEqualTo(FileReads.builder("f4").replicaReads("s1", 4).build());
+    assertThat(interval.reads("f5")).isEqualTo(FileReads.builder("f5").replicaReads("s1", 1).error(1).build());
+    assertThat(interval.reads("f5").replicaReadsUpperBound("s2")).isEqualTo(1);
+    assertThat(interval.isTracked("f3")).isFalse();
+    assertThat(interval.reads("f3")).isEqualTo(FileReads.untracked("f3", 1));
+  }
+
+  @Test
+  void unattributedReads_countTowardsTheFileOnly() {
+    ReadStatistics stats = new ReadStatistics(10);
+    stats.recordRead("f", "s1");
+    stats.recordRead("f", null);
+    stats.recordRead("f", null);
+
+    FileReads reads = stats.snapshotAndReset().reads("f");
+
+    assertThat(reads.readsLowerBound()).isEqualTo(3);
+    assertThat(reads.readsUpperBound()).isEqualTo(3);
+    assertThat(reads.unattributedReads()).isEqualTo(2);
+    assertThat(reads.replicaReadsLowerBound("s1")).isEqualTo(1);
+    assertThat(reads.recordedServers()).containsExactly("s1");
+  }
+
+  @Test
+  void fileReadFromManyServers_keepsEveryReplicaCount() {
+    ReadStatistics stats = new ReadStatistics(10);
+    for (int j = 0; j < 12; j++) {
+      for (int i = 0; i <= j; i++) {
+        stats.recordRead("f", "s" + j);
+      }
+    }
+
+    FileReads reads = stats.snapshotAndReset().reads("f");
+
+    assertThat(reads.recordedServers()).hasSize(12);
+    assertThat(reads.replicaReadsLowerBound("s0")).isEqualTo(1);
+    assertThat(reads.replicaReadsLowerBound("s11")).isEqualTo(12);
+    assertThat(reads.readsLowerBound()).isEqualTo(78);
+  }
+
+  @Test
+  void snapshotAndReset_startsTheNextIntervalFromZero() {
+    ReadStatistics stats = new ReadStatistics(1);
+    stats.recordRead("f1", "s1");
+    stats.recordRead("f2", "s1");
+    assertThat(stats.floor()).isEqualTo(1);
+
+    IntervalReads first = stats.snapshotAndReset();
+    stats.recordRead("f1", "s1");
+    IntervalReads second = stats.snapshotAndReset();
+
+    assertThat(first.floor()).isEqualTo(1);
+    assertThat(first.reads("f2")).isEqualTo(FileReads.builder("f2").replicaReads("s1", 1).error(1).build());
+    assertThat(second.floor()).isEqualTo(0);
+    assertThat(second.reads("f1")).isEqualTo(FileReads.builder("f1").replicaReads("s1", 1).build());
+    assertThat(stats.trackedFiles()).isEqualTo(0);
+    assertThat(stats.snapshotAndReset().tracked()).isEmpty();
+  }
+
+  @Test
+  void tiesAtTheCut_dropOnlyEnoughToFreeAQuarter() {
+    ReadStatistics stats = new ReadStatistics(8);
+    for (int f = 0; f < 9; f++) {
+      stats.recordRead("f" + f, "s1");
+    }
+
+    IntervalReads interval = stats.snapshotAndReset();
+
+    assertThat(interval.tracked()).hasSize(7);
+    assertThat(interval.floor()).isEqualTo(1);
+    assertThat(interval.reads("f8")).isEqualTo(FileReads.builder("f8").replicaReads("s1", 1).error(1).build());
+  }
+
+  @Test
+  void millionReadsOverTwoHundredThousandFiles_stayWithinTheCapAndWithinTheirBounds() {
+    int fileCount = 200_000;
+    int maxTrackedFiles = 10_000;
+    Random random = new Random(20_240_611L);
+    List<String> fileIds = new ArrayList<>();
+    for (int f = 0; f < fileCount; f++) {
+      fileIds.add("f" + f);
+    }
+    List<String> serverIds = List.of("s0", "s1", "s2", "s3", "s4", "s5", "s6", "s7", "s8", "s9");
+    int[] events = skewedEventsWithHeavyHitter(random, fileCount, 1_000_000, 5_000);
+    ReadStatistics stats = new ReadStatistics(maxTrackedFiles);
+    TrueReads truth = new TrueReads(serverIds);
+
+    int mostTracked = 0;
+    for (int f : events) {
+      String server = random.nextInt(4) == 0 ? null : serverIds.get((f + random.nextInt(3) * 3) % 10);
+      stats.recordRead(fileIds.get(f), server);
+      truth.record(fileIds.get(f), server);
+      mostTracked = Math.max(mostTracked, stats.trackedFiles());
+    }
+    IntervalReads interval = stats.snapshotAndReset();
+
+    assertThat(mostTracked).isLessThanOrEqualTo(maxTrackedFiles).isGreaterThan(maxTrackedFiles * 9 / 10);
+    assertThat(interval.floor()).isPositive();
+    assertThat(truth.distinctFiles()).isGreaterThan(150_000);
+    truth.assertBoundsHold(interval, fileIds);
+    FileReads heavy = interval.reads("f0");
+    assertThat(interval.isTracked("f0")).isTrue();
+    assertThat(heavy.readsLowerBound()).isLessThanOrEqualTo(5_000);
+    assertThat(heavy.readsUpperBound()).isGreaterThanOrEqualTo(5_000);
+    assertThat(heavy.error()).isLessThanOrEqualTo(interval.floor()).isLessThan(20);
+    assertThat(PopularityClassifier.from(EafrSettings.defaults()).classify(heavy, List.of("s0", "s3", "s6")))
+        .isEqualTo(FileTemperature.HOT);
+  }
+
+  /**
+   * File 0 read exactly {@code heavyReads} times; of the rest, half the reads go to 2,000 warm files and half spread
+   * over the whole long tail; shuffled.
+   */
+  private static int[] skewedEventsWithHeavyHitter(Random random, int fileCount, int eventCount, int heavyReads) {
+    int[] events = new int[eventCount];
+    for (int i = heavyReads; i < eventCount; i++) {
+      events[i] = 1 + (random.nextBoolean() ? random.nextInt(2_000) : random.nextInt(fileCount - 1));
+    }
+    for (int i = eventCount - 1; i > 0; i--) {
+      int j = random.nextInt(i + 1);
+      int event = events[i];
+      events[i] = events[j];
+      events[j] = event;
+    }
+    return events;
+  }
+
+  @Test
+  void badInput_isRejectedNamingTheValue() {
+    assertThatThrownBy(() -> new ReadStatistics(0)).isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("maxTrackedFiles 0 is not allowed: expected >= 1");
+    assertThatThrownBy(() -> new ReadStatistics(5).recordRead(null, "s1")).isInstanceOf(NullPointerException.class)
+        .hasMessage("fileId");
+    assertThatThrownBy(() -> new ReadStatistics(5, 6)).isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("stripes 6 is not allowed: expected 1 to maxTrackedFiles = 5");
+    assertThatThrownBy(() -> new ReadStatistics(5, 0)).isInstanceOf(IllegalArgumentException.class);
+  }
+
+  @Test
+  void defaultStripes_areOnePer4096FilesUpTo256() {
+    assertThat(new ReadStatistics(4).stripes()).isEqualTo(1);
+    assertThat(new ReadStatistics(10_000).stripes()).isEqualTo(2);
+    assertThat(new ReadStatistics(100_000).stripes()).isEqualTo(24);
+    assertThat(new ReadStatistics(10_000_000).stripes()).isEqualTo(256);
+  }
+
+  @Test
+  void stripesWithUnevenShares_holdExactlyMaxTrackedFilesWhenFull() {
+    ReadStatistics stats = new ReadStatistics(10, 3);
+    for (int f = 0; f < 1_000; f++) {
+      stats.recordRead("f" + f, null);
+      assertThat(stats.trackedFiles()).isLessThanOrEqualTo(10);
+    }
+
+    IntervalReads interval = stats.snapshotAndReset();
+
+    assertThat(interval.tracked().size()).isBetween(7, 10);
+    assertThat(interval.floor()).isPositive();
+  }
+}
