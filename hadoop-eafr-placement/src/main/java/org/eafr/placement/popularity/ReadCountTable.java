@@ -17,11 +17,12 @@ import java.util.Map;
  *   <li>Otherwise, if the table is full, prune: find the cut t, the {@code d}-th smallest (count + error) where
  *       {@code d = size - floor(0.75 * capacity)}, drop every entry below t and as many at t as needed to drop d, and
  *       raise the floor to t (it never falls).</li>
- *   <li>Add an entry for f with count 1 and error = floor.</li>
+ *   <li>Add an entry for f with count 1 and error = floor if f may have been dropped before ({@link DroppedFiles}),
+ *       else error 0: a file never dropped has had all its reads counted.</li>
  * </ol>
  * Why the bounds hold: an untracked file had every read recorded until it was dropped with count + error &lt;= t &lt;=
  * floor, and no reads are recorded while it is out, so its true count is at most the floor; when it comes back its
- * error is that floor. Pruning visits every entry once per {@code capacity / 4} new files: O(1) amortized per read.
+ * error is that floor. An untracked file that was never dropped was never read. Pruning visits every entry once per {@code capacity / 4} new files: O(1) amortized per read.
  * See {@link ReadStatistics} for a worked example.
  */
 final class ReadCountTable {
@@ -30,12 +31,14 @@ final class ReadCountTable {
   private final int capacity;
   private final int keptAfterPrune;
   private final Map<String, ReadCounter> counters = new HashMap<>();
+  private final DroppedFiles dropped;
   private long floor;
   private long[] upperBounds;
 
   ReadCountTable(int capacity) {
     this.capacity = capacity;
     this.keptAfterPrune = (int) (capacity * KEPT_FRACTION);
+    this.dropped = new DroppedFiles(capacity);
   }
 
   void record(String fileId, String serverId) {
@@ -44,7 +47,7 @@ final class ReadCountTable {
       if (counters.size() >= capacity) {
         prune();
       }
-      counter = new ReadCounter(floor);
+      counter = new ReadCounter(mayHaveBeenDropped(fileId) ? floor : 0);
       counters.put(fileId, counter);
     }
     counter.record(serverId);
@@ -56,6 +59,11 @@ final class ReadCountTable {
 
   long floor() {
     return floor;
+  }
+
+  /** False only for a file this table never dropped: then its count is exact (0 when it is not tracked). */
+  boolean mayHaveBeenDropped(String fileId) {
+    return floor > 0 && dropped.mightContain(fileId);
   }
 
   /** The reads of every tracked file. */
@@ -71,10 +79,12 @@ final class ReadCountTable {
     int toDrop = counters.size() - keptAfterPrune;
     long cut = cut(toDrop);
     int dropAtCut = toDrop - countBelow(cut);
-    Iterator<ReadCounter> it = counters.values().iterator();
+    Iterator<Map.Entry<String, ReadCounter>> it = counters.entrySet().iterator();
     while (it.hasNext()) {
-      long upperBound = it.next().upperBound();
+      Map.Entry<String, ReadCounter> entry = it.next();
+      long upperBound = entry.getValue().upperBound();
       if (upperBound < cut || (upperBound == cut && dropAtCut-- > 0)) {
+        dropped.add(entry.getKey());
         it.remove();
       }
     }

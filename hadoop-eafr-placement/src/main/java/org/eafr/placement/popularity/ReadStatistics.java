@@ -3,6 +3,7 @@ package org.eafr.placement.popularity;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import org.eafr.placement.settings.EafrSettings;
 
 /**
  * Counts the reads of the current interval T, v_i per file and v_ij per replica (EAFR Sec. 3.2.2, Eq. 1), in bounded
@@ -19,13 +20,16 @@ import java.util.Objects;
  *   <li>a tracked file with count c, error e and replica counts c_ij has true v_i in [c, c + e] and true v_ij in
  *       [c_ij, c_ij + e] (a replica with no recorded reads: [0, e]);</li>
  *   <li>an untracked file has true v_i &lt;= floor, and so every v_ij &lt;= floor;</li>
+ *   <li>a file that was never dropped has had every read counted: error 0 when it is tracked, [0, 0] when it is not
+ *       (a Bloom filter of the dropped files, {@link DroppedFiles}, tells; a false positive only widens the bound to
+ *       the floor);</li>
  *   <li>until a stripe (see Threads) first fills, nothing is dropped and every count is exact; with one stripe, that
  *       is while at most {@code maxTrackedFiles} distinct files have been read.</li>
  * </ul>
  * Hot decisions must use the lower bounds and cold decisions the upper bounds (as {@link PopularityClassifier} does):
  * then bounding memory can only miss a replica change, never make a wrong one. Once a prune has happened the floor is
- * at least 1, so with sigma_l = 1 no untracked file, and no file that entered after the prune, can be cold: size
- * {@code maxTrackedFiles} above the number of distinct files read in one interval to keep cold detection whole.
+ * at least 1, so with sigma_l = 1 a file that was read and dropped cannot be cold in that interval; files never read
+ * (the bulk of cold files) keep the exact bound 0 and stay classifiable.
  *
  * <p><b>Threads.</b> Safe for any number of recording threads (NameNode IPC handlers). The table is split by file id
  * hash into {@code stripes} independent tables of {@code maxTrackedFiles / stripes} files, each with its own lock and
@@ -36,9 +40,10 @@ import java.util.Objects;
  *
  * <p>Worked example, {@code maxTrackedFiles} = 4, one stripe: reads f1@s1, f1@s1, f1@s2, f2@s1, f2 (replica unknown),
  * f3@s2 and 4 x f4@s1 fill the table with (count + error) f1 = 3, f2 = 2, f3 = 1, f4 = 4. A read f5@s1 prunes to 3
- * entries: f3 (1) is dropped and the floor becomes 1; f5 enters with count 1, error 1. The snapshot: f1 = [3, 3] (s1
- * [2, 2], s2 [1, 1]), f2 = [2, 2] with 1 unattributed, f4 = [4, 4], f5 = [1, 2] (s1 [1, 2], s2 [0, 1]), and the
- * untracked f3 = [0, 1], which holds its true 1 read.
+ * entries: f3 (1) is dropped and the floor becomes 1; f5, never dropped, enters with count 1 and error 0. A read of
+ * f3@s2 prunes again: f5 (1) is dropped, the floor stays 1, and f3 comes back with count 1 and error 1. The snapshot:
+ * f1 = [3, 3] (s1 [2, 2], s2 [1, 1]), f2 = [2, 2] with 1 unattributed, f4 = [4, 4], f3 = [1, 2] (s2 [1, 2], s1
+ * [0, 1]), the untracked f5 = [0, 1], which holds its true 1 read, and the never-read f6 = [0, 0].
  */
 public final class ReadStatistics {
   // A prune of 4,096 entries takes well under a millisecond; 256 stripes keep contention negligible.
@@ -53,6 +58,11 @@ public final class ReadStatistics {
   /** Tracks up to {@code maxTrackedFiles} files, in one stripe per 4,096 of them (at most 256 stripes). */
   public ReadStatistics(int maxTrackedFiles) {
     this(maxTrackedFiles, Math.max(1, Math.min(MAX_DEFAULT_STRIPES, maxTrackedFiles / FILES_PER_STRIPE)));
+  }
+
+  /** Tracks up to eafr.reads.max-tracked-files files. */
+  public static ReadStatistics from(EafrSettings settings) {
+    return new ReadStatistics(settings.maxTrackedFiles());
   }
 
   /**
@@ -87,17 +97,21 @@ public final class ReadStatistics {
   /** Ends the interval: returns its reads and starts the next one from zero, with floor 0. */
   public IntervalReads snapshotAndReset() {
     List<FileReads> reads = new ArrayList<>();
+    ReadCountTable[] finished = new ReadCountTable[tables.length];
     long floor = 0;
     for (int s = 0; s < tables.length; s++) {
-      ReadCountTable finished;
       synchronized (locks[s]) {
-        finished = tables[s];
+        finished[s] = tables[s];
         tables[s] = newTable(s);
       }
-      reads.addAll(finished.fileReads());
-      floor = Math.max(floor, finished.floor());
+      reads.addAll(finished[s].fileReads());
+      floor = Math.max(floor, finished[s].floor());
     }
-    return IntervalReads.of(reads, floor);
+    return IntervalReads.of(reads, floor, fileId -> untrackedBound(finished[stripeOf(fileId)], fileId));
+  }
+
+  private static long untrackedBound(ReadCountTable table, String fileId) {
+    return table.mayHaveBeenDropped(fileId) ? table.floor() : 0;
   }
 
   public int maxTrackedFiles() {

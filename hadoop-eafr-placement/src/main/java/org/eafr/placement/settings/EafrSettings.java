@@ -21,6 +21,9 @@ public final class EafrSettings {
 
   public static final Setting<Long> INTERVAL_MS = Setting.ofLong("eafr.interval.ms", "T",
       "Length of one read-counting and replication interval, in milliseconds.", 3_600_000L, Range.atLeast(1_000L));
+  public static final Setting<Integer> MAX_TRACKED_FILES = Setting.ofInt("eafr.reads.max-tracked-files", "-",
+      "Most files whose reads are counted per interval (about 160 bytes each); beyond it the least read are dropped"
+          + " and bounded.", 1_000_000, Range.closed(1, 100_000_000));
   public static final Setting<Double> HOT_MEAN_READS = Setting.ofDouble("eafr.hot.mean-replica-reads", "tau_u",
       "A file is hot when its reads per replica in one interval exceed this (Eq. 2).", 20.0, Range.greaterThan(0.0));
   public static final Setting<Double> HOT_REPLICA_READS = Setting.ofDouble("eafr.hot.replica-reads", "sigma_u",
@@ -58,7 +61,7 @@ public final class EafrSettings {
   public static final Setting<Double> RATE_HIGH = Setting.ofDouble("eafr.rate.high-threshold", "eta_h",
       "Above this share of free receive bandwidth, senders are sped up (Eq. 15).", 0.5, Range.open(0.0, 1.0));
 
-  private static final List<Setting<?>> ALL = List.of(INTERVAL_MS, HOT_MEAN_READS, HOT_REPLICA_READS, COLD_MEAN_READS,
+  private static final List<Setting<?>> ALL = List.of(INTERVAL_MS, MAX_TRACKED_FILES, HOT_MEAN_READS, HOT_REPLICA_READS, COLD_MEAN_READS,
       COLD_REPLICA_READS, REPLICA_FRACTION, MIN_REPLICAS, MIN_HOT_REPLICAS, OVERLOADED_FRACTION, OVERLOAD_THRESHOLD,
       STORAGE_RESERVE_BYTES, EWMA_ALPHA, EWMA_WINDOW_MS, SPEED_WEIGHT, RATE_LOW, RATE_HIGH);
 
@@ -100,6 +103,10 @@ public final class EafrSettings {
 
   public long intervalMillis() {
     return get(INTERVAL_MS);
+  }
+
+  public int maxTrackedFiles() {
+    return get(MAX_TRACKED_FILES);
   }
 
   public double hotMeanReads() {
