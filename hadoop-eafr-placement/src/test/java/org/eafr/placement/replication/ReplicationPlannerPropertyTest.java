@@ -20,6 +20,8 @@ import org.eafr.placement.cluster.Server;
 import org.eafr.placement.cluster.ServerRole;
 import org.eafr.placement.cluster.StorageReserve;
 import org.eafr.placement.destination.DestinationPolicy;
+import org.eafr.placement.destination.DestinationSelector;
+import org.eafr.placement.destination.TransferSpeeds;
 import org.eafr.placement.popularity.FileTemperature;
 
 /** Invariants of Alg. 1 over random clusters, files and classes. Each case is built from one generated seed. */
@@ -38,7 +40,7 @@ class ReplicationPlannerPropertyTest {
     ClusterView cluster = randomCluster(random);
     List<ClassifiedFile> files = randomFiles(random, cluster);
     ReplicationPlanner planner = new ReplicationPlanner(r, eps, 0.1 + 0.8 * random.nextDouble(),
-        0.5 + 0.5 * random.nextDouble(), reserve, randomEligible(reserve, new Random(seed + 1)));
+        0.5 + 0.5 * random.nextDouble(), reserve, eafrSelector(reserve, random.nextDouble(), new Random(seed + 1)));
 
     ReplicationPlan plan = planner.plan(files, cluster);
 
@@ -151,12 +153,9 @@ class ReplicationPlannerPropertyTest {
     return files;
   }
 
-  /** A random eligible pool member: the planner's guarantees must hold whichever eligible server a policy picks. */
-  private static DestinationPolicy randomEligible(StorageReserve reserve, Random random) {
-    return (request, pool) -> {
-      List<Server> eligible = pool.stream().filter(s -> !request.excludes(s.id()))
-          .filter(s -> reserve.canHold(s, request.sizeBytes())).collect(Collectors.toList());
-      return eligible.isEmpty() ? Optional.empty() : Optional.of(eligible.get(random.nextInt(eligible.size())));
-    };
+  /** EAFR's own Eq. 10-12 selector, with a fixed pseudo-random speed per destination. */
+  private static DestinationPolicy eafrSelector(StorageReserve reserve, double beta, Random random) {
+    TransferSpeeds speeds = (source, destination) -> 1e6 * (1 + Math.floorMod(destination.hashCode() * 31, 97));
+    return new DestinationSelector(beta, reserve, speeds, random);
   }
 }
