@@ -21,5 +21,5 @@ if [ "${#packages[@]}" -gt 0 ]; then
   $sudo_cmd apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq --no-install-recommends "${packages[@]}"
 fi
-java -version 2>&1 | head -1
-mvn -v 2>&1 | head -1
+java -version 2>&1 | sed -n 1p
+mvn -v 2>&1 | sed -n 1p
