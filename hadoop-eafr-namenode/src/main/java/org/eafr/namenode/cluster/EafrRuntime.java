@@ -1,0 +1,110 @@
+package org.eafr.namenode.cluster;
+
+import java.nio.file.Paths;
+import java.util.Random;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hdfs.DFSConfigKeys;
+import org.apache.hadoop.util.Time;
+import org.eafr.namenode.config.NamenodeSettings;
+import org.eafr.namenode.config.RolesFile;
+import org.eafr.namenode.read.ReadAttribution;
+import org.eafr.namenode.read.RecentReads;
+import org.eafr.placement.destination.DestinationSelector;
+import org.eafr.placement.destination.TransferSpeedEstimator;
+import org.eafr.placement.popularity.ReadStatistics;
+import org.eafr.placement.read.ReaderSelector;
+import org.eafr.placement.recovery.RecoveryPlanner;
+import org.eafr.placement.replication.ExcessReplicaSelector;
+
+/**
+ * The EAFR state one NameNode shares between its parts: Hadoop builds the placement policy, the network topology and
+ * the audit logger by reflection, each from the NameNode's Configuration only, so they meet here, keyed by the
+ * NameNode's name directories. A reconfigured placement policy finds the same state (speeds, cursors, counts).
+ *
+ * <p>This registry is the module's only static state. Building it validates every setting and the roles file: a bad
+ * value throws naming the key, and the NameNode part that asked for it refuses to start.
+ */
+public final class EafrRuntime {
+  private static final ConcurrentMap<String, EafrRuntime> BY_NAMENODE = new ConcurrentHashMap<>();
+
+  private final NamenodeSettings settings;
+  private final ServerRoles roles;
+  private final TransferSpeedEstimator speeds;
+  private final DestinationSelector destinations;
+  private final RecoveryPlanner recovery;
+  private final ExcessReplicaSelector excess;
+  private final ReaderSelector readers = new ReaderSelector();
+  private final ReadStatistics reads;
+  private final RecentReads recentReads;
+  private final ReadAttribution attribution;
+
+  EafrRuntime(NamenodeSettings settings) {
+    this.settings = settings;
+    this.roles = new ServerRoles(settings.rolesFile().isEmpty() ? RolesFile.ALL_HOT
+        : RolesFile.read(Paths.get(settings.rolesFile())));
+    this.speeds = new TransferSpeedEstimator(settings.core().ewmaAlpha(), settings.core().ewmaWindowMillis(),
+        Time::monotonicNow, TransferSpeedEstimator.DEFAULT_UNMEASURED_SPEED);
+    this.destinations = DestinationSelector.from(settings.core(), speeds, new Random(settings.randomSeed()));
+    this.recovery = RecoveryPlanner.from(settings.core());
+    this.excess = new ExcessReplicaSelector(settings.core().minHotReplicas());
+    this.reads = ReadStatistics.from(settings.core());
+    this.recentReads = new RecentReads(settings.recentReadsHalfLifeMillis(), Time::monotonicNow);
+    this.attribution = new ReadAttribution(reads, recentReads);
+  }
+
+  /** The state of the NameNode configured by {@code conf}, built (and validated) on first use. */
+  public static EafrRuntime of(Configuration conf) {
+    return BY_NAMENODE.computeIfAbsent(key(conf), k -> new EafrRuntime(NamenodeSettings.from(conf::get)));
+  }
+
+  /** Forgets the state of the NameNode configured by {@code conf}, e.g. before building it anew with other settings. */
+  public static void release(Configuration conf) {
+    BY_NAMENODE.remove(key(conf));
+  }
+
+  private static String key(Configuration conf) {
+    return conf.get(DFSConfigKeys.DFS_NAMENODE_NAME_DIR_KEY, "") + "|" + conf.get(DFSConfigKeys.DFS_NAMESERVICE_ID, "");
+  }
+
+  public NamenodeSettings settings() {
+    return settings;
+  }
+
+  public ServerRoles roles() {
+    return roles;
+  }
+
+  public TransferSpeedEstimator speeds() {
+    return speeds;
+  }
+
+  public DestinationSelector destinations() {
+    return destinations;
+  }
+
+  public RecoveryPlanner recovery() {
+    return recovery;
+  }
+
+  public ExcessReplicaSelector excess() {
+    return excess;
+  }
+
+  public ReaderSelector readers() {
+    return readers;
+  }
+
+  public ReadStatistics reads() {
+    return reads;
+  }
+
+  public RecentReads recentReads() {
+    return recentReads;
+  }
+
+  public ReadAttribution attribution() {
+    return attribution;
+  }
+}

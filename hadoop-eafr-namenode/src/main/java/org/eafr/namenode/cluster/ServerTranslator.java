@@ -1,0 +1,71 @@
+package org.eafr.namenode.cluster;
+
+import org.apache.hadoop.hdfs.protocol.DatanodeID;
+import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
+import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
+import org.eafr.namenode.config.DataNodeName;
+import org.eafr.namenode.config.NamenodeSettings;
+import org.eafr.namenode.read.RecentReads;
+import org.eafr.placement.cluster.Server;
+import org.eafr.placement.cluster.ServerRole;
+
+/**
+ * Translates a DataNode as the NameNode sees it into the core's {@link Server}: id IP:transfer port, rack = network
+ * location, role from the roles file unless HDFS says otherwise (in or entering maintenance, even when stopped, or
+ * decommissioning: COLD, it takes no new replicas and wakes for nothing; dead or decommissioned: FAILED), service capacity c_c from
+ * {@code eafr.server.service-capacity}, load h = heartbeat xceiver count + the reads recently directed to it, storage
+ * from the last heartbeat.
+ */
+public final class ServerTranslator {
+  private final ServerRoles roles;
+  private final RecentReads recentReads;
+  private final int serviceCapacity;
+
+  public ServerTranslator(ServerRoles roles, RecentReads recentReads, NamenodeSettings settings) {
+    this.roles = roles;
+    this.recentReads = recentReads;
+    this.serviceCapacity = settings.serviceCapacity();
+  }
+
+  public static ServerTranslator of(EafrRuntime runtime) {
+    return new ServerTranslator(runtime.roles(), runtime.recentReads(), runtime.settings());
+  }
+
+  public static DataNodeName nameOf(DatanodeID dataNode) {
+    return new DataNodeName(dataNode.getIpAddr(), dataNode.getHostName(), dataNode.getXferPort());
+  }
+
+  public static String idOf(DatanodeID dataNode) {
+    return dataNode.getIpAddr() + ":" + dataNode.getXferPort();
+  }
+
+  public Server toServer(DatanodeInfo dataNode) {
+    String id = idOf(dataNode);
+    long capacity = Math.max(0, dataNode.getCapacity());
+    long used = Math.min(capacity, Math.max(0, capacity - dataNode.getRemaining()));
+    double load = dataNode.getXceiverCount() + recentReads.count(id);
+    return Server.builder(id)
+        .rack(dataNode.getNetworkLocation())
+        .role(roleOf(dataNode))
+        .serviceCapacity(serviceCapacity)
+        .concurrentReads((int) Math.min(Integer.MAX_VALUE, Math.round(Math.max(0, load))))
+        .storageCapacity(capacity)
+        .storageUsed(used)
+        .build();
+  }
+
+  public ServerRole roleOf(DatanodeInfo dataNode) {
+    // A DataNode in maintenance sleeps even when stopped: its replicas still count, so it is COLD, not FAILED.
+    if (dataNode.isInMaintenance() || dataNode.isEnteringMaintenance()) {
+      return ServerRole.COLD;
+    }
+    boolean dead = dataNode instanceof DatanodeDescriptor && !((DatanodeDescriptor) dataNode).isAlive();
+    if (dead || dataNode.isDecommissioned()) {
+      return ServerRole.FAILED;
+    }
+    if (dataNode.isDecommissionInProgress()) {
+      return ServerRole.COLD;
+    }
+    return roles.roleOf(nameOf(dataNode));
+  }
+}

@@ -1,0 +1,125 @@
+package org.eafr.namenode.config;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.function.Function;
+import org.eafr.placement.settings.EafrSettings;
+import org.eafr.placement.settings.InvalidSettingException;
+import org.eafr.placement.settings.Range;
+import org.eafr.placement.settings.Setting;
+
+/**
+ * Every hdfs-site.xml key the NameNode adapters read, in one place: the core's {@link EafrSettings} plus the adapter's
+ * own keys (service capacity of a DataNode, the decay of recently directed reads, the random seed, the roles file and
+ * the cold paths). Built whole or not at all: a malformed or out-of-range value throws an
+ * {@link InvalidSettingException} naming the key, the value and what is allowed, so a misconfigured plugin refuses to
+ * start instead of warning and continuing.
+ */
+public final class NamenodeSettings {
+  public static final Setting<Integer> SERVICE_CAPACITY = Setting.ofInt("eafr.server.service-capacity", "c_c",
+      "Concurrent reads one DataNode can serve; its load h is the heartbeat xceiver count plus the reads recently"
+          + " directed to it.", 64, Range.closed(1, 1_000_000));
+  public static final Setting<Long> RECENT_READS_HALF_LIFE_MS = Setting.ofLong("eafr.reads.recent.half-life.ms", "-",
+      "Half-life of the counter of reads the NameNode recently directed to a DataNode (part of its queue, Alg. 3),"
+          + " in milliseconds.", 10_000L, Range.atLeast(1L));
+  public static final Setting<Long> RANDOM_SEED = Setting.ofLong("eafr.random.seed", "-",
+      "Seed of the one random draw per destination choice (Eq. 12), so that placements can be replayed.", 1L,
+      Range.atLeast(Long.MIN_VALUE));
+
+  /** Path of the roles file (format in docs/namenode.md); empty means every DataNode is hot. */
+  public static final String ROLES_FILE_KEY = "eafr.roles.file";
+  /** Comma-separated absolute path prefixes whose new blocks go to standby servers. */
+  public static final String COLD_PATHS_KEY = "eafr.cold.paths";
+
+  private static final List<Setting<?>> ADAPTER = List.of(SERVICE_CAPACITY, RECENT_READS_HALF_LIFE_MS, RANDOM_SEED);
+
+  private final EafrSettings core;
+  private final int serviceCapacity;
+  private final long recentReadsHalfLifeMillis;
+  private final long randomSeed;
+  private final String rolesFile;
+  private final List<String> coldPaths;
+
+  private NamenodeSettings(EafrSettings core, Function<String, String> lookup) {
+    this.core = core;
+    this.serviceCapacity = SERVICE_CAPACITY.read(lookup);
+    this.recentReadsHalfLifeMillis = RECENT_READS_HALF_LIFE_MS.read(lookup);
+    this.randomSeed = RANDOM_SEED.read(lookup);
+    String roles = lookup.apply(ROLES_FILE_KEY);
+    this.rolesFile = roles == null ? "" : roles.trim();
+    this.coldPaths = parseColdPaths(lookup.apply(COLD_PATHS_KEY));
+  }
+
+  /** Reads every key from {@code lookup} (e.g. {@code conf::get}); absent keys keep their defaults. */
+  public static NamenodeSettings from(Function<String, String> lookup) {
+    return new NamenodeSettings(EafrSettings.from(lookup), lookup);
+  }
+
+  public static NamenodeSettings defaults() {
+    return from(key -> null);
+  }
+
+  /** The numeric adapter settings, in documentation order (the core's come from {@link EafrSettings#all()}). */
+  public static List<Setting<?>> adapterSettings() {
+    return ADAPTER;
+  }
+
+  public EafrSettings core() {
+    return core;
+  }
+
+  public int serviceCapacity() {
+    return serviceCapacity;
+  }
+
+  public long recentReadsHalfLifeMillis() {
+    return recentReadsHalfLifeMillis;
+  }
+
+  public long randomSeed() {
+    return randomSeed;
+  }
+
+  /** The roles file path, or "" when none is configured. */
+  public String rolesFile() {
+    return rolesFile;
+  }
+
+  /** Cold path prefixes, each absolute and without a trailing slash (except "/" itself). */
+  public List<String> coldPaths() {
+    return coldPaths;
+  }
+
+  /** Whether {@code path} is one of the cold paths or lies below one. */
+  public boolean isUnderColdPath(String path) {
+    if (path == null) {
+      return false;
+    }
+    for (String prefix : coldPaths) {
+      if (prefix.equals("/") || path.equals(prefix) || path.startsWith(prefix + "/")) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static List<String> parseColdPaths(String raw) {
+    if (raw == null || raw.isBlank()) {
+      return List.of();
+    }
+    List<String> paths = new ArrayList<>();
+    for (String part : raw.split(",")) {
+      String path = part.trim();
+      if (path.isEmpty()) {
+        continue;
+      }
+      if (!path.startsWith("/") || path.contains("//")) {
+        throw new InvalidSettingException(COLD_PATHS_KEY, raw,
+            "a comma-separated list of absolute HDFS paths such as /archive,/logs/old; '" + path + "' is not one");
+      }
+      paths.add(path.length() > 1 && path.endsWith("/") ? path.substring(0, path.length() - 1) : path);
+    }
+    return Collections.unmodifiableList(paths);
+  }
+}

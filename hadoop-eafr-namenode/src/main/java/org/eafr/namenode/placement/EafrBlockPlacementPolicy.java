@@ -1,0 +1,292 @@
+package org.eafr.namenode.placement;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.EnumMap;
+import java.util.EnumSet;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Supplier;
+import org.apache.hadoop.conf.Configurable;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.StorageType;
+import org.apache.hadoop.hdfs.AddBlockFlag;
+import org.apache.hadoop.hdfs.protocol.BlockStoragePolicy;
+import org.apache.hadoop.hdfs.server.blockmanagement.BlockPlacementPolicyDefault;
+import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
+import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeStorageInfo;
+import org.apache.hadoop.net.Node;
+import org.apache.hadoop.net.NodeBase;
+import org.eafr.namenode.cluster.EafrRuntime;
+import org.eafr.namenode.cluster.ServerTranslator;
+import org.eafr.placement.cluster.ClusterView;
+import org.eafr.placement.cluster.ReplicatedFile;
+import org.eafr.placement.cluster.Server;
+import org.eafr.placement.cluster.ServerRole;
+import org.eafr.placement.destination.PlacementRequest;
+import org.eafr.placement.popularity.FileTemperature;
+
+/**
+ * EAFR's block placement for a stock NameNode ({@code dfs.block.replicator.classname}), as three small hooks on
+ * HDFS's default policy, which keeps its rack rules (the first replicas span at least two racks when the cluster has
+ * them, at most the default number per rack), its storage, load and staleness checks, and its pipeline order.
+ * <ol>
+ *   <li><b>Where a new block goes</b> ({@link #chooseDataNode}): wherever the default policy draws a random node in a
+ *       scope (a rack, or all but a rack), EAFR's destination selection (EWMA transfer speed and spare service
+ *       capacity, Eq. 10-12, {@code DestinationSelector}) picks among the eligible nodes of that scope: hot servers
+ *       for ordinary files, standby servers for files under {@code eafr.cold.paths}. When the scope has no eligible
+ *       node the default's random choice stands, so a block is never left short of replicas by EAFR.</li>
+ *   <li><b>Re-replication</b> (chooseTarget from the RedundancyMonitor: no write flags, live replicas given): each
+ *       missing replica goes to the next server of EAFR Alg. 4's round robin ({@code RecoveryPlanner}) over the hot
+ *       pool (standby for cold paths), skipping holders, excluded nodes and racks the default's rack rules forbid;
+ *       the default then checks that server. Sleeping servers (HDFS maintenance) are never in a pool.</li>
+ *   <li><b>Excess deletion</b> ({@link #chooseReplicaToDelete}): among the replicas whose loss keeps the rack
+ *       spread (HDFS's own candidate set), the one on the server with the least remaining service capacity (Eq. 7,
+ *       {@code ExcessReplicaSelector}), keeping eps replicas on hot servers and never touching a sleeping server.</li>
+ * </ol>
+ * The Balancer, the Mover and fsck build this policy with no topology: it then behaves exactly as the default.
+ *
+ * <p>The default policy's helpers carry no request context, so the file a decision is for travels in a per-instance
+ * ThreadLocal set around each chooseTarget call; the instance is shared by all NameNode handler threads.
+ */
+public class EafrBlockPlacementPolicy extends BlockPlacementPolicyDefault implements Configurable {
+  private final ThreadLocal<Request> current = new ThreadLocal<>();
+  private Configuration conf;
+  private EafrRuntime runtime;
+  private ServerTranslator translator;
+
+  /**
+   * Hadoop calls this (the policy is built by ReflectionUtils) before initialize: the settings and the roles file are
+   * validated here, so a bad value stops the NameNode. The Balancer, Mover and fsck read the same hdfs-site.xml.
+   */
+  @Override
+  public void setConf(Configuration conf) {
+    this.conf = conf;
+    this.runtime = EafrRuntime.of(conf);
+    this.translator = ServerTranslator.of(runtime);
+  }
+
+  @Override
+  public Configuration getConf() {
+    return conf;
+  }
+
+  @Override
+  public DatanodeStorageInfo[] chooseTarget(String srcPath, int numOfReplicas, Node writer,
+      List<DatanodeStorageInfo> chosen, boolean returnChosenNodes, Set<Node> excludedNodes, long blocksize,
+      BlockStoragePolicy storagePolicy, EnumSet<AddBlockFlag> flags) {
+    if (clusterMap == null || runtime == null) {
+      return super.chooseTarget(srcPath, numOfReplicas, writer, chosen, returnChosenNodes, excludedNodes, blocksize,
+          storagePolicy, flags);
+    }
+    String path = srcPath == null ? "" : srcPath;
+    ServerRole pool = runtime.settings().isUnderColdPath(path) ? ServerRole.STANDBY : ServerRole.HOT;
+    boolean reReplication = flags == null && !returnChosenNodes && chosen != null && !chosen.isEmpty();
+    if (reReplication) {
+      return chooseRecoveryTargets(new Request(path, blocksize, pool, null), numOfReplicas, writer, chosen,
+          excludedNodes, storagePolicy);
+    }
+    return within(new Request(path, blocksize, pool, null), () -> super.chooseTarget(srcPath, numOfReplicas, writer,
+        chosen, returnChosenNodes, excludedNodes, blocksize, storagePolicy, flags));
+  }
+
+  /** One missing replica at a time, each to the next round-robin destination the rack rules allow. */
+  private DatanodeStorageInfo[] chooseRecoveryTargets(Request request, int numOfReplicas, Node writer,
+      List<DatanodeStorageInfo> chosen, Set<Node> excludedNodes, BlockStoragePolicy storagePolicy) {
+    List<DatanodeStorageInfo> placed = new ArrayList<>(chosen);
+    List<DatanodeStorageInfo> targets = new ArrayList<>();
+    Set<Node> excluded = excludedNodes == null ? new HashSet<>() : excludedNodes;
+    for (int i = 0; i < numOfReplicas; i++) {
+      Optional<DatanodeDescriptor> destination = recoveryDestination(request, placed, excluded, numOfReplicas - i);
+      DatanodeStorageInfo[] got = destination.isPresent()
+          ? within(request.onlyOn(destination.get()), () -> super.chooseTarget(request.path, 1, writer, placed, false,
+              new HashSet<>(excluded), request.size, storagePolicy, null))
+          : new DatanodeStorageInfo[0];
+      if (got.length == 0) {
+        // The round robin found no server the default accepts: let the default choose the rest in the pool.
+        got = within(request, () -> super.chooseTarget(request.path, numOfReplicas - targets.size(), writer, placed,
+            false, new HashSet<>(excluded), request.size, storagePolicy, null));
+        targets.addAll(List.of(got));
+        break;
+      }
+      placed.add(got[0]);
+      targets.add(got[0]);
+    }
+    return targets.toArray(new DatanodeStorageInfo[0]);
+  }
+
+  private Optional<DatanodeDescriptor> recoveryDestination(Request request, List<DatanodeStorageInfo> placed,
+      Set<Node> excluded, int stillNeeded) {
+    Map<String, Integer> perRack = new HashMap<>();
+    Set<String> blocked = new LinkedHashSet<>();
+    for (DatanodeStorageInfo storage : placed) {
+      DatanodeDescriptor holder = storage.getDatanodeDescriptor();
+      perRack.merge(holder.getNetworkLocation(), 1, Integer::sum);
+      blocked.add(ServerTranslator.idOf(holder));
+    }
+    int maxPerRack = getMaxNodesPerRack(placed.size(), stillNeeded)[1];
+    boolean needOtherRack = clusterMap.getNumOfRacks() > 1 && perRack.size() == 1;
+    List<Server> servers = new ArrayList<>();
+    Map<String, DatanodeDescriptor> byId = new HashMap<>();
+    for (Node leaf : clusterMap.getLeaves(NodeBase.ROOT)) {
+      DatanodeDescriptor node = (DatanodeDescriptor) leaf;
+      String id = ServerTranslator.idOf(node);
+      int onRack = perRack.getOrDefault(node.getNetworkLocation(), 0);
+      if (excluded.contains(node) || onRack >= maxPerRack || (needOtherRack && onRack > 0)) {
+        blocked.add(id);
+      }
+      servers.add(translator.toServer(node));
+      byId.put(id, node);
+    }
+    servers.sort(Comparator.comparing(Server::id)); // a stable pool order keeps the round robin fair
+    ReplicatedFile file = new ReplicatedFile(request.path, request.size, new ArrayList<>(blocked));
+    FileTemperature temperature = request.pool == ServerRole.STANDBY ? FileTemperature.COLD : FileTemperature.HOT;
+    return runtime.recovery().nextDestination(file, temperature, ClusterView.of(servers)).map(s -> byId.get(s.id()));
+  }
+
+  /** The writer's own node takes the first replica only when it is in the file's pool (or the client favored it). */
+  @Override
+  protected DatanodeStorageInfo chooseLocalOrFavoredStorage(Node localOrFavoredNode, boolean isFavoredNode,
+      Set<Node> excludedNodes, long blocksize, int maxNodesPerRack, List<DatanodeStorageInfo> results,
+      boolean avoidStaleNodes, EnumMap<StorageType, Integer> storageTypes) throws NotEnoughReplicasException {
+    Request request = current.get();
+    if (request != null && !isFavoredNode && localOrFavoredNode instanceof DatanodeDescriptor
+        && translator.roleOf((DatanodeDescriptor) localOrFavoredNode) != request.pool) {
+      return null;
+    }
+    return super.chooseLocalOrFavoredStorage(localOrFavoredNode, isFavoredNode, excludedNodes, blocksize,
+        maxNodesPerRack, results, avoidStaleNodes, storageTypes);
+  }
+
+  @Override
+  protected DatanodeDescriptor chooseDataNode(String scope, Collection<Node> excludedNodes) {
+    Request request = current.get();
+    return request == null ? super.chooseDataNode(scope, excludedNodes)
+        : choose(request, scope, excludedNodes, null).orElseGet(() -> request.only != null ? null
+            : super.chooseDataNode(scope, excludedNodes));
+  }
+
+  @Override
+  protected DatanodeDescriptor chooseDataNode(String scope, Collection<Node> excludedNodes, StorageType type) {
+    Request request = current.get();
+    return request == null ? super.chooseDataNode(scope, excludedNodes, type)
+        : choose(request, scope, excludedNodes, type).orElseGet(() -> request.only != null ? null
+            : super.chooseDataNode(scope, excludedNodes, type));
+  }
+
+  private Optional<DatanodeDescriptor> choose(Request request, String scope, Collection<Node> excludedNodes,
+      StorageType type) {
+    if (request.only != null) {
+      DatanodeDescriptor only = request.only;
+      boolean allowed = inScope(only, scope) && !excludedNodes.contains(only)
+          && (type == null || only.hasStorageType(type));
+      return allowed ? Optional.of(only) : Optional.empty();
+    }
+    List<Server> pool = new ArrayList<>();
+    Map<String, DatanodeDescriptor> byId = new HashMap<>();
+    for (Node leaf : leaves(scope)) {
+      DatanodeDescriptor node = (DatanodeDescriptor) leaf;
+      if (excludedNodes.contains(node) || (type != null && !node.hasStorageType(type))) {
+        continue;
+      }
+      Server server = translator.toServer(node);
+      if (server.role() == request.pool) {
+        pool.add(server);
+        byId.put(server.id(), node);
+      }
+    }
+    PlacementRequest placement = new PlacementRequest(request.path, request.size, null, Set.of());
+    return runtime.destinations().choose(placement, pool).map(s -> byId.get(s.id()));
+  }
+
+  /** The nodes of a scope as DFSNetworkTopology reads it: a path, or "~path" for everything outside it. */
+  private List<Node> leaves(String scope) {
+    if (!scope.startsWith("~")) {
+      return clusterMap.getLeaves(scope);
+    }
+    List<Node> outside = new ArrayList<>();
+    for (Node leaf : clusterMap.getLeaves(NodeBase.ROOT)) {
+      if (!inScope(leaf, scope.substring(1))) {
+        outside.add(leaf);
+      }
+    }
+    return outside;
+  }
+
+  private static boolean inScope(Node node, String scope) {
+    if (scope.startsWith("~")) {
+      return !inScope(node, scope.substring(1));
+    }
+    String location = node.getNetworkLocation();
+    return scope.isEmpty() || scope.equals(NodeBase.PATH_SEPARATOR_STR) || location.equals(scope)
+        || location.startsWith(scope + NodeBase.PATH_SEPARATOR_STR);
+  }
+
+  @Override
+  public DatanodeStorageInfo chooseReplicaToDelete(Collection<DatanodeStorageInfo> moreThanOne,
+      Collection<DatanodeStorageInfo> exactlyOne, List<StorageType> excessTypes,
+      Map<String, List<DatanodeStorageInfo>> rackMap) {
+    if (runtime == null) {
+      return super.chooseReplicaToDelete(moreThanOne, exactlyOne, excessTypes, rackMap);
+    }
+    List<Server> replicas = new ArrayList<>();
+    Map<String, DatanodeStorageInfo> byId = new HashMap<>();
+    for (Collection<DatanodeStorageInfo> group : List.of(moreThanOne, exactlyOne)) {
+      for (DatanodeStorageInfo storage : group) {
+        Server server = translator.toServer(storage.getDatanodeDescriptor());
+        if (byId.putIfAbsent(server.id(), storage) == null) {
+          replicas.add(server);
+        }
+      }
+    }
+    Set<String> deletable = new HashSet<>();
+    for (DatanodeStorageInfo storage : pickupReplicaSet(moreThanOne, exactlyOne, rackMap)) {
+      if (excessTypes.contains(storage.getStorageType())) {
+        deletable.add(ServerTranslator.idOf(storage.getDatanodeDescriptor()));
+      }
+    }
+    Optional<Server> victim = runtime.excess().choose(replicas, deletable);
+    if (victim.isEmpty()) {
+      // Only sleeping or eps-protected replicas may go: HDFS's own choice, so the excess still shrinks.
+      return super.chooseReplicaToDelete(moreThanOne, exactlyOne, excessTypes, rackMap);
+    }
+    DatanodeStorageInfo storage = byId.get(victim.get().id());
+    excessTypes.remove(storage.getStorageType());
+    return storage;
+  }
+
+  private <T> T within(Request request, Supplier<T> call) {
+    Request outer = current.get();
+    current.set(request);
+    try {
+      return call.get();
+    } finally {
+      current.set(outer);
+    }
+  }
+
+  /** What one chooseTarget call places: a file's block, into a pool, or onto one chosen node only. */
+  private static final class Request {
+    final String path;
+    final long size;
+    final ServerRole pool;
+    final DatanodeDescriptor only;
+
+    Request(String path, long size, ServerRole pool, DatanodeDescriptor only) {
+      this.path = path;
+      this.size = size;
+      this.pool = pool;
+      this.only = only;
+    }
+
+    Request onlyOn(DatanodeDescriptor node) {
+      return new Request(path, size, pool, node);
+    }
+  }
+}

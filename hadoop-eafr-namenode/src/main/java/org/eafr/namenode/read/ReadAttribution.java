@@ -1,0 +1,53 @@
+package org.eafr.namenode.read;
+
+import org.eafr.placement.popularity.ReadStatistics;
+
+/**
+ * Joins the two halves of one read that the NameNode sees in different places: the audit logger sees the file
+ * ({@code open}), the reader ordering sees the replicas and puts one first, which is the one the client reads. Both
+ * run on the same IPC handler thread within one getBlockLocations call, the audit event first, so the file waits in
+ * a thread-local slot until the ordering of its first block claims it; the read is then counted once, as v_ij of the
+ * replica listed first (EAFR Eq. 1). Every ordering also counts towards that DataNode's recently directed reads.
+ *
+ * <p>Without the reader ordering installed, reads are counted as v_i only (replica unknown). An open with no block
+ * to order (an empty file) is counted unattributed when the thread's next open arrives. Both paths are O(1).
+ */
+public final class ReadAttribution {
+  private final ReadStatistics reads;
+  private final RecentReads recentReads;
+  private final ThreadLocal<String> pendingFile = new ThreadLocal<>();
+  private volatile boolean orderingInstalled;
+
+  public ReadAttribution(ReadStatistics reads, RecentReads recentReads) {
+    this.reads = reads;
+    this.recentReads = recentReads;
+  }
+
+  /** Called once by the reader ordering when the NameNode builds it. */
+  public void orderingInstalled() {
+    orderingInstalled = true;
+  }
+
+  /** The audit logger saw a successful {@code open} of {@code file} on this thread. */
+  public void opened(String file) {
+    if (!orderingInstalled) {
+      reads.recordRead(file, null);
+      return;
+    }
+    String unclaimed = pendingFile.get();
+    if (unclaimed != null) {
+      reads.recordRead(unclaimed, null);
+    }
+    pendingFile.set(file);
+  }
+
+  /** The reader ordering put {@code serverId} first for a block on this thread. */
+  public void listedFirst(String serverId) {
+    recentReads.directed(serverId);
+    String file = pendingFile.get();
+    if (file != null) {
+      pendingFile.remove();
+      reads.recordRead(file, serverId);
+    }
+  }
+}

@@ -1,0 +1,95 @@
+package org.eafr.namenode.config;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Paths;
+import java.util.List;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+import org.eafr.placement.settings.InvalidSettingException;
+import org.junit.jupiter.api.Test;
+
+class NamenodeSettingsTest {
+
+  @Test
+  void defaultsFile_isGeneratedFromTheCode() throws IOException {
+    String checkedIn = new String(Files.readAllBytes(Paths.get("src/main/resources/eafr-default.xml")),
+        StandardCharsets.UTF_8);
+    assertThat(checkedIn)
+        .as("regenerate with: java -cp hadoop-eafr-namenode/target/classes:hadoop-eafr-placement/target/classes"
+            + " org.eafr.namenode.config.SettingsDefaults > hadoop-eafr-namenode/src/main/resources/eafr-default.xml")
+        .isEqualTo(SettingsDefaults.xml());
+  }
+
+  @Test
+  void defaultsFile_loadedByHadoop_givesTheDefaults() {
+    Configuration conf = new Configuration(false);
+    conf.addResource("eafr-default.xml");
+    NamenodeSettings settings = NamenodeSettings.from(conf::get);
+    NamenodeSettings defaults = NamenodeSettings.defaults();
+    assertThat(settings.core()).isEqualTo(defaults.core());
+    assertThat(settings.serviceCapacity()).isEqualTo(64);
+    assertThat(settings.recentReadsHalfLifeMillis()).isEqualTo(10_000L);
+    assertThat(settings.randomSeed()).isEqualTo(1L);
+    assertThat(settings.rolesFile()).isEmpty();
+    assertThat(settings.coldPaths()).isEmpty();
+  }
+
+  @Test
+  void epsNotBelowR_isRefusedNamingBothKeys() {
+    Map<String, String> conf = Map.of("eafr.min-replicas", "2", "eafr.min-hot-replicas", "2");
+    assertThatThrownBy(() -> NamenodeSettings.from(conf::get))
+        .isInstanceOf(InvalidSettingException.class)
+        .hasMessageContaining("eafr.min-hot-replicas")
+        .hasMessageContaining("2")
+        .hasMessageContaining("must be below eafr.min-replicas");
+  }
+
+  @Test
+  void outOfRangeAdapterValue_isRefusedWithTheRange() {
+    Map<String, String> conf = Map.of("eafr.server.service-capacity", "0");
+    assertThatThrownBy(() -> NamenodeSettings.from(conf::get))
+        .isInstanceOf(InvalidSettingException.class)
+        .hasMessageContaining("eafr.server.service-capacity")
+        .hasMessageContaining("0")
+        .hasMessageContaining("[1, 1000000]");
+  }
+
+  @Test
+  void malformedNumber_isRefusedNamingTheKey() {
+    Map<String, String> conf = Map.of("eafr.reads.recent.half-life.ms", "ten");
+    assertThatThrownBy(() -> NamenodeSettings.from(conf::get))
+        .hasMessageContaining("eafr.reads.recent.half-life.ms")
+        .hasMessageContaining("ten");
+  }
+
+  @Test
+  void coldPaths_areParsedAndMatchedByPrefix() {
+    NamenodeSettings settings = NamenodeSettings.from(Map.of("eafr.cold.paths", " /archive/ , /logs/old")::get);
+    assertThat(settings.coldPaths()).containsExactly("/archive", "/logs/old");
+    assertThat(settings.isUnderColdPath("/archive")).isTrue();
+    assertThat(settings.isUnderColdPath("/archive/2019/a.csv")).isTrue();
+    assertThat(settings.isUnderColdPath("/archived/a.csv")).isFalse();
+    assertThat(settings.isUnderColdPath("/logs/new/x")).isFalse();
+    assertThat(settings.isUnderColdPath(null)).isFalse();
+  }
+
+  @Test
+  void relativeColdPath_isRefused() {
+    assertThatThrownBy(() -> NamenodeSettings.from(Map.of("eafr.cold.paths", "/a,archive")::get))
+        .isInstanceOf(InvalidSettingException.class)
+        .hasMessageContaining("eafr.cold.paths")
+        .hasMessageContaining("'archive' is not one");
+  }
+
+  @Test
+  void adapterSettings_areListedOnce() {
+    assertThat(NamenodeSettings.adapterSettings()).extracting(s -> s.key()).containsExactly(
+        "eafr.server.service-capacity", "eafr.reads.recent.half-life.ms", "eafr.random.seed");
+    assertThat(List.copyOf(NamenodeSettings.adapterSettings())).doesNotHaveDuplicates();
+  }
+}

@@ -1,0 +1,234 @@
+package org.eafr.namenode.testing;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FSDataInputStream;
+import org.apache.hadoop.fs.FSDataOutputStream;
+import org.apache.hadoop.fs.permission.FsPermission;
+import org.apache.hadoop.hdfs.DFSConfigKeys;
+import org.apache.hadoop.hdfs.DFSTestUtil;
+import org.apache.hadoop.hdfs.DistributedFileSystem;
+import org.apache.hadoop.hdfs.HdfsConfiguration;
+import org.apache.hadoop.hdfs.MiniDFSCluster;
+import org.apache.hadoop.hdfs.protocol.DatanodeID;
+import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
+import org.apache.hadoop.hdfs.protocol.HdfsConstants.DatanodeReportType;
+import org.apache.hadoop.hdfs.protocol.LocatedBlock;
+import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
+import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeManager;
+import org.apache.hadoop.hdfs.server.datanode.DataNode;
+import org.eafr.namenode.cluster.EafrRuntime;
+import org.eafr.namenode.cluster.ServerTranslator;
+import org.eafr.namenode.config.DataNodeName;
+import org.eafr.namenode.placement.EafrBlockPlacementPolicy;
+import org.eafr.placement.cluster.ServerRole;
+
+/**
+ * A MiniDFSCluster of nine DataNodes on three racks (three per rack) running the EAFR NameNode parts, with helpers to
+ * give DataNodes roles, write files whose checksums are remembered, and check every file's content afterwards.
+ */
+public final class EafrCluster implements AutoCloseable {
+  public static final int BLOCK_SIZE = 1 << 20;
+  public static final String[] RACKS = {"/r1", "/r1", "/r1", "/r2", "/r2", "/r2", "/r3", "/r3", "/r3"};
+
+  private final MiniDFSCluster cluster;
+  private final Configuration conf;
+  private final Path rolesFile;
+  private final Map<String, byte[]> digests = new LinkedHashMap<>();
+  /** DataNode ids in start order, so indexes stay valid when DataNodes stop. */
+  private final List<DatanodeID> startOrder = new ArrayList<>();
+
+  private EafrCluster(MiniDFSCluster cluster, Configuration conf, Path rolesFile) {
+    this.cluster = cluster;
+    this.conf = conf;
+    this.rolesFile = rolesFile;
+    for (DataNode dn : cluster.getDataNodes()) {
+      startOrder.add(dn.getDatanodeId());
+    }
+  }
+
+  /** A configuration for a fast test cluster with the EAFR placement policy; callers may add keys. */
+  public static Configuration baseConf(String name) throws IOException {
+    Path tmp = Paths.get(System.getProperty("java.io.tmpdir"));
+    Files.createDirectories(tmp);
+    Path dir = Files.createTempDirectory(tmp, name);
+    Configuration conf = new HdfsConfiguration();
+    conf.set(MiniDFSCluster.HDFS_MINIDFS_BASEDIR, dir.resolve("dfs").toString());
+    conf.setLong(DFSConfigKeys.DFS_BLOCK_SIZE_KEY, BLOCK_SIZE);
+    conf.setInt(DFSConfigKeys.DFS_HEARTBEAT_INTERVAL_KEY, 1);
+    conf.setInt(DFSConfigKeys.DFS_NAMENODE_HEARTBEAT_RECHECK_INTERVAL_KEY, 500);
+    conf.setInt(DFSConfigKeys.DFS_NAMENODE_REDUNDANCY_INTERVAL_SECONDS_KEY, 1);
+    conf.setBoolean(DFSConfigKeys.DFS_NAMENODE_REDUNDANCY_CONSIDERLOAD_KEY, false);
+    conf.set(DFSConfigKeys.DFS_BLOCK_REPLICATOR_CLASSNAME_KEY, EafrBlockPlacementPolicy.class.getName());
+    conf.set("eafr.storage-reserve.bytes", "0");
+    conf.set("eafr.random.seed", "7");
+    Path roles = dir.resolve("eafr-roles");
+    Files.write(roles, List.of("unlisted hot"), StandardCharsets.UTF_8);
+    conf.set("eafr.roles.file", roles.toString());
+    return conf;
+  }
+
+  public static EafrCluster start(Configuration conf) throws IOException {
+    MiniDFSCluster cluster = new MiniDFSCluster.Builder(conf).numDataNodes(RACKS.length).racks(RACKS).build();
+    cluster.waitActive();
+    return new EafrCluster(cluster, conf, Paths.get(conf.get("eafr.roles.file")));
+  }
+
+  public MiniDFSCluster mini() {
+    return cluster;
+  }
+
+  public Configuration conf() {
+    return conf;
+  }
+
+  public DistributedFileSystem fs() throws IOException {
+    return cluster.getFileSystem();
+  }
+
+  public EafrRuntime runtime() {
+    return EafrRuntime.of(cluster.getNameNode().getConf());
+  }
+
+  public DatanodeManager datanodeManager() {
+    return cluster.getNamesystem().getBlockManager().getDatanodeManager();
+  }
+
+  /** The NameNode's descriptor of DataNode {@code index} (in the order of {@link #RACKS}). */
+  public DatanodeDescriptor descriptor(int index) throws IOException {
+    return datanodeManager().getDatanode(startOrder.get(index));
+  }
+
+  /** The running DataNode {@code index} (in the order of {@link #RACKS}). */
+  public DataNode dataNode(int index) {
+    for (DataNode dn : cluster.getDataNodes()) {
+      if (dn.getDatanodeId().getXferAddr().equals(startOrder.get(index).getXferAddr())) {
+        return dn;
+      }
+    }
+    throw new IllegalArgumentException("DataNode " + index + " is not running");
+  }
+
+  public String id(int index) {
+    return ServerTranslator.idOf(startOrder.get(index));
+  }
+
+  /** The index of the DataNode with the core id {@code id}. */
+  public int indexOf(String id) {
+    for (int i = 0; i < startOrder.size(); i++) {
+      if (id(i).equals(id)) {
+        return i;
+      }
+    }
+    throw new IllegalArgumentException("no DataNode " + id);
+  }
+
+  /** Stops DataNode {@code index} and has the NameNode declare it dead at once. */
+  public void kill(int index) throws IOException {
+    cluster.stopDataNode(startOrder.get(index).getXferAddr());
+    cluster.setDataNodeDead(startOrder.get(index));
+  }
+
+  /** Writes the roles file with {@code standby} DataNodes as standby, the rest hot, and reloads it. */
+  public void standby(int... standby) throws IOException {
+    List<String> lines = new ArrayList<>();
+    lines.add("unlisted hot");
+    for (int index : standby) {
+      lines.add("standby " + id(index));
+    }
+    Files.write(rolesFile, lines, StandardCharsets.UTF_8);
+    runtime().roles().reload(rolesFile, registeredNames());
+  }
+
+  public Path rolesFile() {
+    return rolesFile;
+  }
+
+  public List<DataNodeName> registeredNames() {
+    List<DataNodeName> names = new ArrayList<>();
+    for (DatanodeDescriptor dn : datanodeManager().getDatanodeListForReport(DatanodeReportType.ALL)) {
+      names.add(ServerTranslator.nameOf(dn));
+    }
+    return names;
+  }
+
+  public ServerRole roleOf(DatanodeInfo dataNode) throws IOException {
+    return ServerTranslator.of(runtime()).roleOf(datanodeManager().getDatanode(dataNode));
+  }
+
+  /** Writes {@code bytes} seeded random bytes to {@code path} and remembers their digest. */
+  public void write(String path, int replication, int bytes, long seed, DataNode... favored) throws IOException {
+    byte[] data = new byte[bytes];
+    new Random(seed).nextBytes(data);
+    InetSocketAddress[] favoredNodes = Arrays.stream(favored).map(dn -> dn.getXferAddress())
+        .toArray(InetSocketAddress[]::new);
+    try (FSDataOutputStream out = fs().create(new org.apache.hadoop.fs.Path(path), FsPermission.getFileDefault(),
+        true, 4096, (short) replication, BLOCK_SIZE, null, favored.length == 0 ? null : favoredNodes)) {
+      out.write(data);
+    }
+    digests.put(path, digest(data));
+    try {
+      DFSTestUtil.waitReplication(fs(), new org.apache.hadoop.fs.Path(path), (short) replication);
+    } catch (java.util.concurrent.TimeoutException e) {
+      throw new IOException("replicas of " + path + " not reported in time", e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException(e);
+    }
+  }
+
+  /** The replica locations of every block of {@code path}, as the NameNode stores them. */
+  public List<List<DatanodeInfo>> locations(String path) throws IOException {
+    List<List<DatanodeInfo>> blocks = new ArrayList<>();
+    for (LocatedBlock block : cluster.getNameNodeRpc().getBlockLocations(path, 0, Long.MAX_VALUE)
+        .getLocatedBlocks()) {
+      blocks.add(Arrays.asList(block.getLocations()));
+    }
+    return blocks;
+  }
+
+  /** Reads every file written through {@link #write} and checks it against its digest. */
+  public void verifyChecksums() throws IOException {
+    for (Map.Entry<String, byte[]> file : digests.entrySet()) {
+      org.apache.hadoop.fs.Path path = new org.apache.hadoop.fs.Path(file.getKey());
+      byte[] data = new byte[(int) fs().getFileStatus(path).getLen()];
+      try (FSDataInputStream in = fs().open(path)) {
+        in.readFully(0, data);
+      }
+      assertThat(digest(data)).as("content of %s", file.getKey()).isEqualTo(file.getValue());
+    }
+  }
+
+  public List<String> files() {
+    return new ArrayList<>(digests.keySet());
+  }
+
+  private static byte[] digest(byte[] data) {
+    try {
+      return MessageDigest.getInstance("SHA-256").digest(data);
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  @Override
+  public void close() {
+    EafrRuntime.release(cluster.getNameNode().getConf());
+    cluster.shutdown(true);
+  }
+}

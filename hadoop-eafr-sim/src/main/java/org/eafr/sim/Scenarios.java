@@ -1,0 +1,131 @@
+package org.eafr.sim;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.eafr.placement.settings.InvalidSettingException;
+
+/**
+ * The named scenarios. The full ones reproduce EAFR Figs. 5-14 on the EAFR setup (300 servers in 10 racks, 70% hot,
+ * r = 2, eps = 1); sweeps run 8 simulated hours each (two 4-hour patterns, so every policy has adapted for at least
+ * one full pattern) to keep the whole evaluation within minutes; "eafr" runs the paper's 2 days. "tiny" is the
+ * regression scenario of the tests.
+ */
+public final class Scenarios {
+  private static final Map<String, Scenario> SCENARIOS = new LinkedHashMap<>();
+  private static final List<String> MAIN = List.of("hdfs", "cdrm", "scarlett", "aptstore", "eafr");
+  private static final List<String> FIG6 = List.of("hdfs", "cdrm", "eafr", "eafr-random-reads");
+  private static final List<String> LATENCY = List.of("read_mean_ms", "read_over_10ms");
+  private static final String SWEEP_HOURS = "8";
+
+  static {
+    add(new Scenario("eafr", "EAFR vs the baselines on the EAFR setup for 2 days (Figs. 6, 8, 9, 10)",
+        Map.of("sim.duration.hours", "48"), "run", List.of(new Scenario.Variant("2-days", 48, Map.of())), MAIN,
+        List.of("read_mean_ms", "read_p99_ms", "energy_kwh_day", "storage_tb", "repl_10000MB_s", "util_p99",
+            "maint_p50", "success_lambda_0.1", "success_lambda_0.2")));
+    add(new Scenario("replicas", "read latency vs replica count: 20 files, 60 concurrent reads each (Fig. 5)",
+        Map.of("sim.duration.hours", "1", "sim.read-files", "20", "sim.concurrency", "60", "sim.arrival-rate", "1",
+            "eafr.interval.ms", "86400000"),
+        "replicas", sweep("sim.hdfs.replicas", 2, 7, 1), List.of("hdfs"),
+        List.of("read_p1_ms", "read_p50_ms", "read_p99_ms", "read_over_10ms")));
+    add(new Scenario("concurrency", "read latency vs concurrent reads per trace read, 10 to 60 (Figs. 6, 12a, 13a)",
+        Map.of("sim.duration.hours", SWEEP_HOURS), "concurrent reads", sweep("sim.concurrency", 10, 60, 10), FIG6,
+        LATENCY));
+    add(new Scenario("arrival-rate", "read latency and overload vs arrival rate, 100 to 300/s (Figs. 7, 9b, 12b, 13b)",
+        Map.of("sim.duration.hours", SWEEP_HOURS), "reads per second", sweep("sim.arrival-rate", 100, 300, 50), FIG6,
+        List.of("read_mean_ms", "read_over_10ms", "overloaded_share")));
+    add(new Scenario("energy", "energy per day vs cluster size, files in proportion (Fig. 8b)",
+        Map.of("sim.duration.hours", SWEEP_HOURS), "servers", clusterSizes(), List.of("hdfs", "cdrm", "eafr"),
+        List.of("energy_kwh_day", "cold_servers")));
+    add(new Scenario("storage", "storage used vs number of files (Fig. 10a)",
+        Map.of("sim.duration.hours", SWEEP_HOURS), "files", fileCounts(), List.of("hdfs", "cdrm", "eafr"),
+        List.of("storage_tb")));
+    add(new Scenario("ablations", "EAFR against each ablation: replication time and read latency (Figs. 11-13)",
+        Map.of("sim.duration.hours", SWEEP_HOURS), "run", List.of(new Scenario.Variant("default", 0, Map.of())),
+        List.of("eafr", "eafr-no-ewma", "eafr-no-rate-control", "eafr-random-reads", "eafr-random-recovery"),
+        List.of("repl_1000MB_s", "repl_10000MB_s", "read_mean_ms", "read_over_10ms")));
+    add(new Scenario("recovery", "recovery latency vs servers failed every 30 minutes (Fig. 14)",
+        Map.of("sim.duration.hours", "4"), "failed servers", List.of(variant("sim.failed-servers", 1),
+            variant("sim.failed-servers", 2), variant("sim.failed-servers", 4), variant("sim.failed-servers", 8)),
+        List.of("eafr", "eafr-random-recovery", "hdfs"), List.of("recovery_mean_s")));
+    add(new Scenario("reliability", "successful reads under failure probability 0.1 and 0.2 with r = 2 and r = 3"
+        + " (Fig. 10c, d)", Map.of("sim.duration.hours", SWEEP_HOURS), "r (EAFR)",
+        List.of(variant("eafr.min-replicas", 2), variant("eafr.min-replicas", 3)), List.of("hdfs", "cdrm", "eafr"),
+        List.of("success_lambda_0.1", "success_lambda_0.2")));
+    add(new Scenario("tiny", "a 20-server, 2-hour scenario for tests and quick checks",
+        tinyBase(), "run", List.of(new Scenario.Variant("tiny", 0, Map.of())), MAIN,
+        List.of("read_mean_ms", "energy_kwh_day")));
+  }
+
+  private Scenarios() {
+  }
+
+  private static Map<String, String> tinyBase() {
+    Map<String, String> base = new LinkedHashMap<>();
+    base.put("sim.servers", "20");
+    base.put("sim.racks", "2");
+    base.put("sim.files", "400");
+    base.put("sim.read-files", "150");
+    base.put("sim.duration.hours", "2");
+    base.put("sim.arrival-rate", "5");
+    base.put("sim.concurrency", "5");
+    base.put("sim.file-size.max-bytes", "2000000000");
+    base.put("sim.failed-servers", "1");
+    base.put("eafr.interval.ms", "1800000");
+    return base;
+  }
+
+  private static void add(Scenario scenario) {
+    SCENARIOS.put(scenario.name(), scenario);
+  }
+
+  private static Scenario.Variant variant(String key, int value) {
+    return new Scenario.Variant(key.substring(key.lastIndexOf('.') + 1) + "=" + value, value,
+        Map.of(key, String.valueOf(value)));
+  }
+
+  private static List<Scenario.Variant> sweep(String key, int from, int to, int step) {
+    List<Scenario.Variant> variants = new ArrayList<>();
+    for (int v = from; v <= to; v += step) {
+      variants.add(variant(key, v));
+    }
+    return variants;
+  }
+
+  private static List<Scenario.Variant> clusterSizes() {
+    List<Scenario.Variant> variants = new ArrayList<>();
+    for (int servers = 100; servers <= 500; servers += 100) {
+      variants.add(new Scenario.Variant("servers=" + servers, servers, Map.of("sim.servers", String.valueOf(servers),
+          "sim.files", String.valueOf(servers * 50_000 / 300), "sim.read-files",
+          String.valueOf(servers * 16_566 / 300))));
+    }
+    return variants;
+  }
+
+  private static List<Scenario.Variant> fileCounts() {
+    List<Scenario.Variant> variants = new ArrayList<>();
+    for (int files = 10_000; files <= 50_000; files += 10_000) {
+      variants.add(new Scenario.Variant("files=" + files, files, Map.of("sim.files", String.valueOf(files),
+          "sim.read-files", String.valueOf(files * 16_566 / 50_000))));
+    }
+    return variants;
+  }
+
+  /** The scenario named {@code name}; an unknown name throws listing the known ones. */
+  public static Scenario get(String name) {
+    Scenario scenario = SCENARIOS.get(name);
+    if (scenario == null) {
+      throw new InvalidSettingException("scenario", name, "unknown scenario; known scenarios are " + names());
+    }
+    return scenario;
+  }
+
+  public static List<String> names() {
+    return List.copyOf(SCENARIOS.keySet());
+  }
+
+  public static List<Scenario> all() {
+    return List.copyOf(SCENARIOS.values());
+  }
+}

@@ -1,0 +1,606 @@
+package org.eafr.sim;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Random;
+import java.util.function.DoubleConsumer;
+import org.eafr.placement.cluster.ClusterView;
+import org.eafr.placement.cluster.Server;
+import org.eafr.placement.cluster.ServerRole;
+import org.eafr.placement.cluster.StorageReserve;
+import org.eafr.placement.power.PowerModel;
+import org.eafr.placement.rate.ReceiveRateController;
+import org.eafr.placement.recovery.LostReplica;
+import org.eafr.placement.recovery.RecoveryAssignment;
+import org.eafr.placement.recovery.RecoveryPlan;
+import org.eafr.placement.replication.ReplicaAction;
+import org.eafr.sim.engine.EventQueue;
+import org.eafr.sim.model.Cluster;
+import org.eafr.sim.model.Flow;
+import org.eafr.sim.model.ModelConstants;
+import org.eafr.sim.model.Network;
+import org.eafr.sim.model.SimFile;
+import org.eafr.sim.model.SimServer;
+import org.eafr.sim.policy.IntervalDecision;
+import org.eafr.sim.policy.Policy;
+import org.eafr.sim.policy.PolicyEnvironment;
+import org.eafr.sim.policy.Registry;
+import org.eafr.sim.stats.RunResult;
+import org.eafr.sim.stats.RunStats;
+import org.eafr.sim.workload.TraceEvent;
+import org.eafr.sim.workload.TraceReader;
+import org.eafr.sim.workload.Workload;
+
+/**
+ * One run: one policy over one workload on one simulated cluster, driven by the {@link EventQueue}. The simulator owns
+ * the physics (read service and queueing, transfers, power, failures) and asks the policy for every decision: where
+ * new files go, which replica serves a read, what to do each interval T, how to recover a failed server. Every random
+ * draw comes from a stream seeded from {@code sim.seed}; nothing reads a wall clock.
+ */
+public final class Simulator {
+  private static final long MICROS_PER_MILLI = 1_000;
+  private static final long FAILURE_PERIOD_MICROS = 30L * 60 * 1_000_000;
+  private static final int VIEW_REFRESH_FILES = 64;
+
+  private final SimSettings settings;
+  private final Policy policy;
+  private final Workload workload;
+  private final EventQueue queue = new EventQueue();
+  private final Cluster cluster;
+  private final List<SimFile> files = new ArrayList<>();
+  private final Network network;
+  private final RunStats stats;
+  private final StorageReserve reserve;
+  private final PowerModel power = PowerModel.eafrTable2();
+  private final Random readerRacks;
+  private final Random failures;
+  private final long[][] serviceMicros;
+  private final double[] windowMax;
+  private final String[] rackNames;
+  private final List<ArrayDeque<Transfer>> waitingTransfers = new ArrayList<>();
+  private final long endMicros;
+  private final DoubleConsumer progress;
+  private TraceReader trace;
+  private int samples;
+  private long lastSampleMicros;
+
+  /** A replica copy waiting for, or using, one of its source's replication streams. */
+  private record Transfer(SimFile file, int source, int target, ReplicaAction.Kind kind, RecoveryBatch batch) {
+  }
+
+  /** The copies that re-create one failure's replicas; done when none is outstanding. */
+  private static final class RecoveryBatch {
+    final long startMicros;
+    int outstanding;
+    final int total;
+
+    RecoveryBatch(long startMicros, int total) {
+      this.startMicros = startMicros;
+      this.outstanding = total;
+      this.total = total;
+    }
+  }
+
+  public Simulator(SimSettings settings, String policyName, Workload workload, DoubleConsumer progress) {
+    this.settings = settings;
+    this.workload = workload;
+    this.progress = progress;
+    long seed = settings.seed();
+    Random policyRandom = new Random(seed * 1_000_003L + policyName.hashCode());
+    this.policy = Registry.get(policyName).factory().apply(
+        new PolicyEnvironment(settings, policyRandom, () -> queue.now() / MICROS_PER_MILLI));
+    this.cluster = Cluster.build(settings.servers(), settings.racks(), settings.hotFraction(), policy.powerManaged(),
+        new Random(seed));
+    this.network = new Network(cluster, queue,
+        policy.receiveRateControl() ? ReceiveRateController.from(settings.eafr()) : null);
+    this.reserve = new StorageReserve(settings.eafr().storageReserveBytes());
+    this.readerRacks = new Random(seed + 1);
+    this.failures = new Random(seed + 2);
+    this.endMicros = settings.durationMicros();
+    this.serviceMicros = serviceTimes(cluster);
+    this.windowMax = new double[cluster.size()];
+    this.rackNames = new String[cluster.racks()];
+    for (int r = 0; r < rackNames.length; r++) {
+      rackNames[r] = "/rack" + r;
+    }
+    long[] sizes = workload.fileSizes();
+    this.stats = new RunStats(sizes.length);
+    for (int i = 0; i < sizes.length; i++) {
+      files.add(new SimFile(i, sizes[i]));
+    }
+    for (int i = 0; i < cluster.size(); i++) {
+      waitingTransfers.add(new ArrayDeque<>());
+    }
+  }
+
+  /** Read service time per server, from the same rack [0] and from another rack [1]. */
+  private static long[][] serviceTimes(Cluster cluster) {
+    long[][] times = new long[cluster.size()][2];
+    for (SimServer s : cluster.servers()) {
+      double local = ModelConstants.RESPONSE_BYTES / s.linkBytesPerSecond();
+      double remote = ModelConstants.RESPONSE_BYTES / (s.linkBytesPerSecond() * ModelConstants.CROSS_RACK_FACTOR);
+      times[s.index()][0] = ModelConstants.DISK_ACCESS_MICROS + Math.round(local * 1e6);
+      times[s.index()][1] = ModelConstants.DISK_ACCESS_MICROS + Math.round(remote * 1e6);
+    }
+    return times;
+  }
+
+  /** Runs to the end and returns the policy's metrics. */
+  public RunResult run(String scenario, String variant) {
+    placeFiles();
+    trace = workload.open();
+    pullTrace();
+    long interval = settings.eafr().intervalMillis() * MICROS_PER_MILLI;
+    queue.schedule(Math.min(interval, endMicros), this::endOfInterval);
+    queue.schedule(Math.min(ModelConstants.SAMPLE_PERIOD_MICROS, endMicros), this::sample);
+    if (settings.failedServers() > 0) {
+      queue.schedule(Math.min(FAILURE_PERIOD_MICROS, endMicros), this::failServers);
+    }
+    queue.runUntil(endMicros);
+    closeTrace();
+    finishEnergy();
+    return new RunResult(scenario, variant, policy.name(), stats.result(endState()));
+  }
+
+  public Policy policy() {
+    return policy;
+  }
+
+  public Cluster cluster() {
+    return cluster;
+  }
+
+  public List<SimFile> files() {
+    return files;
+  }
+
+  public long eventsFired() {
+    return queue.fired();
+  }
+
+  // ---- initial placement ----
+
+  private void placeFiles() {
+    ClusterView view = cluster.view();
+    for (SimFile file : files) {
+      if (file.index() % VIEW_REFRESH_FILES == 0) {
+        view = cluster.view();
+      }
+      for (Server chosen : policy.placeNewFile(file, view)) {
+        SimServer server = cluster.server(chosen.id());
+        // The view is refreshed every 64 files; a server filled since then is skipped rather than overfilled.
+        if (reserve.canHold(server.snapshot(), file.sizeBytes())) {
+          file.addReplica(server.index());
+          server.addStorage(file.sizeBytes());
+        }
+      }
+    }
+  }
+
+  // ---- trace ----
+
+  private void pullTrace() {
+    TraceEvent next;
+    try {
+      next = trace.next();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    if (next == null || next.timeMicros() > endMicros) {
+      return;
+    }
+    if (next.file() >= files.size()) {
+      throw new IllegalArgumentException("trace file index " + next.file() + " is not allowed: the workload has "
+          + files.size() + " files");
+    }
+    TraceEvent event = next;
+    queue.schedule(Math.max(event.timeMicros(), queue.now()), now -> {
+      if (event.kind() == TraceEvent.Kind.READ) {
+        read(files.get(event.file()), event.copies() * settings.concurrency(), now);
+      } else {
+        write(files.get(event.file()), now);
+      }
+      pullTrace();
+    });
+  }
+
+  private void closeTrace() {
+    try {
+      trace.close();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  // ---- reads ----
+
+  private void read(SimFile file, int copies, long now) {
+    List<Server> holders = new ArrayList<>(file.replicaCount());
+    for (int r : file.replicas()) {
+      holders.add(cluster.server(r).snapshot());
+    }
+    for (int c = 0; c < copies; c++) {
+      int rack = readerRacks.nextInt(cluster.racks());
+      Optional<Server> chosen = policy.chooseReplica(rackNames[rack], holders);
+      SimServer server = chosen.map(s -> cluster.server(s.id())).orElseGet(() -> wakeHolder(file, now));
+      if (server == null) {
+        stats.failedRead();
+        continue;
+      }
+      file.countRead();
+      policy.readStarted(file, server.id(), now / MICROS_PER_MILLI);
+      long service = serviceMicros[server.index()][server.rack() == rack ? 0 : 1];
+      if (canServe(server)) {
+        serve(server, now, service, file.index(), now);
+      } else {
+        server.enqueue(now, service, file.index());
+      }
+      if (chosen.isPresent()) {
+        // The next copy sees this one's load, as the NameNode sees each read's queue.
+        holders.set(indexOf(holders, server.id()), server.snapshot());
+      }
+    }
+  }
+
+  private static int indexOf(List<Server> holders, String id) {
+    for (int i = 0; i < holders.size(); i++) {
+      if (holders.get(i).id().equals(id)) {
+        return i;
+      }
+    }
+    throw new IllegalStateException("holder " + id + " not among " + holders);
+  }
+
+  private static boolean canServe(SimServer server) {
+    return server.role().servesReads() && server.hasFreeSlot();
+  }
+
+  private void serve(SimServer server, long arrival, long service, int file, long now) {
+    server.startServing(now);
+    stats.read(now - arrival + service);
+    queue.schedule(now + service, t -> finishRead(server, file, t));
+  }
+
+  private void finishRead(SimServer server, int file, long now) {
+    server.finishServing(now);
+    if (policy.wantsReadFinished()) {
+      policy.readFinished(files.get(file), now / MICROS_PER_MILLI);
+    }
+    startQueued(server, now);
+  }
+
+  private void startQueued(SimServer server, long now) {
+    while (server.hasQueued() && canServe(server)) {
+      long arrival = server.queuedArrival();
+      long service = server.queuedService();
+      int file = server.queuedFile();
+      server.dequeue();
+      serve(server, arrival, service, file, now);
+    }
+  }
+
+  /** No holder serves reads: wake a sleeping (cold) holder; null when every holder failed. */
+  private SimServer wakeHolder(SimFile file, long now) {
+    for (int r : file.replicas()) {
+      SimServer server = cluster.server(r);
+      if (server.role() == ServerRole.COLD) {
+        wake(server, now);
+        return server;
+      }
+    }
+    return null;
+  }
+
+  private void wake(SimServer server, long now) {
+    if (server.wakeAt() >= 0) {
+      return;
+    }
+    server.setWakeAt(now + settings.wakeMicros());
+    queue.schedule(now + settings.wakeMicros(), t -> {
+      server.setWakeAt(-1);
+      if (server.role() == ServerRole.COLD) {
+        server.setRole(ServerRole.STANDBY, t);
+      }
+      startQueued(server, t);
+      startTransfers(server.index());
+    });
+  }
+
+  // ---- writes ----
+
+  private void write(SimFile file, long now) {
+    int rack = readerRacks.nextInt(cluster.racks());
+    for (int r : file.replicas()) {
+      SimServer server = cluster.server(r);
+      if (server.role() == ServerRole.COLD) {
+        stats.deferredUpdate();
+      } else if (server.role().servesReads()) {
+        network.start(Flow.CLIENT, rack, r, ModelConstants.UPDATE_BYTES, (flow, t, completed) -> {
+          if (completed) {
+            stats.update(file.index(), t - flow.startMicros(), file.sizeBytes());
+          }
+        });
+      }
+    }
+  }
+
+  // ---- interval T ----
+
+  private void endOfInterval(long now) {
+    IntervalDecision decision = policy.endOfInterval(files, cluster.view(), now / MICROS_PER_MILLI);
+    for (ReplicaAction action : decision.actions()) {
+      execute(action);
+    }
+    turnFullStandbysCold(now);
+    long next = now + settings.eafr().intervalMillis() * MICROS_PER_MILLI;
+    if (next <= endMicros) {
+      queue.schedule(next, this::endOfInterval);
+    }
+  }
+
+  private void execute(ReplicaAction action) {
+    SimFile file = files.get(Integer.parseInt(action.fileId().substring(1)));
+    SimServer source = cluster.server(action.source());
+    if (action.kind() == ReplicaAction.Kind.DELETE) {
+      if (file.removeReplica(source.index())) {
+        source.addStorage(-file.sizeBytes());
+      }
+      return;
+    }
+    enqueueTransfer(new Transfer(file, source.index(), cluster.server(action.target()).index(), action.kind(), null));
+  }
+
+  /** EAFR Eq. 8 through the core's {@link StorageReserve}: idle standby servers below the reserve go to sleep. */
+  private void turnFullStandbysCold(long now) {
+    if (!policy.powerManaged()) {
+      return;
+    }
+    for (SimServer server : cluster.servers()) {
+      if (reserve.shouldTurnCold(server.snapshot()) && server.concurrentReads() == 0
+          && network.inflows(server.index()) == 0 && waitingTransfers.get(server.index()).isEmpty()
+          && server.wakeAt() < 0) {
+        server.setRole(ServerRole.COLD, now);
+      }
+    }
+  }
+
+  // ---- transfers ----
+
+  private void enqueueTransfer(Transfer transfer) {
+    transfer.file().changePendingCopies(1);
+    cluster.server(transfer.target()).addStorage(transfer.file().sizeBytes());
+    waitingTransfers.get(transfer.source()).add(transfer);
+    startTransfers(transfer.source());
+  }
+
+  private void startTransfers(int sourceIndex) {
+    SimServer source = cluster.server(sourceIndex);
+    ArrayDeque<Transfer> waiting = waitingTransfers.get(sourceIndex);
+    if (source.role() == ServerRole.COLD && !waiting.isEmpty()) {
+      wake(source, queue.now());
+      return;
+    }
+    while (!waiting.isEmpty() && source.replicationStreams() < ModelConstants.REPLICATION_STREAMS_PER_SOURCE) {
+      Transfer transfer = waiting.poll();
+      SimServer target = cluster.server(transfer.target());
+      if (source.role() == ServerRole.FAILED || target.role() == ServerRole.FAILED
+          || !transfer.file().isOn(sourceIndex)) {
+        abandon(transfer);
+        continue;
+      }
+      source.changeReplicationStreams(1);
+      network.start(sourceIndex, source.rack(), transfer.target(), transfer.file().sizeBytes(),
+          (flow, t, completed) -> transferEnded(transfer, flow, t, completed));
+    }
+  }
+
+  private void transferEnded(Transfer transfer, Flow flow, long now, boolean completed) {
+    SimServer source = cluster.server(transfer.source());
+    source.changeReplicationStreams(-1);
+    // A recovery plan does not see copies in flight, so a copy may land where another one already did.
+    if (!completed || cluster.server(transfer.target()).role() == ServerRole.FAILED
+        || transfer.file().isOn(transfer.target())) {
+      abandon(transfer);
+    } else {
+      land(transfer, flow, now);
+    }
+    startTransfers(transfer.source());
+  }
+
+  private void land(Transfer transfer, Flow flow, long now) {
+    SimFile file = transfer.file();
+    file.changePendingCopies(-1);
+    file.addReplica(transfer.target());
+    long elapsed = now - flow.startMicros();
+    stats.replication(file.sizeBytes(), elapsed);
+    policy.transferFinished(cluster.server(transfer.target()).id(), file.sizeBytes(), elapsed / MICROS_PER_MILLI);
+    if (transfer.kind() == ReplicaAction.Kind.MIGRATE && file.removeReplica(transfer.source())) {
+      cluster.server(transfer.source()).addStorage(-file.sizeBytes());
+    }
+    finishRecoveryCopy(transfer.batch(), now);
+    turnFullStandbysColdIfIdle(cluster.server(transfer.target()), now);
+  }
+
+  private void turnFullStandbysColdIfIdle(SimServer server, long now) {
+    if (policy.powerManaged() && reserve.shouldTurnCold(server.snapshot()) && server.concurrentReads() == 0
+        && network.inflows(server.index()) == 0 && server.wakeAt() < 0) {
+      server.setRole(ServerRole.COLD, now);
+    }
+  }
+
+  private void abandon(Transfer transfer) {
+    transfer.file().changePendingCopies(-1);
+    SimServer target = cluster.server(transfer.target());
+    if (target.role() != ServerRole.FAILED) {
+      target.addStorage(-transfer.file().sizeBytes());
+    }
+    if (transfer.batch() != null) {
+      stats.unrecoverable(1);
+      finishRecoveryCopy(transfer.batch(), queue.now());
+    }
+  }
+
+  private void finishRecoveryCopy(RecoveryBatch batch, long now) {
+    if (batch != null && --batch.outstanding == 0) {
+      stats.recoveryBatch(now - batch.startMicros, batch.total);
+    }
+  }
+
+  // ---- failures ----
+
+  private void failServers(long now) {
+    List<SimServer> candidates = new ArrayList<>();
+    for (SimServer server : cluster.servers()) {
+      if (server.role() == ServerRole.HOT) {
+        candidates.add(server);
+      }
+    }
+    for (int k = 0; k < settings.failedServers() && !candidates.isEmpty(); k++) {
+      fail(candidates.remove(failures.nextInt(candidates.size())), now);
+    }
+    if (now + FAILURE_PERIOD_MICROS <= endMicros) {
+      queue.schedule(now + FAILURE_PERIOD_MICROS, this::failServers);
+    }
+  }
+
+  private void fail(SimServer server, long now) {
+    server.setRole(ServerRole.FAILED, now);
+    for (int i = server.dropQueue(); i > 0; i--) {
+      stats.failedRead();
+    }
+    network.failServer(server.index(), now);
+    ClusterView view = cluster.view();
+    List<LostReplica> lost = new ArrayList<>();
+    for (SimFile file : files) {
+      if (file.isOn(server.index())) {
+        lost.add(LostReplica.of(file.view(), policy.temperature(file.index())));
+      }
+    }
+    RecoveryPlan plan = policy.recover(server.id(), lost, view);
+    for (SimFile file : files) {
+      file.removeReplica(server.index());
+    }
+    stats.unrecoverable(plan.unrecoverable().size());
+    RecoveryBatch batch = new RecoveryBatch(now, plan.assignments().size());
+    if (batch.total == 0) {
+      stats.recoveryBatch(0, 0);
+    }
+    for (RecoveryAssignment assignment : plan.assignments()) {
+      SimFile file = files.get(Integer.parseInt(assignment.fileId().substring(1)));
+      enqueueTransfer(new Transfer(file, cluster.server(assignment.sourceId()).index(),
+          cluster.server(assignment.destinationId()).index(), ReplicaAction.Kind.ADD, batch));
+    }
+  }
+
+  // ---- sampling: utilization, load balance, energy ----
+
+  private void sample(long now) {
+    long period = now - lastSampleMicros;
+    samples++;
+    for (SimServer server : cluster.servers()) {
+      double busy = server.takeBusySlotMicros(now);
+      double meanUtilization = period == 0 ? 0 : busy / (server.capacity() * (double) period);
+      stats.energy().record(server.id(), lastSampleMicros / MICROS_PER_MILLI,
+          power.watts(server.role(), meanUtilization));
+      if (server.role().servesReads()) {
+        windowMax[server.index()] = Math.max(windowMax[server.index()],
+            (double) server.serving() / server.capacity());
+      }
+    }
+    lastSampleMicros = now;
+    if (samples % ModelConstants.SAMPLES_PER_REPORT == 0) {
+      reportUtilization();
+    }
+    progress.accept((double) now / endMicros);
+    long next = now + ModelConstants.SAMPLE_PERIOD_MICROS;
+    if (now < endMicros) {
+      queue.schedule(Math.min(next, endMicros), this::sample);
+    }
+  }
+
+  private void reportUtilization() {
+    int awake = 0;
+    int overloaded = 0;
+    double threshold = settings.eafr().overloadThreshold();
+    for (SimServer server : cluster.servers()) {
+      if (server.role().servesReads()) {
+        double u = windowMax[server.index()];
+        stats.utilization(u);
+        awake++;
+        if (u > threshold) {
+          overloaded++;
+        }
+      }
+      windowMax[server.index()] = 0;
+    }
+    stats.overloadedShare(awake == 0 ? 0 : (double) overloaded / awake);
+  }
+
+  private void finishEnergy() {
+    for (SimServer server : cluster.servers()) {
+      stats.energy().record(server.id(), endMicros / MICROS_PER_MILLI, 0.0);
+    }
+  }
+
+  // ---- end of run ----
+
+  private RunStats.EndState endState() {
+    long replicas = 0;
+    for (SimFile file : files) {
+      replicas += file.replicaCount();
+    }
+    int cold = 0;
+    for (SimServer server : cluster.servers()) {
+      cold += server.role() == ServerRole.COLD ? 1 : 0;
+    }
+    return new RunStats.EndState(storedBytes(), files.isEmpty() ? 0 : (double) replicas / files.size(),
+        successfulReads(0.1), successfulReads(0.2), cold, queue.fired());
+  }
+
+  /** Bytes of landed replicas (storage reserved for copies in flight is not counted). */
+  private long storedBytes() {
+    long bytes = 0;
+    for (SimFile file : files) {
+      bytes += file.sizeBytes() * file.replicaCount();
+    }
+    return bytes;
+  }
+
+  /**
+   * EAFR Sec. 4.1.6: each server fails independently with probability {@code lambda}; a read succeeds when a replica
+   * of its file survives. The share of this run's reads that would succeed, averaged over 20 seeded failure draws.
+   */
+  private double successfulReads(double lambda) {
+    Random random = new Random(settings.seed() + Math.round(lambda * 1000));
+    long total = 0;
+    for (SimFile file : files) {
+      total += file.reads();
+    }
+    if (total == 0) {
+      return Double.NaN;
+    }
+    int trials = 20;
+    double share = 0;
+    boolean[] failed = new boolean[cluster.size()];
+    for (int t = 0; t < trials; t++) {
+      for (int s = 0; s < failed.length; s++) {
+        failed[s] = cluster.server(s).role() == ServerRole.FAILED || random.nextDouble() < lambda;
+      }
+      long ok = 0;
+      for (SimFile file : files) {
+        for (int r : file.replicas()) {
+          if (!failed[r]) {
+            ok += file.reads();
+            break;
+          }
+        }
+      }
+      share += (double) ok / total;
+    }
+    return share / trials;
+  }
+}

@@ -1,0 +1,230 @@
+package org.eafr.sim.model;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.eafr.placement.cluster.Server;
+import org.eafr.placement.cluster.ServerRole;
+
+/**
+ * One simulated server: its fixed hardware (rack, service capacity, storage, link speed) and its changing state
+ * (role, reads being served, the FIFO of waiting reads, bytes stored, transfers in and out). Reads beyond the service
+ * capacity wait in the queue; their wait counts in read latency. The core sees the server through {@link #snapshot()},
+ * an immutable {@link Server} rebuilt only after a change.
+ */
+public final class SimServer {
+  private final int index;
+  private final String id;
+  private final int rack;
+  private final String rackName;
+  private final int capacity;
+  private final long storageCapacity;
+  private final double linkBytesPerSecond;
+
+  private ServerRole role;
+  private long storageUsed;
+  private int serving;
+  private long[] queueArrivals = new long[16];
+  private long[] queueServices = new long[16];
+  private int[] queueFiles = new int[16];
+  private int queueHead;
+  private int queueSize;
+  private Server snapshot;
+  private long busySince;
+  private double busySlotMicros;
+  private long wakeAt = -1;
+  final List<Flow> inFlows = new ArrayList<>();
+  final List<Flow> outFlows = new ArrayList<>();
+  private int replicationStreams;
+
+  public SimServer(int index, int rack, int capacity, long storageCapacity, double linkBytesPerSecond,
+      ServerRole role) {
+    this.index = index;
+    this.id = "s" + index;
+    this.rack = rack;
+    this.rackName = "/rack" + rack;
+    this.capacity = capacity;
+    this.storageCapacity = storageCapacity;
+    this.linkBytesPerSecond = linkBytesPerSecond;
+    this.role = role;
+  }
+
+  public int index() {
+    return index;
+  }
+
+  public String id() {
+    return id;
+  }
+
+  public int rack() {
+    return rack;
+  }
+
+  public String rackName() {
+    return rackName;
+  }
+
+  public int capacity() {
+    return capacity;
+  }
+
+  public long storageCapacity() {
+    return storageCapacity;
+  }
+
+  public long storageUsed() {
+    return storageUsed;
+  }
+
+  public double linkBytesPerSecond() {
+    return linkBytesPerSecond;
+  }
+
+  public ServerRole role() {
+    return role;
+  }
+
+  /** h: reads being served plus reads waiting. */
+  public int concurrentReads() {
+    return serving + queueSize;
+  }
+
+  public int serving() {
+    return serving;
+  }
+
+  public boolean hasFreeSlot() {
+    return serving < capacity;
+  }
+
+  /** Replication transfers this server is sending now. */
+  public int replicationStreams() {
+    return replicationStreams;
+  }
+
+  public void changeReplicationStreams(int delta) {
+    replicationStreams += delta;
+  }
+
+  /** The time a waking cold server becomes able to serve, or -1 when it is not waking. */
+  public long wakeAt() {
+    return wakeAt;
+  }
+
+  public void setWakeAt(long micros) {
+    this.wakeAt = micros;
+  }
+
+  /** The immutable view the core's policies take. */
+  public Server snapshot() {
+    Server s = snapshot;
+    if (s == null) {
+      s = Server.builder(id).rack(rackName).role(role).serviceCapacity(capacity).concurrentReads(concurrentReads())
+          .storageCapacity(storageCapacity).storageUsed(Math.min(storageUsed, storageCapacity)).build();
+      snapshot = s;
+    }
+    return s;
+  }
+
+  public void setRole(ServerRole newRole, long nowMicros) {
+    accountBusy(nowMicros);
+    role = newRole;
+    snapshot = null;
+  }
+
+  public void addStorage(long bytes) {
+    storageUsed += bytes;
+    snapshot = null;
+  }
+
+  /** Occupies a service slot from now. */
+  public void startServing(long nowMicros) {
+    accountBusy(nowMicros);
+    serving++;
+    snapshot = null;
+  }
+
+  /** Frees a service slot. */
+  public void finishServing(long nowMicros) {
+    accountBusy(nowMicros);
+    serving--;
+    snapshot = null;
+  }
+
+  public void enqueue(long arrivalMicros, long serviceMicros, int file) {
+    if (queueSize == queueArrivals.length) {
+      growQueue();
+    }
+    int tail = (queueHead + queueSize) % queueArrivals.length;
+    queueArrivals[tail] = arrivalMicros;
+    queueServices[tail] = serviceMicros;
+    queueFiles[tail] = file;
+    queueSize++;
+    snapshot = null;
+  }
+
+  public boolean hasQueued() {
+    return queueSize > 0;
+  }
+
+  public long queuedArrival() {
+    return queueArrivals[queueHead];
+  }
+
+  public long queuedService() {
+    return queueServices[queueHead];
+  }
+
+  public int queuedFile() {
+    return queueFiles[queueHead];
+  }
+
+  public void dequeue() {
+    queueHead = (queueHead + 1) % queueArrivals.length;
+    queueSize--;
+    snapshot = null;
+  }
+
+  /** Removes every waiting read (a failed server), returning how many were dropped. */
+  public int dropQueue() {
+    int dropped = queueSize;
+    queueSize = 0;
+    queueHead = 0;
+    snapshot = null;
+    return dropped;
+  }
+
+  private void growQueue() {
+    int n = queueArrivals.length;
+    long[] arrivals = new long[n * 2];
+    long[] services = new long[n * 2];
+    int[] files = new int[n * 2];
+    for (int i = 0; i < queueSize; i++) {
+      arrivals[i] = queueArrivals[(queueHead + i) % n];
+      services[i] = queueServices[(queueHead + i) % n];
+      files[i] = queueFiles[(queueHead + i) % n];
+    }
+    queueArrivals = arrivals;
+    queueServices = services;
+    queueFiles = files;
+    queueHead = 0;
+  }
+
+  /** Slot-microseconds of service since the last call; the mean utilization over a period is this / (c_c x period). */
+  public double takeBusySlotMicros(long nowMicros) {
+    accountBusy(nowMicros);
+    double busy = busySlotMicros;
+    busySlotMicros = 0;
+    return busy;
+  }
+
+  private void accountBusy(long nowMicros) {
+    busySlotMicros += (double) serving * (nowMicros - busySince);
+    busySince = nowMicros;
+  }
+
+  @Override
+  public String toString() {
+    return id + "[" + role + " " + rackName + " " + concurrentReads() + "/" + capacity + "]";
+  }
+}

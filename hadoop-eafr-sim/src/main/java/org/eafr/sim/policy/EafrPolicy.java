@@ -1,0 +1,154 @@
+package org.eafr.sim.policy;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Random;
+import org.eafr.placement.baseline.HdfsDefaultPlacement;
+import org.eafr.placement.cluster.ClusterView;
+import org.eafr.placement.cluster.Server;
+import org.eafr.placement.cluster.ServerRole;
+import org.eafr.placement.cluster.StorageReserve;
+import org.eafr.placement.destination.DestinationPolicy;
+import org.eafr.placement.destination.DestinationSelector;
+import org.eafr.placement.destination.RandomDestination;
+import org.eafr.placement.destination.TransferSpeedEstimator;
+import org.eafr.placement.popularity.FileTemperature;
+import org.eafr.placement.popularity.IntervalReads;
+import org.eafr.placement.popularity.PopularityClassifier;
+import org.eafr.placement.popularity.ReadStatistics;
+import org.eafr.placement.read.ReaderSelector;
+import org.eafr.placement.recovery.LostReplica;
+import org.eafr.placement.recovery.RecoveryPlan;
+import org.eafr.placement.recovery.RecoveryPlanner;
+import org.eafr.placement.replication.ClassifiedFile;
+import org.eafr.placement.replication.ReplicationPlan;
+import org.eafr.placement.replication.ReplicationPlanner;
+import org.eafr.placement.settings.EafrSettings;
+import org.eafr.sim.model.SimFile;
+
+/**
+ * EAFR (Lin and Shen) and its ablations, wired from the core:
+ * <ul>
+ *   <li>new files: r replicas on hot servers by {@link HdfsDefaultPlacement} (EAFR keeps new data hot);</li>
+ *   <li>reads: counted by {@link ReadStatistics}; served by {@link ReaderSelector} (Alg. 3), or a random replica in
+ *       the eafr-random-reads ablation;</li>
+ *   <li>every T: {@link PopularityClassifier} (Eq. 2-5) then {@link ReplicationPlanner} (Alg. 1) with destinations from
+ *       {@link DestinationSelector} over {@link TransferSpeedEstimator} EWMAs (Eq. 9-12), or {@link RandomDestination}
+ *       in eafr-no-ewma;</li>
+ *   <li>failures: {@link RecoveryPlanner} (Alg. 4), or random source and destination in eafr-random-recovery;</li>
+ *   <li>receive-side rate control (Alg. 2) on, except in eafr-no-rate-control.</li>
+ * </ul>
+ */
+public final class EafrPolicy implements Policy {
+  /** Which of EAFR's parts are on; each ablation turns one off. */
+  public record Parts(boolean ewmaDestinations, boolean rateControl, boolean networkAwareReads,
+      boolean loadAwareRecovery) {
+    public static final Parts ALL = new Parts(true, true, true, true);
+  }
+
+  private final String name;
+  private final Parts parts;
+  private final EafrSettings settings;
+  private final HdfsDefaultPlacement placement;
+  private final ReadStatistics reads;
+  private final PopularityClassifier classifier;
+  private final TransferSpeedEstimator speeds;
+  private final ReplicationPlanner planner;
+  private final ReaderSelector readers = new ReaderSelector();
+  private final RandomReplica randomReads;
+  private final RecoveryPlanner recovery;
+  private final RandomRecovery randomRecovery;
+  private FileTemperature[] temperatures = new FileTemperature[0];
+
+  public EafrPolicy(String name, Parts parts, PolicyEnvironment env) {
+    this.name = name;
+    this.parts = parts;
+    this.settings = env.settings().eafr();
+    Random random = env.random();
+    StorageReserve reserve = new StorageReserve(settings.storageReserveBytes());
+    this.placement = new HdfsDefaultPlacement(reserve, new Random(random.nextLong()));
+    this.reads = ReadStatistics.from(settings);
+    this.classifier = PopularityClassifier.from(settings);
+    this.speeds = new TransferSpeedEstimator(settings.ewmaAlpha(), settings.ewmaWindowMillis(), env.clockMillis(),
+        TransferSpeedEstimator.DEFAULT_UNMEASURED_SPEED);
+    DestinationPolicy destinations = parts.ewmaDestinations()
+        ? DestinationSelector.from(settings, speeds, new Random(random.nextLong()))
+        : new RandomDestination(reserve, new Random(random.nextLong()));
+    this.planner = ReplicationPlanner.from(settings, destinations);
+    this.randomReads = new RandomReplica(new Random(random.nextLong()));
+    this.recovery = RecoveryPlanner.from(settings);
+    this.randomRecovery = new RandomRecovery(new RandomDestination(reserve, new Random(random.nextLong())),
+        new Random(random.nextLong()), true);
+  }
+
+  @Override
+  public String name() {
+    return name;
+  }
+
+  @Override
+  public boolean powerManaged() {
+    return true;
+  }
+
+  @Override
+  public boolean receiveRateControl() {
+    return parts.rateControl();
+  }
+
+  @Override
+  public List<Server> placeNewFile(SimFile file, ClusterView cluster) {
+    return placement.choose(null, settings.minReplicas(), file.sizeBytes(), cluster.withRole(ServerRole.HOT));
+  }
+
+  @Override
+  public Optional<Server> chooseReplica(String readerRack, List<Server> holders) {
+    return parts.networkAwareReads() ? readers.select(readerRack, holders) : randomReads.choose(holders);
+  }
+
+  @Override
+  public void readStarted(SimFile file, String serverId, long nowMillis) {
+    reads.recordRead(file.id(), serverId);
+  }
+
+  @Override
+  public IntervalDecision endOfInterval(List<SimFile> files, ClusterView cluster, long nowMillis) {
+    IntervalReads interval = reads.snapshotAndReset();
+    if (temperatures.length != files.size()) {
+      temperatures = new FileTemperature[files.size()];
+    }
+    List<ClassifiedFile> classified = new ArrayList<>(files.size());
+    for (SimFile file : files) {
+      if (file.replicaCount() == 0) {
+        temperatures[file.index()] = FileTemperature.NORMAL;
+        continue;
+      }
+      var view = file.view();
+      FileTemperature temperature = classifier.classify(interval.reads(file.id()), view.replicaServers());
+      temperatures[file.index()] = temperature;
+      // A file with a copy in flight waits for it to land before the planner looks at it again.
+      if (file.pendingCopies() == 0) {
+        classified.add(new ClassifiedFile(view, temperature));
+      }
+    }
+    ReplicationPlan plan = planner.plan(classified, cluster);
+    return new IntervalDecision(plan.actions(), plan.standbysTurningCold());
+  }
+
+  @Override
+  public FileTemperature temperature(int file) {
+    return file < temperatures.length && temperatures[file] != null ? temperatures[file] : FileTemperature.NORMAL;
+  }
+
+  @Override
+  public RecoveryPlan recover(String failedId, List<LostReplica> lost, ClusterView cluster) {
+    return parts.loadAwareRecovery() ? recovery.plan(failedId, lost, cluster)
+        : randomRecovery.recover(failedId, lost, cluster);
+  }
+
+  @Override
+  public void transferFinished(String destinationId, long bytes, long elapsedMillis) {
+    speeds.recordTransfer(destinationId, bytes, Math.max(1, elapsedMillis));
+  }
+}

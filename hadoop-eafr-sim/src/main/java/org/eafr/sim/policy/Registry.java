@@ -1,0 +1,60 @@
+package org.eafr.sim.policy;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import org.eafr.placement.settings.InvalidSettingException;
+
+/**
+ * Every named policy, one line each. Adding a policy means a class and a line here; nothing is found by reflection.
+ */
+public final class Registry {
+  private static final Map<String, Entry> POLICIES = new LinkedHashMap<>();
+
+  /** A registered policy: its name, what it is, and how to build it. */
+  public record Entry(String name, String description, Function<PolicyEnvironment, Policy> factory) {
+  }
+
+  static {
+    register("hdfs", "stock HDFS: 3 random replicas across racks, random reads", HdfsPolicy::new);
+    register("cdrm", "CDRM: replicas for availability A at failure probability lambda, least-loaded placement",
+        CdrmPolicy::new);
+    register("scarlett", "Scarlett: max(peak concurrent reads + 1, 3) replicas per learning window",
+        ScarlettPolicy::new);
+    register("aptstore", "AptStore: replicas from predicted popularity (PPA)", AptStorePolicy::new);
+    register("eafr", "EAFR: every part on", env -> new EafrPolicy("eafr", EafrPolicy.Parts.ALL, env));
+    register("eafr-no-ewma", "EAFR with a random hot or standby destination instead of Eq. 10-12",
+        env -> new EafrPolicy("eafr-no-ewma", new EafrPolicy.Parts(false, true, true, true), env));
+    register("eafr-no-rate-control", "EAFR without receive-side rate control (Alg. 2)",
+        env -> new EafrPolicy("eafr-no-rate-control", new EafrPolicy.Parts(true, false, true, true), env));
+    register("eafr-random-reads", "EAFR reading a random replica instead of Alg. 3",
+        env -> new EafrPolicy("eafr-random-reads", new EafrPolicy.Parts(true, true, false, true), env));
+    register("eafr-random-recovery", "EAFR recovering with random source and destination instead of Alg. 4",
+        env -> new EafrPolicy("eafr-random-recovery", new EafrPolicy.Parts(true, true, true, false), env));
+  }
+
+  private Registry() {
+  }
+
+  private static void register(String name, String description, Function<PolicyEnvironment, Policy> factory) {
+    POLICIES.put(name, new Entry(name, description, factory));
+  }
+
+  /** The policy named {@code name}; an unknown name throws listing the known ones. */
+  public static Entry get(String name) {
+    Entry entry = POLICIES.get(name);
+    if (entry == null) {
+      throw new InvalidSettingException("policy", name, "unknown policy; known policies are " + names());
+    }
+    return entry;
+  }
+
+  public static List<String> names() {
+    return List.copyOf(POLICIES.keySet());
+  }
+
+  public static List<Entry> entries() {
+    return List.copyOf(POLICIES.values());
+  }
+}

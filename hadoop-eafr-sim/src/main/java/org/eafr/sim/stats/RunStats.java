@@ -1,0 +1,144 @@
+package org.eafr.sim.stats;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.eafr.placement.power.EnergyMeter;
+
+/**
+ * Collects one policy's metrics during a run (the per-run stats object of the Caffeine simulator's design): read
+ * latency, replication time by size group, utilization reports, maintenance overhead, recovery batches, and the
+ * core's {@link EnergyMeter}. {@link #result} turns them into a {@link RunResult}.
+ */
+public final class RunStats {
+  /** Replication size groups of EAFR Fig. 8(a): 1, 10, 100, 1,000 and 10,000 MB. */
+  public static final int[] SIZE_GROUPS_MB = {1, 10, 100, 1_000, 10_000};
+  private static final long TEN_MS = 10_000;
+
+  private final LatencyHistogram reads = new LatencyHistogram(TEN_MS);
+  private long failedReads;
+  private final double[] replicationSeconds = new double[SIZE_GROUPS_MB.length];
+  private final long[] replicationCounts = new long[SIZE_GROUPS_MB.length];
+  private long replications;
+  private final DoubleList utilization = new DoubleList();
+  private final DoubleList overloadedShares = new DoubleList();
+  private final double[] maintenance;
+  private final boolean[] updated;
+  private long deferredUpdates;
+  private final DoubleList recoverySeconds = new DoubleList();
+  private long recoveredReplicas;
+  private long unrecoverable;
+  private final EnergyMeter energy = new EnergyMeter();
+
+  public RunStats(int files) {
+    this.maintenance = new double[files];
+    this.updated = new boolean[files];
+  }
+
+  public void read(long latencyMicros) {
+    reads.record(latencyMicros);
+  }
+
+  public void failedRead() {
+    failedReads++;
+  }
+
+  /** One replication transfer of a file of {@code bytes}, taking {@code micros}. */
+  public void replication(long bytes, long micros) {
+    int group = sizeGroup(bytes);
+    replicationSeconds[group] += micros / 1e6;
+    replicationCounts[group]++;
+    replications++;
+  }
+
+  /** The group whose size is nearest to {@code bytes} on a log scale. */
+  public static int sizeGroup(long bytes) {
+    double mb = bytes / 1e6;
+    int group = (int) Math.round(Math.log10(Math.max(mb, 1e-9)));
+    return Math.max(0, Math.min(SIZE_GROUPS_MB.length - 1, group));
+  }
+
+  /** One reported utilization value: the maximum of 10 one-minute samples of a server (EAFR Sec. 4.1.4). */
+  public void utilization(double value) {
+    utilization.add(value);
+  }
+
+  /** The share of awake servers overloaded in one 10-minute report. */
+  public void overloadedShare(double share) {
+    overloadedShares.add(share);
+  }
+
+  /** One update of {@code file} reached one replica after {@code micros}; the file is {@code sizeBytes} big. */
+  public void update(int file, long micros, long sizeBytes) {
+    maintenance[file] += (micros / 1e3) * (sizeBytes / 1e6);
+    updated[file] = true;
+  }
+
+  /** An update to a replica on a sleeping server, postponed until it wakes (EAFR Sec. 4.1.5). */
+  public void deferredUpdate() {
+    deferredUpdates++;
+  }
+
+  public void recoveryBatch(long micros, int replicas) {
+    recoverySeconds.add(micros / 1e6);
+    recoveredReplicas += replicas;
+  }
+
+  public void unrecoverable(int files) {
+    unrecoverable += files;
+  }
+
+  public EnergyMeter energy() {
+    return energy;
+  }
+
+  public LatencyHistogram reads() {
+    return reads;
+  }
+
+  /** The metrics, in report order, given what only the simulator knows at the end. */
+  public Map<String, Double> result(EndState end) {
+    Map<String, Double> m = new LinkedHashMap<>();
+    m.put("reads", (double) reads.count());
+    m.put("failed_reads", (double) failedReads);
+    m.put("read_mean_ms", reads.mean() / 1e3);
+    m.put("read_p1_ms", reads.percentile(1) / 1e3);
+    m.put("read_p50_ms", reads.percentile(50) / 1e3);
+    m.put("read_p99_ms", reads.percentile(99) / 1e3);
+    m.put("read_over_10ms", reads.shareAbove());
+    for (int g = 0; g < SIZE_GROUPS_MB.length; g++) {
+      m.put("repl_" + SIZE_GROUPS_MB[g] + "MB_s",
+          replicationCounts[g] == 0 ? Double.NaN : replicationSeconds[g] / replicationCounts[g]);
+    }
+    m.put("replications", (double) replications);
+    m.put("energy_kwh_day", energy.meteredMillis() > 0 ? energy.kilowattHoursPerDay() : 0.0);
+    m.put("util_p1", utilization.percentile(1));
+    m.put("util_p50", utilization.percentile(50));
+    m.put("util_p99", utilization.percentile(99));
+    m.put("overloaded_share", overloadedShares.mean());
+    m.put("storage_tb", end.storageBytes() / 1e12);
+    m.put("replicas_per_file", end.replicasPerFile());
+    DoubleList overheads = new DoubleList();
+    for (int f = 0; f < maintenance.length; f++) {
+      if (updated[f]) {
+        overheads.add(maintenance[f]);
+      }
+    }
+    m.put("maint_p1", overheads.percentile(1));
+    m.put("maint_p50", overheads.percentile(50));
+    m.put("maint_p99", overheads.percentile(99));
+    m.put("deferred_updates", (double) deferredUpdates);
+    m.put("success_lambda_0.1", end.successAt01());
+    m.put("success_lambda_0.2", end.successAt02());
+    m.put("recovery_mean_s", recoverySeconds.size() == 0 ? Double.NaN : recoverySeconds.mean());
+    m.put("recovered_replicas", (double) recoveredReplicas);
+    m.put("unrecoverable", (double) unrecoverable);
+    m.put("cold_servers", (double) end.coldServers());
+    m.put("events", (double) end.events());
+    return m;
+  }
+
+  /** What the simulator reports at the end of a run. */
+  public record EndState(long storageBytes, double replicasPerFile, double successAt01, double successAt02,
+      int coldServers, long events) {
+  }
+}

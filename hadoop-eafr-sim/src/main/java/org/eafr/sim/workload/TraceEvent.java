@@ -1,0 +1,25 @@
+package org.eafr.sim.workload;
+
+/**
+ * One trace operation: at {@code timeMicros}, {@code copies} clients read (or one client updates) file {@code file}.
+ * The simulator's concurrency multiplier applies on top of {@code copies}.
+ */
+public record TraceEvent(long timeMicros, Kind kind, int file, int copies) {
+  /** What the operation does. */
+  public enum Kind {
+    READ,
+    WRITE
+  }
+
+  public TraceEvent {
+    if (timeMicros < 0) {
+      throw new IllegalArgumentException("trace time " + timeMicros + " us is not allowed: expected >= 0");
+    }
+    if (file < 0) {
+      throw new IllegalArgumentException("trace file index " + file + " is not allowed: expected >= 0");
+    }
+    if (copies < 1) {
+      throw new IllegalArgumentException("trace copies " + copies + " is not allowed: expected >= 1");
+    }
+  }
+}

@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Runs a simulator scenario: scripts/simulate.sh SCENARIO [options]   (scripts/simulate.sh --help lists them)
+# Builds the simulator first when its classes are missing or older than its sources.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+module=hadoop-eafr-sim
+cp_file="$module/target/sim.cp"
+stamp="$module/target/classes/org/eafr/sim/Main.class"
+if [[ ! -f "$stamp" || ! -f "$cp_file" ]] \
+    || [[ -n "$(find "$module/src/main" hadoop-eafr-placement/src/main -newer "$stamp" -type f -print -quit)" ]]; then
+  echo "building the simulator..." >&2
+  mvn -B -q -ntp -pl "$module" -am install -DskipTests >&2
+  mvn -B -q -ntp -pl "$module" dependency:build-classpath -Dmdep.outputFile=target/sim.cp >&2
+fi
+exec java -Djava.awt.headless=true ${SIM_JAVA_OPTS:--Xmx6g} \
+  -cp "$module/target/classes:$(cat "$cp_file")" org.eafr.sim.Main "$@"
