@@ -9,6 +9,8 @@ import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.util.Time;
 import org.eafr.namenode.config.NamenodeSettings;
 import org.eafr.namenode.config.RolesFile;
+import org.eafr.namenode.monitor.MonitorStats;
+import org.eafr.namenode.monitor.ReplicationMonitor;
 import org.eafr.namenode.read.ReadAttribution;
 import org.eafr.namenode.read.RecentReads;
 import org.eafr.placement.destination.DestinationSelector;
@@ -21,7 +23,7 @@ import org.eafr.placement.replication.ExcessReplicaSelector;
 /**
  * The EAFR state one NameNode shares between its parts: Hadoop builds the placement policy, the network topology and
  * the audit logger by reflection, each from the NameNode's Configuration only, so they meet here, keyed by the
- * NameNode's name directories. A reconfigured placement policy finds the same state (speeds, cursors, counts).
+ * NameNode's name directories, nameservice and HA NameNode id. A reconfigured placement policy finds the same state (speeds, cursors, counts).
  *
  * <p>This registry is the module's only static state. Building it validates every setting and the roles file: a bad
  * value throws naming the key, and the NameNode part that asked for it refuses to start.
@@ -39,6 +41,9 @@ public final class EafrRuntime {
   private final ReadStatistics reads;
   private final RecentReads recentReads;
   private final ReadAttribution attribution;
+  private final PendingActions pending = new PendingActions();
+  private final MonitorStats monitorStats = new MonitorStats();
+  private volatile ReplicationMonitor monitor;
 
   EafrRuntime(NamenodeSettings settings) {
     this.settings = settings;
@@ -65,7 +70,8 @@ public final class EafrRuntime {
   }
 
   private static String key(Configuration conf) {
-    return conf.get(DFSConfigKeys.DFS_NAMENODE_NAME_DIR_KEY, "") + "|" + conf.get(DFSConfigKeys.DFS_NAMESERVICE_ID, "");
+    return conf.get(DFSConfigKeys.DFS_NAMENODE_NAME_DIR_KEY, "") + "|" + conf.get(DFSConfigKeys.DFS_NAMESERVICE_ID, "")
+        + "|" + conf.get(DFSConfigKeys.DFS_HA_NAMENODE_ID_KEY, "");
   }
 
   public NamenodeSettings settings() {
@@ -106,5 +112,22 @@ public final class EafrRuntime {
 
   public ReadAttribution attribution() {
     return attribution;
+  }
+
+  public PendingActions pending() {
+    return pending;
+  }
+
+  public MonitorStats monitorStats() {
+    return monitorStats;
+  }
+
+  /** The replication monitor of the running NameNode, once its plugin has started; else null. */
+  public ReplicationMonitor monitor() {
+    return monitor;
+  }
+
+  public void monitor(ReplicationMonitor running) {
+    this.monitor = running;
   }
 }

@@ -27,17 +27,27 @@ public final class NamenodeSettings {
       "Seed of the one random draw per destination choice (Eq. 12), so that placements can be replayed.", 1L,
       Range.atLeast(Long.MIN_VALUE));
 
+  public static final Setting<Integer> MAX_CONCURRENT_ACTIONS = Setting.ofInt("eafr.monitor.max-concurrent-actions",
+      "-", "Most replica actions (add, delete, migrate) the replication monitor has in flight at once.", 100,
+      Range.closed(1, 1_000_000));
+  public static final Setting<Long> MAX_BYTES_PER_SECOND = Setting.ofLong("eafr.monitor.bytes-per-second", "-",
+      "Most bytes per second of file data the replication monitor starts copying (adds and migrations), averaged"
+          + " over one interval.", 104_857_600L, Range.atLeast(1L));
+
   /** Path of the roles file (format in docs/namenode.md); empty means every DataNode is hot. */
   public static final String ROLES_FILE_KEY = "eafr.roles.file";
   /** Comma-separated absolute path prefixes whose new blocks go to standby servers. */
   public static final String COLD_PATHS_KEY = "eafr.cold.paths";
 
-  private static final List<Setting<?>> ADAPTER = List.of(SERVICE_CAPACITY, RECENT_READS_HALF_LIFE_MS, RANDOM_SEED);
+  private static final List<Setting<?>> ADAPTER = List.of(SERVICE_CAPACITY, RECENT_READS_HALF_LIFE_MS, RANDOM_SEED,
+      MAX_CONCURRENT_ACTIONS, MAX_BYTES_PER_SECOND);
 
   private final EafrSettings core;
   private final int serviceCapacity;
   private final long recentReadsHalfLifeMillis;
   private final long randomSeed;
+  private final int maxConcurrentActions;
+  private final long maxBytesPerSecond;
   private final String rolesFile;
   private final List<String> coldPaths;
 
@@ -46,6 +56,8 @@ public final class NamenodeSettings {
     this.serviceCapacity = SERVICE_CAPACITY.read(lookup);
     this.recentReadsHalfLifeMillis = RECENT_READS_HALF_LIFE_MS.read(lookup);
     this.randomSeed = RANDOM_SEED.read(lookup);
+    this.maxConcurrentActions = MAX_CONCURRENT_ACTIONS.read(lookup);
+    this.maxBytesPerSecond = MAX_BYTES_PER_SECOND.read(lookup);
     String roles = lookup.apply(ROLES_FILE_KEY);
     this.rolesFile = roles == null ? "" : roles.trim();
     this.coldPaths = parseColdPaths(lookup.apply(COLD_PATHS_KEY));
@@ -79,6 +91,14 @@ public final class NamenodeSettings {
 
   public long randomSeed() {
     return randomSeed;
+  }
+
+  public int maxConcurrentActions() {
+    return maxConcurrentActions;
+  }
+
+  public long maxBytesPerSecond() {
+    return maxBytesPerSecond;
   }
 
   /** The roles file path, or "" when none is configured. */

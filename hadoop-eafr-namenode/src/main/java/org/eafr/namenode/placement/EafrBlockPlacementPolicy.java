@@ -40,15 +40,19 @@ import org.eafr.placement.popularity.FileTemperature;
  *   <li><b>Where a new block goes</b> ({@link #chooseDataNode}): wherever the default policy draws a random node in a
  *       scope (a rack, or all but a rack), EAFR's destination selection (EWMA transfer speed and spare service
  *       capacity, Eq. 10-12, {@code DestinationSelector}) picks among the eligible nodes of that scope: hot servers
- *       for ordinary files, standby servers for files under {@code eafr.cold.paths}. When the scope has no eligible
+ *       for ordinary files, standby servers for files under {@code eafr.cold.paths} and for migrations. DataNodes
+ *       are translated for the core at most once a second ({@link TranslatedNodes}). When the scope has no eligible
  *       node the default's random choice stands, so a block is never left short of replicas by EAFR.</li>
  *   <li><b>Re-replication</b> (chooseTarget from the RedundancyMonitor: no write flags, live replicas given): each
- *       missing replica goes to the next server of EAFR Alg. 4's round robin ({@code RecoveryPlanner}) over the hot
- *       pool (standby for cold paths), skipping holders, excluded nodes and racks the default's rack rules forbid;
- *       the default then checks that server. Sleeping servers (HDFS maintenance) are never in a pool.</li>
+ *       missing replica goes to the replication monitor's pending target for the file (the core's Eq. 10-12 choice)
+ *       if it has one, else to the next server of EAFR Alg. 4's round robin ({@code RecoveryPlanner}) over the hot
+ *       pool (standby for cold paths and migrations), skipping holders, excluded nodes and racks the default's rack
+ *       rules forbid; the default then checks that server. Sleeping servers (HDFS maintenance) are never in a
+ *       pool.</li>
  *   <li><b>Excess deletion</b> ({@link #chooseReplicaToDelete}): among the replicas whose loss keeps the rack
- *       spread (HDFS's own candidate set), the one on the server with the least remaining service capacity (Eq. 7,
- *       {@code ExcessReplicaSelector}), keeping eps replicas on hot servers and never touching a sleeping server.</li>
+ *       spread (HDFS's own candidate set), a migration's draining source first, else the one on the server with the
+ *       least remaining service capacity (Eq. 7, {@code ExcessReplicaSelector}), keeping eps replicas on hot servers
+ *       and never touching a sleeping server.</li>
  * </ol>
  * The Balancer, the Mover and fsck build this policy with no topology: it then behaves exactly as the default.
  *
@@ -60,6 +64,7 @@ public class EafrBlockPlacementPolicy extends BlockPlacementPolicyDefault implem
   private Configuration conf;
   private EafrRuntime runtime;
   private ServerTranslator translator;
+  private volatile TranslatedNodes translated;
 
   /**
    * Hadoop calls this (the policy is built by ReflectionUtils) before initialize: the settings and the roles file are
@@ -86,7 +91,8 @@ public class EafrBlockPlacementPolicy extends BlockPlacementPolicyDefault implem
           storagePolicy, flags);
     }
     String path = srcPath == null ? "" : srcPath;
-    ServerRole pool = runtime.settings().isUnderColdPath(path) ? ServerRole.STANDBY : ServerRole.HOT;
+    ServerRole pool = runtime.settings().isUnderColdPath(path) || plannedRole(path) == ServerRole.STANDBY
+        ? ServerRole.STANDBY : ServerRole.HOT;
     boolean reReplication = flags == null && !returnChosenNodes && chosen != null && !chosen.isEmpty();
     if (reReplication) {
       return chooseRecoveryTargets(new Request(path, blocksize, pool, null), numOfReplicas, writer, chosen,
@@ -144,6 +150,10 @@ public class EafrBlockPlacementPolicy extends BlockPlacementPolicyDefault implem
       servers.add(translator.toServer(node));
       byId.put(id, node);
     }
+    Optional<String> planned = runtime.pending().targetOf(request.path);
+    if (planned.isPresent() && byId.containsKey(planned.get()) && !blocked.contains(planned.get())) {
+      return Optional.of(byId.get(planned.get())); // the replication monitor's choice (Eq. 10-12)
+    }
     servers.sort(Comparator.comparing(Server::id)); // a stable pool order keeps the round robin fair
     ReplicatedFile file = new ReplicatedFile(request.path, request.size, new ArrayList<>(blocked));
     FileTemperature temperature = request.pool == ServerRole.STANDBY ? FileTemperature.COLD : FileTemperature.HOT;
@@ -162,6 +172,20 @@ public class EafrBlockPlacementPolicy extends BlockPlacementPolicyDefault implem
     }
     return super.chooseLocalOrFavoredStorage(localOrFavoredNode, isFavoredNode, excludedNodes, blocksize,
         maxNodesPerRack, results, avoidStaleNodes, storageTypes);
+  }
+
+  /** The role of the server the replication monitor chose for {@code path}'s next replica, if any. */
+  private ServerRole plannedRole(String path) {
+    Optional<String> target = runtime.pending().targetOf(path);
+    if (target.isEmpty() || clusterMap == null) {
+      return null;
+    }
+    for (Node leaf : clusterMap.getLeaves(NodeBase.ROOT)) {
+      if (ServerTranslator.idOf((DatanodeDescriptor) leaf).equals(target.get())) {
+        return translator.roleOf((DatanodeDescriptor) leaf);
+      }
+    }
+    return null;
   }
 
   @Override
@@ -188,35 +212,38 @@ public class EafrBlockPlacementPolicy extends BlockPlacementPolicyDefault implem
           && (type == null || only.hasStorageType(type));
       return allowed ? Optional.of(only) : Optional.empty();
     }
+    TranslatedNodes all = translatedNodes();
     List<Server> pool = new ArrayList<>();
-    Map<String, DatanodeDescriptor> byId = new HashMap<>();
-    for (Node leaf : leaves(scope)) {
-      DatanodeDescriptor node = (DatanodeDescriptor) leaf;
-      if (excludedNodes.contains(node) || (type != null && !node.hasStorageType(type))) {
-        continue;
-      }
-      Server server = translator.toServer(node);
-      if (server.role() == request.pool) {
-        pool.add(server);
-        byId.put(server.id(), node);
+    List<DatanodeDescriptor> poolNodes = new ArrayList<>();
+    for (int i = 0; i < all.nodes.length; i++) {
+      DatanodeDescriptor node = all.nodes[i];
+      if (all.servers[i].role() == request.pool && inScope(node, scope) && !excludedNodes.contains(node)
+          && (type == null || all.storageTypes[i].contains(type))) {
+        pool.add(all.servers[i]);
+        poolNodes.add(node);
       }
     }
     PlacementRequest placement = new PlacementRequest(request.path, request.size, null, Set.of());
-    return runtime.destinations().choose(placement, pool).map(s -> byId.get(s.id()));
-  }
-
-  /** The nodes of a scope as DFSNetworkTopology reads it: a path, or "~path" for everything outside it. */
-  private List<Node> leaves(String scope) {
-    if (!scope.startsWith("~")) {
-      return clusterMap.getLeaves(scope);
+    Optional<Server> chosen = runtime.destinations().choose(placement, pool);
+    if (chosen.isEmpty()) {
+      return Optional.empty();
     }
-    List<Node> outside = new ArrayList<>();
-    for (Node leaf : clusterMap.getLeaves(NodeBase.ROOT)) {
-      if (!inScope(leaf, scope.substring(1))) {
-        outside.add(leaf);
+    for (int i = 0; i < pool.size(); i++) {
+      if (pool.get(i) == chosen.get()) {
+        return Optional.of(poolNodes.get(i));
       }
     }
-    return outside;
+    throw new IllegalStateException("destination " + chosen.get() + " is not among the candidates");
+  }
+
+  private TranslatedNodes translatedNodes() {
+    TranslatedNodes current = translated;
+    int sleeping = runtime.roles().sleepingCount();
+    if (current == null || !current.isCurrent(clusterMap, runtime.roles().file(), sleeping)) {
+      current = TranslatedNodes.of(clusterMap, translator, runtime.roles().file(), sleeping);
+      translated = current;
+    }
+    return current;
   }
 
   private static boolean inScope(Node node, String scope) {
@@ -251,7 +278,17 @@ public class EafrBlockPlacementPolicy extends BlockPlacementPolicyDefault implem
         deletable.add(ServerTranslator.idOf(storage.getDatanodeDescriptor()));
       }
     }
-    Optional<Server> victim = runtime.excess().choose(replicas, deletable);
+    Set<String> draining = new HashSet<>();
+    for (String id : deletable) {
+      if (runtime.pending().isDraining(id)) {
+        draining.add(id);
+      }
+    }
+    // A migration's source goes first (when Eq. 7's constraints allow it), else Eq. 7 over all deletable replicas.
+    Optional<Server> victim = runtime.excess().choose(replicas, draining);
+    if (victim.isEmpty()) {
+      victim = runtime.excess().choose(replicas, deletable);
+    }
     if (victim.isEmpty()) {
       // Only sleeping or eps-protected replicas may go: HDFS's own choice, so the excess still shrinks.
       return super.chooseReplicaToDelete(moreThanOne, exactlyOne, excessTypes, rackMap);

@@ -10,6 +10,7 @@ import java.nio.file.Paths;
 import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
+import org.eafr.namenode.read.ReadCountingAuditLogger;
 import org.eafr.placement.settings.InvalidSettingException;
 import org.junit.jupiter.api.Test;
 
@@ -35,8 +36,26 @@ class NamenodeSettingsTest {
     assertThat(settings.serviceCapacity()).isEqualTo(64);
     assertThat(settings.recentReadsHalfLifeMillis()).isEqualTo(10_000L);
     assertThat(settings.randomSeed()).isEqualTo(1L);
+    assertThat(settings.maxConcurrentActions()).isEqualTo(100);
+    assertThat(settings.maxBytesPerSecond()).isEqualTo(104_857_600L);
     assertThat(settings.rolesFile()).isEmpty();
     assertThat(settings.coldPaths()).isEmpty();
+  }
+
+  @Test
+  void exampleHdfsSite_isValidAndNamesLoadableClasses() throws Exception {
+    Configuration conf = new Configuration(false);
+    conf.addResource(new org.apache.hadoop.fs.Path("../conf/hdfs-site.eafr.xml"));
+    NamenodeSettings settings = NamenodeSettings.from(conf::get);
+    assertThat(settings.coldPaths()).containsExactly("/archive");
+    assertThat(settings.rolesFile()).isEqualTo("/etc/hadoop/conf/eafr-roles");
+    for (String key : List.of("dfs.block.replicator.classname", "dfs.net.topology.impl", "dfs.namenode.plugins",
+        "dfs.namenode.hosts.provider.classname")) {
+      assertThat(Class.forName(conf.get(key))).as(key).isNotNull();
+    }
+    assertThat(conf.get("dfs.namenode.audit.loggers")).isEqualTo("default," + ReadCountingAuditLogger.class.getName());
+    List<String> example = Files.readAllLines(Paths.get("../conf/eafr-roles.example"));
+    assertThat(RolesFile.parse("eafr-roles.example", example).entries()).hasSize(9);
   }
 
   @Test
@@ -89,7 +108,8 @@ class NamenodeSettingsTest {
   @Test
   void adapterSettings_areListedOnce() {
     assertThat(NamenodeSettings.adapterSettings()).extracting(s -> s.key()).containsExactly(
-        "eafr.server.service-capacity", "eafr.reads.recent.half-life.ms", "eafr.random.seed");
+        "eafr.server.service-capacity", "eafr.reads.recent.half-life.ms", "eafr.random.seed",
+        "eafr.monitor.max-concurrent-actions", "eafr.monitor.bytes-per-second");
     assertThat(List.copyOf(NamenodeSettings.adapterSettings())).doesNotHaveDuplicates();
   }
 }

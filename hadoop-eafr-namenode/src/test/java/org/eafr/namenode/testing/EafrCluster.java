@@ -171,7 +171,10 @@ public final class EafrCluster implements AutoCloseable {
     return ServerTranslator.of(runtime()).roleOf(datanodeManager().getDatanode(dataNode));
   }
 
-  /** Writes {@code bytes} seeded random bytes to {@code path} and remembers their digest. */
+  /**
+   * Writes {@code bytes} seeded random bytes to {@code path}, remembers their digest, waits until every replica is
+   * reported, and starts a new read interval: the location polls of that wait are audited opens, not workload.
+   */
   public void write(String path, int replication, int bytes, long seed, DataNode... favored) throws IOException {
     byte[] data = new byte[bytes];
     new Random(seed).nextBytes(data);
@@ -190,6 +193,7 @@ public final class EafrCluster implements AutoCloseable {
       Thread.currentThread().interrupt();
       throw new IOException(e);
     }
+    runtime().reads().snapshotAndReset();
   }
 
   /** The replica locations of every block of {@code path}, as the NameNode stores them. */
@@ -200,6 +204,38 @@ public final class EafrCluster implements AutoCloseable {
       blocks.add(Arrays.asList(block.getLocations()));
     }
     return blocks;
+  }
+
+  /** The holders of the first block of {@code path}, as core ids, read from the NameNode without side effects. */
+  public List<String> holders(String path) throws IOException {
+    List<String> holders = new ArrayList<>();
+    org.apache.hadoop.hdfs.server.namenode.FSNamesystem namesystem = cluster.getNamesystem();
+    namesystem.readLock();
+    try {
+      org.apache.hadoop.hdfs.server.blockmanagement.BlockInfo first =
+          namesystem.getFSDirectory().getINode(path).asFile().getBlocks()[0];
+      for (org.apache.hadoop.hdfs.server.blockmanagement.DatanodeStorageInfo storage
+          : namesystem.getBlockManager().getStorages(first)) {
+        holders.add(ServerTranslator.idOf(storage.getDatanodeDescriptor()));
+      }
+    } finally {
+      namesystem.readUnlock();
+    }
+    return holders;
+  }
+
+  /** The role of the DataNode with core id {@code id}. */
+  public ServerRole roleOfId(String id) throws IOException {
+    return roleOf(descriptor(indexOf(id)));
+  }
+
+  /** Reads {@code path} through a client {@code times} times: each is one open the NameNode audits. */
+  public void read(String path, int times) throws IOException {
+    for (int i = 0; i < times; i++) {
+      try (FSDataInputStream in = fs().open(new org.apache.hadoop.fs.Path(path))) {
+        in.readFully(0, new byte[(int) fs().getFileStatus(new org.apache.hadoop.fs.Path(path)).getLen()]);
+      }
+    }
   }
 
   /** Reads every file written through {@link #write} and checks it against its digest. */

@@ -12,8 +12,9 @@ import org.eafr.placement.settings.EafrSettings;
  * EAFR's replica destination selection (Lin and Shen, EAFR, Sec. 3.3, Eq. 10-12). Among the candidates (pool members
  * not excluded by the request, with room for the file by {@link StorageReserve#canHold}) it ranks every candidate
  * twice: by expected transfer speed from the request's source, fastest first (rank_t), and by remaining service
- * capacity phi = c_c - h, largest first (rank_c); ties keep pool order. Each rank j gets the harmonic weight w(j) of
- * Eq. 10 ({@link HarmonicRankWeights}); a candidate's probability is Eq. 11, p = beta * w(rank_t) + (1 - beta) *
+ * capacity phi = c_c - h, largest first (rank_c). Each rank j gets the harmonic weight w(j) of Eq. 10
+ * ({@link HarmonicRankWeights}), and candidates tied on a key share the mean weight of the ranks they span, so equal
+ * servers are equally likely; a candidate's probability is Eq. 11, p = beta * w(rank_t) + (1 - beta) *
  * w(rank_c); and Eq. 12 spins a roulette wheel: x = U[0,1) * sum(P), the chosen candidate is the first j with
  * x &lt; p_1 + ... + p_j.
  *
@@ -31,7 +32,7 @@ import org.eafr.placement.settings.EafrSettings;
  * <p>Randomness: exactly one {@code random.nextDouble()} per decision that has at least one candidate (a single
  * candidate is drawn for too, so that the number of draws never depends on the pool); none when there is no
  * candidate. Speed ranking compares speeds as floats (24-bit mantissa): speeds within about one part in 10^7 of each
- * other tie and keep pool order, far finer than any transfer measurement. A speed that is NaN or negative throws.
+ * other tie, far finer than any transfer measurement. A speed that is NaN or negative throws.
  *
  * <p>Speed: ranks come from {@link DescendingRanks} (radix ranking of primitive keys, no boxing or comparators), so
  * a decision among 1,000 candidates, filtering included, stays under the 50 microsecond budget (see
@@ -84,12 +85,12 @@ public final class DestinationSelector implements DestinationPolicy {
   }
 
   private double[] probabilities(String sourceId, List<Server> candidates) {
-    int[] speedRanks = DescendingRanks.of(speedKeys(sourceId, candidates));
-    int[] capacityRanks = DescendingRanks.of(capacityKeys(candidates));
     HarmonicRankWeights weights = weightsFor(candidates.size());
+    double[] bySpeed = weights.byDescendingKey(speedKeys(sourceId, candidates));
+    double[] byCapacity = weights.byDescendingKey(capacityKeys(candidates));
     double[] p = new double[candidates.size()];
     for (int i = 0; i < p.length; i++) {
-      p[i] = speedWeight * weights.weight(speedRanks[i]) + (1 - speedWeight) * weights.weight(capacityRanks[i]);
+      p[i] = speedWeight * bySpeed[i] + (1 - speedWeight) * byCapacity[i];
     }
     return p;
   }

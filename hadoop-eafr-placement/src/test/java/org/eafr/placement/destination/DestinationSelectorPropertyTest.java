@@ -68,11 +68,28 @@ class DestinationSelectorPropertyTest {
     }
     double[] p = new double[candidates.size()];
     for (int i = 0; i < p.length; i++) {
-      double speedWeight = 1.0 / (bySpeed.indexOf(candidates.get(i)) + 1) / harmonic;
-      double capacityWeight = 1.0 / (byCapacity.indexOf(candidates.get(i)) + 1) / harmonic;
+      Server candidate = candidates.get(i);
+      double speedWeight = tiedWeight(bySpeed, s -> (float) (double) speeds.get(s.id()) == (float) (double)
+          speeds.get(candidate.id()), harmonic);
+      double capacityWeight = tiedWeight(byCapacity,
+          s -> s.remainingServiceCapacity() == candidate.remainingServiceCapacity(), harmonic);
       p[i] = beta * speedWeight + (1 - beta) * capacityWeight;
     }
     return p;
+  }
+
+  /** The mean harmonic weight of the ranks held by the servers that tie with the candidate. */
+  private static double tiedWeight(List<Server> ranked, java.util.function.Predicate<Server> tiesWithCandidate,
+      double harmonic) {
+    double sum = 0;
+    int tied = 0;
+    for (int rank = 1; rank <= ranked.size(); rank++) {
+      if (tiesWithCandidate.test(ranked.get(rank - 1))) {
+        sum += 1.0 / rank / harmonic;
+        tied++;
+      }
+    }
+    return sum / tied;
   }
 
   /** Room is StorageReserve's definition (Eq. 8); what is checked here is that the filter applies it. */

@@ -87,13 +87,13 @@ class DestinationSelectorTest {
   }
 
   @Test
-  void equalSpeedsAndCapacities_rankInPoolOrder() {
+  void equalSpeedsAndCapacities_areEquallyLikely() {
     List<Server> twins = List.of(withPhi("X", 4), withPhi("Y", 4), withPhi("Z", 4));
     DestinationSelector selector = new DestinationSelector(0.5, RESERVE, (s, d) -> 5.0 * MB, new Random(1));
 
-    // m = 3: w = 6/11, 3/11, 2/11, the same rank in both lists.
+    // m = 3: all three tie in both lists and share (6/11 + 3/11 + 2/11) / 3 = 1/3.
     assertThat(selector.probabilities(REQUEST, twins)).containsExactly(
-        new double[] {6.0 / 11, 3.0 / 11, 2.0 / 11}, within(1e-12));
+        new double[] {1.0 / 3, 1.0 / 3, 1.0 / 3}, within(1e-12));
   }
 
   @Test
@@ -151,9 +151,9 @@ class DestinationSelectorTest {
     PlacementRequest fromA = new PlacementRequest("f", GB, "a", Set.of());
     DestinationSelector selector = new DestinationSelector(1.0, RESERVE, fromSource, new Random(1));
 
-    // A is the slowest from "a" (speed 0) and ranks last; B, C, D tie and keep pool order.
+    // A is the slowest from "a" (speed 0) and ranks last; B, C, D tie and share (12 + 6 + 4) / 25 / 3 = 22/75.
     assertThat(selector.probabilities(fromA, POOL)).containsExactly(
-        new double[] {3.0 / 25, 12.0 / 25, 6.0 / 25, 4.0 / 25}, within(1e-12));
+        new double[] {3.0 / 25, 22.0 / 75, 22.0 / 75, 22.0 / 75}, within(1e-12));
   }
 
   @Test

@@ -52,4 +52,12 @@ class HarmonicRankWeightsTest {
     assertThatThrownBy(() -> weights.weight(5)).isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("rank = 5");
   }
+
+  @Test
+  void tiedKeys_shareTheMeanWeightOfTheRanksTheySpan() {
+    double[] weights = HarmonicRankWeights.of(4).byDescendingKey(new int[] {9, 5, 5, 7});
+
+    // 9 ranks 1 (12/25), 7 ranks 2 (6/25), the 5s share ranks 3 and 4: (4/25 + 3/25) / 2 = 0.14.
+    assertThat(weights).containsExactly(new double[] {0.48, 0.14, 0.14, 0.24}, within(1e-12));
+  }
 }

@@ -1,0 +1,47 @@
+package org.eafr.namenode.monitor;
+
+import org.apache.hadoop.metrics2.MetricsCollector;
+import org.apache.hadoop.metrics2.MetricsRecordBuilder;
+import org.apache.hadoop.metrics2.MetricsSource;
+import org.apache.hadoop.metrics2.lib.Interns;
+import org.eafr.placement.cluster.ServerRole;
+import org.eafr.placement.popularity.FileTemperature;
+
+/**
+ * EAFR's metrics2 source on the NameNode (JMX {@code Hadoop:service=NameNode,name=EafrNameNode}, and the /prom page
+ * with {@code hadoop.prometheus.endpoint.enabled}): files per class and nodes per role as of the last round, replicas
+ * added, removed and migrated, bytes copied, rounds, and time spent deciding.
+ */
+public final class EafrMetrics implements MetricsSource {
+  public static final String NAME = "EafrNameNode";
+
+  private final MonitorStats stats;
+
+  public EafrMetrics(MonitorStats stats) {
+    this.stats = stats;
+  }
+
+  @Override
+  public void getMetrics(MetricsCollector collector, boolean all) {
+    MetricsRecordBuilder record = collector.addRecord(NAME).setContext("dfs");
+    record.addGauge(Interns.info("HotFiles", "Files classified hot in the last round"),
+        stats.files(FileTemperature.HOT));
+    record.addGauge(Interns.info("NormalFiles", "Files classified normal in the last round"),
+        stats.files(FileTemperature.NORMAL));
+    record.addGauge(Interns.info("ColdFiles", "Files classified cold in the last round"),
+        stats.files(FileTemperature.COLD));
+    for (ServerRole role : ServerRole.values()) {
+      String name = role.name().charAt(0) + role.name().substring(1).toLowerCase(java.util.Locale.ROOT);
+      record.addGauge(Interns.info(name + "Nodes", "DataNodes in role " + role + " in the last round"),
+          stats.nodes(role));
+    }
+    record.addCounter(Interns.info("Rounds", "Replication rounds run"), stats.rounds());
+    record.addCounter(Interns.info("ReplicasAdded", "Replicas added for hot files"), stats.added());
+    record.addCounter(Interns.info("ReplicasRemoved", "Replicas removed from cold files"), stats.removed());
+    record.addCounter(Interns.info("ReplicasMigrated", "Replicas migrated to standby servers"), stats.migrated());
+    record.addCounter(Interns.info("BytesMoved", "Bytes of file data copied by adds and migrations"),
+        stats.bytesMoved());
+    record.addCounter(Interns.info("DecidingMillis", "Time spent classifying and planning, in milliseconds"),
+        stats.decidingNanos() / 1_000_000);
+  }
+}

@@ -1,0 +1,75 @@
+package org.eafr.namenode.monitor;
+
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+import org.eafr.placement.cluster.ServerRole;
+import org.eafr.placement.popularity.FileTemperature;
+
+/**
+ * Counters of the replication monitor, for the metrics source and for tests: rounds run, replicas added, removed
+ * and migrated, bytes copied, time spent deciding, and the last round's files per class and nodes per role.
+ */
+public final class MonitorStats {
+  private final AtomicLong rounds = new AtomicLong();
+  private final AtomicLong added = new AtomicLong();
+  private final AtomicLong removed = new AtomicLong();
+  private final AtomicLong migrated = new AtomicLong();
+  private final AtomicLong bytesMoved = new AtomicLong();
+  private final AtomicLong decidingNanos = new AtomicLong();
+  private volatile Map<FileTemperature, Integer> filesPerClass = new EnumMap<>(FileTemperature.class);
+  private volatile Map<ServerRole, Integer> nodesPerRole = new EnumMap<>(ServerRole.class);
+
+  void roundDone(long nanos, Map<FileTemperature, Integer> files, Map<ServerRole, Integer> nodes) {
+    decidingNanos.addAndGet(nanos);
+    filesPerClass = new EnumMap<>(files);
+    nodesPerRole = new EnumMap<>(nodes);
+    rounds.incrementAndGet();
+  }
+
+  void countAdded(long bytes) {
+    added.incrementAndGet();
+    bytesMoved.addAndGet(bytes);
+  }
+
+  void countRemoved() {
+    removed.incrementAndGet();
+  }
+
+  void countMigrated(long bytes) {
+    migrated.incrementAndGet();
+    bytesMoved.addAndGet(bytes);
+  }
+
+  public long rounds() {
+    return rounds.get();
+  }
+
+  public long added() {
+    return added.get();
+  }
+
+  public long removed() {
+    return removed.get();
+  }
+
+  public long migrated() {
+    return migrated.get();
+  }
+
+  public long bytesMoved() {
+    return bytesMoved.get();
+  }
+
+  public long decidingNanos() {
+    return decidingNanos.get();
+  }
+
+  public int files(FileTemperature temperature) {
+    return filesPerClass.getOrDefault(temperature, 0);
+  }
+
+  public int nodes(ServerRole role) {
+    return nodesPerRole.getOrDefault(role, 0);
+  }
+}

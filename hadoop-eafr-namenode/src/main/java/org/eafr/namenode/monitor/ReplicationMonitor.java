@@ -1,0 +1,343 @@
+package org.eafr.namenode.monitor;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.hadoop.hdfs.protocol.DirectoryListing;
+import org.apache.hadoop.hdfs.protocol.HdfsConstants.DatanodeReportType;
+import org.apache.hadoop.hdfs.protocol.HdfsFileStatus;
+import org.apache.hadoop.hdfs.server.blockmanagement.BlockInfo;
+import org.apache.hadoop.hdfs.server.blockmanagement.BlockManager;
+import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
+import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeStorageInfo;
+import org.apache.hadoop.hdfs.server.namenode.FSNamesystem;
+import org.apache.hadoop.hdfs.server.namenode.INode;
+import org.apache.hadoop.hdfs.server.namenode.NameNode;
+import org.apache.hadoop.hdfs.server.protocol.NamenodeProtocols;
+import org.eafr.namenode.cluster.EafrRuntime;
+import org.eafr.namenode.cluster.ServerTranslator;
+import org.eafr.placement.cluster.ClusterView;
+import org.eafr.placement.cluster.ReplicatedFile;
+import org.eafr.placement.cluster.Server;
+import org.eafr.placement.cluster.ServerRole;
+import org.eafr.placement.cluster.StorageReserve;
+import org.eafr.placement.popularity.FileTemperature;
+import org.eafr.placement.popularity.IntervalReads;
+import org.eafr.placement.popularity.PopularityClassifier;
+import org.eafr.placement.replication.ClassifiedFile;
+import org.eafr.placement.replication.ReplicaAction;
+import org.eafr.placement.replication.ReplicationPlan;
+import org.eafr.placement.replication.ReplicationPlanner;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One NameNode's EAFR replication rounds (Alg. 1). A round: end the read interval, take the namespace and the
+ * DataNodes as the core's inputs, classify (Eq. 2-5) and plan (Alg. 1, Eq. 6-8) with the core, then act through
+ * HDFS's own mechanisms, so HDFS copies, checks and deletes as it always does:
+ * <ul>
+ *   <li>ADD: the core's destination becomes the file's pending target, then setReplication(n + 1); HDFS
+ *       re-replicates to it through the placement policy.</li>
+ *   <li>DELETE: setReplication(n - 1); HDFS deletes the excess through the placement policy's Eq. 7.</li>
+ *   <li>MIGRATE: as ADD to the core's standby destination; once the copy is live the source is marked draining and
+ *       setReplication(n) returns the file to n replicas, deleting the source's copy.</li>
+ * </ul>
+ * Constraints: one action per file at a time (a file with an action in flight, or whose first block's holders do not
+ * match its replication factor, is left out of the round); at most {@code eafr.monitor.max-concurrent-actions} in
+ * flight; copies started per round within {@code eafr.monitor.bytes-per-second} x T. The core never plans below r or
+ * eps on hot servers. Everything in flight is in memory: after a restart the files keep their replication factors,
+ * nothing is below r, and the next rounds plan from what HDFS then holds.
+ *
+ * <p>A file's replica servers are the holders of its first block (exact for single-block files); its size is its
+ * length. Unread files are cold; a file read in the interval is classified by the counts of {@code ReadStatistics}.
+ */
+public final class ReplicationMonitor {
+  private static final Logger LOG = LoggerFactory.getLogger(ReplicationMonitor.class);
+  /** Rounds an action may wait for HDFS before it is given up. */
+  private static final int PATIENCE_ROUNDS = 3;
+
+  private final NameNode nameNode;
+  private final EafrRuntime runtime;
+  private final ServerTranslator translator;
+  private final PopularityClassifier classifier;
+  private final ReplicationPlanner planner;
+  private final StorageReserve reserve;
+  private final Map<String, InFlight> inFlight = new LinkedHashMap<>();
+
+  public ReplicationMonitor(NameNode nameNode, EafrRuntime runtime) {
+    this.nameNode = nameNode;
+    this.runtime = runtime;
+    this.translator = ServerTranslator.of(runtime);
+    this.classifier = PopularityClassifier.from(runtime.settings().core());
+    this.planner = ReplicationPlanner.from(runtime.settings().core(), runtime.destinations());
+    this.reserve = new StorageReserve(runtime.settings().core().storageReserveBytes());
+  }
+
+  /** Runs one round now; the plugin calls it every T, tests call it directly. */
+  public synchronized ReplicationPlan round() throws IOException {
+    long start = System.nanoTime();
+    IntervalReads reads = runtime.reads().snapshotAndReset();
+    Map<String, Server> servers = servers();
+    ClusterView view = ClusterView.of(servers.values());
+    Map<String, FileState> files = files();
+    progress(files);
+    List<ClassifiedFile> classified = new ArrayList<>();
+    Map<FileTemperature, Integer> perClass = new EnumMap<>(FileTemperature.class);
+    for (FileState file : files.values()) {
+      FileTemperature temperature = classifier.classify(reads.reads(file.path), file.holders);
+      LOG.debug("EAFR round on {}: {} reads {} holders {} -> {}", nameNode.getNameNodeAddress(), file.path,
+          reads.reads(file.path), file.holders, temperature);
+      perClass.merge(temperature, 1, Integer::sum);
+      if (!inFlight.containsKey(file.path) && file.holders.size() == file.replication) {
+        classified.add(new ClassifiedFile(new ReplicatedFile(file.path, file.length, file.holders), temperature));
+      }
+    }
+    ReplicationPlan plan = planner.plan(classified, view);
+    LOG.debug("EAFR plan on {}: {}; servers {}", nameNode.getNameNodeAddress(), plan, servers.values());
+    Map<ServerRole, Integer> perRole = new EnumMap<>(ServerRole.class);
+    for (Server server : servers.values()) {
+      perRole.merge(server.role(), 1, Integer::sum);
+    }
+    List<String> turningCold = nearlyFullStandbys(servers.values());
+    runtime.monitorStats().roundDone(System.nanoTime() - start, perClass, perRole);
+    act(plan, files);
+    sleep(turningCold);
+    return plan;
+  }
+
+  /**
+   * Eq. 8: standby servers whose free storage is below tau_s now (core {@code StorageReserve}) and that no action in
+   * flight still copies to. Servers the round's own migrations will fill turn cold in a later round, after the copies.
+   */
+  private List<String> nearlyFullStandbys(Iterable<Server> servers) {
+    List<String> cold = new ArrayList<>();
+    for (Server server : servers) {
+      boolean targeted = inFlight.values().stream().anyMatch(a -> server.id().equals(a.action.target()));
+      if (server.role() == ServerRole.STANDBY && reserve.shouldTurnCold(server) && !targeted
+          && !runtime.roles().isSleeping(server.id())) {
+        cold.add(server.id());
+      }
+    }
+    return cold;
+  }
+
+  /** Puts servers to sleep: HDFS maintenance through EafrHostConfigManager's overlay on the next refresh. */
+  private void sleep(List<String> servers) throws IOException {
+    if (servers.isEmpty()) {
+      return;
+    }
+    for (String id : servers) {
+      runtime.roles().sleep(id);
+    }
+    LOG.info("EAFR puts nearly full standby servers to sleep (maintenance): {}", servers);
+    nameNode.getNamesystem().getBlockManager().getDatanodeManager().refreshNodes(nameNode.getConf());
+  }
+
+  /** Actions still waiting for HDFS, by file. */
+  public synchronized Map<String, String> inFlight() {
+    Map<String, String> view = new LinkedHashMap<>();
+    inFlight.forEach((path, action) -> view.put(path, action.toString()));
+    return view;
+  }
+
+  private void act(ReplicationPlan plan, Map<String, FileState> files) throws IOException {
+    long byteBudget = runtime.settings().maxBytesPerSecond() * (runtime.settings().core().intervalMillis() / 1000);
+    for (ReplicaAction action : plan.actions()) {
+      if (inFlight.size() >= runtime.settings().maxConcurrentActions()) {
+        return;
+      }
+      FileState file = files.get(action.fileId());
+      boolean copies = action.kind() != ReplicaAction.Kind.DELETE;
+      if (copies && action.sizeBytes() > byteBudget) {
+        continue;
+      }
+      if (copies) {
+        byteBudget -= action.sizeBytes();
+        runtime.pending().target(file.path, action.target());
+        setReplication(file.path, file.replication + 1);
+      } else if (file.replication - 1 >= runtime.settings().core().minReplicas()) {
+        setReplication(file.path, file.replication - 1);
+      } else {
+        continue;
+      }
+      inFlight.put(file.path, new InFlight(action, file.replication));
+    }
+  }
+
+  /** Moves every action in flight on by what HDFS has done since the last round. */
+  private void progress(Map<String, FileState> files) throws IOException {
+    for (var it = inFlight.entrySet().iterator(); it.hasNext(); ) {
+      Map.Entry<String, InFlight> entry = it.next();
+      FileState file = files.get(entry.getKey());
+      InFlight action = entry.getValue();
+      action.rounds++;
+      if (file == null) { // deleted or renamed meanwhile
+        finish(action, false);
+        it.remove();
+      } else if (action.advance(file)) {
+        it.remove();
+      } else if (action.rounds > PATIENCE_ROUNDS) {
+        LOG.warn("EAFR gives up {} after {} rounds; HDFS keeps replication {} of {}", action, action.rounds,
+            file.replication, file.path);
+        finish(action, false);
+        it.remove();
+      }
+    }
+  }
+
+  private void finish(InFlight action, boolean done) {
+    runtime.pending().clearTarget(action.action.fileId());
+    if (action.draining) {
+      runtime.pending().undrain(action.action.source());
+    }
+    if (done) {
+      switch (action.action.kind()) {
+        case ADD:
+          runtime.monitorStats().countAdded(action.action.sizeBytes());
+          break;
+        case DELETE:
+          runtime.monitorStats().countRemoved();
+          break;
+        default:
+          runtime.monitorStats().countMigrated(action.action.sizeBytes());
+      }
+    }
+  }
+
+  private void setReplication(String path, int replication) throws IOException {
+    NamenodeProtocols rpc = nameNode.getRpcServer();
+    rpc.setReplication(path, (short) replication);
+  }
+
+  private Map<String, Server> servers() {
+    Map<String, Server> servers = new LinkedHashMap<>();
+    for (DatanodeDescriptor dn : nameNode.getNamesystem().getBlockManager().getDatanodeManager()
+        .getDatanodeListForReport(DatanodeReportType.ALL)) {
+      Server server = translator.toServer(dn);
+      servers.put(server.id(), server);
+    }
+    return servers;
+  }
+
+  /** Every non-empty file: path, length, replication factor and the holders of its first block. */
+  private Map<String, FileState> files() throws IOException {
+    Map<String, FileState> files = new LinkedHashMap<>();
+    walk("/", files);
+    return files;
+  }
+
+  private void walk(String dir, Map<String, FileState> files) throws IOException {
+    NamenodeProtocols rpc = nameNode.getRpcServer();
+    byte[] after = HdfsFileStatus.EMPTY_NAME;
+    DirectoryListing listing;
+    do {
+      listing = rpc.getListing(dir, after, false);
+      if (listing == null) {
+        return;
+      }
+      for (HdfsFileStatus status : listing.getPartialListing()) {
+        String path = status.getFullName(dir);
+        if (status.isDirectory()) {
+          walk(path, files);
+        } else if (status.isFile() && status.getLen() > 0) {
+          List<String> holders = firstBlockHolders(path);
+          if (!holders.isEmpty()) {
+            files.put(path, new FileState(path, status.getLen(), status.getReplication(), holders));
+          }
+        }
+      }
+      after = listing.getLastName();
+    } while (listing.hasMore());
+  }
+
+  private List<String> firstBlockHolders(String path) throws IOException {
+    FSNamesystem namesystem = nameNode.getNamesystem();
+    BlockManager blocks = namesystem.getBlockManager();
+    List<String> holders = new ArrayList<>();
+    namesystem.readLock();
+    try {
+      INode inode = namesystem.getFSDirectory().getINode(path);
+      if (inode == null || !inode.isFile() || inode.asFile().isUnderConstruction()) {
+        return holders;
+      }
+      BlockInfo[] fileBlocks = inode.asFile().getBlocks();
+      if (fileBlocks.length == 0) {
+        return holders;
+      }
+      for (DatanodeStorageInfo storage : blocks.getStorages(fileBlocks[0])) {
+        String id = ServerTranslator.idOf(storage.getDatanodeDescriptor());
+        if (!holders.contains(id)) {
+          holders.add(id);
+        }
+      }
+    } finally {
+      namesystem.readUnlock();
+    }
+    return holders;
+  }
+
+  /** A file as one round sees it. */
+  private static final class FileState {
+    final String path;
+    final long length;
+    final int replication;
+    final List<String> holders;
+
+    FileState(String path, long length, int replication, List<String> holders) {
+      this.path = path;
+      this.length = length;
+      this.replication = replication;
+      this.holders = holders;
+    }
+  }
+
+  /** One action HDFS is carrying out, and how far it has got. */
+  private final class InFlight {
+    final ReplicaAction action;
+    final int originalReplication;
+    boolean draining;
+    int rounds;
+
+    InFlight(ReplicaAction action, int originalReplication) {
+      this.action = action;
+      this.originalReplication = originalReplication;
+    }
+
+    /** True when the action is complete. */
+    boolean advance(FileState file) throws IOException {
+      switch (action.kind()) {
+        case ADD:
+          return complete(file.holders.size() > originalReplication);
+        case DELETE:
+          return complete(file.holders.size() < originalReplication);
+        default:
+          if (!draining) {
+            if (file.holders.contains(action.target())) {
+              draining = true;
+              rounds = 0;
+              runtime.pending().clearTarget(action.fileId());
+              runtime.pending().drain(action.source());
+              setReplication(action.fileId(), originalReplication);
+            }
+            return false;
+          }
+          return complete(file.holders.contains(action.target()) && file.holders.size() == originalReplication);
+      }
+    }
+
+    private boolean complete(boolean done) {
+      if (done) {
+        finish(this, true);
+      }
+      return done;
+    }
+
+    @Override
+    public String toString() {
+      return action + (draining ? " (draining " + action.source() + ")" : "");
+    }
+  }
+}

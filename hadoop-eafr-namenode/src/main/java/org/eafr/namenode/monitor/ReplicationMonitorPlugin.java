@@ -1,0 +1,91 @@
+package org.eafr.namenode.monitor;
+
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.apache.hadoop.hdfs.server.blockmanagement.BlockManager;
+import org.apache.hadoop.hdfs.server.namenode.NameNode;
+import org.apache.hadoop.ipc.RefreshRegistry;
+import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
+import org.apache.hadoop.util.ServicePlugin;
+import org.eafr.namenode.cluster.EafrRuntime;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Runs EAFR's {@link ReplicationMonitor} every T ({@code eafr.interval.ms}) inside the NameNode
+ * ({@code dfs.namenode.plugins}). Rounds run only on the active NameNode, outside safe mode, and once its replica
+ * map has settled after a failover (no stale DataNode storages, no postponed misreplicated blocks), so a standby or
+ * observer NameNode, which also starts its plugins, never acts. It also registers the metrics source and the
+ * {@code eafr-roles} refresh command ({@link RolesRefreshHandler}). A bad setting or roles file stops start() with an
+ * exception naming it (the NameNode only logs plugin failures, so the message is logged as an error as well).
+ */
+public class ReplicationMonitorPlugin implements ServicePlugin {
+  private static final Logger LOG = LoggerFactory.getLogger(ReplicationMonitorPlugin.class);
+
+  private NameNode nameNode;
+  private ReplicationMonitor monitor;
+  private ScheduledExecutorService scheduler;
+  private RolesRefreshHandler refreshHandler;
+
+  @Override
+  public void start(Object service) {
+    this.nameNode = (NameNode) service;
+    EafrRuntime runtime;
+    try {
+      runtime = EafrRuntime.of(nameNode.getConf());
+    } catch (RuntimeException e) {
+      LOG.error("EAFR replication monitor refuses to start: {}", e.getMessage());
+      throw e;
+    }
+    runtime.pending().clear(); // a new NameNode process starts with nothing in flight
+    this.monitor = new ReplicationMonitor(nameNode, runtime);
+    runtime.monitor(monitor);
+    long interval = runtime.settings().core().intervalMillis();
+    scheduler = Executors.newSingleThreadScheduledExecutor(runnable -> {
+      Thread thread = new Thread(runnable, "eafr-replication-monitor");
+      thread.setDaemon(true);
+      return thread;
+    });
+    scheduler.scheduleWithFixedDelay(this::roundIfActive, interval, interval, TimeUnit.MILLISECONDS);
+    DefaultMetricsSystem.instance().register(EafrMetrics.NAME, "EAFR adaptive replication",
+        new EafrMetrics(runtime.monitorStats()));
+    refreshHandler = new RolesRefreshHandler(nameNode, runtime);
+    RefreshRegistry.defaultRegistry().register(RolesRefreshHandler.IDENTIFIER, refreshHandler);
+    LOG.info("EAFR replication monitor started, interval {} ms", interval);
+  }
+
+  private void roundIfActive() {
+    try {
+      if (nameNode.isActiveState() && !nameNode.getNamesystem().isInSafeMode() && replicaMapSettled()) {
+        monitor.round();
+      }
+    } catch (Exception | Error e) { // keep the schedule alive; the next round starts from HDFS's state
+      LOG.error("EAFR replication round failed", e);
+    }
+  }
+
+  /**
+   * After a failover the new active NameNode's replica map is stale until every DataNode has block-reported to it
+   * (HDFS postpones its own excess deletions meanwhile); planning on it could act on replicas that are gone.
+   */
+  private boolean replicaMapSettled() {
+    BlockManager blocks = nameNode.getNamesystem().getBlockManager();
+    return blocks.getPostponedMisreplicatedBlocksCount() == 0 && blocks.getDatanodeManager().getNumStaleStorages() == 0;
+  }
+
+  @Override
+  public void stop() {
+    if (scheduler != null) {
+      scheduler.shutdownNow();
+      scheduler = null;
+      DefaultMetricsSystem.instance().unregisterSource(EafrMetrics.NAME);
+      RefreshRegistry.defaultRegistry().unregister(RolesRefreshHandler.IDENTIFIER, refreshHandler);
+    }
+  }
+
+  @Override
+  public void close() {
+    stop();
+  }
+}

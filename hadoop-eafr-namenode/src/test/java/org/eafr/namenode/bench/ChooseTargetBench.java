@@ -1,0 +1,97 @@
+package org.eafr.namenode.bench;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.concurrent.TimeUnit;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hdfs.AddBlockFlag;
+import org.apache.hadoop.hdfs.DFSConfigKeys;
+import org.apache.hadoop.hdfs.DFSTestUtil;
+import org.apache.hadoop.hdfs.HdfsConfiguration;
+import org.apache.hadoop.hdfs.net.DFSNetworkTopology;
+import org.apache.hadoop.hdfs.protocol.BlockStoragePolicy;
+import org.apache.hadoop.hdfs.protocol.BlockType;
+import org.apache.hadoop.hdfs.server.blockmanagement.BlockPlacementPolicies;
+import org.apache.hadoop.hdfs.server.blockmanagement.BlockPlacementPolicy;
+import org.apache.hadoop.hdfs.server.blockmanagement.BlockPlacementPolicyDefault;
+import org.apache.hadoop.hdfs.server.blockmanagement.BlockStoragePolicySuite;
+import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
+import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeStorageInfo;
+import org.eafr.namenode.cluster.EafrRuntime;
+import org.eafr.namenode.placement.EafrBlockPlacementPolicy;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+
+/**
+ * chooseTarget for a new 3-replica block on a 1,000-DataNode topology (40 racks of 25, all hot, 4 TB free each),
+ * EAFR's policy against HDFS's BlockPlacementPolicyDefault in the same run (goal: at most 1.5x).
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MICROSECONDS)
+public class ChooseTargetBench {
+  private static final int RACKS = 40;
+  private static final int PER_RACK = 25;
+  private static final long TB = 1L << 40;
+  private static final long BLOCK = 128L << 20;
+
+  @Param({"default", "eafr"})
+  public String policy;
+
+  private Configuration conf;
+  private BlockPlacementPolicy placement;
+  private DatanodeDescriptor[] nodes;
+  private BlockStoragePolicy storagePolicy;
+  private int next;
+
+  @Setup
+  public void setUp() throws Exception {
+    conf = new HdfsConfiguration();
+    Path dir = Files.createTempDirectory("choose-target-bench");
+    conf.set(DFSConfigKeys.DFS_NAMENODE_NAME_DIR_KEY, dir.toString());
+    conf.setBoolean(DFSConfigKeys.DFS_NAMENODE_REDUNDANCY_CONSIDERLOAD_KEY, false);
+    conf.set("eafr.storage-reserve.bytes", "0");
+    conf.set(DFSConfigKeys.DFS_BLOCK_REPLICATOR_CLASSNAME_KEY, policy.equals("eafr")
+        ? EafrBlockPlacementPolicy.class.getName() : BlockPlacementPolicyDefault.class.getName());
+    DFSNetworkTopology topology = DFSNetworkTopology.getInstance(conf);
+    nodes = new DatanodeDescriptor[RACKS * PER_RACK];
+    for (int i = 0; i < nodes.length; i++) {
+      String ip = "10.0." + (i / 250) + "." + (i % 250 + 1);
+      DatanodeStorageInfo storage = DFSTestUtil.createDatanodeStorageInfo("s" + i, ip, "/rack" + (i / PER_RACK),
+          "host" + i);
+      DatanodeDescriptor node = storage.getDatanodeDescriptor();
+      for (DatanodeStorageInfo registered : node.getStorageInfos()) { // the descriptor's own storage objects
+        registered.setUtilizationForTesting(4 * TB, 0, 4 * TB, 0);
+      }
+      node.setCapacity(4 * TB);
+      node.setRemaining(4 * TB);
+      node.setAlive(true);
+      topology.add(node);
+      nodes[i] = node;
+    }
+    placement = new BlockPlacementPolicies(conf, null, topology, null).getPolicy(BlockType.CONTIGUOUS);
+    storagePolicy = BlockStoragePolicySuite.createDefaultSuite().getDefaultPolicy();
+  }
+
+  @TearDown
+  public void tearDown() {
+    EafrRuntime.release(conf);
+  }
+
+  @Benchmark
+  public DatanodeStorageInfo[] chooseTarget() {
+    DatanodeDescriptor writer = nodes[next];
+    next = (next + 7) % nodes.length;
+    return placement.chooseTarget("/data/file", 3, writer, new ArrayList<>(), false, null, BLOCK, storagePolicy,
+        EnumSet.noneOf(AddBlockFlag.class));
+  }
+}

@@ -1,0 +1,170 @@
+package org.eafr.namenode.monitor;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Predicate;
+import javax.management.MBeanServer;
+import javax.management.ObjectName;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hdfs.DFSConfigKeys;
+import org.apache.hadoop.metrics2.AbstractMetric;
+import org.apache.hadoop.metrics2.impl.MetricsCollectorImpl;
+import org.apache.hadoop.test.GenericTestUtils;
+import org.eafr.namenode.read.EafrNetworkTopology;
+import org.eafr.namenode.read.ReadCountingAuditLogger;
+import org.eafr.namenode.testing.EafrCluster;
+import org.eafr.placement.cluster.ServerRole;
+import org.eafr.placement.replication.ReplicationPlan;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The replication monitor on a real NameNode with every EAFR part installed: nine DataNodes on three racks, 2, 5 and
+ * 8 standby. Thresholds are scaled down so that tens of reads make a file hot: c_c = 4, tau_u = 5, sigma_u = 2,
+ * tau_l = sigma_l = 1, gamma_v = gamma_s = 0.4, r = 2, eps = 1; recently directed reads decay slowly (10 min).
+ */
+class ReplicationMonitorTest {
+  private EafrCluster cluster;
+
+  static Configuration monitorConf(String name, long intervalMillis) throws IOException {
+    Configuration conf = EafrCluster.baseConf(name);
+    conf.set(DFSConfigKeys.DFS_NET_TOPOLOGY_IMPL_KEY, EafrNetworkTopology.class.getName());
+    conf.set(DFSConfigKeys.DFS_NAMENODE_AUDIT_LOGGERS_KEY, "default," + ReadCountingAuditLogger.class.getName());
+    conf.set(DFSConfigKeys.DFS_NAMENODE_PLUGINS_KEY, ReplicationMonitorPlugin.class.getName());
+    conf.set("eafr.interval.ms", String.valueOf(intervalMillis));
+    conf.set("eafr.server.service-capacity", "4");
+    conf.set("eafr.hot.mean-replica-reads", "5");
+    conf.set("eafr.hot.replica-reads", "2");
+    conf.set("eafr.cold.mean-replica-reads", "1");
+    conf.set("eafr.cold.replica-reads", "1");
+    conf.set("eafr.replica-fraction", "0.4");
+    conf.set("eafr.overloaded-fraction", "0.4");
+    conf.set("eafr.reads.recent.half-life.ms", "600000");
+    return conf;
+  }
+
+  @AfterEach
+  void stop() throws IOException {
+    if (cluster != null) {
+      try {
+        cluster.verifyChecksums();
+      } finally {
+        cluster.close();
+      }
+    }
+  }
+
+  private ReplicationMonitor monitor() {
+    return cluster.runtime().monitor();
+  }
+
+  private void waitForHolders(String path, Predicate<List<String>> condition) throws Exception {
+    GenericTestUtils.waitFor(() -> {
+      try {
+        return condition.test(cluster.holders(path));
+      } catch (IOException e) {
+        throw new IllegalStateException(e);
+      }
+    }, 100, 60_000);
+  }
+
+  /** The metrics source's current values, by name. */
+  private Map<String, Number> metrics() {
+    MetricsCollectorImpl collector = new MetricsCollectorImpl();
+    new EafrMetrics(cluster.runtime().monitorStats()).getMetrics(collector, true);
+    Map<String, Number> values = new HashMap<>();
+    for (AbstractMetric metric : collector.getRecords().get(0).metrics()) {
+      values.put(metric.name(), metric.value());
+    }
+    return values;
+  }
+
+  private List<ServerRole> roles(String path) throws IOException {
+    List<ServerRole> roles = new ArrayList<>();
+    for (String id : cluster.holders(path)) {
+      roles.add(cluster.roleOfId(id));
+    }
+    return roles;
+  }
+
+  @Test
+  void fileReadHeavilyOverTwoIntervals_gainsAReplicaEachTime_onHotServers() throws Exception {
+    cluster = EafrCluster.start(monitorConf("monitor-hot", 3_600_000));
+    cluster.standby(2, 5, 8);
+    cluster.write("/data/hot", 2, 4000, 1);
+
+    cluster.read("/data/hot", 40);
+    ReplicationPlan plan = monitor().round();
+    assertThat(plan.actions()).as("%s; servers %s", plan, cluster.runtime().monitorStats().nodes(ServerRole.HOT))
+        .extracting(a -> a.kind().name()).containsExactly("ADD");
+    waitForHolders("/data/hot", holders -> holders.size() == 3);
+    assertThat(roles("/data/hot")).containsOnly(ServerRole.HOT);
+
+    cluster.read("/data/hot", 40);
+    monitor().round(); // completes the first ADD, plans the second
+    waitForHolders("/data/hot", holders -> holders.size() == 4);
+    assertThat(roles("/data/hot")).containsOnly(ServerRole.HOT);
+    assertThat(cluster.fs().getFileStatus(new org.apache.hadoop.fs.Path("/data/hot")).getReplication())
+        .isEqualTo((short) 4);
+    monitor().round();
+    assertThat(cluster.runtime().monitorStats().added()).isEqualTo(2);
+  }
+
+  @Test
+  void unreadFile_fallsToR_thenOneReplicaMovesToAStandbyServer() throws Exception {
+    cluster = EafrCluster.start(monitorConf("monitor-cold", 3_600_000));
+    cluster.standby(2, 5, 8);
+    cluster.write("/data/cold", 3, 4000, 2);
+    assertThat(roles("/data/cold")).containsOnly(ServerRole.HOT);
+
+    assertThat(monitor().round().actions()).extracting(a -> a.kind().name()).containsExactly("DELETE");
+    waitForHolders("/data/cold", holders -> holders.size() == 2);
+    assertThat(roles("/data/cold")).containsOnly(ServerRole.HOT);
+
+    assertThat(monitor().round().actions()).extracting(a -> a.kind().name()).containsExactly("MIGRATE");
+    waitForHolders("/data/cold", holders -> holders.size() == 3);
+    monitor().round(); // the copy is live: drain the source, back to r
+    waitForHolders("/data/cold", holders -> holders.size() == 2);
+    assertThat(roles("/data/cold")).containsExactlyInAnyOrder(ServerRole.HOT, ServerRole.STANDBY);
+    monitor().round();
+    assertThat(cluster.runtime().monitorStats().removed()).isEqualTo(1);
+    assertThat(cluster.runtime().monitorStats().migrated()).isEqualTo(1);
+    MBeanServer jmx = ManagementFactory.getPlatformMBeanServer();
+    assertThat(jmx.isRegistered(new ObjectName("Hadoop:service=NameNode,name=" + EafrMetrics.NAME))).isTrue();
+    Map<String, Number> metrics = metrics();
+    assertThat(metrics).containsEntry("ReplicasRemoved", 1L).containsEntry("ReplicasMigrated", 1L)
+        .containsEntry("ReplicasAdded", 0L).containsEntry("BytesMoved", 4000L).containsEntry("ColdFiles", 1)
+        .containsEntry("HotFiles", 0).containsEntry("StandbyNodes", 3).containsEntry("HotNodes", 6);
+    assertThat(cluster.fs().getFileStatus(new org.apache.hadoop.fs.Path("/data/cold")).getReplication())
+        .isEqualTo((short) 2);
+  }
+
+  @Test
+  void nameNodeRestartInTheMiddleOfAMigration_losesNothing_andTheMonitorResumes() throws Exception {
+    cluster = EafrCluster.start(monitorConf("monitor-restart", 1_000));
+    cluster.standby(2, 5, 8);
+    cluster.write("/data/moving", 2, 4000, 3);
+    GenericTestUtils.waitFor(() -> monitor().inFlight().values().stream().anyMatch(a -> a.contains("MIGRATE")),
+        50, 60_000);
+    cluster.mini().restartNameNode(true);
+    long roundsAtRestart = cluster.runtime().monitorStats().rounds();
+    GenericTestUtils.waitFor(() -> cluster.runtime().monitorStats().rounds() > roundsAtRestart + 2, 100, 60_000);
+    waitForHolders("/data/moving", holders -> holders.size() == 2);
+    GenericTestUtils.waitFor(() -> {
+      try {
+        List<ServerRole> roles = roles("/data/moving");
+        return roles.size() == 2 && roles.contains(ServerRole.HOT) && roles.contains(ServerRole.STANDBY);
+      } catch (IOException e) {
+        throw new IllegalStateException(e);
+      }
+    }, 100, 60_000);
+    assertThat(cluster.fs().getFileStatus(new org.apache.hadoop.fs.Path("/data/moving")).getReplication())
+        .isGreaterThanOrEqualTo((short) 2);
+  }
+}
