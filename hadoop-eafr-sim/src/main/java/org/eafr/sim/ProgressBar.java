@@ -37,6 +37,7 @@ public final class ProgressBar {
   public synchronized void finished(int run) {
     progress[run] = 1.0;
     finished++;
+    shownPercent = -1; // redraw: the count of finished runs changed even if the percentage did not
     redraw();
     if (enabled && finished == progress.length) {
       out.println();

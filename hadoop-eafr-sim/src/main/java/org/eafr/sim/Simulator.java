@@ -331,7 +331,7 @@ public final class Simulator {
   // ---- interval T ----
 
   private void endOfInterval(long now) {
-    IntervalDecision decision = policy.endOfInterval(files, cluster.view(), now / MICROS_PER_MILLI);
+    IntervalDecision decision = policy.endOfInterval(files, cluster.viewWithPeakLoad(), now / MICROS_PER_MILLI);
     for (ReplicaAction action : decision.actions()) {
       execute(action);
     }
@@ -485,10 +485,8 @@ public final class Simulator {
       file.removeReplica(server.index());
     }
     stats.unrecoverable(plan.unrecoverable().size());
+    // A failure whose plan copies nothing (no replicas, or none recoverable) has no recovery latency to report.
     RecoveryBatch batch = new RecoveryBatch(now, plan.assignments().size());
-    if (batch.total == 0) {
-      stats.recoveryBatch(0, 0);
-    }
     for (RecoveryAssignment assignment : plan.assignments()) {
       SimFile file = files.get(Integer.parseInt(assignment.fileId().substring(1)));
       enqueueTransfer(new Transfer(file, cluster.server(assignment.sourceId()).index(),

@@ -92,6 +92,21 @@ public final class Cluster {
     return ClusterView.of(snapshots);
   }
 
+  /**
+   * A view in which each server's h is its peak concurrent reads since the previous call: what an interval's planner
+   * judges overload by. Reads last milliseconds, so the h of one instant (the interval's end) almost never shows the
+   * bursts of concurrent reads that EAFR's Eq. 6 is meant to catch.
+   */
+  public ClusterView viewWithPeakLoad() {
+    List<Server> snapshots = new ArrayList<>(servers.size());
+    for (SimServer server : servers) {
+      int peak = server.takePeakConcurrentReads();
+      Server now = server.snapshot();
+      snapshots.add(peak == now.concurrentReads() ? now : now.withConcurrentReads(peak));
+    }
+    return ClusterView.of(snapshots);
+  }
+
   /** Snapshots of the servers with {@code role}, in index order. */
   public List<Server> withRole(ServerRole role) {
     List<Server> pool = new ArrayList<>();

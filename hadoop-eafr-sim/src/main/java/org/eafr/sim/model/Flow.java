@@ -10,6 +10,8 @@ public final class Flow {
   public static final int CLIENT = -1;
 
   final long id;
+  /** The sender connection's id for the receive-side rate controller. */
+  final String connectionId;
   final int source;
   final int sourceRack;
   final int destination;
@@ -28,6 +30,7 @@ public final class Flow {
 
   Flow(long id, int source, int sourceRack, int destination, long bytes, long startMicros, FlowListener listener) {
     this.id = id;
+    this.connectionId = "c" + id;
     this.source = source;
     this.sourceRack = sourceRack;
     this.destination = destination;

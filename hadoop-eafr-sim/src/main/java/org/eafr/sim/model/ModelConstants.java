@@ -35,8 +35,11 @@ public final class ModelConstants {
   /** How often the receive-side rate controller (EAFR Alg. 2) adjusts its senders: every 100 ms. */
   public static final long RATE_CONTROL_PERIOD_MICROS = 100_000;
 
-  /** A sender's starting rate under rate control when the receiver's link is already full: 5% of the link. */
-  public static final double RATE_CONTROL_MIN_START_SHARE = 0.05;
+  /**
+   * Under rate control the senders of one receiver together never go below 5% of its link (a receive window cannot
+   * shrink to nothing); each sender's floor is that share divided among them.
+   */
+  public static final double RATE_CONTROL_MIN_SHARE = 0.05;
 
   /**
    * Disk access per read request: the average rotational latency of a 7,200 rpm disk (half a revolution, 60 / 7200 / 2

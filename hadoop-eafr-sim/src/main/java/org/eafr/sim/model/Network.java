@@ -59,7 +59,7 @@ public final class Network {
         used += other.controlledRate;
       }
       double link = dst.linkBytesPerSecond();
-      flow.controlledRate = Math.max(link - used, ModelConstants.RATE_CONTROL_MIN_START_SHARE * link);
+      flow.controlledRate = Math.max(link - used, minimumRate(link, dst.inFlows.size() + 1));
     }
     dst.inFlows.add(flow);
     if (source != Flow.CLIENT) {
@@ -159,6 +159,9 @@ public final class Network {
 
   private void scheduleCheck(Flow flow, long now) {
     long at = now + Math.max(1, (long) Math.ceil(flow.remaining / flow.rate * 1e6));
+    if (controller != null && at > now + ModelConstants.RATE_CONTROL_PERIOD_MICROS) {
+      return; // the receiver's next control tick re-plans this flow before it can end
+    }
     if (at < flow.pendingCheckMicros) {
       flow.pendingCheckMicros = at;
       queue.schedule(at, t -> check(flow, at, t));
@@ -204,6 +207,14 @@ public final class Network {
     return offered[i];
   }
 
+  /**
+   * The least rate a controlled sender gets: {@link ModelConstants#RATE_CONTROL_MIN_SHARE} of the link shared by all
+   * senders, so the floors together never exceed the link and the controller can always steer below it.
+   */
+  private static double minimumRate(double link, int senders) {
+    return ModelConstants.RATE_CONTROL_MIN_SHARE * link / Math.max(1, senders);
+  }
+
   /** The share of a link that n concurrent inflows get together (TCP incast, see {@link ModelConstants}). */
   public static double incastGoodput(int inflows) {
     return inflows <= 1 ? 1.0 : 1.0 / (1.0 + ModelConstants.INCAST_PENALTY * (inflows - 1));
@@ -224,19 +235,20 @@ public final class Network {
     for (Flow f : senders) {
       advance(f, now);
       used += f.controlledRate;
-      ids.add("c" + f.id);
+      ids.add(f.connectionId);
     }
     double link = dst.linkBytesPerSecond();
     List<RateAdjustment> adjustments = controller.adjust(link, Math.min(used, link), ids);
     for (int i = 0; i < senders.size(); i++) {
       Flow f = senders.get(i);
       double adjusted = adjustments.get(i).applyTo(f.controlledRate);
-      f.controlledRate = Math.min(link, Math.max(adjusted, ModelConstants.RATE_CONTROL_MIN_START_SHARE * link));
+      f.controlledRate = Math.min(link, Math.max(adjusted, minimumRate(link, senders.size())));
     }
     stamp++;
     for (Flow f : senders) {
       reschedule(f, now);
     }
+    // Checks the control loop skipped (ends beyond this tick) are due now: re-plan every sender each tick.
     queue.after(ModelConstants.RATE_CONTROL_PERIOD_MICROS, t -> controlTick(destination, t));
   }
 }

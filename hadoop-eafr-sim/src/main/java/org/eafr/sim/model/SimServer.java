@@ -35,6 +35,7 @@ public final class SimServer {
   final List<Flow> inFlows = new ArrayList<>();
   final List<Flow> outFlows = new ArrayList<>();
   private int replicationStreams;
+  private int peakConcurrentReads;
 
   public SimServer(int index, int rack, int capacity, long storageCapacity, double linkBytesPerSecond,
       ServerRole role) {
@@ -141,7 +142,19 @@ public final class SimServer {
   public void startServing(long nowMicros) {
     accountBusy(nowMicros);
     serving++;
+    notePeak();
     snapshot = null;
+  }
+
+  private void notePeak() {
+    peakConcurrentReads = Math.max(peakConcurrentReads, concurrentReads());
+  }
+
+  /** The most concurrent reads (h) since the last call, and starts the next period at the current h. */
+  public int takePeakConcurrentReads() {
+    int peak = Math.max(peakConcurrentReads, concurrentReads());
+    peakConcurrentReads = concurrentReads();
+    return peak;
   }
 
   /** Frees a service slot. */
@@ -160,6 +173,7 @@ public final class SimServer {
     queueServices[tail] = serviceMicros;
     queueFiles[tail] = file;
     queueSize++;
+    notePeak();
     snapshot = null;
   }
 

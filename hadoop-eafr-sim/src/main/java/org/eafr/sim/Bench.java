@@ -1,0 +1,97 @@
+package org.eafr.sim;
+
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryPoolMXBean;
+import java.lang.management.MemoryType;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.eafr.sim.stats.RunResult;
+
+/**
+ * The simulator's speed benchmark: runs a named workload and prints simulated events per second, wall time and peak
+ * memory. This is the one place that reads the wall clock, and only to time the runs. Workloads:
+ * <ul>
+ *   <li>{@code eafr}: the full 2-day "eafr" scenario, all five policies, 2 threads;</li>
+ *   <li>{@code large}: 3,000 servers in 100 racks, 500,000 files (165,660 read), 1,000 reads/s, 1 day, EAFR;</li>
+ *   <li>{@code baseline}: the same as {@code eafr} for 4 hours and hdfs only, the ratio's reference.</li>
+ * </ul>
+ */
+public final class Bench {
+  private Bench() {
+  }
+
+  public static void main(String[] args) {
+    List<String> names = args.length == 0 ? List.of("baseline", "eafr", "large") : List.of(args);
+    double baselineRate = Double.NaN;
+    for (String name : names) {
+      double rate = run(name);
+      if (name.equals("baseline")) {
+        baselineRate = rate;
+      } else if (!Double.isNaN(baselineRate)) {
+        System.out.printf(Locale.ROOT, "  events/s relative to baseline (hdfs, 4 h, same process): %.2f%n",
+            rate / baselineRate);
+      }
+    }
+  }
+
+  private static double run(String name) {
+    Scenario scenario = Scenarios.get("eafr");
+    Map<String, String> overrides;
+    List<String> policies;
+    switch (name) {
+      case "eafr" -> {
+        overrides = Map.of();
+        policies = List.of();
+      }
+      case "baseline" -> {
+        overrides = Map.of("sim.duration.hours", "4");
+        policies = List.of("hdfs");
+      }
+      case "large" -> {
+        overrides = Map.of("sim.servers", "3000", "sim.racks", "100", "sim.files", "500000", "sim.read-files",
+            "165660", "sim.arrival-rate", "1000", "sim.concurrency", "1", "sim.duration.hours", "24");
+        policies = List.of("eafr");
+      }
+      default -> throw new IllegalArgumentException("bench " + name + " is not allowed: expected baseline, eafr or"
+          + " large");
+    }
+    long start = System.nanoTime();
+    List<RunResult> results = new Runner(2, runs -> new ProgressBar(System.err, runs, true))
+        .run(scenario, overrides, policies, "synthetic");
+    double seconds = (System.nanoTime() - start) / 1e9;
+    double events = 0;
+    for (RunResult result : results) {
+      events += result.get("events");
+    }
+    System.out.printf(Locale.ROOT, "bench %s: %d runs, %.0f events in %.1f s wall: %.0f events/s; peak heap %.0f MB;"
+        + " peak RSS %s%n", name, results.size(), events, seconds, events / seconds, peakHeapMb(), peakRss());
+    return events / seconds;
+  }
+
+  private static double peakHeapMb() {
+    double bytes = 0;
+    for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
+      if (pool.getType() == MemoryType.HEAP) {
+        bytes += pool.getPeakUsage().getUsed();
+      }
+    }
+    return bytes / 1e6;
+  }
+
+  private static String peakRss() {
+    try {
+      for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
+        if (line.startsWith("VmHWM:")) {
+          return line.substring("VmHWM:".length()).trim();
+        }
+      }
+    } catch (IOException e) {
+      return "unknown (" + e.getMessage() + ")";
+    }
+    return "unknown";
+  }
+}

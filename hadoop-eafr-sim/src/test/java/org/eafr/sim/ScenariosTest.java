@@ -1,0 +1,42 @@
+package org.eafr.sim;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatCode;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.eafr.sim.policy.Registry;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+class ScenariosTest {
+  static java.util.List<String> scenarios() {
+    return Scenarios.names();
+  }
+
+  @ParameterizedTest
+  @MethodSource("scenarios")
+  void everyScenarioHasValidSettingsKnownPoliciesAndKnownChartMetrics(String name) {
+    Scenario scenario = Scenarios.get(name);
+    assertThat(scenario.variants()).isNotEmpty();
+    scenario.policies().forEach(policy -> assertThatCode(() -> Registry.get(policy)).doesNotThrowAnyException());
+    for (Scenario.Variant variant : scenario.variants()) {
+      Map<String, String> raw = new LinkedHashMap<>(scenario.base());
+      raw.putAll(variant.settings());
+      assertThatCode(() -> SimSettings.of(raw)).as(variant.label()).doesNotThrowAnyException();
+    }
+    java.util.Set<String> metrics = new org.eafr.sim.stats.RunStats(1).result(
+        new org.eafr.sim.stats.RunStats.EndState(0, 0, 0, 0, 0, 0)).keySet();
+    assertThat(metrics).containsAll(scenario.chartMetrics());
+  }
+
+  @org.junit.jupiter.api.Test
+  void theEafrComparisonRunsTheFivePoliciesOnThePapersSetupForTwoDays() {
+    Scenario eafr = Scenarios.get("eafr");
+    assertThat(eafr.policies()).containsExactly("hdfs", "cdrm", "scarlett", "aptstore", "eafr");
+    SimSettings settings = SimSettings.of(eafr.base());
+    assertThat(settings.servers()).isEqualTo(300);
+    assertThat(settings.racks()).isEqualTo(10);
+    assertThat(settings.durationMicros()).isEqualTo(48L * 3600 * 1_000_000);
+  }
+}

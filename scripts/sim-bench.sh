@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# Simulator speed benchmark: simulated events per second, wall time, peak heap and peak RSS.
+# Usage: scripts/sim-bench.sh [baseline] [eafr] [large]   (default: all three; baseline is the ratio's reference)
+#   eafr  = the full 2-day EAFR scenario, all five policies (goal: <= 2 minutes on 2 cores)
+#   large = 3,000 servers, 500,000 files, 1 day (goal: <= 15 minutes)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/simulate.sh --help > /dev/null   # builds when needed
+module=hadoop-eafr-sim
+exec java -Djava.awt.headless=true ${SIM_JAVA_OPTS:--Xmx8g} \
+  -cp "$module/target/classes:$(cat "$module/target/sim.cp")" org.eafr.sim.Bench "$@"
