@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Predicate;
 import org.eafr.placement.cluster.ClusterView;
 import org.eafr.placement.cluster.ReplicatedFile;
 import org.eafr.placement.cluster.Server;
@@ -22,8 +23,9 @@ import org.eafr.placement.settings.EafrSettings;
  * a cold holder only when there is none) and a destination chosen round robin over a pool, so the incoming copies, and
  * the incast traffic they cause, spread evenly.
  *
- * <p>Destination pool: hot servers for HOT and NORMAL files, standby servers for COLD files; never a cold server (it
- * would have to be woken) and never a failed one. The paper names only hot and cold files; a NORMAL file is still read,
+ * <p>Destination pool: hot servers for HOT and NORMAL files, standby servers for COLD files, and hot servers for a
+ * COLD file when no standby server has room (standby servers fill up and turn cold by design, Eq. 8, and a lost
+ * replica must still be re-created); never a cold server (it would have to be woken) and never a failed one. The paper names only hot and cold files; a NORMAL file is still read,
  * so it goes with the hot files, and only cold files go to standby servers.
  *
  * <p>A pool server is skipped (and the cursor moves past it) when it already holds the file, is the failed server
@@ -81,7 +83,19 @@ public final class RecoveryPlanner {
    */
   public Optional<Server> nextDestination(ReplicatedFile file, FileTemperature temperature, ClusterView view) {
     Objects.requireNonNull(file, "file");
-    return cursor(temperature).next(pool(temperature, view), server -> fits(server, file, 0L));
+    return destination(temperature, view, server -> fits(server, file, 0L));
+  }
+
+  /**
+   * The next server of the file's pool that {@code fits}; a cold file whose standby pool has none goes round the hot
+   * pool instead, so a full standby tier never leaves a file short of replicas.
+   */
+  private Optional<Server> destination(FileTemperature temperature, ClusterView view, Predicate<Server> fits) {
+    Optional<Server> destination = cursor(temperature).next(pool(temperature, view), fits);
+    if (destination.isPresent() || temperature != FileTemperature.COLD) {
+      return destination;
+    }
+    return hotCursor.next(view.withRole(ServerRole.HOT), fits);
   }
 
   /** The source {@link #plan} would use for {@code file}, for a caller that recovers one block at a time. */
@@ -137,7 +151,7 @@ public final class RecoveryPlanner {
         unrecoverable.add(new UnrecoverableFile(file.id(), RecoveryFailure.NO_LIVE_REPLICA));
         return;
       }
-      Optional<Server> destination = cursor(lost.temperature()).next(pool(lost.temperature(), view),
+      Optional<Server> destination = destination(lost.temperature(), view,
           server -> !server.id().equals(failedServerId) && fits(server, file, pending(server)));
       if (!destination.isPresent()) {
         unrecoverable.add(new UnrecoverableFile(file.id(), RecoveryFailure.NO_DESTINATION_WITH_ROOM));

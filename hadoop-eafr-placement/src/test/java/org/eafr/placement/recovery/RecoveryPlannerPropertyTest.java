@@ -105,7 +105,11 @@ class RecoveryPlannerPropertyTest {
   private static void checkDestination(LostReplica lost, RecoveryAssignment assignment, ClusterView view,
       Map<String, Long> pending) {
     Server destination = view.server(assignment.destinationId());
-    assertThat(destination.role()).isEqualTo(poolRole(lost.temperature()));
+    if (destination.role() != poolRole(lost.temperature())) {
+      assertThat(lost.temperature()).as("only cold files leave their pool").isEqualTo(FileTemperature.COLD);
+      assertThat(destination.role()).isEqualTo(ServerRole.HOT);
+      assertThat(firstFit(ServerRole.STANDBY, lost, view, pending)).as("a standby server with room").isEmpty();
+    }
     assertThat(destination.id()).isNotEqualTo(FAILED);
     assertThat(lost.file().isOn(destination.id())).isFalse();
     assertThat(RESERVE.canHold(destination.remainingStorage() - pending.getOrDefault(destination.id(), 0L),
@@ -120,11 +124,18 @@ class RecoveryPlannerPropertyTest {
       return;
     }
     assertThat(reason).isEqualTo(RecoveryFailure.NO_DESTINATION_WITH_ROOM);
-    Optional<Server> overlooked = view.withRole(poolRole(lost.temperature())).stream()
+    assertThat(firstFit(poolRole(lost.temperature()), lost, view, pending)).as("a server with room for %s",
+        lost.file()).isEmpty();
+    assertThat(firstFit(ServerRole.HOT, lost, view, pending)).as("a hot server with room for %s", lost.file())
+        .isEmpty();
+  }
+
+  private static Optional<Server> firstFit(ServerRole role, LostReplica lost, ClusterView view,
+      Map<String, Long> pending) {
+    return view.withRole(role).stream()
         .filter(s -> !s.id().equals(FAILED) && !lost.file().isOn(s.id()))
         .filter(s -> RESERVE.canHold(s.remainingStorage() - pending.getOrDefault(s.id(), 0L), lost.file().sizeBytes()))
         .findFirst();
-    assertThat(overlooked).as("a server with room for %s", lost.file()).isEmpty();
   }
 
   private static List<Server> liveHolders(ReplicatedFile file, ClusterView view) {

@@ -135,6 +135,17 @@ class RecoveryPlannerTest {
   }
 
   @Test
+  void coldFile_goesRoundTheHotPool_whenNoStandbyServerHasRoom() {
+    ClusterView standbysFull = view.with(server("S1", ServerRole.STANDBY, 10, 0, 9))
+        .with(server("S2", ServerRole.STANDBY, 10, 7, 9));
+
+    RecoveryPlan plan = planner.plan("F", List.of(
+        LostReplica.of(ReplicatedFile.of("c1", 10, "F", "C1"), FileTemperature.COLD)), standbysFull);
+
+    assertThat(plan.assignments()).containsExactly(new RecoveryAssignment("c1", "C1", "H1", true));
+  }
+
+  @Test
   void cursorCarriesOverToTheNextPlanAndToSingleBlockCalls() {
     planner.plan("F", List.of(hot(ReplicatedFile.of("f1", 10, "F", "S1"))), view);
 
