@@ -19,6 +19,7 @@ import org.eafr.placement.recovery.RecoveryAssignment;
 import org.eafr.placement.recovery.RecoveryPlan;
 import org.eafr.placement.replication.ReplicaAction;
 import org.eafr.sim.engine.EventQueue;
+import org.eafr.sim.engine.UnsharedRandom;
 import org.eafr.sim.model.Cluster;
 import org.eafr.sim.model.Flow;
 import org.eafr.sim.model.ModelConstants;
@@ -63,6 +64,7 @@ public final class Simulator {
   private final String[] rackNames;
   private final List<ArrayDeque<Transfer>> waitingTransfers = new ArrayList<>();
   private final long endMicros;
+  private final int concurrency;
   private final DoubleConsumer progress;
   private TraceReader trace;
   private int samples;
@@ -90,17 +92,18 @@ public final class Simulator {
     this.workload = workload;
     this.progress = progress;
     long seed = settings.seed();
-    Random policyRandom = new Random(seed * 1_000_003L + policyName.hashCode());
+    Random policyRandom = new UnsharedRandom(seed * 1_000_003L + policyName.hashCode());
     this.policy = Registry.get(policyName).factory().apply(
         new PolicyEnvironment(settings, policyRandom, () -> queue.now() / MICROS_PER_MILLI));
     this.cluster = Cluster.build(settings.servers(), settings.racks(), settings.hotFraction(), policy.powerManaged(),
-        new Random(seed));
+        new UnsharedRandom(seed));
     this.network = new Network(cluster, queue,
         policy.receiveRateControl() ? ReceiveRateController.from(settings.eafr()) : null);
     this.reserve = new StorageReserve(settings.eafr().storageReserveBytes());
-    this.readerRacks = new Random(seed + 1);
-    this.failures = new Random(seed + 2);
+    this.readerRacks = new UnsharedRandom(seed + 1);
+    this.failures = new UnsharedRandom(seed + 2);
     this.endMicros = settings.durationMicros();
+    this.concurrency = settings.concurrency();
     this.serviceMicros = serviceTimes(cluster);
     this.windowMax = new double[cluster.size()];
     this.rackNames = new String[cluster.racks()];
@@ -200,7 +203,7 @@ public final class Simulator {
     TraceEvent event = next;
     queue.schedule(Math.max(event.timeMicros(), queue.now()), now -> {
       if (event.kind() == TraceEvent.Kind.READ) {
-        read(files.get(event.file()), event.copies() * settings.concurrency(), now);
+        read(files.get(event.file()), event.copies() * concurrency, now);
       } else {
         write(files.get(event.file()), now);
       }
@@ -219,14 +222,17 @@ public final class Simulator {
   // ---- reads ----
 
   private void read(SimFile file, int copies, long now) {
-    List<Server> holders = new ArrayList<>(file.replicaCount());
-    for (int r : file.replicas()) {
+    int[] replicas = file.replicas();
+    List<Server> holders = new ArrayList<>(replicas.length);
+    for (int r : replicas) {
       holders.add(cluster.server(r).snapshot());
     }
     for (int c = 0; c < copies; c++) {
       int rack = readerRacks.nextInt(cluster.racks());
       Optional<Server> chosen = policy.chooseReplica(rackNames[rack], holders);
-      SimServer server = chosen.map(s -> cluster.server(s.id())).orElseGet(() -> wakeHolder(file, now));
+      // The chosen holder's position maps it back to its server without parsing its id.
+      int position = chosen.isPresent() ? indexOf(holders, chosen.get()) : -1;
+      SimServer server = position >= 0 ? cluster.server(replicas[position]) : wakeHolder(file, now);
       if (server == null) {
         stats.failedRead();
         continue;
@@ -239,20 +245,26 @@ public final class Simulator {
       } else {
         server.enqueue(now, service, file.index());
       }
-      if (chosen.isPresent()) {
+      if (position >= 0) {
         // The next copy sees this one's load, as the NameNode sees each read's queue.
-        holders.set(indexOf(holders, server.id()), server.snapshot());
+        holders.set(position, server.snapshot());
       }
     }
   }
 
-  private static int indexOf(List<Server> holders, String id) {
+  /** The position of {@code chosen} among the holders: by identity (policies return a holder), else by id. */
+  private static int indexOf(List<Server> holders, Server chosen) {
     for (int i = 0; i < holders.size(); i++) {
-      if (holders.get(i).id().equals(id)) {
+      if (holders.get(i) == chosen) {
         return i;
       }
     }
-    throw new IllegalStateException("holder " + id + " not among " + holders);
+    for (int i = 0; i < holders.size(); i++) {
+      if (holders.get(i).id().equals(chosen.id())) {
+        return i;
+      }
+    }
+    throw new IllegalStateException("holder " + chosen.id() + " not among " + holders);
   }
 
   private static boolean canServe(SimServer server) {
@@ -573,7 +585,7 @@ public final class Simulator {
    * of its file survives. The share of this run's reads that would succeed, averaged over 20 seeded failure draws.
    */
   private double successfulReads(double lambda) {
-    Random random = new Random(settings.seed() + Math.round(lambda * 1000));
+    Random random = new UnsharedRandom(settings.seed() + Math.round(lambda * 1000));
     long total = 0;
     for (SimFile file : files) {
       total += file.reads();

@@ -8,6 +8,7 @@ import org.eafr.placement.baseline.PopularityPredictor;
 import org.eafr.placement.cluster.ClusterView;
 import org.eafr.placement.destination.RandomDestination;
 import org.eafr.placement.replication.ReplicaAction;
+import org.eafr.sim.engine.UnsharedRandom;
 import org.eafr.sim.model.SimFile;
 
 /**
@@ -24,7 +25,7 @@ final class AptStorePolicy extends BaselinePolicy {
 
   AptStorePolicy(PolicyEnvironment env) {
     super("aptstore", env);
-    this.destinations = new RandomDestination(reserve, new java.util.Random(env.random().nextLong()));
+    this.destinations = new RandomDestination(reserve, new UnsharedRandom(env.random().nextLong()));
   }
 
   @Override

@@ -18,6 +18,7 @@ import org.eafr.placement.destination.RandomDestination;
 import org.eafr.placement.recovery.LostReplica;
 import org.eafr.placement.recovery.RecoveryPlan;
 import org.eafr.placement.replication.ReplicaAction;
+import org.eafr.sim.engine.UnsharedRandom;
 import org.eafr.sim.model.SimFile;
 
 /**
@@ -39,10 +40,10 @@ abstract class BaselinePolicy implements Policy {
     this.env = env;
     Random random = env.random();
     this.reserve = new StorageReserve(env.settings().eafr().storageReserveBytes());
-    this.hdfs = new HdfsDefaultPlacement(reserve, new Random(random.nextLong()));
-    this.randomReads = new RandomReplica(new Random(random.nextLong()));
-    this.recovery = new RandomRecovery(new RandomDestination(reserve, new Random(random.nextLong())),
-        new Random(random.nextLong()), false);
+    this.hdfs = new HdfsDefaultPlacement(reserve, new UnsharedRandom(random.nextLong()));
+    this.randomReads = new RandomReplica(new UnsharedRandom(random.nextLong()));
+    this.recovery = new RandomRecovery(new RandomDestination(reserve, new UnsharedRandom(random.nextLong())),
+        new UnsharedRandom(random.nextLong()), false);
   }
 
   @Override

@@ -25,6 +25,7 @@ import org.eafr.placement.replication.ClassifiedFile;
 import org.eafr.placement.replication.ReplicationPlan;
 import org.eafr.placement.replication.ReplicationPlanner;
 import org.eafr.placement.settings.EafrSettings;
+import org.eafr.sim.engine.UnsharedRandom;
 import org.eafr.sim.model.SimFile;
 
 /**
@@ -67,19 +68,19 @@ public final class EafrPolicy implements Policy {
     this.settings = env.settings().eafr();
     Random random = env.random();
     StorageReserve reserve = new StorageReserve(settings.storageReserveBytes());
-    this.placement = new HdfsDefaultPlacement(reserve, new Random(random.nextLong()));
+    this.placement = new HdfsDefaultPlacement(reserve, new UnsharedRandom(random.nextLong()));
     this.reads = ReadStatistics.from(settings);
     this.classifier = PopularityClassifier.from(settings);
     this.speeds = new TransferSpeedEstimator(settings.ewmaAlpha(), settings.ewmaWindowMillis(), env.clockMillis(),
         TransferSpeedEstimator.DEFAULT_UNMEASURED_SPEED);
     DestinationPolicy destinations = parts.ewmaDestinations()
-        ? DestinationSelector.from(settings, speeds, new Random(random.nextLong()))
-        : new RandomDestination(reserve, new Random(random.nextLong()));
+        ? DestinationSelector.from(settings, speeds, new UnsharedRandom(random.nextLong()))
+        : new RandomDestination(reserve, new UnsharedRandom(random.nextLong()));
     this.planner = ReplicationPlanner.from(settings, destinations);
-    this.randomReads = new RandomReplica(new Random(random.nextLong()));
+    this.randomReads = new RandomReplica(new UnsharedRandom(random.nextLong()));
     this.recovery = RecoveryPlanner.from(settings);
-    this.randomRecovery = new RandomRecovery(new RandomDestination(reserve, new Random(random.nextLong())),
-        new Random(random.nextLong()), true);
+    this.randomRecovery = new RandomRecovery(new RandomDestination(reserve, new UnsharedRandom(random.nextLong())),
+        new UnsharedRandom(random.nextLong()), true);
   }
 
   @Override

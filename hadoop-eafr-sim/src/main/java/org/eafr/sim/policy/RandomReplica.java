@@ -1,6 +1,5 @@
 package org.eafr.sim.policy;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Random;
@@ -18,12 +17,22 @@ final class RandomReplica {
   }
 
   Optional<Server> choose(List<Server> holders) {
-    List<Server> serving = new ArrayList<>(holders.size());
+    int serving = 0;
     for (Server holder : holders) {
       if (holder.role().servesReads()) {
-        serving.add(holder);
+        serving++;
       }
     }
-    return serving.isEmpty() ? Optional.empty() : Optional.of(serving.get(random.nextInt(serving.size())));
+    if (serving == 0) {
+      return Optional.empty();
+    }
+    // The n-th serving holder, as if picked from the list of serving holders (no list is built per read).
+    int n = random.nextInt(serving);
+    for (Server holder : holders) {
+      if (holder.role().servesReads() && n-- == 0) {
+        return Optional.of(holder);
+      }
+    }
+    throw new IllegalStateException("no serving holder left among " + holders);
   }
 }

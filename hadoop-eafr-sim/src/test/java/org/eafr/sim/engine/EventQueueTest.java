@@ -67,4 +67,51 @@ class EventQueueTest {
     assertThatThrownBy(() -> queue.schedule(9, t -> { }))
         .hasMessage("event time 9 us is not allowed: expected at least the current time 10 us");
   }
+
+  @Test
+  void sameInstantEventsKeepSchedulingOrderAcrossNearAndFarEvents() {
+    EventQueue queue = new EventQueue();
+    List<String> fired = new ArrayList<>();
+    queue.schedule(25_000, t -> fired.add("far@" + t)); // 25 ms ahead: a far event
+    queue.schedule(10_000, t -> queue.schedule(25_000, u -> fired.add("near@" + u))); // then 15 ms ahead: near
+    queue.schedule(25_000, t -> fired.add("far2@" + t));
+    queue.runUntil(100_000);
+    assertThat(fired).containsExactly("far@25000", "far2@25000", "near@25000");
+  }
+
+  @Test
+  void eventsScheduledWhileFiringAtRandomDelaysFireInTimeThenSchedulingOrder() {
+    EventQueue queue = new EventQueue();
+    SplittableRandom random = new SplittableRandom(11);
+    List<long[]> fired = new ArrayList<>();
+    long[] scheduled = {0};
+    class Spawner implements Event {
+      final long order;
+
+      Spawner(long order) {
+        this.order = order;
+      }
+
+      @Override
+      public void fire(long t) {
+        fired.add(new long[] {t, order});
+        for (int k = random.nextInt(3); k > 0 && scheduled[0] < 200_000; k--) {
+          // Delays on both sides of the ring's horizon, many ring turns, and same-instant ties.
+          long delay = random.nextInt(4) == 0 ? random.nextLong(100_000) : random.nextLong(25) * 1_000;
+          queue.after(delay, new Spawner(scheduled[0]++));
+        }
+      }
+    }
+    for (int i = 0; i < 50; i++) {
+      queue.schedule(random.nextLong(50_000), new Spawner(scheduled[0]++));
+    }
+    queue.runUntil(Long.MAX_VALUE);
+    assertThat(fired).hasSize((int) scheduled[0]);
+    for (int i = 1; i < fired.size(); i++) {
+      long[] a = fired.get(i - 1);
+      long[] b = fired.get(i);
+      // Time never goes back; at one instant, events fire in scheduling order.
+      assertThat(a[0] < b[0] || (a[0] == b[0] && a[1] < b[1])).as("event %d after %d", i, i - 1).isTrue();
+    }
+  }
 }
