@@ -15,7 +15,7 @@ import org.eafr.placement.cluster.ServerRole;
  * (Eq. 7), ties to the earlier replica. A replica is deletable when the caller allows it (e.g. its loss keeps HDFS's
  * rack fault tolerance), its server is awake (hot or standby: deleting on a sleeping cold server would wake it), and,
  * for a replica on a hot server, when more than eps of the replicas are on hot servers, so that eps hot replicas
- * remain. The same rule as {@link ReplicationPlanner}'s DELETE.
+ * remain. {@link ReplicationPlanner} deletes by this rule too.
  *
  * <p>Worked example (eps = 1): replicas on H1 (hot, phi 2), H2 (hot, phi 9) and S1 (standby, phi 10), all deletable:
  * H1. With H2 not deletable and H1 cold (asleep): S1. Replicas on H1 (hot, phi 2) and S1 (standby, phi 10): H1 is

@@ -52,6 +52,7 @@ public final class ReplicationPlanner {
   private final double overloadThreshold;
   private final StorageReserve reserve;
   private final DestinationPolicy destinations;
+  private final ExcessReplicaSelector excessReplicas;
 
   /**
    * @param minReplicas r, at least 1
@@ -82,6 +83,7 @@ public final class ReplicationPlanner {
     this.overloadThreshold = overloadThreshold;
     this.reserve = reserve;
     this.destinations = destinations;
+    this.excessReplicas = new ExcessReplicaSelector(minHotReplicas);
   }
 
   /** A planner with r, eps, gamma_s, tau_c and tau_s from {@code settings}. */
@@ -134,11 +136,11 @@ public final class ReplicationPlanner {
   /** Alg. 1 lines 5-15 with Eq. 7 and Eq. 8. */
   private PlanOutcome planCold(ReplicatedFile file, Replicas replicas, Round round) {
     if (replicas.live.size() > minReplicas) {
-      List<Server> removable = replicas.hot.size() > minHotReplicas ? replicas.awake() : replicas.standby;
-      if (removable.isEmpty()) {
+      Optional<Server> excess = excessReplicas.choose(replicas.live, replicas.ids());
+      if (excess.isEmpty()) {
         return PlanOutcome.NO_REMOVABLE_REPLICA;
       }
-      round.place(ReplicaAction.delete(file.id(), file.sizeBytes(), leastSpared(removable).id()));
+      round.place(ReplicaAction.delete(file.id(), file.sizeBytes(), excess.get().id()));
       return PlanOutcome.DELETED;
     }
     if (replicas.hot.size() <= minHotReplicas) {
@@ -153,7 +155,7 @@ public final class ReplicationPlanner {
     return PlanOutcome.MIGRATED;
   }
 
-  /** Eq. 7: the server with the least remaining service capacity phi; ties keep replica order. */
+  /** Eq. 7 for a migration's source: the server with the least remaining service capacity phi; ties keep order. */
   private static Server leastSpared(List<Server> servers) {
     return servers.stream().min(Comparator.comparingInt(Server::remainingServiceCapacity)).orElseThrow();
   }
@@ -174,6 +176,12 @@ public final class ReplicationPlanner {
     final List<Server> live = new ArrayList<>();
     final List<Server> hot = new ArrayList<>();
     final List<Server> standby = new ArrayList<>();
+
+    Set<String> ids() {
+      Set<String> ids = new LinkedHashSet<>();
+      live.forEach(s -> ids.add(s.id()));
+      return ids;
+    }
 
     List<Server> awake() {
       List<Server> awake = new ArrayList<>(hot);
