@@ -13,6 +13,8 @@ import org.eafr.namenode.monitor.MonitorStats;
 import org.eafr.namenode.monitor.ReplicationMonitor;
 import org.eafr.namenode.read.ReadAttribution;
 import org.eafr.namenode.read.RecentReads;
+import org.eafr.placement.cluster.StorageReserve;
+import org.eafr.placement.destination.CandidateSample;
 import org.eafr.placement.destination.DestinationSelector;
 import org.eafr.placement.destination.TransferSpeedEstimator;
 import org.eafr.placement.popularity.ReadStatistics;
@@ -35,6 +37,8 @@ public final class EafrRuntime {
   private final ServerRoles roles;
   private final TransferSpeedEstimator speeds;
   private final DestinationSelector destinations;
+  private final CandidateSample candidates;
+  private final StorageReserve reserve;
   private final RecoveryPlanner recovery;
   private final ExcessReplicaSelector excess;
   private final ReaderSelector readers = new ReaderSelector();
@@ -51,7 +55,10 @@ public final class EafrRuntime {
         : RolesFile.read(Paths.get(settings.rolesFile())));
     this.speeds = new TransferSpeedEstimator(settings.core().ewmaAlpha(), settings.core().ewmaWindowMillis(),
         Time::monotonicNow, TransferSpeedEstimator.DEFAULT_UNMEASURED_SPEED);
-    this.destinations = DestinationSelector.from(settings.core(), speeds, new Random(settings.randomSeed()));
+    Random random = new Random(settings.randomSeed()); // one seeded stream for the sample and the Eq. 12 draw
+    this.destinations = DestinationSelector.from(settings.core(), speeds, random);
+    this.candidates = CandidateSample.from(settings.core(), random);
+    this.reserve = new StorageReserve(settings.core().storageReserveBytes());
     this.recovery = RecoveryPlanner.from(settings.core());
     this.excess = new ExcessReplicaSelector(settings.core().minHotReplicas());
     this.reads = ReadStatistics.from(settings.core());
@@ -88,6 +95,16 @@ public final class EafrRuntime {
 
   public DestinationSelector destinations() {
     return destinations;
+  }
+
+  /** The d eligible servers one destination choice ranks ({@code eafr.destination.sample-size}). */
+  public CandidateSample candidates() {
+    return candidates;
+  }
+
+  /** tau_s: which servers have room for a replica (Eq. 8). */
+  public StorageReserve reserve() {
+    return reserve;
   }
 
   public RecoveryPlanner recovery() {

@@ -2,7 +2,6 @@ package org.eafr.namenode.placement;
 
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.EnumSet;
 import java.util.HashMap;
@@ -39,9 +38,10 @@ import org.eafr.placement.popularity.FileTemperature;
  * <ol>
  *   <li><b>Where a new block goes</b> ({@link #chooseDataNode}): wherever the default policy draws a random node in a
  *       scope (a rack, or all but a rack), EAFR's destination selection (EWMA transfer speed and spare service
- *       capacity, Eq. 10-12, {@code DestinationSelector}) picks among the eligible nodes of that scope: hot servers
- *       for ordinary files, standby servers for files under {@code eafr.cold.paths} and for migrations. DataNodes
- *       are translated for the core at most once a second ({@link TranslatedNodes}). When the scope has no eligible
+ *       capacity, Eq. 10-12, {@code DestinationSelector}) picks among d eligible nodes of that scope drawn at random
+ *       ({@code CandidateSample}, {@code eafr.destination.sample-size}), so a choice costs O(d), not O(DataNodes):
+ *       hot servers for ordinary files, standby servers for files under {@code eafr.cold.paths} and for migrations.
+ *       DataNodes are translated for the core at most once a second ({@link TranslatedNodes}). When the scope has no eligible
  *       node the default's random choice stands, so a block is never left short of replicas by EAFR.</li>
  *   <li><b>Re-replication</b> (chooseTarget from the RedundancyMonitor: no write flags, live replicas given): each
  *       missing replica goes to the replication monitor's pending target for the file (the core's Eq. 10-12 choice)
@@ -138,26 +138,21 @@ public class EafrBlockPlacementPolicy extends BlockPlacementPolicyDefault implem
     }
     int maxPerRack = getMaxNodesPerRack(placed.size(), stillNeeded)[1];
     boolean needOtherRack = clusterMap.getNumOfRacks() > 1 && perRack.size() == 1;
-    List<Server> servers = new ArrayList<>();
-    Map<String, DatanodeDescriptor> byId = new HashMap<>();
-    for (Node leaf : clusterMap.getLeaves(NodeBase.ROOT)) {
-      DatanodeDescriptor node = (DatanodeDescriptor) leaf;
-      String id = ServerTranslator.idOf(node);
+    TranslatedNodes all = translatedNodes();
+    for (int i = 0; i < all.nodes.length; i++) {
+      DatanodeDescriptor node = all.nodes[i];
       int onRack = perRack.getOrDefault(node.getNetworkLocation(), 0);
       if (excluded.contains(node) || onRack >= maxPerRack || (needOtherRack && onRack > 0)) {
-        blocked.add(id);
+        blocked.add(all.servers[i].id());
       }
-      servers.add(translator.toServer(node));
-      byId.put(id, node);
     }
     Optional<String> planned = runtime.pending().targetOf(request.path);
-    if (planned.isPresent() && byId.containsKey(planned.get()) && !blocked.contains(planned.get())) {
-      return Optional.of(byId.get(planned.get())); // the replication monitor's choice (Eq. 10-12)
+    if (planned.isPresent() && all.node(planned.get()) != null && !blocked.contains(planned.get())) {
+      return Optional.of(all.node(planned.get())); // the replication monitor's choice (Eq. 10-12)
     }
-    servers.sort(Comparator.comparing(Server::id)); // a stable pool order keeps the round robin fair
     ReplicatedFile file = new ReplicatedFile(request.path, request.size, new ArrayList<>(blocked));
     FileTemperature temperature = request.pool == ServerRole.STANDBY ? FileTemperature.COLD : FileTemperature.HOT;
-    return runtime.recovery().nextDestination(file, temperature, ClusterView.of(servers)).map(s -> byId.get(s.id()));
+    return runtime.recovery().nextDestination(file, temperature, all.byId).map(s -> all.node(s.id()));
   }
 
   /** The writer's own node takes the first replica only when it is in the file's pool (or the client favored it). */
@@ -167,7 +162,7 @@ public class EafrBlockPlacementPolicy extends BlockPlacementPolicyDefault implem
       boolean avoidStaleNodes, EnumMap<StorageType, Integer> storageTypes) throws NotEnoughReplicasException {
     Request request = current.get();
     if (request != null && !isFavoredNode && localOrFavoredNode instanceof DatanodeDescriptor
-        && translator.roleOf((DatanodeDescriptor) localOrFavoredNode) != request.pool) {
+        && roleOf((DatanodeDescriptor) localOrFavoredNode) != request.pool) {
       return null;
     }
     return super.chooseLocalOrFavoredStorage(localOrFavoredNode, isFavoredNode, excludedNodes, blocksize,
@@ -177,15 +172,15 @@ public class EafrBlockPlacementPolicy extends BlockPlacementPolicyDefault implem
   /** The role of the server the replication monitor chose for {@code path}'s next replica, if any. */
   private ServerRole plannedRole(String path) {
     Optional<String> target = runtime.pending().targetOf(path);
-    if (target.isEmpty() || clusterMap == null) {
-      return null;
-    }
-    for (Node leaf : clusterMap.getLeaves(NodeBase.ROOT)) {
-      if (ServerTranslator.idOf((DatanodeDescriptor) leaf).equals(target.get())) {
-        return translator.roleOf((DatanodeDescriptor) leaf);
-      }
-    }
-    return null;
+    DatanodeDescriptor node = target.isEmpty() ? null : translatedNodes().node(target.get());
+    return node == null ? null : translator.roleOf(node);
+  }
+
+  /** A node's role as of the translated view (refreshed every second), or translated now if it joined since. */
+  private ServerRole roleOf(DatanodeDescriptor node) {
+    TranslatedNodes all = translatedNodes();
+    int index = all.indexOf(node);
+    return index >= 0 ? all.servers[index].role() : translator.roleOf(node);
   }
 
   @Override
@@ -213,27 +208,25 @@ public class EafrBlockPlacementPolicy extends BlockPlacementPolicyDefault implem
       return allowed ? Optional.of(only) : Optional.empty();
     }
     TranslatedNodes all = translatedNodes();
-    List<Server> pool = new ArrayList<>();
-    List<DatanodeDescriptor> poolNodes = new ArrayList<>();
-    for (int i = 0; i < all.nodes.length; i++) {
-      DatanodeDescriptor node = all.nodes[i];
-      if (all.servers[i].role() == request.pool && inScope(node, scope) && !excludedNodes.contains(node)
-          && (type == null || all.storageTypes[i].contains(type))) {
-        pool.add(all.servers[i]);
-        poolNodes.add(node);
-      }
+    int[] members = all.members(request.pool, scope);
+    int[] sample = runtime.candidates().draw(members.length, m -> {
+      int i = members[m];
+      return inScope(all.nodes[i], scope) && !excludedNodes.contains(all.nodes[i])
+          && (type == null || all.storageTypes[i].contains(type)) && runtime.reserve().canHold(all.servers[i],
+              request.size);
+    });
+    List<Server> candidates = new ArrayList<>(sample.length);
+    for (int m : sample) {
+      candidates.add(all.servers[members[m]]);
     }
     PlacementRequest placement = new PlacementRequest(request.path, request.size, null, Set.of());
-    Optional<Server> chosen = runtime.destinations().choose(placement, pool);
-    if (chosen.isEmpty()) {
-      return Optional.empty();
-    }
-    for (int i = 0; i < pool.size(); i++) {
-      if (pool.get(i) == chosen.get()) {
-        return Optional.of(poolNodes.get(i));
+    Optional<Server> chosen = runtime.destinations().choose(placement, candidates);
+    for (int k = 0; chosen.isPresent() && k < sample.length; k++) {
+      if (candidates.get(k) == chosen.get()) {
+        return Optional.of(all.nodes[members[sample[k]]]);
       }
     }
-    throw new IllegalStateException("destination " + chosen.get() + " is not among the candidates");
+    return Optional.empty();
   }
 
   private TranslatedNodes translatedNodes() {

@@ -56,6 +56,9 @@ public final class EafrSettings {
   public static final Setting<Double> SPEED_WEIGHT = Setting.ofDouble("eafr.destination.speed-weight", "beta",
       "Weight of the transfer-speed rank against the spare-capacity rank when choosing a destination (Eq. 11).", 0.5,
       Range.closed(0.0, 1.0));
+  public static final Setting<Integer> DESTINATION_SAMPLE_SIZE = Setting.ofInt("eafr.destination.sample-size", "d",
+      "Eligible servers drawn at random for one destination choice, which Eq. 10-12 then rank; 0 ranks every"
+          + " eligible server (the paper's literal rule, O(servers) per choice).", 16, Range.closed(0, 1_000_000));
   public static final Setting<Double> RATE_LOW = Setting.ofDouble("eafr.rate.low-threshold", "eta_l",
       "Below this share of free receive bandwidth, senders are slowed down (Eq. 14).", 0.2, Range.open(0.0, 1.0));
   public static final Setting<Double> RATE_HIGH = Setting.ofDouble("eafr.rate.high-threshold", "eta_h",
@@ -63,7 +66,7 @@ public final class EafrSettings {
 
   private static final List<Setting<?>> ALL = List.of(INTERVAL_MS, MAX_TRACKED_FILES, HOT_MEAN_READS, HOT_REPLICA_READS, COLD_MEAN_READS,
       COLD_REPLICA_READS, REPLICA_FRACTION, MIN_REPLICAS, MIN_HOT_REPLICAS, OVERLOADED_FRACTION, OVERLOAD_THRESHOLD,
-      STORAGE_RESERVE_BYTES, EWMA_ALPHA, EWMA_WINDOW_MS, SPEED_WEIGHT, RATE_LOW, RATE_HIGH);
+      STORAGE_RESERVE_BYTES, EWMA_ALPHA, EWMA_WINDOW_MS, SPEED_WEIGHT, DESTINATION_SAMPLE_SIZE, RATE_LOW, RATE_HIGH);
 
   private final Map<Setting<?>, Number> values;
 
@@ -159,6 +162,10 @@ public final class EafrSettings {
 
   public double speedWeight() {
     return get(SPEED_WEIGHT);
+  }
+
+  public int destinationSampleSize() {
+    return get(DESTINATION_SAMPLE_SIZE);
   }
 
   public double rateLowThreshold() {

@@ -2,17 +2,21 @@ package org.eafr.placement.destination;
 
 import java.util.Random;
 
-/** A Random that answers every draw with fixed values and counts the draws: for exact Eq. 12 tests. */
+/**
+ * A Random that answers draws with scripted values and counts the draws: for exact Eq. 12 and sampling tests. Int
+ * draws follow the script in order and repeat its last value once it is used up.
+ */
 final class ScriptedRandom extends Random {
   private static final long serialVersionUID = 1L;
 
   private final double nextDouble;
-  private final int nextInt;
+  private final int[] nextInts;
   private int draws;
+  private int intDraws;
 
-  private ScriptedRandom(double nextDouble, int nextInt) {
+  private ScriptedRandom(double nextDouble, int... nextInts) {
     this.nextDouble = nextDouble;
-    this.nextInt = nextInt;
+    this.nextInts = nextInts.clone();
   }
 
   static ScriptedRandom doubleDraw(double value) {
@@ -21,6 +25,10 @@ final class ScriptedRandom extends Random {
 
   static ScriptedRandom intDraw(int value) {
     return new ScriptedRandom(0, value);
+  }
+
+  static ScriptedRandom intDraws(int... values) {
+    return new ScriptedRandom(0, values);
   }
 
   @Override
@@ -32,7 +40,7 @@ final class ScriptedRandom extends Random {
   @Override
   public int nextInt(int bound) {
     draws++;
-    return nextInt;
+    return nextInts[Math.min(intDraws++, nextInts.length - 1)];
   }
 
   int draws() {

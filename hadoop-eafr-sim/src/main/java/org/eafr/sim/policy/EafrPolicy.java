@@ -10,7 +10,9 @@ import org.eafr.placement.cluster.Server;
 import org.eafr.placement.cluster.ServerRole;
 import org.eafr.placement.cluster.StorageReserve;
 import org.eafr.placement.destination.DestinationPolicy;
+import org.eafr.placement.destination.CandidateSample;
 import org.eafr.placement.destination.DestinationSelector;
+import org.eafr.placement.destination.SampledDestination;
 import org.eafr.placement.destination.RandomDestination;
 import org.eafr.placement.destination.TransferSpeedEstimator;
 import org.eafr.placement.popularity.FileTemperature;
@@ -35,7 +37,8 @@ import org.eafr.sim.model.SimFile;
  *   <li>reads: counted by {@link ReadStatistics}; served by {@link ReaderSelector} (Alg. 3), or a random replica in
  *       the eafr-random-reads ablation;</li>
  *   <li>every T: {@link PopularityClassifier} (Eq. 2-5) then {@link ReplicationPlanner} (Alg. 1) with destinations from
- *       {@link DestinationSelector} over {@link TransferSpeedEstimator} EWMAs (Eq. 9-12), or {@link RandomDestination}
+ *       {@link DestinationSelector} over {@link TransferSpeedEstimator} EWMAs (Eq. 9-12) among d sampled
+ *       candidates ({@link SampledDestination}, as in the NameNode), or {@link RandomDestination}
  *       in eafr-no-ewma;</li>
  *   <li>failures: {@link RecoveryPlanner} (Alg. 4), or random source and destination in eafr-random-recovery;</li>
  *   <li>receive-side rate control (Alg. 2) on, except in eafr-no-rate-control.</li>
@@ -73,9 +76,11 @@ public final class EafrPolicy implements Policy {
     this.classifier = PopularityClassifier.from(settings);
     this.speeds = new TransferSpeedEstimator(settings.ewmaAlpha(), settings.ewmaWindowMillis(), env.clockMillis(),
         TransferSpeedEstimator.DEFAULT_UNMEASURED_SPEED);
+    Random destinationRandom = new UnsharedRandom(random.nextLong());
     DestinationPolicy destinations = parts.ewmaDestinations()
-        ? DestinationSelector.from(settings, speeds, new UnsharedRandom(random.nextLong()))
-        : new RandomDestination(reserve, new UnsharedRandom(random.nextLong()));
+        ? new SampledDestination(DestinationSelector.from(settings, speeds, destinationRandom),
+            CandidateSample.from(settings, destinationRandom), reserve)
+        : new RandomDestination(reserve, destinationRandom);
     this.planner = ReplicationPlanner.from(settings, destinations);
     this.randomReads = new RandomReplica(new UnsharedRandom(random.nextLong()));
     this.recovery = RecoveryPlanner.from(settings);

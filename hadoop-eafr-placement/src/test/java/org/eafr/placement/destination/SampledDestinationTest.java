@@ -1,0 +1,66 @@
+package org.eafr.placement.destination;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.eafr.placement.destination.TestServers.GB;
+import static org.eafr.placement.destination.TestServers.RESERVE;
+import static org.eafr.placement.destination.TestServers.withFree;
+import static org.eafr.placement.destination.TestServers.withPhi;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Random;
+import java.util.Set;
+import org.eafr.placement.cluster.Server;
+import org.junit.jupiter.api.Test;
+
+class SampledDestinationTest {
+  private static final Server A = withPhi("A", 1);
+  private static final Server B = withPhi("B", 2);
+  private static final Server C = withPhi("C", 3);
+  private static final Server D = withPhi("D", 4);
+  private static final Server E = withPhi("E", 5);
+
+  @Test
+  void workedExample_theRuleSeesOnlyTheDrawnCandidates() {
+    List<List<Server>> seen = new ArrayList<>();
+    DestinationPolicy rule = (request, pool) -> {
+      seen.add(pool);
+      return pool.stream().findFirst();
+    };
+    SampledDestination sampled = new SampledDestination(rule,
+        new CandidateSample(2, ScriptedRandom.intDraws(1, 3, 0)), RESERVE);
+
+    Optional<Server> chosen = sampled.choose(new PlacementRequest("f", GB, null, Set.of("B")), List.of(A, B, C, D, E));
+
+    assertThat(seen).containsExactly(List.of(A, D));
+    assertThat(chosen).contains(A);
+  }
+
+  @Test
+  void sampleOfAll_isTheRuleItself() {
+    DestinationSelector selector = new DestinationSelector(0.0, RESERVE, (s, d) -> 1.0, new Random(5));
+    DestinationSelector same = new DestinationSelector(0.0, RESERVE, (s, d) -> 1.0, new Random(5));
+    SampledDestination sampled = new SampledDestination(selector, new CandidateSample(CandidateSample.ALL,
+        new Random(9)), RESERVE);
+    PlacementRequest request = new PlacementRequest("f", GB, null, Set.of());
+    List<Server> pool = List.of(A, B, C, D, E);
+
+    for (int i = 0; i < 100; i++) {
+      assertThat(sampled.choose(request, pool)).isEqualTo(same.choose(request, pool));
+    }
+  }
+
+  @Test
+  void fullServersAreNeverDrawn_soASmallSampleStillFindsTheOneWithRoom() {
+    List<Server> pool = new ArrayList<>();
+    for (int i = 0; i < 200; i++) {
+      pool.add(withFree("full" + i, GB));
+    }
+    pool.add(C);
+    SampledDestination sampled = new SampledDestination((request, candidates) -> candidates.stream().findFirst(),
+        new CandidateSample(3, new Random(3)), RESERVE);
+
+    assertThat(sampled.choose(new PlacementRequest("f", GB, null, Set.of()), pool)).contains(C);
+  }
+}
