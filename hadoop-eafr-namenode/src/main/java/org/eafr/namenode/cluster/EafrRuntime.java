@@ -13,6 +13,7 @@ import org.eafr.namenode.monitor.MonitorStats;
 import org.eafr.namenode.monitor.ReplicationMonitor;
 import org.eafr.namenode.read.ReadAttribution;
 import org.eafr.namenode.read.RecentReads;
+import org.eafr.namenode.transfer.TransferTracker;
 import org.eafr.placement.cluster.StorageReserve;
 import org.eafr.placement.destination.CandidateSample;
 import org.eafr.placement.destination.DestinationSelector;
@@ -25,7 +26,8 @@ import org.eafr.placement.replication.ExcessReplicaSelector;
 /**
  * The EAFR state one NameNode shares between its parts: Hadoop builds the placement policy, the network topology and
  * the audit logger by reflection, each from the NameNode's Configuration only, so they meet here, keyed by the
- * NameNode's name directories, nameservice and HA NameNode id. A reconfigured placement policy finds the same state (speeds, cursors, counts).
+ * NameNode's name directories, nameservice and HA NameNode id. A reconfigured placement policy finds the same state
+ * (speeds, cursors, counts).
  *
  * <p>This registry is the module's only static state. Building it validates every setting and the roles file: a bad
  * value throws naming the key, and the NameNode part that asked for it refuses to start.
@@ -47,6 +49,7 @@ public final class EafrRuntime {
   private final ReadAttribution attribution;
   private final PendingActions pending = new PendingActions();
   private final MonitorStats monitorStats = new MonitorStats();
+  private final TransferTracker transfers;
   private volatile ReplicationMonitor monitor;
 
   EafrRuntime(NamenodeSettings settings) {
@@ -64,6 +67,8 @@ public final class EafrRuntime {
     this.reads = ReadStatistics.from(settings.core());
     this.recentReads = new RecentReads(settings.recentReadsHalfLifeMillis(), Time::monotonicNow);
     this.attribution = new ReadAttribution(reads, recentReads);
+    this.transfers = new TransferTracker(settings.transferMaxTracked(), settings.transferMinSampleBytes(),
+        settings.transferTimeoutMillis(), speeds::recordTransfer);
   }
 
   /** The state of the NameNode configured by {@code conf}, built (and validated) on first use. */
@@ -133,6 +138,11 @@ public final class EafrRuntime {
 
   public PendingActions pending() {
     return pending;
+  }
+
+  /** The copies the NameNode scheduled, timed for the transfer-speed EWMA {@link #speeds()}. */
+  public TransferTracker transfers() {
+    return transfers;
   }
 
   public MonitorStats monitorStats() {

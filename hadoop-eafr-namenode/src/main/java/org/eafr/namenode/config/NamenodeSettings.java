@@ -34,13 +34,28 @@ public final class NamenodeSettings {
       "Most bytes per second of file data the replication monitor starts copying (adds and migrations), averaged"
           + " over one interval.", 104_857_600L, Range.atLeast(1L));
 
+  public static final Setting<Integer> TRANSFER_MAX_TRACKED = Setting.ofInt("eafr.transfer.max-tracked", "-",
+      "Most scheduled DataNode-to-DataNode copies followed at once to time them for the transfer-speed EWMA (Eq. 9);"
+          + " copies beyond it are not timed (each poll reads the files of the copies followed). 0 times none.", 1_000,
+      Range.closed(0, 1_000_000));
+  public static final Setting<Long> TRANSFER_MIN_SAMPLE_BYTES = Setting.ofLong("eafr.transfer.min-sample-bytes",
+      "-", "Blocks shorter than this are not timed: their copy takes about as long as the poll interval and a"
+          + " heartbeat, which would dominate the measured speed.", 67_108_864L, Range.atLeast(1L));
+  public static final Setting<Long> TRANSFER_POLL_MS = Setting.ofLong("eafr.transfer.poll.ms", "-",
+      "How often the NameNode looks for the start (source heartbeat) and end (replica reported) of the copies it"
+          + " times, in milliseconds; a completion is seen at most this late.", 200L, Range.closed(10L, 60_000L));
+  public static final Setting<Long> TRANSFER_TIMEOUT_MS = Setting.ofLong("eafr.transfer.timeout.ms", "-",
+      "A timed copy not completed this long after it was scheduled is dropped without a sample, in milliseconds.",
+      600_000L, Range.atLeast(1L));
+
   /** Path of the roles file (format in docs/namenode.md); empty means every DataNode is hot. */
   public static final String ROLES_FILE_KEY = "eafr.roles.file";
   /** Comma-separated absolute path prefixes whose new blocks go to standby servers. */
   public static final String COLD_PATHS_KEY = "eafr.cold.paths";
 
   private static final List<Setting<?>> ADAPTER = List.of(SERVICE_CAPACITY, RECENT_READS_HALF_LIFE_MS, RANDOM_SEED,
-      MAX_CONCURRENT_ACTIONS, MAX_BYTES_PER_SECOND);
+      MAX_CONCURRENT_ACTIONS, MAX_BYTES_PER_SECOND, TRANSFER_MAX_TRACKED, TRANSFER_MIN_SAMPLE_BYTES, TRANSFER_POLL_MS,
+      TRANSFER_TIMEOUT_MS);
 
   private final EafrSettings core;
   private final int serviceCapacity;
@@ -48,6 +63,10 @@ public final class NamenodeSettings {
   private final long randomSeed;
   private final int maxConcurrentActions;
   private final long maxBytesPerSecond;
+  private final int transferMaxTracked;
+  private final long transferMinSampleBytes;
+  private final long transferPollMillis;
+  private final long transferTimeoutMillis;
   private final String rolesFile;
   private final List<String> coldPaths;
 
@@ -58,6 +77,10 @@ public final class NamenodeSettings {
     this.randomSeed = RANDOM_SEED.read(lookup);
     this.maxConcurrentActions = MAX_CONCURRENT_ACTIONS.read(lookup);
     this.maxBytesPerSecond = MAX_BYTES_PER_SECOND.read(lookup);
+    this.transferMaxTracked = TRANSFER_MAX_TRACKED.read(lookup);
+    this.transferMinSampleBytes = TRANSFER_MIN_SAMPLE_BYTES.read(lookup);
+    this.transferPollMillis = TRANSFER_POLL_MS.read(lookup);
+    this.transferTimeoutMillis = TRANSFER_TIMEOUT_MS.read(lookup);
     String roles = lookup.apply(ROLES_FILE_KEY);
     this.rolesFile = roles == null ? "" : roles.trim();
     this.coldPaths = parseColdPaths(lookup.apply(COLD_PATHS_KEY));
@@ -99,6 +122,22 @@ public final class NamenodeSettings {
 
   public long maxBytesPerSecond() {
     return maxBytesPerSecond;
+  }
+
+  public int transferMaxTracked() {
+    return transferMaxTracked;
+  }
+
+  public long transferMinSampleBytes() {
+    return transferMinSampleBytes;
+  }
+
+  public long transferPollMillis() {
+    return transferPollMillis;
+  }
+
+  public long transferTimeoutMillis() {
+    return transferTimeoutMillis;
   }
 
   /** The roles file path, or "" when none is configured. */

@@ -4,21 +4,25 @@ import org.apache.hadoop.metrics2.MetricsCollector;
 import org.apache.hadoop.metrics2.MetricsRecordBuilder;
 import org.apache.hadoop.metrics2.MetricsSource;
 import org.apache.hadoop.metrics2.lib.Interns;
+import org.eafr.namenode.transfer.TransferTracker;
 import org.eafr.placement.cluster.ServerRole;
 import org.eafr.placement.popularity.FileTemperature;
 
 /**
  * EAFR's metrics2 source on the NameNode (JMX {@code Hadoop:service=NameNode,name=EafrNameNode}, and the /prom page
  * with {@code hadoop.prometheus.endpoint.enabled}): files per class and nodes per role as of the last round, replicas
- * added, removed and migrated, bytes copied, rounds, and time spent deciding.
+ * added, removed and migrated, bytes copied, rounds, time spent deciding, and the DataNode-to-DataNode copies timed
+ * for the transfer-speed EWMA (Eq. 9).
  */
 public final class EafrMetrics implements MetricsSource {
   public static final String NAME = "EafrNameNode";
 
   private final MonitorStats stats;
+  private final TransferTracker transfers;
 
-  public EafrMetrics(MonitorStats stats) {
+  public EafrMetrics(MonitorStats stats, TransferTracker transfers) {
     this.stats = stats;
+    this.transfers = transfers;
   }
 
   @Override
@@ -43,5 +47,11 @@ public final class EafrMetrics implements MetricsSource {
         stats.bytesMoved());
     record.addCounter(Interns.info("DecidingMillis", "Time spent classifying and planning, in milliseconds"),
         stats.decidingNanos() / 1_000_000);
+    record.addCounter(Interns.info("TransfersTimed", "DataNode-to-DataNode copies timed for the speed EWMA"),
+        transfers.timed());
+    record.addCounter(Interns.info("BytesTimed", "Bytes of the copies timed for the speed EWMA"),
+        transfers.timedBytes());
+    record.addCounter(Interns.info("TransfersNotTimed", "Copies scheduled but not timed (bound, no block, timeout)"),
+        transfers.untimed());
   }
 }

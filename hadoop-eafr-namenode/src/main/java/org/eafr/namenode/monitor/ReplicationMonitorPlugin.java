@@ -9,6 +9,7 @@ import org.apache.hadoop.ipc.RefreshRegistry;
 import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
 import org.apache.hadoop.util.ServicePlugin;
 import org.eafr.namenode.cluster.EafrRuntime;
+import org.eafr.namenode.transfer.TransferPoller;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -17,7 +18,8 @@ import org.slf4j.LoggerFactory;
  * ({@code dfs.namenode.plugins}). Rounds run only on the active NameNode, outside safe mode, and once its replica
  * map has settled after a failover (no stale DataNode storages, no postponed misreplicated blocks), so a standby or
  * observer NameNode, which also starts its plugins, never acts. It also registers the metrics source and the
- * {@code eafr-roles} refresh command ({@link RolesRefreshHandler}). A bad setting or roles file stops start() with an
+ * {@code eafr-roles} refresh command ({@link RolesRefreshHandler}), and starts the {@link TransferPoller} that times
+ * the copies HDFS carries out for the transfer-speed EWMA (Eq. 9). A bad setting or roles file stops start() with an
  * exception naming it (the NameNode only logs plugin failures, so the message is logged as an error as well).
  */
 public class ReplicationMonitorPlugin implements ServicePlugin {
@@ -27,6 +29,7 @@ public class ReplicationMonitorPlugin implements ServicePlugin {
   private ReplicationMonitor monitor;
   private ScheduledExecutorService scheduler;
   private RolesRefreshHandler refreshHandler;
+  private TransferPoller transferPoller;
 
   @Override
   public void start(Object service) {
@@ -48,8 +51,9 @@ public class ReplicationMonitorPlugin implements ServicePlugin {
       return thread;
     });
     scheduler.scheduleWithFixedDelay(this::roundIfActive, interval, interval, TimeUnit.MILLISECONDS);
+    transferPoller = TransferPoller.start(nameNode, runtime.transfers(), runtime.settings().transferPollMillis());
     DefaultMetricsSystem.instance().register(EafrMetrics.NAME, "EAFR adaptive replication",
-        new EafrMetrics(runtime.monitorStats()));
+        new EafrMetrics(runtime.monitorStats(), runtime.transfers()));
     refreshHandler = new RolesRefreshHandler(nameNode, runtime);
     RefreshRegistry.defaultRegistry().register(RolesRefreshHandler.IDENTIFIER, refreshHandler);
     LOG.info("EAFR replication monitor started, interval {} ms", interval);
@@ -79,6 +83,7 @@ public class ReplicationMonitorPlugin implements ServicePlugin {
     if (scheduler != null) {
       scheduler.shutdownNow();
       scheduler = null;
+      transferPoller.close();
       DefaultMetricsSystem.instance().unregisterSource(EafrMetrics.NAME);
       RefreshRegistry.defaultRegistry().unregister(RolesRefreshHandler.IDENTIFIER, refreshHandler);
     }

@@ -24,6 +24,7 @@ import org.apache.hadoop.net.Node;
 import org.apache.hadoop.net.NodeBase;
 import org.eafr.namenode.cluster.EafrRuntime;
 import org.eafr.namenode.cluster.ServerTranslator;
+import org.eafr.namenode.transfer.ScheduledCopies;
 import org.eafr.placement.cluster.ClusterView;
 import org.eafr.placement.cluster.ReplicatedFile;
 import org.eafr.placement.cluster.Server;
@@ -124,7 +125,9 @@ public class EafrBlockPlacementPolicy extends BlockPlacementPolicyDefault implem
       placed.add(got[0]);
       targets.add(got[0]);
     }
-    return targets.toArray(new DatanodeStorageInfo[0]);
+    DatanodeStorageInfo[] result = targets.toArray(new DatanodeStorageInfo[0]);
+    ScheduledCopies.record(runtime.transfers(), request.path, request.size, writer, chosen, result); // Eq. 9 inputs
+    return result;
   }
 
   private Optional<DatanodeDescriptor> recoveryDestination(Request request, List<DatanodeStorageInfo> placed,

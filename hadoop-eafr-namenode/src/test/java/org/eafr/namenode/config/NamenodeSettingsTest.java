@@ -38,6 +38,10 @@ class NamenodeSettingsTest {
     assertThat(settings.randomSeed()).isEqualTo(1L);
     assertThat(settings.maxConcurrentActions()).isEqualTo(100);
     assertThat(settings.maxBytesPerSecond()).isEqualTo(104_857_600L);
+    assertThat(settings.transferMaxTracked()).isEqualTo(1_000);
+    assertThat(settings.transferMinSampleBytes()).isEqualTo(67_108_864L);
+    assertThat(settings.transferPollMillis()).isEqualTo(200L);
+    assertThat(settings.transferTimeoutMillis()).isEqualTo(600_000L);
     assertThat(settings.rolesFile()).isEmpty();
     assertThat(settings.coldPaths()).isEmpty();
   }
@@ -79,6 +83,16 @@ class NamenodeSettingsTest {
   }
 
   @Test
+  void transferPollIntervalOutOfRange_isRefusedWithTheRange() {
+    Map<String, String> conf = Map.of("eafr.transfer.poll.ms", "5");
+    assertThatThrownBy(() -> NamenodeSettings.from(conf::get))
+        .isInstanceOf(InvalidSettingException.class)
+        .hasMessageContaining("eafr.transfer.poll.ms")
+        .hasMessageContaining("5")
+        .hasMessageContaining("[10, 60000]");
+  }
+
+  @Test
   void malformedNumber_isRefusedNamingTheKey() {
     Map<String, String> conf = Map.of("eafr.reads.recent.half-life.ms", "ten");
     assertThatThrownBy(() -> NamenodeSettings.from(conf::get))
@@ -109,7 +123,8 @@ class NamenodeSettingsTest {
   void adapterSettings_areListedOnce() {
     assertThat(NamenodeSettings.adapterSettings()).extracting(s -> s.key()).containsExactly(
         "eafr.server.service-capacity", "eafr.reads.recent.half-life.ms", "eafr.random.seed",
-        "eafr.monitor.max-concurrent-actions", "eafr.monitor.bytes-per-second");
+        "eafr.monitor.max-concurrent-actions", "eafr.monitor.bytes-per-second", "eafr.transfer.max-tracked",
+        "eafr.transfer.min-sample-bytes", "eafr.transfer.poll.ms", "eafr.transfer.timeout.ms");
     assertThat(List.copyOf(NamenodeSettings.adapterSettings())).doesNotHaveDuplicates();
   }
 }

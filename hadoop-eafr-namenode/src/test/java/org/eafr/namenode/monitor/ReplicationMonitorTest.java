@@ -52,11 +52,7 @@ class ReplicationMonitorTest {
   @AfterEach
   void stop() throws IOException {
     if (cluster != null) {
-      try {
-        cluster.verifyChecksums();
-      } finally {
-        cluster.close();
-      }
+      cluster.verifyChecksumsAndClose();
     }
   }
 
@@ -77,7 +73,7 @@ class ReplicationMonitorTest {
   /** The metrics source's current values, by name. */
   private Map<String, Number> metrics() {
     MetricsCollectorImpl collector = new MetricsCollectorImpl();
-    new EafrMetrics(cluster.runtime().monitorStats()).getMetrics(collector, true);
+    new EafrMetrics(cluster.runtime().monitorStats(), cluster.runtime().transfers()).getMetrics(collector, true);
     Map<String, Number> values = new HashMap<>();
     for (AbstractMetric metric : collector.getRecords().get(0).metrics()) {
       values.put(metric.name(), metric.value());

@@ -41,11 +41,7 @@ class RecoveryPlacementTest {
 
   @AfterEach
   void stopCluster() throws IOException {
-    try {
-      cluster.verifyChecksums();
-    } finally {
-      cluster.close();
-    }
+    cluster.verifyChecksumsAndClose();
   }
 
   @Test

@@ -267,4 +267,13 @@ public final class EafrCluster implements AutoCloseable {
     EafrRuntime.release(cluster.getNameNode().getConf());
     cluster.shutdown(true);
   }
+
+  /** Checks every file's content (after each test), then shuts the cluster down even when a check fails. */
+  public void verifyChecksumsAndClose() throws IOException {
+    try {
+      verifyChecksums();
+    } finally {
+      close();
+    }
+  }
 }

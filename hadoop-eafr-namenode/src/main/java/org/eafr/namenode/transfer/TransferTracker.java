@@ -1,0 +1,205 @@
+package org.eafr.namenode.transfer;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Times the DataNode-to-DataNode copies the NameNode schedules (re-replication, EAFR's added replicas and
+ * migrations), so that EAFR Eq. 9's transfer-speed EWMA is fed with bytes over completion time per destination.
+ *
+ * <p>HDFS has no hook that reports a copy's start or end, so the tracker reconstructs both from what the NameNode
+ * already knows, polled every few hundred milliseconds:
+ * <ol>
+ *   <li><b>Scheduled</b> ({@link #scheduled}, on the placement policy's thread): the file, the block's length, the
+ *       live holders, the source and the target. O(1) and never blocking; at most {@code maxTracked} copies are
+ *       followed at once (beyond that a copy is simply not timed), and blocks shorter than {@code minSampleBytes}
+ *       are not followed at all, as the poll interval would dominate their time.</li>
+ *   <li><b>Resolved</b> (first poll): the policy sees no block, so the candidates are the file's blocks of that
+ *       length held by every listed holder and not by the target. None: the copy is not timed.</li>
+ *   <li><b>Dispatched</b>: HDFS hands out copy commands in heartbeat replies, so the copy starts at the source's
+ *       first heartbeat after scheduling (its last-heartbeat time moving past the schedule time).</li>
+ *   <li><b>Completed</b>: the first poll that sees the target holding a candidate block not claimed by an earlier
+ *       copy to the same target; the sample is (target, length, completion - dispatch, at least 1 ms). A copy not
+ *       completed within {@code timeoutMillis} of scheduling is dropped untimed.</li>
+ * </ol>
+ * Worked example (the unit test checks it): scheduled at 1000 ms, the source heartbeats at 1700 ms, a poll at
+ * 4200 ms is the first to see the target holding the block: the sample is 4200 - 1700 = 2500 ms.
+ *
+ * <p>Threads: {@link #scheduled} from any thread; {@link #poll} from one poller thread at a time.
+ */
+public final class TransferTracker {
+  /** Where completed samples go: EAFR's transfer-speed estimator in the NameNode. */
+  public interface Sink {
+    void record(String targetId, long bytes, long elapsedMillis);
+  }
+
+  private final int maxTracked;
+  private final long minSampleBytes;
+  private final long timeoutMillis;
+  private final Sink sink;
+  private final ConcurrentLinkedQueue<Copy> arrivals = new ConcurrentLinkedQueue<>();
+  private final AtomicInteger tracked = new AtomicInteger();
+  private final List<Copy> followed = new ArrayList<>();
+  private final AtomicLong timed = new AtomicLong();
+  private final AtomicLong timedBytes = new AtomicLong();
+  private final AtomicLong untimed = new AtomicLong();
+  private final Map<String, TransferSample> lastByTarget = new ConcurrentHashMap<>();
+
+  /**
+   * @param maxTracked most copies followed at once, at least 0
+   * @param minSampleBytes blocks shorter than this are not timed
+   * @param timeoutMillis a copy not seen completed this long after scheduling is dropped, at least 1
+   * @param sink receives every timed copy
+   */
+  public TransferTracker(int maxTracked, long minSampleBytes, long timeoutMillis, Sink sink) {
+    if (maxTracked < 0 || timeoutMillis < 1) {
+      throw new IllegalArgumentException("maxTracked = " + maxTracked + ", timeoutMillis = " + timeoutMillis
+          + " are not allowed: expected maxTracked >= 0 and timeoutMillis >= 1");
+    }
+    this.maxTracked = maxTracked;
+    this.minSampleBytes = minSampleBytes;
+    this.timeoutMillis = timeoutMillis;
+    this.sink = sink;
+  }
+
+  /**
+   * The NameNode has chosen {@code targetId} to receive a copy of a block of {@code path} from {@code sourceId}.
+   *
+   * @return whether the copy will be followed (false: too short, or too many copies followed already)
+   */
+  public boolean scheduled(String path, long blockBytes, Collection<String> holderIds, String sourceId,
+      String targetId, long nowMillis) {
+    if (blockBytes < minSampleBytes) {
+      return false;
+    }
+    if (tracked.incrementAndGet() > maxTracked) {
+      tracked.decrementAndGet();
+      untimed.incrementAndGet();
+      return false;
+    }
+    arrivals.add(new Copy(path, blockBytes, Set.copyOf(holderIds), sourceId, targetId, nowMillis));
+    return true;
+  }
+
+  /** Moves every followed copy on by what {@code replicas} shows now; completed copies go to the sink. */
+  public synchronized void poll(ReplicaMap replicas, long nowMillis) {
+    for (Copy copy = arrivals.poll(); copy != null; copy = arrivals.poll()) {
+      followed.add(copy);
+    }
+    Map<String, List<StoredBlock>> blocksThisPoll = new HashMap<>();
+    for (Iterator<Copy> it = followed.iterator(); it.hasNext(); ) {
+      Copy copy = it.next();
+      List<StoredBlock> blocks = blocksThisPoll.computeIfAbsent(copy.path, replicas::blocksOf);
+      if (advance(copy, blocks, replicas, nowMillis)) {
+        it.remove();
+        tracked.decrementAndGet();
+      }
+    }
+  }
+
+  /** True when {@code copy} is done with: timed, or dropped untimed. */
+  private boolean advance(Copy copy, List<StoredBlock> blocks, ReplicaMap replicas, long nowMillis) {
+    if (copy.candidates == null) {
+      copy.candidates = candidates(copy, blocks);
+    }
+    if (copy.candidates.isEmpty() || nowMillis - copy.scheduledMillis >= timeoutMillis) {
+      untimed.incrementAndGet();
+      return true;
+    }
+    if (copy.dispatchedMillis == Long.MIN_VALUE) {
+      long heartbeat = replicas.lastHeartbeatMillis(copy.sourceId);
+      if (heartbeat <= copy.scheduledMillis) {
+        return false;
+      }
+      copy.dispatchedMillis = heartbeat;
+    }
+    for (StoredBlock block : blocks) {
+      if (copy.candidates.contains(block.id()) && block.holders().contains(copy.targetId)) {
+        complete(copy, block.id(), nowMillis);
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static Set<Long> candidates(Copy copy, List<StoredBlock> blocks) {
+    Set<Long> candidates = new HashSet<>();
+    for (StoredBlock block : blocks) {
+      if (block.length() == copy.bytes && block.holders().containsAll(copy.holderIds)
+          && !block.holders().contains(copy.targetId)) {
+        candidates.add(block.id());
+      }
+    }
+    return candidates;
+  }
+
+  /** Records the sample and claims the block, so no other copy to the same target is completed by it. */
+  private void complete(Copy copy, long blockId, long nowMillis) {
+    long elapsed = Math.max(1, nowMillis - copy.dispatchedMillis);
+    sink.record(copy.targetId, copy.bytes, elapsed);
+    lastByTarget.put(copy.targetId, new TransferSample(copy.targetId, copy.bytes, elapsed));
+    timed.incrementAndGet();
+    timedBytes.addAndGet(copy.bytes);
+    for (Copy other : followed) {
+      if (other != copy && other.candidates != null && other.targetId.equals(copy.targetId)) {
+        other.candidates.remove(blockId);
+      }
+    }
+  }
+
+  /** Copies timed so far. */
+  public long timed() {
+    return timed.get();
+  }
+
+  /** Bytes of the copies timed so far. */
+  public long timedBytes() {
+    return timedBytes.get();
+  }
+
+  /** Copies scheduled but not timed: over the bound, no matching block, or not completed in time. */
+  public long untimed() {
+    return untimed.get();
+  }
+
+  /** Copies followed now (scheduled, not yet timed or dropped). */
+  public int following() {
+    return tracked.get();
+  }
+
+  /** The last timed copy to each destination (one entry per DataNode ever timed). */
+  public Map<String, TransferSample> lastSamples() {
+    return Map.copyOf(lastByTarget);
+  }
+
+  /** One scheduled copy and what the polls have learnt about it; its mutable fields belong to the poller. */
+  private static final class Copy {
+    final String path;
+    final long bytes;
+    final Set<String> holderIds;
+    final String sourceId;
+    final String targetId;
+    final long scheduledMillis;
+    Set<Long> candidates;
+    long dispatchedMillis = Long.MIN_VALUE;
+
+    Copy(String path, long bytes, Set<String> holderIds, String sourceId, String targetId, long scheduledMillis) {
+      this.path = path;
+      this.bytes = bytes;
+      this.holderIds = holderIds;
+      this.sourceId = sourceId;
+      this.targetId = targetId;
+      this.scheduledMillis = scheduledMillis;
+    }
+  }
+}

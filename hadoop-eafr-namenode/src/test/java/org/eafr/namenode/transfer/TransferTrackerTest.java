@@ -1,0 +1,150 @@
+package org.eafr.namenode.transfer;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The tracker's timing rules on a hand-driven replica map and clock: exact samples, bound, expiry, claims. */
+class TransferTrackerTest {
+  private static final long MB = 1 << 20;
+  private static final List<String> HOLDERS = List.of("a:1", "b:1");
+
+  private final FakeReplicaMap replicas = new FakeReplicaMap();
+  private final List<TransferSample> samples = new ArrayList<>();
+  private final TransferTracker tracker = new TransferTracker(2, MB, 10_000, this::record);
+
+  private void record(String target, long bytes, long elapsed) {
+    samples.add(new TransferSample(target, bytes, elapsed));
+  }
+
+  @Test
+  void workedExample_elapsedRunsFromTheSourcesFirstHeartbeatToTheFirstPollSeeingTheTarget() {
+    replicas.block(11, 4 * MB, "a:1", "b:1");
+    replicas.heartbeat("a:1", 900);
+    assertThat(tracker.scheduled("/f", 4 * MB, HOLDERS, "a:1", "t:1", 1000)).isTrue();
+    tracker.poll(replicas, 1200); // resolved; the source has not heartbeaten since
+    replicas.heartbeat("a:1", 1700);
+    tracker.poll(replicas, 1800); // dispatched at 1700
+    tracker.poll(replicas, 4000);
+    assertThat(samples).isEmpty();
+    replicas.block(11, 4 * MB, "a:1", "b:1", "t:1");
+    tracker.poll(replicas, 4200);
+    assertThat(samples).singleElement().satisfies(s -> {
+      assertThat(s.targetId()).isEqualTo("t:1");
+      assertThat(s.bytes()).isEqualTo(4 * MB);
+      assertThat(s.elapsedMillis()).isEqualTo(2500);
+    });
+    assertThat(tracker.timed()).isEqualTo(1);
+    assertThat(tracker.timedBytes()).isEqualTo(4 * MB);
+    assertThat(tracker.following()).isZero();
+    assertThat(tracker.lastSamples()).containsOnlyKeys("t:1");
+  }
+
+  @Test
+  void dispatchAndCompletionSeenInOnePoll_elapsedIsAtLeastOneMillisecond() {
+    replicas.block(11, 4 * MB, "a:1", "b:1");
+    tracker.scheduled("/f", 4 * MB, HOLDERS, "a:1", "t:1", 1000);
+    tracker.poll(replicas, 1100);
+    replicas.heartbeat("a:1", 1300);
+    replicas.block(11, 4 * MB, "a:1", "b:1", "t:1");
+    tracker.poll(replicas, 1300);
+    assertThat(samples).extracting(TransferSample::elapsedMillis).containsExactly(1L);
+  }
+
+  @Test
+  void copiesBeyondTheBound_areNotFollowed_andTheCallerIsNotHeldUp() {
+    replicas.block(11, 4 * MB, "a:1", "b:1");
+    assertThat(tracker.scheduled("/f", 4 * MB, HOLDERS, "a:1", "t:1", 1000)).isTrue();
+    assertThat(tracker.scheduled("/f", 4 * MB, HOLDERS, "a:1", "u:1", 1000)).isTrue();
+    assertThat(tracker.scheduled("/f", 4 * MB, HOLDERS, "a:1", "v:1", 1000)).isFalse();
+    assertThat(tracker.following()).isEqualTo(2);
+    assertThat(tracker.untimed()).isEqualTo(1);
+  }
+
+  @Test
+  void blocksShorterThanTheMinimumSample_areNotFollowed() {
+    assertThat(tracker.scheduled("/f", MB - 1, HOLDERS, "a:1", "t:1", 1000)).isFalse();
+    assertThat(tracker.following()).isZero();
+    assertThat(tracker.untimed()).isZero();
+  }
+
+  @Test
+  void aCopyNotCompletedWithinTheTimeout_isDroppedWithoutASample_andFreesItsPlace() {
+    replicas.block(11, 4 * MB, "a:1", "b:1");
+    tracker.scheduled("/f", 4 * MB, HOLDERS, "a:1", "t:1", 1000);
+    replicas.heartbeat("a:1", 1500);
+    tracker.poll(replicas, 10_999);
+    assertThat(tracker.following()).isEqualTo(1);
+    tracker.poll(replicas, 11_000);
+    replicas.block(11, 4 * MB, "a:1", "b:1", "t:1");
+    tracker.poll(replicas, 11_200);
+    assertThat(samples).isEmpty();
+    assertThat(tracker.following()).isZero();
+    assertThat(tracker.untimed()).isEqualTo(1);
+  }
+
+  @Test
+  void noMatchingBlockAtFirstLook_dropsTheCopy() {
+    replicas.block(11, 3 * MB, "a:1", "b:1"); // other length
+    replicas.block(12, 4 * MB, "a:1"); // not held by b
+    replicas.block(13, 4 * MB, "a:1", "b:1", "t:1"); // already on the target
+    tracker.scheduled("/f", 4 * MB, HOLDERS, "a:1", "t:1", 1000);
+    tracker.poll(replicas, 1200);
+    assertThat(tracker.following()).isZero();
+    assertThat(tracker.untimed()).isEqualTo(1);
+  }
+
+  @Test
+  void twoCopiesToOneTarget_withTheSameCandidates_eachClaimOneBlock() {
+    replicas.block(11, 4 * MB, "a:1", "b:1");
+    replicas.block(12, 4 * MB, "a:1", "b:1");
+    tracker.scheduled("/f", 4 * MB, HOLDERS, "a:1", "t:1", 1000);
+    tracker.scheduled("/f", 4 * MB, HOLDERS, "b:1", "t:1", 1000);
+    tracker.poll(replicas, 1100);
+    replicas.heartbeat("a:1", 1500);
+    replicas.heartbeat("b:1", 1600);
+    replicas.block(12, 4 * MB, "a:1", "b:1", "t:1");
+    tracker.poll(replicas, 2000); // the earlier-scheduled copy claims block 12
+    assertThat(samples).extracting(TransferSample::elapsedMillis).containsExactly(500L);
+    tracker.poll(replicas, 2500); // block 12 is claimed: the second copy waits for block 11
+    assertThat(samples).hasSize(1);
+    replicas.block(11, 4 * MB, "a:1", "b:1", "t:1");
+    tracker.poll(replicas, 3000);
+    assertThat(samples).extracting(TransferSample::elapsedMillis).containsExactly(500L, 1400L);
+  }
+
+  @Test
+  void invalidBoundOrTimeout_isRefused() {
+    assertThatThrownBy(() -> new TransferTracker(-1, MB, 1, this::record)).hasMessageContaining("maxTracked = -1");
+    assertThatThrownBy(() -> new TransferTracker(1, MB, 0, this::record)).hasMessageContaining("timeoutMillis = 0");
+  }
+
+  /** One file's blocks and the sources' heartbeats, set by hand. */
+  private static final class FakeReplicaMap implements ReplicaMap {
+    private final Map<Long, StoredBlock> blocks = new HashMap<>();
+    private final Map<String, Long> heartbeats = new HashMap<>();
+
+    void block(long id, long length, String... holders) {
+      blocks.put(id, new StoredBlock(id, length, List.of(holders)));
+    }
+
+    void heartbeat(String node, long millis) {
+      heartbeats.put(node, millis);
+    }
+
+    @Override
+    public List<StoredBlock> blocksOf(String path) {
+      return path.equals("/f") ? new ArrayList<>(blocks.values()) : List.of();
+    }
+
+    @Override
+    public long lastHeartbeatMillis(String nodeId) {
+      return heartbeats.getOrDefault(nodeId, Long.MIN_VALUE);
+    }
+  }
+}
