@@ -58,6 +58,8 @@ public final class ReplicationMonitor {
   private static final Logger LOG = LoggerFactory.getLogger(ReplicationMonitor.class);
   /** Rounds an action may wait for HDFS before it is given up. */
   private static final int PATIENCE_ROUNDS = 3;
+  /** Files planned together; a round holds at most this many files' states at once. */
+  static final int PLAN_BATCH_FILES = 1_000;
 
   private final NameNode nameNode;
   private final EafrRuntime runtime;
@@ -65,47 +67,46 @@ public final class ReplicationMonitor {
   private final PopularityClassifier classifier;
   private final ReplicationPlanner planner;
   private final StorageReserve reserve;
+  private final int batchFiles;
   private final Map<String, InFlight> inFlight = new LinkedHashMap<>();
 
   public ReplicationMonitor(NameNode nameNode, EafrRuntime runtime) {
+    this(nameNode, runtime, PLAN_BATCH_FILES);
+  }
+
+  /** A monitor that plans {@code batchFiles} files at a time (tests use small batches). */
+  ReplicationMonitor(NameNode nameNode, EafrRuntime runtime, int batchFiles) {
     this.nameNode = nameNode;
     this.runtime = runtime;
+    this.batchFiles = batchFiles;
     this.translator = ServerTranslator.of(runtime);
     this.classifier = PopularityClassifier.from(runtime.settings().core());
     this.planner = ReplicationPlanner.from(runtime.settings().core(), runtime.destinations());
     this.reserve = new StorageReserve(runtime.settings().core().storageReserveBytes());
   }
 
-  /** Runs one round now; the plugin calls it every T, tests call it directly. */
+  /**
+   * Runs one round now; the plugin calls it every T, tests call it directly. The namespace is walked once, a page of
+   * listings at a time, and planned {@link #PLAN_BATCH_FILES} files at a time until the budgets are spent, so a round
+   * holds one batch of files in memory however large the namespace is; each batch is planned on the cluster as the
+   * earlier batches' actions left it. Returns every batch's plan as one (the actions started are those the budgets allowed).
+   */
   public synchronized ReplicationPlan round() throws IOException {
     long start = System.nanoTime();
     IntervalReads reads = runtime.reads().snapshotAndReset();
     Map<String, Server> servers = servers();
-    ClusterView view = ClusterView.of(servers.values());
-    Map<String, FileState> files = files();
-    progress(files);
-    List<ClassifiedFile> classified = new ArrayList<>();
-    Map<FileTemperature, Integer> perClass = new EnumMap<>(FileTemperature.class);
-    for (FileState file : files.values()) {
-      FileTemperature temperature = classifier.classify(reads.reads(file.path), file.holders);
-      LOG.debug("EAFR round on {}: {} reads {} holders {} -> {}", nameNode.getNameNodeAddress(), file.path,
-          reads.reads(file.path), file.holders, temperature);
-      perClass.merge(temperature, 1, Integer::sum);
-      if (!inFlight.containsKey(file.path) && file.holders.size() == file.replication) {
-        classified.add(new ClassifiedFile(new ReplicatedFile(file.path, file.length, file.holders), temperature));
-      }
-    }
-    ReplicationPlan plan = planner.plan(classified, view);
-    LOG.debug("EAFR plan on {}: {}; servers {}", nameNode.getNameNodeAddress(), plan, servers.values());
+    progress();
+    Round round = new Round(reads, ClusterView.of(servers.values()));
+    walk("/", round);
+    round.planBatch();
     Map<ServerRole, Integer> perRole = new EnumMap<>(ServerRole.class);
     for (Server server : servers.values()) {
       perRole.merge(server.role(), 1, Integer::sum);
     }
     List<String> turningCold = nearlyFullStandbys(servers.values());
-    runtime.monitorStats().roundDone(System.nanoTime() - start, perClass, perRole);
-    act(plan, files);
+    runtime.monitorStats().roundDone(System.nanoTime() - start, round.perClass, perRole);
     sleep(turningCold);
-    return plan;
+    return round.plan;
   }
 
   /**
@@ -143,19 +144,19 @@ public final class ReplicationMonitor {
     return view;
   }
 
-  private void act(ReplicationPlan plan, Map<String, FileState> files) throws IOException {
-    long byteBudget = runtime.settings().maxBytesPerSecond() * (runtime.settings().core().intervalMillis() / 1000);
+  /** Starts the plan's actions while the round's budgets last; true while budget is left for more. */
+  private boolean act(ReplicationPlan plan, Map<String, FileState> files, Round round) throws IOException {
     for (ReplicaAction action : plan.actions()) {
       if (inFlight.size() >= runtime.settings().maxConcurrentActions()) {
-        return;
+        return false;
       }
       FileState file = files.get(action.fileId());
       boolean copies = action.kind() != ReplicaAction.Kind.DELETE;
-      if (copies && action.sizeBytes() > byteBudget) {
+      if (copies && action.sizeBytes() > round.byteBudget) {
         continue;
       }
       if (copies) {
-        byteBudget -= action.sizeBytes();
+        round.copying(action);
         runtime.pending().target(file.path, action.target());
         setReplication(file.path, file.replication + 1);
       } else if (file.replication - 1 >= runtime.settings().core().minReplicas()) {
@@ -165,13 +166,14 @@ public final class ReplicationMonitor {
       }
       inFlight.put(file.path, new InFlight(action, file.replication));
     }
+    return inFlight.size() < runtime.settings().maxConcurrentActions();
   }
 
   /** Moves every action in flight on by what HDFS has done since the last round. */
-  private void progress(Map<String, FileState> files) throws IOException {
+  private void progress() throws IOException {
     for (var it = inFlight.entrySet().iterator(); it.hasNext(); ) {
       Map.Entry<String, InFlight> entry = it.next();
-      FileState file = files.get(entry.getKey());
+      FileState file = fileState(entry.getKey());
       InFlight action = entry.getValue();
       action.rounds++;
       if (file == null) { // deleted or renamed meanwhile
@@ -222,14 +224,8 @@ public final class ReplicationMonitor {
     return servers;
   }
 
-  /** Every non-empty file: path, length, replication factor and the holders of its first block. */
-  private Map<String, FileState> files() throws IOException {
-    Map<String, FileState> files = new LinkedHashMap<>();
-    walk("/", files);
-    return files;
-  }
-
-  private void walk(String dir, Map<String, FileState> files) throws IOException {
+  /** Hands every non-empty file below {@code dir} to the round, one listing page at a time. */
+  private void walk(String dir, Round round) throws IOException {
     NamenodeProtocols rpc = nameNode.getRpcServer();
     byte[] after = HdfsFileStatus.EMPTY_NAME;
     DirectoryListing listing;
@@ -241,16 +237,30 @@ public final class ReplicationMonitor {
       for (HdfsFileStatus status : listing.getPartialListing()) {
         String path = status.getFullName(dir);
         if (status.isDirectory()) {
-          walk(path, files);
-        } else if (status.isFile() && status.getLen() > 0) {
-          List<String> holders = firstBlockHolders(path);
-          if (!holders.isEmpty()) {
-            files.put(path, new FileState(path, status.getLen(), status.getReplication(), holders));
+          walk(path, round);
+        } else {
+          FileState file = fileState(path, status);
+          if (file != null) {
+            round.accept(file);
           }
         }
       }
       after = listing.getLastName();
     } while (listing.hasMore());
+  }
+
+  /** The file at {@code path} as a round sees it, or null when it is gone, empty or has no replica yet. */
+  private FileState fileState(String path) throws IOException {
+    HdfsFileStatus status = nameNode.getRpcServer().getFileInfo(path);
+    return status == null ? null : fileState(path, status);
+  }
+
+  private FileState fileState(String path, HdfsFileStatus status) throws IOException {
+    if (!status.isFile() || status.getLen() <= 0) {
+      return null;
+    }
+    List<String> holders = firstBlockHolders(path);
+    return holders.isEmpty() ? null : new FileState(path, status.getLen(), status.getReplication(), holders);
   }
 
   private List<String> firstBlockHolders(String path) throws IOException {
@@ -277,6 +287,59 @@ public final class ReplicationMonitor {
       namesystem.readUnlock();
     }
     return holders;
+  }
+
+  /**
+   * One round's walk: classifies every file (for the metrics) and plans the files that may take an action, a batch
+   * at a time, until the round's budgets (actions in flight, bytes copied) are spent.
+   */
+  private final class Round {
+    final IntervalReads reads;
+    final Map<FileTemperature, Integer> perClass = new EnumMap<>(FileTemperature.class);
+    final Map<String, FileState> batch = new LinkedHashMap<>();
+    final List<ClassifiedFile> classified = new ArrayList<>();
+    ClusterView view;
+    ReplicationPlan plan = ReplicationPlan.empty();
+    long byteBudget = runtime.settings().maxBytesPerSecond() * (runtime.settings().core().intervalMillis() / 1000);
+    boolean budgetLeft = inFlight.size() < runtime.settings().maxConcurrentActions();
+
+    Round(IntervalReads reads, ClusterView view) {
+      this.reads = reads;
+      this.view = view;
+    }
+
+    void accept(FileState file) throws IOException {
+      FileTemperature temperature = classifier.classify(reads.reads(file.path), file.holders);
+      LOG.debug("EAFR round on {}: {} reads {} holders {} -> {}", nameNode.getNameNodeAddress(), file.path,
+          reads.reads(file.path), file.holders, temperature);
+      perClass.merge(temperature, 1, Integer::sum);
+      if (budgetLeft && !inFlight.containsKey(file.path) && file.holders.size() == file.replication) {
+        batch.put(file.path, file);
+        classified.add(new ClassifiedFile(new ReplicatedFile(file.path, file.length, file.holders), temperature));
+        if (classified.size() >= batchFiles) {
+          planBatch();
+        }
+      }
+    }
+
+    void planBatch() throws IOException {
+      if (classified.isEmpty()) {
+        return;
+      }
+      ReplicationPlan batchPlan = planner.plan(classified, view);
+      LOG.debug("EAFR plan on {}: {}", nameNode.getNameNodeAddress(), batchPlan);
+      plan = plan.followedBy(batchPlan);
+      budgetLeft = act(batchPlan, batch, this);
+      batch.clear();
+      classified.clear();
+    }
+
+    /** A copy starts: its bytes leave the budget and land on its target for the batches still to plan. */
+    void copying(ReplicaAction action) {
+      byteBudget -= action.sizeBytes();
+      Server target = view.server(action.target());
+      view = view.with(target.withStorageUsed(target.storageUsed() + action.sizeBytes()));
+    }
   }
 
   /** A file as one round sees it. */

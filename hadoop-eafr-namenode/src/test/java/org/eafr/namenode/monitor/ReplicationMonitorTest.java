@@ -20,6 +20,7 @@ import org.eafr.namenode.read.EafrNetworkTopology;
 import org.eafr.namenode.read.ReadCountingAuditLogger;
 import org.eafr.namenode.testing.EafrCluster;
 import org.eafr.placement.cluster.ServerRole;
+import org.eafr.placement.popularity.FileTemperature;
 import org.eafr.placement.replication.ReplicationPlan;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -139,6 +140,26 @@ class ReplicationMonitorTest {
         .containsEntry("HotFiles", 0).containsEntry("StandbyNodes", 3).containsEntry("HotNodes", 6);
     assertThat(cluster.fs().getFileStatus(new org.apache.hadoop.fs.Path("/data/cold")).getReplication())
         .isEqualTo((short) 2);
+  }
+
+  @Test
+  void roundPlansInBatches_andStopsPlanningOnceTheActionBudgetIsSpent() throws Exception {
+    Configuration conf = monitorConf("monitor-batches", 3_600_000);
+    conf.set("eafr.monitor.max-concurrent-actions", "3");
+    cluster = EafrCluster.start(conf);
+    cluster.standby(2, 5, 8);
+    for (int i = 0; i < 5; i++) {
+      cluster.write("/data/c" + i, 2, 4000, 10 + i); // unread, r replicas, both hot: each one a MIGRATE
+    }
+    ReplicationMonitor batched = new ReplicationMonitor(cluster.mini().getNameNode(), cluster.runtime(), 2);
+
+    ReplicationPlan plan = batched.round();
+
+    // Batches of two: c0 and c1 start; of c2 and c3 only c2 fits the budget of 3; c4 is never planned.
+    assertThat(plan.actions()).extracting(a -> a.fileId()).containsExactly("/data/c0", "/data/c1", "/data/c2",
+        "/data/c3");
+    assertThat(batched.inFlight()).containsOnlyKeys("/data/c0", "/data/c1", "/data/c2");
+    assertThat(cluster.runtime().monitorStats().files(FileTemperature.COLD)).isEqualTo(5);
   }
 
   @Test

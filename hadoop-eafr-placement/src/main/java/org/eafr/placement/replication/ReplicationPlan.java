@@ -26,6 +26,29 @@ public final class ReplicationPlan {
     this.outcomes = Collections.unmodifiableMap(counts);
   }
 
+  /** An empty plan: no action, no server turning cold, no file. */
+  public static ReplicationPlan empty() {
+    return new ReplicationPlan(List.of(), List.of(), Map.of());
+  }
+
+  /**
+   * This plan and then {@code next}, as one: for a caller that plans a large set of files in batches, each batch with
+   * the cluster as the earlier batches left it. Actions and servers in order, outcome counts summed.
+   */
+  public ReplicationPlan followedBy(ReplicationPlan next) {
+    List<ReplicaAction> allActions = new ArrayList<>(actions);
+    allActions.addAll(next.actions);
+    List<String> allTurningCold = new ArrayList<>(standbysTurningCold);
+    for (String server : next.standbysTurningCold) {
+      if (!allTurningCold.contains(server)) {
+        allTurningCold.add(server);
+      }
+    }
+    Map<PlanOutcome, Integer> counts = new EnumMap<>(outcomes);
+    next.outcomes.forEach((outcome, count) -> counts.merge(outcome, count, Integer::sum));
+    return new ReplicationPlan(allActions, allTurningCold, counts);
+  }
+
   public List<ReplicaAction> actions() {
     return actions;
   }
