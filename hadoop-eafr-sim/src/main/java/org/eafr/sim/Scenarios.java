@@ -47,6 +47,14 @@ public final class Scenarios {
         Map.of("sim.duration.hours", SWEEP_HOURS), "run", List.of(new Scenario.Variant("default", 0, Map.of())),
         List.of("eafr", "eafr-no-ewma", "eafr-no-rate-control", "eafr-random-reads", "eafr-random-recovery"),
         List.of("repl_1000MB_s", "repl_10000MB_s", "read_mean_ms", "read_over_10ms")));
+    add(new Scenario("sample-size", "EAFR's destination choice ranking d sampled candidates, d = 0 (all) to 64,"
+        + " against random destinations", Map.of("sim.duration.hours", SWEEP_HOURS), "d (0 = every candidate)",
+        List.of(variant("eafr.destination.sample-size", 0), variant("eafr.destination.sample-size", 2),
+            variant("eafr.destination.sample-size", 4), variant("eafr.destination.sample-size", 8),
+            variant("eafr.destination.sample-size", 16), variant("eafr.destination.sample-size", 32),
+            variant("eafr.destination.sample-size", 64)),
+        List.of("eafr", "eafr-no-ewma"), List.of("repl_100MB_s", "repl_1000MB_s", "repl_10000MB_s", "replications",
+            "energy_kwh_day")));
     add(new Scenario("recovery", "recovery latency vs servers failed every 30 minutes (Fig. 14)",
         Map.of("sim.duration.hours", "4"), "failed servers", List.of(variant("sim.failed-servers", 1),
             variant("sim.failed-servers", 2), variant("sim.failed-servers", 4), variant("sim.failed-servers", 8)),
