@@ -6,13 +6,16 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * What the replication monitor has asked HDFS to do and the placement policy must honour: the destination the core
- * chose for a file's next replica (EAFR Eq. 10-12, used when HDFS re-replicates the file after setReplication), and
- * the servers a migration drains (preferred when HDFS deletes the file's excess replica). Kept in memory only: after a
+ * chose for a file's next replica (EAFR Eq. 10-12, used when HDFS re-replicates the file after setReplication), the
+ * servers a migration drains (preferred when HDFS deletes the file's excess replica), and the servers a draining
+ * migration has just copied to (their new replicas are deleted last: a block the source does not hold must keep its
+ * copy on the target). Kept in memory only: after a
  * NameNode restart the policy falls back to its own choices (round robin, Eq. 7), which keep every guarantee.
  */
 public final class PendingActions {
   private final Map<String, String> targets = new ConcurrentHashMap<>();
   private final Map<String, Integer> draining = new ConcurrentHashMap<>();
+  private final Map<String, Integer> receiving = new ConcurrentHashMap<>();
 
   public void target(String path, String serverId) {
     targets.put(path, serverId);
@@ -26,23 +29,31 @@ public final class PendingActions {
     targets.remove(path);
   }
 
-  /** One more migration drains {@code serverId}. */
-  public void drain(String serverId) {
-    draining.merge(serverId, 1, Integer::sum);
+  /** One more migration drains {@code source} after copying to {@code target}. */
+  public void drain(String source, String target) {
+    draining.merge(source, 1, Integer::sum);
+    receiving.merge(target, 1, Integer::sum);
   }
 
-  /** One migration from {@code serverId} has finished or was given up. */
-  public void undrain(String serverId) {
-    draining.computeIfPresent(serverId, (id, count) -> count > 1 ? count - 1 : null);
+  /** One migration from {@code source} to {@code target} has finished or was given up. */
+  public void undrain(String source, String target) {
+    draining.computeIfPresent(source, (id, count) -> count > 1 ? count - 1 : null);
+    receiving.computeIfPresent(target, (id, count) -> count > 1 ? count - 1 : null);
   }
 
   public boolean isDraining(String serverId) {
     return draining.containsKey(serverId);
   }
 
+  /** Whether a draining migration has copied to {@code serverId}. */
+  public boolean isReceiving(String serverId) {
+    return receiving.containsKey(serverId);
+  }
+
   /** Forgets everything, as a NameNode restart does. */
   public void clear() {
     targets.clear();
     draining.clear();
+    receiving.clear();
   }
 }

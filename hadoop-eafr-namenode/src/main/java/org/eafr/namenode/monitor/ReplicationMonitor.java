@@ -4,8 +4,10 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.apache.hadoop.hdfs.protocol.DirectoryListing;
 import org.apache.hadoop.hdfs.protocol.HdfsConstants.DatanodeReportType;
 import org.apache.hadoop.hdfs.protocol.HdfsFileStatus;
@@ -45,14 +47,15 @@ import org.slf4j.LoggerFactory;
  *   <li>MIGRATE: as ADD to the core's standby destination; once the copy is live the source is marked draining and
  *       setReplication(n) returns the file to n replicas, deleting the source's copy.</li>
  * </ul>
- * Constraints: one action per file at a time (a file with an action in flight, or whose first block's holders do not
+ * Constraints: one action per file at a time (a file with an action in flight, or with a block whose replicas do not
  * match its replication factor, is left out of the round); at most {@code eafr.monitor.max-concurrent-actions} in
  * flight; copies started per round within {@code eafr.monitor.bytes-per-second} x T. The core never plans below r or
  * eps on hot servers. Everything in flight is in memory: after a restart the files keep their replication factors,
  * nothing is below r, and the next rounds plan from what HDFS then holds.
  *
  * <p>A file's replica servers are the holders of its first block (exact for single-block files); its size is its
- * length. Unread files are cold; a file read in the interval is classified by the counts of {@code ReadStatistics}.
+ * length. An action is done when every block shows it: an ADD when each block has one more replica, a MIGRATE's
+ * source is drained only once the target holds every block. Unread files are cold; a file read in the interval is classified by the counts of {@code ReadStatistics}.
  */
 public final class ReplicationMonitor {
   private static final Logger LOG = LoggerFactory.getLogger(ReplicationMonitor.class);
@@ -193,7 +196,7 @@ public final class ReplicationMonitor {
   private void finish(InFlight action, boolean done) {
     runtime.pending().clearTarget(action.action.fileId());
     if (action.draining) {
-      runtime.pending().undrain(action.action.source());
+      runtime.pending().undrain(action.action.source(), action.action.target());
     }
     if (done) {
       switch (action.action.kind()) {
@@ -259,34 +262,31 @@ public final class ReplicationMonitor {
     if (!status.isFile() || status.getLen() <= 0) {
       return null;
     }
-    List<String> holders = firstBlockHolders(path);
-    return holders.isEmpty() ? null : new FileState(path, status.getLen(), status.getReplication(), holders);
+    FileState file = new FileState(path, status.getLen(), status.getReplication());
+    return readBlocks(file) ? file : null;
   }
 
-  private List<String> firstBlockHolders(String path) throws IOException {
+  /** Fills in {@code file}'s block holders; false when it has no complete block with a replica. */
+  private boolean readBlocks(FileState file) throws IOException {
     FSNamesystem namesystem = nameNode.getNamesystem();
     BlockManager blocks = namesystem.getBlockManager();
-    List<String> holders = new ArrayList<>();
     namesystem.readLock();
     try {
-      INode inode = namesystem.getFSDirectory().getINode(path);
+      INode inode = namesystem.getFSDirectory().getINode(file.path);
       if (inode == null || !inode.isFile() || inode.asFile().isUnderConstruction()) {
-        return holders;
+        return false;
       }
-      BlockInfo[] fileBlocks = inode.asFile().getBlocks();
-      if (fileBlocks.length == 0) {
-        return holders;
-      }
-      for (DatanodeStorageInfo storage : blocks.getStorages(fileBlocks[0])) {
-        String id = ServerTranslator.idOf(storage.getDatanodeDescriptor());
-        if (!holders.contains(id)) {
-          holders.add(id);
+      for (BlockInfo block : inode.asFile().getBlocks()) {
+        Set<String> holders = new LinkedHashSet<>();
+        for (DatanodeStorageInfo storage : blocks.getStorages(block)) {
+          holders.add(ServerTranslator.idOf(storage.getDatanodeDescriptor()));
         }
+        file.addBlock(holders);
       }
     } finally {
       namesystem.readUnlock();
     }
-    return holders;
+    return !file.holders.isEmpty();
   }
 
   /**
@@ -313,7 +313,7 @@ public final class ReplicationMonitor {
       LOG.debug("EAFR round on {}: {} reads {} holders {} -> {}", nameNode.getNameNodeAddress(), file.path,
           reads.reads(file.path), file.holders, temperature);
       perClass.merge(temperature, 1, Integer::sum);
-      if (budgetLeft && !inFlight.containsKey(file.path) && file.holders.size() == file.replication) {
+      if (budgetLeft && !inFlight.containsKey(file.path) && file.isSettled()) {
         batch.put(file.path, file);
         classified.add(new ClassifiedFile(new ReplicatedFile(file.path, file.length, file.holders), temperature));
         if (classified.size() >= batchFiles) {
@@ -342,18 +342,40 @@ public final class ReplicationMonitor {
     }
   }
 
-  /** A file as one round sees it. */
+  /**
+   * A file as one round sees it: its replica servers (the holders of its first block, what the core plans with) and,
+   * over all its blocks, the fewest and most holders and the servers holding every block, which decide when an
+   * action on a multi-block file is done.
+   */
   private static final class FileState {
     final String path;
     final long length;
     final int replication;
-    final List<String> holders;
+    List<String> holders = List.of();
+    Set<String> holdersOfEveryBlock;
+    int fewestHolders = Integer.MAX_VALUE;
+    int mostHolders;
 
-    FileState(String path, long length, int replication, List<String> holders) {
+    FileState(String path, long length, int replication) {
       this.path = path;
       this.length = length;
       this.replication = replication;
-      this.holders = holders;
+    }
+
+    void addBlock(Set<String> blockHolders) {
+      if (holdersOfEveryBlock == null) {
+        holders = new ArrayList<>(blockHolders);
+        holdersOfEveryBlock = new LinkedHashSet<>(blockHolders);
+      } else {
+        holdersOfEveryBlock.retainAll(blockHolders);
+      }
+      fewestHolders = Math.min(fewestHolders, blockHolders.size());
+      mostHolders = Math.max(mostHolders, blockHolders.size());
+    }
+
+    /** Every block has exactly the file's replication factor of replicas: nothing of HDFS's own is pending. */
+    boolean isSettled() {
+      return fewestHolders == replication && mostHolders == replication;
     }
   }
 
@@ -373,21 +395,22 @@ public final class ReplicationMonitor {
     boolean advance(FileState file) throws IOException {
       switch (action.kind()) {
         case ADD:
-          return complete(file.holders.size() > originalReplication);
+          return complete(file.fewestHolders > originalReplication);
         case DELETE:
-          return complete(file.holders.size() < originalReplication);
+          return complete(file.mostHolders < originalReplication);
         default:
           if (!draining) {
-            if (file.holders.contains(action.target())) {
+            if (file.holdersOfEveryBlock.contains(action.target())) { // every block copied: the source may go
               draining = true;
               rounds = 0;
               runtime.pending().clearTarget(action.fileId());
-              runtime.pending().drain(action.source());
+              runtime.pending().drain(action.source(), action.target());
               setReplication(action.fileId(), originalReplication);
             }
             return false;
           }
-          return complete(file.holders.contains(action.target()) && file.holders.size() == originalReplication);
+          return complete(file.holdersOfEveryBlock.contains(action.target())
+              && file.mostHolders == originalReplication);
       }
     }
 

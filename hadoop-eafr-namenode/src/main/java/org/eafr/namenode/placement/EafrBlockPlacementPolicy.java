@@ -52,8 +52,8 @@ import org.eafr.placement.popularity.FileTemperature;
  *       pool.</li>
  *   <li><b>Excess deletion</b> ({@link #chooseReplicaToDelete}): among the replicas whose loss keeps the rack
  *       spread (HDFS's own candidate set), a migration's draining source first, else the one on the server with the
- *       least remaining service capacity (Eq. 7, {@code ExcessReplicaSelector}), keeping eps replicas on hot servers
- *       and never touching a sleeping server.</li>
+ *       least remaining service capacity (Eq. 7, {@code ExcessReplicaSelector}) other than a draining migration's
+ *       target, keeping eps replicas on hot servers and never touching a sleeping server.</li>
  * </ol>
  * The Balancer, the Mover and fsck build this policy with no topology: it then behaves exactly as the default.
  *
@@ -275,13 +275,21 @@ public class EafrBlockPlacementPolicy extends BlockPlacementPolicyDefault implem
       }
     }
     Set<String> draining = new HashSet<>();
+    Set<String> notReceiving = new HashSet<>();
     for (String id : deletable) {
       if (runtime.pending().isDraining(id)) {
         draining.add(id);
       }
+      if (!runtime.pending().isReceiving(id)) {
+        notReceiving.add(id);
+      }
     }
-    // A migration's source goes first (when Eq. 7's constraints allow it), else Eq. 7 over all deletable replicas.
+    // A migration's source goes first, a migration's target last (when Eq. 7's constraints allow), else Eq. 7 over
+    // every deletable replica.
     Optional<Server> victim = runtime.excess().choose(replicas, draining);
+    if (victim.isEmpty()) {
+      victim = runtime.excess().choose(replicas, notReceiving);
+    }
     if (victim.isEmpty()) {
       victim = runtime.excess().choose(replicas, deletable);
     }

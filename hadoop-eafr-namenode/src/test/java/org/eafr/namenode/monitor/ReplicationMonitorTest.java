@@ -143,6 +143,43 @@ class ReplicationMonitorTest {
   }
 
   @Test
+  void multiBlockFile_migratesEveryBlockToTheSameStandbyServer() throws Exception {
+    cluster = EafrCluster.start(monitorConf("monitor-multiblock", 3_600_000));
+    cluster.standby(2, 5, 8);
+    cluster.write("/data/big", 2, 3 * EafrCluster.BLOCK_SIZE + 1000, 5); // four blocks, unread: a MIGRATE
+
+    assertThat(monitor().round().actions()).extracting(a -> a.kind().name()).containsExactly("MIGRATE");
+    String target = monitor().inFlight().get("/data/big").split(" -> ")[1]; // "MIGRATE path source -> target"
+    waitForEveryBlock("/data/big", holders -> holders.size() == 3 && holders.contains(target));
+    monitor().round(); // every block has its copy on the target: drain the source
+    waitForEveryBlock("/data/big", holders -> holders.size() == 2);
+    monitor().round();
+
+    assertThat(cluster.runtime().monitorStats().migrated()).isEqualTo(1);
+    assertThat(monitor().inFlight()).isEmpty();
+    List<List<String>> blocks = cluster.blockHolders("/data/big");
+    assertThat(blocks).hasSize(4);
+    for (List<String> holders : blocks) {
+      List<ServerRole> roles = new ArrayList<>();
+      for (String id : holders) {
+        roles.add(cluster.roleOfId(id));
+      }
+      assertThat(holders).as("target %s", target).contains(target);
+      assertThat(roles).containsExactlyInAnyOrder(ServerRole.HOT, ServerRole.STANDBY);
+    }
+  }
+
+  private void waitForEveryBlock(String path, Predicate<List<String>> condition) throws Exception {
+    GenericTestUtils.waitFor(() -> {
+      try {
+        return cluster.blockHolders(path).stream().allMatch(condition);
+      } catch (IOException e) {
+        throw new IllegalStateException(e);
+      }
+    }, 100, 60_000);
+  }
+
+  @Test
   void roundPlansInBatches_andStopsPlanningOnceTheActionBudgetIsSpent() throws Exception {
     Configuration conf = monitorConf("monitor-batches", 3_600_000);
     conf.set("eafr.monitor.max-concurrent-actions", "3");

@@ -99,6 +99,22 @@ class EafrBlockPlacementPolicyTest {
   }
 
   @Test
+  void excessDeletion_keepsADrainingMigrationsNewCopy_evenOnTheLeastSparedServer() throws Exception {
+    // Replicas on 0 (rack 1), 3 (rack 2), 6 (rack 3); a migration from 1 (which holds no replica of this block) to 3
+    // is draining. 3 has the least spare capacity, so Eq. 7 alone would delete its copy: it is the target's new copy.
+    cluster.write("/data/received", 3, 1000, 202, cluster.dataNode(0), cluster.dataNode(3), cluster.dataNode(6));
+    assertThat(indexes(cluster.locations("/data/received").get(0))).containsExactlyInAnyOrder(0, 3, 6);
+    load(3, 80);
+    cluster.runtime().pending().drain(cluster.id(1), cluster.id(3));
+    try {
+      shrink("/data/received", 2);
+    } finally {
+      cluster.runtime().pending().undrain(cluster.id(1), cluster.id(3));
+    }
+    assertThat(indexes(cluster.locations("/data/received").get(0))).contains(3).hasSize(2);
+  }
+
+  @Test
   void rolesFileNamingAHostThatIsNotADataNode_isRefusedAndChangesNothing() throws Exception {
     java.nio.file.Path bad = cluster.rolesFile().resolveSibling("roles-with-unknown-host");
     java.nio.file.Files.write(bad, List.of("standby " + cluster.id(0), "hot 10.9.9.9:1"));

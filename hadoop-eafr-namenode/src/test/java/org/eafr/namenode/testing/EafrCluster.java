@@ -208,20 +208,31 @@ public final class EafrCluster implements AutoCloseable {
 
   /** The holders of the first block of {@code path}, as core ids, read from the NameNode without side effects. */
   public List<String> holders(String path) throws IOException {
-    List<String> holders = new ArrayList<>();
+    return blockHolders(path).get(0);
+  }
+
+  /**
+   * The holders of every block of {@code path}, as core ids, as the NameNode's block map has them (a replica HDFS has
+   * chosen to delete stays until its DataNode confirms; client block locations hide it at once).
+   */
+  public List<List<String>> blockHolders(String path) throws IOException {
+    List<List<String>> blocks = new ArrayList<>();
     org.apache.hadoop.hdfs.server.namenode.FSNamesystem namesystem = cluster.getNamesystem();
     namesystem.readLock();
     try {
-      org.apache.hadoop.hdfs.server.blockmanagement.BlockInfo first =
-          namesystem.getFSDirectory().getINode(path).asFile().getBlocks()[0];
-      for (org.apache.hadoop.hdfs.server.blockmanagement.DatanodeStorageInfo storage
-          : namesystem.getBlockManager().getStorages(first)) {
-        holders.add(ServerTranslator.idOf(storage.getDatanodeDescriptor()));
+      for (org.apache.hadoop.hdfs.server.blockmanagement.BlockInfo block
+          : namesystem.getFSDirectory().getINode(path).asFile().getBlocks()) {
+        List<String> holders = new ArrayList<>();
+        for (org.apache.hadoop.hdfs.server.blockmanagement.DatanodeStorageInfo storage
+            : namesystem.getBlockManager().getStorages(block)) {
+          holders.add(ServerTranslator.idOf(storage.getDatanodeDescriptor()));
+        }
+        blocks.add(holders);
       }
     } finally {
       namesystem.readUnlock();
     }
-    return holders;
+    return blocks;
   }
 
   /** The role of the DataNode with core id {@code id}. */
