@@ -11,16 +11,14 @@ import java.util.Set;
 import org.apache.hadoop.hdfs.protocol.DirectoryListing;
 import org.apache.hadoop.hdfs.protocol.HdfsConstants.DatanodeReportType;
 import org.apache.hadoop.hdfs.protocol.HdfsFileStatus;
-import org.apache.hadoop.hdfs.server.blockmanagement.BlockInfo;
-import org.apache.hadoop.hdfs.server.blockmanagement.BlockManager;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
-import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeStorageInfo;
-import org.apache.hadoop.hdfs.server.namenode.FSNamesystem;
-import org.apache.hadoop.hdfs.server.namenode.INode;
 import org.apache.hadoop.hdfs.server.namenode.NameNode;
 import org.apache.hadoop.hdfs.server.protocol.NamenodeProtocols;
 import org.eafr.namenode.cluster.EafrRuntime;
 import org.eafr.namenode.cluster.ServerTranslator;
+import org.eafr.namenode.transfer.NameNodeReplicaMap;
+import org.eafr.namenode.transfer.ReplicaMap;
+import org.eafr.namenode.transfer.StoredBlock;
 import org.eafr.placement.cluster.ClusterView;
 import org.eafr.placement.cluster.ReplicatedFile;
 import org.eafr.placement.cluster.Server;
@@ -71,6 +69,7 @@ public final class ReplicationMonitor {
   private final ReplicationPlanner planner;
   private final StorageReserve reserve;
   private final int batchFiles;
+  private final ReplicaMap replicaMap;
   private final Map<String, InFlight> inFlight = new LinkedHashMap<>();
 
   public ReplicationMonitor(NameNode nameNode, EafrRuntime runtime) {
@@ -82,6 +81,7 @@ public final class ReplicationMonitor {
     this.nameNode = nameNode;
     this.runtime = runtime;
     this.batchFiles = batchFiles;
+    this.replicaMap = new NameNodeReplicaMap(nameNode.getNamesystem());
     this.translator = ServerTranslator.of(runtime);
     this.classifier = PopularityClassifier.from(runtime.settings().core());
     this.planner = ReplicationPlanner.from(runtime.settings().core(), runtime.destinations());
@@ -258,7 +258,7 @@ public final class ReplicationMonitor {
     return status == null ? null : fileState(path, status);
   }
 
-  private FileState fileState(String path, HdfsFileStatus status) throws IOException {
+  private FileState fileState(String path, HdfsFileStatus status) {
     if (!status.isFile() || status.getLen() <= 0) {
       return null;
     }
@@ -266,25 +266,10 @@ public final class ReplicationMonitor {
     return readBlocks(file) ? file : null;
   }
 
-  /** Fills in {@code file}'s block holders; false when it has no complete block with a replica. */
-  private boolean readBlocks(FileState file) throws IOException {
-    FSNamesystem namesystem = nameNode.getNamesystem();
-    BlockManager blocks = namesystem.getBlockManager();
-    namesystem.readLock();
-    try {
-      INode inode = namesystem.getFSDirectory().getINode(file.path);
-      if (inode == null || !inode.isFile() || inode.asFile().isUnderConstruction()) {
-        return false;
-      }
-      for (BlockInfo block : inode.asFile().getBlocks()) {
-        Set<String> holders = new LinkedHashSet<>();
-        for (DatanodeStorageInfo storage : blocks.getStorages(block)) {
-          holders.add(ServerTranslator.idOf(storage.getDatanodeDescriptor()));
-        }
-        file.addBlock(holders);
-      }
-    } finally {
-      namesystem.readUnlock();
+  /** Fills in {@code file}'s block holders; false when it is not a closed file with a replica. */
+  private boolean readBlocks(FileState file) {
+    for (StoredBlock block : replicaMap.blocksOf(file.path)) {
+      file.addBlock(block.holders());
     }
     return !file.holders.isEmpty();
   }

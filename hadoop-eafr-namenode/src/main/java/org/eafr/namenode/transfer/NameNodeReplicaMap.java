@@ -29,8 +29,8 @@ public final class NameNodeReplicaMap implements ReplicaMap {
     namesystem.readLock();
     try {
       INode inode = namesystem.getFSDirectory().getINode(path);
-      if (inode == null || !inode.isFile()) {
-        return blocks;
+      if (inode == null || !inode.isFile() || inode.asFile().isUnderConstruction()) {
+        return blocks; // a file being written is left alone until it is closed
       }
       for (BlockInfo block : inode.asFile().getBlocks()) {
         List<String> holders = new ArrayList<>();

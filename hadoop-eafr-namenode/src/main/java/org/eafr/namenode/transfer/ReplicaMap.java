@@ -7,7 +7,7 @@ import java.util.List;
  * holders, and when a DataNode last sent a heartbeat (the moment the NameNode hands it its queued copy commands).
  */
 public interface ReplicaMap {
-  /** Every block of {@code path} with its holders now; empty if the path is not a file (any more). */
+  /** Every block of {@code path} with its holders now; empty if the path is not a closed file (any more). */
   List<StoredBlock> blocksOf(String path);
 
   /**
