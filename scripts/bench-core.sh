@@ -8,7 +8,7 @@ pattern="${1:-org.eafr.placement.bench.*}"
 shift || true
 module=hadoop-eafr-placement
 mvn -B -q -ntp -pl "$module" test-compile
-mvn -B -q -ntp -pl "$module" dependency:build-classpath -Dmdep.includeScope=test -Dmdep.outputFile=target/bench.cp
+mvn -B -q -ntp -pl "$module" dependency:build-classpath -DincludeScope=test -Dmdep.outputFile=target/bench.cp
 mkdir -p target
 java -cp "$module/target/test-classes:$module/target/classes:$(cat "$module/target/bench.cp")" \
   org.openjdk.jmh.Main "$pattern" -f 1 -wi 3 -i 5 -w 1s -r 1s -rf json -rff target/jmh-core.json "$@"

@@ -9,7 +9,7 @@ pattern="${1:-org.eafr.namenode.bench.*}"
 shift || true
 module=hadoop-eafr-namenode
 mvn -B -q -ntp -pl hadoop-eafr-placement,"$module" test-compile
-mvn -B -q -ntp -pl "$module" dependency:build-classpath -Dmdep.includeScope=test -Dmdep.outputFile=target/bench.cp
+mvn -B -q -ntp -pl "$module" dependency:build-classpath -DincludeScope=test -Dmdep.outputFile=target/bench.cp
 mkdir -p target
 java -cp "$module/target/test-classes:$module/target/classes:hadoop-eafr-placement/target/classes:$(cat "$module/target/bench.cp")" \
   org.openjdk.jmh.Main "$pattern" -f 1 -wi 3 -i "${BENCH_ITERATIONS:-5}" -w 1s -r 1s -rf json -rff target/jmh-namenode.json "$@"
