@@ -11,7 +11,7 @@
 # State (configuration, name and data directories, logs, pids): target/local-cluster/ (LOCAL_CLUSTER_DIR).
 # Knobs (environment): LOCAL_CLUSTER_RACKS (2), LOCAL_CLUSTER_INTERVAL_MS (eafr.interval.ms, 20000),
 # LOCAL_CLUSTER_HEAP (256m per daemon), LOCAL_CLUSTER_SKIP_BUILD=1 (reuse the last build), MVN_ARGS (extra Maven
-# arguments, e.g. -Dhadoop.version=3.5.0).
+# arguments, e.g. -Dhadoop.version=3.5.0). Needs a JDK 11+, Maven, curl, unzip and setsid (util-linux).
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
@@ -27,6 +27,15 @@ EAFR_JMX="Hadoop:service=NameNode,name=EafrNameNode"
 
 log() { echo "[local-cluster] $*" >&2; }
 die() { log "ERROR: $*"; exit 1; }
+
+require_tools() {
+  local tool missing=()
+  for tool in java mvn curl unzip setsid; do
+    command -v "$tool" >/dev/null 2>&1 || missing+=("$tool")
+  done
+  ((${#missing[@]} == 0)) || die "missing ${missing[*]}: install them (Debian: apt-get install curl unzip util-linux;"\
+" scripts/install-deps.sh installs a JDK and Maven)"
+}
 
 # Polls "$@" every half second until it succeeds or $1 seconds pass (then returns 1 and names what was awaited).
 wait_until() {
@@ -517,8 +526,11 @@ cmd_smoke() {
   echo "PASS"
 }
 
-usage() { sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; }
 
+case "${1:-}" in
+  start | smoke) require_tools ;;
+esac
 case "${1:-}" in
   start) shift; cmd_start "$@" ;;
   stop) cmd_stop ;;
