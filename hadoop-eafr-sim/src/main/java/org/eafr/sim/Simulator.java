@@ -17,6 +17,7 @@ import org.eafr.placement.rate.ReceiveRateController;
 import org.eafr.placement.recovery.LostReplica;
 import org.eafr.placement.recovery.RecoveryAssignment;
 import org.eafr.placement.recovery.RecoveryPlan;
+import org.eafr.placement.recovery.UnrecoverableFile;
 import org.eafr.placement.replication.ReplicaAction;
 import org.eafr.sim.engine.EventQueue;
 import org.eafr.sim.engine.UnsharedRandom;
@@ -451,7 +452,7 @@ public final class Simulator {
       target.addStorage(-transfer.file().sizeBytes());
     }
     if (transfer.batch() != null) {
-      stats.unrecoverable(1);
+      stats.abandonedRecoveryCopy();
       finishRecoveryCopy(transfer.batch(), queue.now());
     }
   }
@@ -496,7 +497,9 @@ public final class Simulator {
     for (SimFile file : files) {
       file.removeReplica(server.index());
     }
-    stats.unrecoverable(plan.unrecoverable().size());
+    for (UnrecoverableFile file : plan.unrecoverable()) {
+      stats.unrecoverable(file.reason());
+    }
     // A failure whose plan copies nothing (no replicas, or none recoverable) has no recovery latency to report.
     RecoveryBatch batch = new RecoveryBatch(now, plan.assignments().size());
     for (RecoveryAssignment assignment : plan.assignments()) {

@@ -3,6 +3,7 @@ package org.eafr.sim.stats;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.eafr.placement.power.EnergyMeter;
+import org.eafr.placement.recovery.RecoveryFailure;
 
 /**
  * Collects one policy's metrics during a run (the per-run stats object of the Caffeine simulator's design): read
@@ -26,7 +27,8 @@ public final class RunStats {
   private long deferredUpdates;
   private final DoubleList recoverySeconds = new DoubleList();
   private long recoveredReplicas;
-  private long unrecoverable;
+  private final long[] unrecoverable = new long[RecoveryFailure.values().length];
+  private long abandonedRecoveryCopies;
   private final EnergyMeter energy = new EnergyMeter();
 
   public RunStats(int files) {
@@ -83,8 +85,17 @@ public final class RunStats {
     recoveredReplicas += replicas;
   }
 
-  public void unrecoverable(int files) {
-    unrecoverable += files;
+  /** A failed server's file that its recovery plan could not re-replicate, and why. */
+  public void unrecoverable(RecoveryFailure reason) {
+    unrecoverable[reason.ordinal()]++;
+  }
+
+  /**
+   * A planned recovery copy that did not land: its source or target failed, its source no longer holds the file, or
+   * another copy put the file on its target first.
+   */
+  public void abandonedRecoveryCopy() {
+    abandonedRecoveryCopies++;
   }
 
   public EnergyMeter energy() {
@@ -131,7 +142,12 @@ public final class RunStats {
     m.put("success_lambda_0.2", end.successAt02());
     m.put("recovery_mean_s", recoverySeconds.size() == 0 ? Double.NaN : recoverySeconds.mean());
     m.put("recovered_replicas", (double) recoveredReplicas);
-    m.put("unrecoverable", (double) unrecoverable);
+    long planned = unrecoverable[RecoveryFailure.NO_LIVE_REPLICA.ordinal()]
+        + unrecoverable[RecoveryFailure.NO_DESTINATION_WITH_ROOM.ordinal()];
+    m.put("unrecoverable", (double) (planned + abandonedRecoveryCopies));
+    m.put("unrecoverable_no_replica", (double) unrecoverable[RecoveryFailure.NO_LIVE_REPLICA.ordinal()]);
+    m.put("unrecoverable_no_room", (double) unrecoverable[RecoveryFailure.NO_DESTINATION_WITH_ROOM.ordinal()]);
+    m.put("recovery_copies_abandoned", (double) abandonedRecoveryCopies);
     m.put("cold_servers", (double) end.coldServers());
     m.put("events", (double) end.events());
     return m;
