@@ -26,7 +26,8 @@ public final class Scenarios {
         Map.of("sim.duration.hours", "48"), "run", List.of(new Scenario.Variant("2-days", 48, Map.of())), MAIN,
         List.of("read_mean_ms", "read_p99_ms", "energy_kwh_day", "storage_tb", "repl_10000MB_s", "util_p99",
             "maint_p50", "success_lambda_0.1", "success_lambda_0.2")));
-    add(new Scenario("replicas", "read latency vs replica count: 20 of 1,000 files read, 60 concurrent reads each (Fig. 5)",
+    add(new Scenario("replicas",
+        "read latency vs replica count: 20 of 1,000 files read, 60 concurrent reads each (Fig. 5)",
         Map.of("sim.duration.hours", "1", "sim.files", "1000", "sim.read-files", "20", "sim.concurrency", "60",
             "sim.arrival-rate", "1", "eafr.interval.ms", "86400000"),
         "replicas", sweep("sim.hdfs.replicas", 2, 7, 1), List.of("hdfs"),
@@ -35,8 +36,8 @@ public final class Scenarios {
         Map.of("sim.duration.hours", LOAD_SWEEP_HOURS), "concurrent reads", sweep("sim.concurrency", 10, 60, 10), FIG6,
         LATENCY));
     add(new Scenario("arrival-rate", "read latency and overload vs arrival rate, 100 to 300/s (Figs. 7, 9b, 12b, 13b)",
-        Map.of("sim.duration.hours", LOAD_SWEEP_HOURS), "reads per second", sweep("sim.arrival-rate", 100, 300, 50), FIG6,
-        List.of("read_mean_ms", "read_over_10ms", "overloaded_share")));
+        Map.of("sim.duration.hours", LOAD_SWEEP_HOURS), "reads per second", sweep("sim.arrival-rate", 100, 300, 50),
+        FIG6, List.of("read_mean_ms", "read_over_10ms", "overloaded_share")));
     add(new Scenario("energy", "energy per day vs cluster size, files in proportion (Fig. 8b)",
         Map.of("sim.duration.hours", SWEEP_HOURS), "servers", clusterSizes(), List.of("hdfs", "cdrm", "eafr"),
         List.of("energy_kwh_day", "cold_servers")));

@@ -17,6 +17,7 @@ import org.eafr.namenode.transfer.TransferTracker;
 import org.eafr.placement.cluster.StorageReserve;
 import org.eafr.placement.destination.CandidateSample;
 import org.eafr.placement.destination.DestinationSelector;
+import org.eafr.placement.destination.SampledDestination;
 import org.eafr.placement.destination.TransferSpeedEstimator;
 import org.eafr.placement.popularity.ReadStatistics;
 import org.eafr.placement.read.ReaderSelector;
@@ -38,9 +39,8 @@ public final class EafrRuntime {
   private final NamenodeSettings settings;
   private final ServerRoles roles;
   private final TransferSpeedEstimator speeds;
-  private final DestinationSelector destinations;
-  private final CandidateSample candidates;
   private final StorageReserve reserve;
+  private final SampledDestination destinations;
   private final RecoveryPlanner recovery;
   private final ExcessReplicaSelector excess;
   private final ReaderSelector readers = new ReaderSelector();
@@ -59,9 +59,9 @@ public final class EafrRuntime {
     this.speeds = new TransferSpeedEstimator(settings.core().ewmaAlpha(), settings.core().ewmaWindowMillis(),
         Time::monotonicNow, TransferSpeedEstimator.DEFAULT_UNMEASURED_SPEED);
     Random random = new Random(settings.randomSeed()); // one seeded stream for the sample and the Eq. 12 draw
-    this.destinations = DestinationSelector.from(settings.core(), speeds, random);
-    this.candidates = CandidateSample.from(settings.core(), random);
     this.reserve = new StorageReserve(settings.core().storageReserveBytes());
+    this.destinations = new SampledDestination(DestinationSelector.from(settings.core(), speeds, random),
+        CandidateSample.from(settings.core(), random), reserve);
     this.recovery = RecoveryPlanner.from(settings.core());
     this.excess = new ExcessReplicaSelector(settings.core().minHotReplicas());
     this.reads = ReadStatistics.from(settings.core());
@@ -98,13 +98,13 @@ public final class EafrRuntime {
     return speeds;
   }
 
-  public DestinationSelector destinations() {
+  /**
+   * EAFR's destination choice as the NameNode makes it: Eq. 10-12 over d eligible servers drawn at random
+   * ({@code eafr.destination.sample-size}), for new blocks (the placement policy) and the monitor's ADD and MIGRATE
+   * targets alike.
+   */
+  public SampledDestination destinations() {
     return destinations;
-  }
-
-  /** The d eligible servers one destination choice ranks ({@code eafr.destination.sample-size}). */
-  public CandidateSample candidates() {
-    return candidates;
   }
 
   /** tau_s: which servers have room for a replica (Eq. 8). */

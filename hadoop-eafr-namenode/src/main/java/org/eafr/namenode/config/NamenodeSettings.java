@@ -36,8 +36,8 @@ public final class NamenodeSettings {
 
   public static final Setting<Integer> TRANSFER_MAX_TRACKED = Setting.ofInt("eafr.transfer.max-tracked", "-",
       "Most scheduled DataNode-to-DataNode copies followed at once to time them for the transfer-speed EWMA (Eq. 9);"
-          + " copies beyond it are not timed (each poll reads the files of the copies followed). 0 times none.", 1_000,
-      Range.closed(0, 1_000_000));
+          + " copies beyond it are not timed (each poll reads the files of the copies followed, under the namesystem"
+          + " read lock, so the bound keeps that work small). 0 times none.", 1_000, Range.closed(0, 10_000));
   public static final Setting<Long> TRANSFER_MIN_SAMPLE_BYTES = Setting.ofLong("eafr.transfer.min-sample-bytes",
       "-", "Blocks shorter than this are not timed: their copy takes about as long as the poll interval and a"
           + " heartbeat, which would dominate the measured speed.", 67_108_864L, Range.atLeast(1L));
@@ -81,6 +81,10 @@ public final class NamenodeSettings {
     this.transferMinSampleBytes = TRANSFER_MIN_SAMPLE_BYTES.read(lookup);
     this.transferPollMillis = TRANSFER_POLL_MS.read(lookup);
     this.transferTimeoutMillis = TRANSFER_TIMEOUT_MS.read(lookup);
+    if (transferTimeoutMillis < transferPollMillis) {
+      throw new InvalidSettingException(TRANSFER_TIMEOUT_MS.key(), String.valueOf(transferTimeoutMillis),
+          "must be at least " + TRANSFER_POLL_MS.key() + " (" + transferPollMillis + "), or no copy could be timed");
+    }
     String roles = lookup.apply(ROLES_FILE_KEY);
     this.rolesFile = roles == null ? "" : roles.trim();
     this.coldPaths = parseColdPaths(lookup.apply(COLD_PATHS_KEY));

@@ -45,7 +45,8 @@ public final class EafrMetrics implements MetricsSource {
     record.addCounter(Interns.info("ReplicasMigrated", "Replicas migrated to standby servers"), stats.migrated());
     record.addCounter(Interns.info("BytesMoved", "Bytes of file data copied by adds and migrations"),
         stats.bytesMoved());
-    record.addCounter(Interns.info("DecidingMillis", "Time spent classifying and planning, in milliseconds"),
+    record.addCounter(Interns.info("DecidingMillis",
+        "Time spent reading the namespace, classifying and planning, in milliseconds"),
         stats.decidingNanos() / 1_000_000);
     record.addCounter(Interns.info("TransfersTimed", "DataNode-to-DataNode copies timed for the speed EWMA"),
         transfers.timed());

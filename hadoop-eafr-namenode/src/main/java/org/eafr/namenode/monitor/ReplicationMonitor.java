@@ -53,7 +53,8 @@ import org.slf4j.LoggerFactory;
  *
  * <p>A file's replica servers are the holders of its first block (exact for single-block files); its size is its
  * length. An action is done when every block shows it: an ADD when each block has one more replica, a MIGRATE's
- * source is drained only once the target holds every block. Unread files are cold; a file read in the interval is classified by the counts of {@code ReadStatistics}.
+ * source is drained only once the target holds every block. Unread files are cold; a file read in the interval is
+ * classified by the counts of {@code ReadStatistics}.
  */
 public final class ReplicationMonitor {
   private static final Logger LOG = LoggerFactory.getLogger(ReplicationMonitor.class);
@@ -85,14 +86,15 @@ public final class ReplicationMonitor {
     this.translator = ServerTranslator.of(runtime);
     this.classifier = PopularityClassifier.from(runtime.settings().core());
     this.planner = ReplicationPlanner.from(runtime.settings().core(), runtime.destinations());
-    this.reserve = new StorageReserve(runtime.settings().core().storageReserveBytes());
+    this.reserve = runtime.reserve();
   }
 
   /**
    * Runs one round now; the plugin calls it every T, tests call it directly. The namespace is walked once, a page of
    * listings at a time, and planned {@link #PLAN_BATCH_FILES} files at a time until the budgets are spent, so a round
    * holds one batch of files in memory however large the namespace is; each batch is planned on the cluster as the
-   * earlier batches' actions left it. Returns every batch's plan as one (the actions started are those the budgets allowed).
+   * earlier batches' actions left it. Returns every batch's plan as one (the actions started are those the budgets
+   * allowed).
    */
   public synchronized ReplicationPlan round() throws IOException {
     long start = System.nanoTime();
@@ -107,9 +109,16 @@ public final class ReplicationMonitor {
       perRole.merge(server.role(), 1, Integer::sum);
     }
     List<String> turningCold = nearlyFullStandbys(servers.values());
-    runtime.monitorStats().roundDone(System.nanoTime() - start, round.perClass, perRole);
+    runtime.monitorStats().roundDone(System.nanoTime() - start - round.actingNanos, round.perClass, perRole);
     sleep(turningCold);
     return round.plan;
+  }
+
+  /** eafr.monitor.bytes-per-second x T, saturating instead of overflowing for huge settings. */
+  private long bytesPerInterval() {
+    long seconds = runtime.settings().core().intervalMillis() / 1000;
+    long perSecond = runtime.settings().maxBytesPerSecond();
+    return perSecond > Long.MAX_VALUE / Math.max(1, seconds) ? Long.MAX_VALUE : perSecond * seconds;
   }
 
   /**
@@ -161,7 +170,12 @@ public final class ReplicationMonitor {
       if (copies) {
         round.copying(action);
         runtime.pending().target(file.path, action.target());
-        setReplication(file.path, file.replication + 1);
+        try {
+          setReplication(file.path, file.replication + 1);
+        } catch (IOException | RuntimeException e) { // no copy follows: the target must not steer later copies
+          runtime.pending().clearTarget(file.path);
+          throw e;
+        }
       } else if (file.replication - 1 >= runtime.settings().core().minReplicas()) {
         setReplication(file.path, file.replication - 1);
       } else {
@@ -285,7 +299,8 @@ public final class ReplicationMonitor {
     final List<ClassifiedFile> classified = new ArrayList<>();
     ClusterView view;
     ReplicationPlan plan = ReplicationPlan.empty();
-    long byteBudget = runtime.settings().maxBytesPerSecond() * (runtime.settings().core().intervalMillis() / 1000);
+    long byteBudget = bytesPerInterval();
+    long actingNanos;
     boolean budgetLeft = inFlight.size() < runtime.settings().maxConcurrentActions();
 
     Round(IntervalReads reads, ClusterView view) {
@@ -314,7 +329,9 @@ public final class ReplicationMonitor {
       ReplicationPlan batchPlan = planner.plan(classified, view);
       LOG.debug("EAFR plan on {}: {}", nameNode.getNameNodeAddress(), batchPlan);
       plan = plan.followedBy(batchPlan);
+      long acting = System.nanoTime();
       budgetLeft = act(batchPlan, batch, this);
+      actingNanos += System.nanoTime() - acting;
       batch.clear();
       classified.clear();
     }

@@ -25,7 +25,6 @@ import org.apache.hadoop.net.NodeBase;
 import org.eafr.namenode.cluster.EafrRuntime;
 import org.eafr.namenode.cluster.ServerTranslator;
 import org.eafr.namenode.transfer.ScheduledCopies;
-import org.eafr.placement.cluster.ClusterView;
 import org.eafr.placement.cluster.ReplicatedFile;
 import org.eafr.placement.cluster.Server;
 import org.eafr.placement.cluster.ServerRole;
@@ -42,8 +41,8 @@ import org.eafr.placement.popularity.FileTemperature;
  *       capacity, Eq. 10-12, {@code DestinationSelector}) picks among d eligible nodes of that scope drawn at random
  *       ({@code CandidateSample}, {@code eafr.destination.sample-size}), so a choice costs O(d), not O(DataNodes):
  *       hot servers for ordinary files, standby servers for files under {@code eafr.cold.paths} and for migrations.
- *       DataNodes are translated for the core at most once a second ({@link TranslatedNodes}). When the scope has no eligible
- *       node the default's random choice stands, so a block is never left short of replicas by EAFR.</li>
+ *       DataNodes are translated for the core at most once a second ({@link TranslatedNodes}). When the scope has no
+ *       eligible node the default's random choice stands, so a block is never left short of replicas by EAFR.</li>
  *   <li><b>Re-replication</b> (chooseTarget from the RedundancyMonitor: no write flags, live replicas given): each
  *       missing replica goes to the replication monitor's pending target for the file (the core's Eq. 10-12 choice)
  *       if it has one, else to the next server of EAFR Alg. 4's round robin ({@code RecoveryPlanner}) over the hot
@@ -212,24 +211,13 @@ public class EafrBlockPlacementPolicy extends BlockPlacementPolicyDefault implem
     }
     TranslatedNodes all = translatedNodes();
     int[] members = all.members(request.pool, scope);
-    int[] sample = runtime.candidates().draw(members.length, m -> {
-      int i = members[m];
-      return inScope(all.nodes[i], scope) && !excludedNodes.contains(all.nodes[i])
-          && (type == null || all.storageTypes[i].contains(type)) && runtime.reserve().canHold(all.servers[i],
-              request.size);
-    });
-    List<Server> candidates = new ArrayList<>(sample.length);
-    for (int m : sample) {
-      candidates.add(all.servers[members[m]]);
-    }
     PlacementRequest placement = new PlacementRequest(request.path, request.size, null, Set.of());
-    Optional<Server> chosen = runtime.destinations().choose(placement, candidates);
-    for (int k = 0; chosen.isPresent() && k < sample.length; k++) {
-      if (candidates.get(k) == chosen.get()) {
-        return Optional.of(all.nodes[members[sample[k]]]);
-      }
-    }
-    return Optional.empty();
+    int chosen = runtime.destinations().chooseIndex(placement, members.length, m -> all.servers[members[m]], m -> {
+      DatanodeDescriptor node = all.nodes[members[m]];
+      return inScope(node, scope) && !excludedNodes.contains(node)
+          && (type == null || all.storageTypes[members[m]].contains(type));
+    });
+    return chosen < 0 ? Optional.empty() : Optional.of(all.nodes[members[chosen]]);
   }
 
   private TranslatedNodes translatedNodes() {

@@ -19,8 +19,8 @@ public final class ScheduledCopies {
   /** Reports the copies of a block of {@code path} ({@code bytes} long) from {@code source} to {@code targets}. */
   public static void record(TransferTracker tracker, String path, long bytes, Node source,
       List<DatanodeStorageInfo> holders, DatanodeStorageInfo[] targets) {
-    if (!(source instanceof DatanodeDescriptor) || targets.length == 0) {
-      return;
+    if (!(source instanceof DatanodeDescriptor) || targets.length == 0 || path == null || !path.startsWith("/")) {
+      return; // nothing to time: no DataNode source, no target, or no file to find the block in
     }
     String sourceId = ServerTranslator.idOf((DatanodeDescriptor) source);
     List<String> holderIds = new ArrayList<>(holders.size());

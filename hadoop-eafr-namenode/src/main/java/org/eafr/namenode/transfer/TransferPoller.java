@@ -45,7 +45,7 @@ public final class TransferPoller implements AutoCloseable {
       if (nameNode.isActiveState()) {
         tracker.poll(replicas, Time.monotonicNow());
       }
-    } catch (RuntimeException e) { // keep polling: the next poll reads HDFS's state afresh
+    } catch (Exception | Error e) { // keep polling (an escaping throwable would cancel the schedule for good)
       LOG.error("EAFR transfer poll failed", e);
     }
   }

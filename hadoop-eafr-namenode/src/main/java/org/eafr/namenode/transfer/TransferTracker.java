@@ -62,9 +62,10 @@ public final class TransferTracker {
    * @param sink receives every timed copy
    */
   public TransferTracker(int maxTracked, long minSampleBytes, long timeoutMillis, Sink sink) {
-    if (maxTracked < 0 || timeoutMillis < 1) {
-      throw new IllegalArgumentException("maxTracked = " + maxTracked + ", timeoutMillis = " + timeoutMillis
-          + " are not allowed: expected maxTracked >= 0 and timeoutMillis >= 1");
+    if (maxTracked < 0 || timeoutMillis < 1 || minSampleBytes < 1) {
+      throw new IllegalArgumentException("maxTracked = " + maxTracked + ", minSampleBytes = " + minSampleBytes
+          + ", timeoutMillis = " + timeoutMillis + " are not allowed: expected maxTracked >= 0, minSampleBytes >= 1"
+          + " and timeoutMillis >= 1");
     }
     this.maxTracked = maxTracked;
     this.minSampleBytes = minSampleBytes;
@@ -91,7 +92,10 @@ public final class TransferTracker {
     return true;
   }
 
-  /** Moves every followed copy on by what {@code replicas} shows now; completed copies go to the sink. */
+  /**
+   * Moves every followed copy on by what {@code replicas} shows now; completed copies go to the sink. A copy whose
+   * file cannot be read is dropped untimed, so one bad entry never stalls the others.
+   */
   public synchronized void poll(ReplicaMap replicas, long nowMillis) {
     for (Copy copy = arrivals.poll(); copy != null; copy = arrivals.poll()) {
       followed.add(copy);
@@ -99,21 +103,29 @@ public final class TransferTracker {
     Map<String, List<StoredBlock>> blocksThisPoll = new HashMap<>();
     for (Iterator<Copy> it = followed.iterator(); it.hasNext(); ) {
       Copy copy = it.next();
-      List<StoredBlock> blocks = blocksThisPoll.computeIfAbsent(copy.path, replicas::blocksOf);
-      if (advance(copy, blocks, replicas, nowMillis)) {
+      boolean done;
+      try {
+        done = nowMillis - copy.scheduledMillis >= timeoutMillis
+            || advance(copy, blocksThisPoll.computeIfAbsent(copy.path, replicas::blocksOf), replicas, nowMillis);
+      } catch (RuntimeException | AssertionError e) { // e.g. a path HDFS cannot resolve: drop just this copy
+        done = true;
+      }
+      if (done) {
+        if (!copy.completed) {
+          untimed.incrementAndGet();
+        }
         it.remove();
         tracked.decrementAndGet();
       }
     }
   }
 
-  /** True when {@code copy} is done with: timed, or dropped untimed. */
+  /** True when {@code copy} is done with: timed, or without a candidate block to time. */
   private boolean advance(Copy copy, List<StoredBlock> blocks, ReplicaMap replicas, long nowMillis) {
     if (copy.candidates == null) {
       copy.candidates = candidates(copy, blocks);
     }
-    if (copy.candidates.isEmpty() || nowMillis - copy.scheduledMillis >= timeoutMillis) {
-      untimed.incrementAndGet();
+    if (copy.candidates.isEmpty()) {
       return true;
     }
     if (copy.dispatchedMillis == Long.MIN_VALUE) {
@@ -145,6 +157,7 @@ public final class TransferTracker {
 
   /** Records the sample and claims the block, so no other copy to the same target is completed by it. */
   private void complete(Copy copy, long blockId, long nowMillis) {
+    copy.completed = true;
     long elapsed = Math.max(1, nowMillis - copy.dispatchedMillis);
     sink.record(copy.targetId, copy.bytes, elapsed);
     lastByTarget.put(copy.targetId, new TransferSample(copy.targetId, copy.bytes, elapsed));
@@ -192,6 +205,7 @@ public final class TransferTracker {
     final long scheduledMillis;
     Set<Long> candidates;
     long dispatchedMillis = Long.MIN_VALUE;
+    boolean completed;
 
     Copy(String path, long bytes, Set<String> holderIds, String sourceId, String targetId, long scheduledMillis) {
       this.path = path;

@@ -93,6 +93,16 @@ class NamenodeSettingsTest {
   }
 
   @Test
+  void transferTimeoutBelowThePollInterval_isRefusedNamingBothKeys() {
+    Map<String, String> conf = Map.of("eafr.transfer.poll.ms", "500", "eafr.transfer.timeout.ms", "100");
+    assertThatThrownBy(() -> NamenodeSettings.from(conf::get))
+        .isInstanceOf(InvalidSettingException.class)
+        .hasMessageContaining("eafr.transfer.timeout.ms")
+        .hasMessageContaining("100")
+        .hasMessageContaining("must be at least eafr.transfer.poll.ms (500)");
+  }
+
+  @Test
   void malformedNumber_isRefusedNamingTheKey() {
     Map<String, String> conf = Map.of("eafr.reads.recent.half-life.ms", "ten");
     assertThatThrownBy(() -> NamenodeSettings.from(conf::get))

@@ -119,9 +119,24 @@ class TransferTrackerTest {
   }
 
   @Test
+  void aFileThatCannotBeRead_dropsOnlyItsCopy_andTheOthersAreStillTimed() {
+    replicas.block(11, 4 * MB, "a:1", "b:1");
+    tracker.scheduled("/broken", 4 * MB, HOLDERS, "a:1", "t:1", 1000); // scheduled first: polled first
+    tracker.scheduled("/f", 4 * MB, HOLDERS, "a:1", "u:1", 1000);
+    tracker.poll(replicas, 1100);
+    assertThat(tracker.following()).isEqualTo(1);
+    assertThat(tracker.untimed()).isEqualTo(1);
+    replicas.heartbeat("a:1", 1500);
+    replicas.block(11, 4 * MB, "a:1", "b:1", "u:1");
+    tracker.poll(replicas, 2000);
+    assertThat(samples).extracting(TransferSample::targetId).containsExactly("u:1");
+  }
+
+  @Test
   void invalidBoundOrTimeout_isRefused() {
     assertThatThrownBy(() -> new TransferTracker(-1, MB, 1, this::record)).hasMessageContaining("maxTracked = -1");
     assertThatThrownBy(() -> new TransferTracker(1, MB, 0, this::record)).hasMessageContaining("timeoutMillis = 0");
+    assertThatThrownBy(() -> new TransferTracker(1, 0, 1, this::record)).hasMessageContaining("minSampleBytes = 0");
   }
 
   /** One file's blocks and the sources' heartbeats, set by hand. */
@@ -139,6 +154,9 @@ class TransferTrackerTest {
 
     @Override
     public List<StoredBlock> blocksOf(String path) {
+      if (path.equals("/broken")) {
+        throw new IllegalStateException("cannot resolve " + path); // as a path HDFS refuses would
+      }
       return path.equals("/f") ? new ArrayList<>(blocks.values()) : List.of();
     }
 

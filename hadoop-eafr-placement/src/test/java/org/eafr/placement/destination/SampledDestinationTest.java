@@ -52,6 +52,37 @@ class SampledDestinationTest {
   }
 
   @Test
+  void chooseIndex_drawsOnlyWhatTheCallerAllows_andReturnsThePoolIndex() {
+    Server[] pool = {A, B, C, D, E};
+    List<List<Server>> seen = new ArrayList<>();
+    DestinationPolicy lastOne = (request, candidates) -> {
+      seen.add(candidates);
+      return candidates.isEmpty() ? Optional.empty() : Optional.of(candidates.get(candidates.size() - 1));
+    };
+    SampledDestination sampled = new SampledDestination(lastOne, new CandidateSample(2, new Random(4)), RESERVE);
+
+    // Only C, D and E are allowed (say, another rack) and D holds the file: the sample is C and E.
+    int chosen = sampled.chooseIndex(new PlacementRequest("f", GB, null, Set.of("D")), pool.length, i -> pool[i],
+        i -> i >= 2);
+
+    assertThat(seen).first().isEqualTo(List.of(C, E));
+    assertThat(chosen).isEqualTo(4);
+    assertThat(sampled.chooseIndex(new PlacementRequest("f", GB, null, Set.of()), pool.length, i -> pool[i],
+        i -> false)).isEqualTo(-1);
+  }
+
+  @Test
+  void aRuleChoosingOutsideItsCandidates_isAnError() {
+    SampledDestination broken = new SampledDestination((request, candidates) -> Optional.of(E),
+        new CandidateSample(1, new Random(1)), RESERVE);
+    Server[] pool = {A, B};
+
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> broken.chooseIndex(
+        new PlacementRequest("f", GB, null, Set.of()), pool.length, i -> pool[i], i -> true))
+        .isInstanceOf(IllegalStateException.class).hasMessageContaining("not among its candidates");
+  }
+
+  @Test
   void fullServersAreNeverDrawn_soASmallSampleStillFindsTheOneWithRoom() {
     List<Server> pool = new ArrayList<>();
     for (int i = 0; i < 200; i++) {

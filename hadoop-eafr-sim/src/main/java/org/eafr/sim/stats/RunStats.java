@@ -142,9 +142,11 @@ public final class RunStats {
     m.put("success_lambda_0.2", end.successAt02());
     m.put("recovery_mean_s", recoverySeconds.size() == 0 ? Double.NaN : recoverySeconds.mean());
     m.put("recovered_replicas", (double) recoveredReplicas);
-    long planned = unrecoverable[RecoveryFailure.NO_LIVE_REPLICA.ordinal()]
-        + unrecoverable[RecoveryFailure.NO_DESTINATION_WITH_ROOM.ordinal()];
-    m.put("unrecoverable", (double) (planned + abandonedRecoveryCopies));
+    long total = abandonedRecoveryCopies;
+    for (long files : unrecoverable) {
+      total += files;
+    }
+    m.put("unrecoverable", (double) total);
     m.put("unrecoverable_no_replica", (double) unrecoverable[RecoveryFailure.NO_LIVE_REPLICA.ordinal()]);
     m.put("unrecoverable_no_room", (double) unrecoverable[RecoveryFailure.NO_DESTINATION_WITH_ROOM.ordinal()]);
     m.put("recovery_copies_abandoned", (double) abandonedRecoveryCopies);
