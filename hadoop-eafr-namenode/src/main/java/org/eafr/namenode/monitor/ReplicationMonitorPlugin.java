@@ -8,6 +8,7 @@ import org.apache.hadoop.hdfs.server.namenode.NameNode;
 import org.apache.hadoop.ipc.RefreshRegistry;
 import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
 import org.apache.hadoop.util.ServicePlugin;
+import org.eafr.namenode.admin.AdminHandler;
 import org.eafr.namenode.cluster.EafrRuntime;
 import org.eafr.namenode.transfer.TransferPoller;
 import org.slf4j.Logger;
@@ -18,7 +19,8 @@ import org.slf4j.LoggerFactory;
  * ({@code dfs.namenode.plugins}). Rounds run only on the active NameNode, outside safe mode, and once its replica
  * map has settled after a failover (no stale DataNode storages, no postponed misreplicated blocks), so a standby or
  * observer NameNode, which also starts its plugins, never acts. It also registers the metrics source and the
- * {@code eafr-roles} refresh command ({@link RolesRefreshHandler}), and starts the {@link TransferPoller} that times
+ * {@code hdfs eafr} admin handler ({@link AdminHandler}, which also answers the older
+ * {@code hdfs dfsadmin -refresh NN eafr-roles}), and starts the {@link TransferPoller} that times
  * the copies HDFS carries out for the transfer-speed EWMA (Eq. 9). A bad setting or roles file stops start() with an
  * exception naming it (the NameNode only logs plugin failures, so the message is logged as an error as well).
  */
@@ -28,7 +30,7 @@ public class ReplicationMonitorPlugin implements ServicePlugin {
   private NameNode nameNode;
   private ReplicationMonitor monitor;
   private ScheduledExecutorService scheduler;
-  private RolesRefreshHandler refreshHandler;
+  private AdminHandler adminHandler;
   private TransferPoller transferPoller;
 
   @Override
@@ -54,8 +56,9 @@ public class ReplicationMonitorPlugin implements ServicePlugin {
     transferPoller = TransferPoller.start(nameNode, runtime.transfers(), runtime.settings().transferPollMillis());
     DefaultMetricsSystem.instance().register(EafrMetrics.NAME, "EAFR adaptive replication",
         new EafrMetrics(runtime.monitorStats(), runtime.transfers()));
-    refreshHandler = new RolesRefreshHandler(nameNode, runtime);
-    RefreshRegistry.defaultRegistry().register(RolesRefreshHandler.IDENTIFIER, refreshHandler);
+    adminHandler = new AdminHandler(nameNode, runtime);
+    RefreshRegistry.defaultRegistry().register(AdminHandler.IDENTIFIER, adminHandler);
+    RefreshRegistry.defaultRegistry().register(AdminHandler.ROLES_IDENTIFIER, adminHandler);
     LOG.info("EAFR replication monitor started, interval {} ms", interval);
   }
 
@@ -85,7 +88,8 @@ public class ReplicationMonitorPlugin implements ServicePlugin {
       scheduler = null;
       transferPoller.close();
       DefaultMetricsSystem.instance().unregisterSource(EafrMetrics.NAME);
-      RefreshRegistry.defaultRegistry().unregister(RolesRefreshHandler.IDENTIFIER, refreshHandler);
+      RefreshRegistry.defaultRegistry().unregister(AdminHandler.IDENTIFIER, adminHandler);
+      RefreshRegistry.defaultRegistry().unregister(AdminHandler.ROLES_IDENTIFIER, adminHandler);
     }
   }
 

@@ -1,0 +1,125 @@
+package org.eafr.namenode.admin;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.hadoop.hdfs.protocol.HdfsConstants.DatanodeReportType;
+import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
+import org.apache.hadoop.hdfs.server.namenode.NameNode;
+import org.apache.hadoop.ipc.RefreshHandler;
+import org.apache.hadoop.ipc.RefreshResponse;
+import org.apache.hadoop.ipc.Server;
+import org.eafr.namenode.cluster.EafrRuntime;
+import org.eafr.namenode.cluster.ServerTranslator;
+import org.eafr.namenode.config.DataNodeName;
+import org.eafr.namenode.config.RolesFile;
+
+/**
+ * The NameNode side of {@code hdfs eafr}: answers {@link AdminRequest}s that arrive over Hadoop IPC on the
+ * NameNode's own RPC ports, through Hadoop's generic refresh protocol under the identifier {@value #IDENTIFIER}
+ * (the channel {@code hdfs dfsadmin -refresh} uses, so it is authenticated like every NameNode call, with the
+ * NameNode's Kerberos principal on a secure cluster). Everyone may read; a command that changes state is allowed only
+ * to the HDFS superuser ({@link SuperuserCheck}). Bad input is answered with an error and changes nothing.
+ *
+ * <p>Return codes: {@link #OK}; {@link #FAILED} (refused or bad input, with the reason); {@link #NOT_ACTIVE} (done or
+ * answered by a NameNode that is not the active one, which the tool shows only when asked for that NameNode); and
+ * {@link #NOT_ADDRESSED}, for a call that reached another NameNode of the same JVM (a MiniDFSCluster with HA), since
+ * Hadoop's refresh registry is one per process.
+ */
+public final class AdminHandler implements RefreshHandler {
+  public static final String IDENTIFIER = "eafr";
+  /** The older identifier {@code hdfs dfsadmin -refresh NN eafr-roles}: the same as {@code roles reload}. */
+  public static final String ROLES_IDENTIFIER = "eafr-roles";
+  public static final int OK = 0;
+  public static final int FAILED = 1;
+  public static final int NOT_ACTIVE = 3;
+  public static final int NOT_ADDRESSED = 4;
+
+  private final NameNode nameNode;
+  private final EafrRuntime runtime;
+
+  public AdminHandler(NameNode nameNode, EafrRuntime runtime) {
+    this.nameNode = nameNode;
+    this.runtime = runtime;
+  }
+
+  @Override
+  public RefreshResponse handleRefresh(String identifier, String[] args) {
+    if (!addressedToThisNameNode()) {
+      return new RefreshResponse(NOT_ADDRESSED, "not this NameNode");
+    }
+    AdminRequest request;
+    try {
+      request = ROLES_IDENTIFIER.equals(identifier) ? AdminRequest.parse("roles", "reload")
+          : AdminRequest.parse(args);
+    } catch (IllegalArgumentException e) {
+      return new RefreshResponse(FAILED, e.getMessage());
+    }
+    try {
+      if (request.verb().changesState()) {
+        SuperuserCheck.check(nameNode.getConf(), "run 'hdfs eafr " + request.verb().words() + "'");
+      }
+      String answer = answer(request);
+      return new RefreshResponse(nameNode.isActiveState() ? OK : NOT_ACTIVE, answer);
+    } catch (IOException | IllegalArgumentException e) {
+      return new RefreshResponse(FAILED, e.getMessage());
+    }
+  }
+
+  private String answer(AdminRequest request) {
+    switch (request.verb()) {
+      case STATUS:
+        ClusterReport status = ClusterReport.of(nameNode, runtime);
+        return request.json() ? status.statusJson() : status.statusText();
+      case NODES:
+        ClusterReport nodes = ClusterReport.of(nameNode, runtime);
+        return request.json() ? nodes.nodesJson() : nodes.nodesText();
+      case ROLES_RELOAD:
+        return reloadRoles();
+      default:
+        throw new IllegalArgumentException("'" + request.verb().words() + "' is not served by this NameNode");
+    }
+  }
+
+  /** Re-reads the roles file; only a file that passes every check replaces the roles in force. */
+  String reloadRoles() {
+    if (runtime.settings().rolesFile().isEmpty()) {
+      throw new IllegalArgumentException("no roles file configured: set eafr.roles.file");
+    }
+    try {
+      RolesFile file = runtime.roles().reload(Paths.get(runtime.settings().rolesFile()), dataNodes());
+      return "EAFR roles reloaded from " + file.source() + ": " + file.entries().size() + " entries, unlisted"
+          + " DataNodes " + file.unlistedRole();
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(e.getMessage() + "; the roles in force are unchanged", e);
+    }
+  }
+
+  private List<DataNodeName> dataNodes() {
+    List<DataNodeName> names = new ArrayList<>();
+    for (DatanodeDescriptor dn : nameNode.getNamesystem().getBlockManager().getDatanodeManager()
+        .getDatanodeListForReport(DatanodeReportType.ALL)) {
+      names.add(ServerTranslator.nameOf(dn));
+    }
+    return names;
+  }
+
+  /** True for a call that came in on one of this NameNode's RPC servers (or from inside the process). */
+  private boolean addressedToThisNameNode() {
+    Server server = Server.get();
+    if (server == null) {
+      return true;
+    }
+    int port = server.getListenerAddress().getPort();
+    InetSocketAddress client = nameNode.getNameNodeAddress();
+    InetSocketAddress service = nameNode.getServiceRpcAddress();
+    return (client != null && client.getPort() == port) || (service != null && service.getPort() == port);
+  }
+
+  @Override
+  public String toString() {
+    return "eafr-admin@" + nameNode.getNameNodeAddress();
+  }
+}

@@ -1,0 +1,164 @@
+package org.eafr.namenode.admin;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.InetSocketAddress;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.conf.Configured;
+import org.apache.hadoop.fs.CommonConfigurationKeys;
+import org.apache.hadoop.hdfs.DFSConfigKeys;
+import org.apache.hadoop.hdfs.DFSUtilClient;
+import org.apache.hadoop.hdfs.HdfsConfiguration;
+import org.apache.hadoop.ipc.ProtobufRpcEngine2;
+import org.apache.hadoop.ipc.RPC;
+import org.apache.hadoop.ipc.RefreshResponse;
+import org.apache.hadoop.ipc.protocolPB.GenericRefreshProtocolClientSideTranslatorPB;
+import org.apache.hadoop.ipc.protocolPB.GenericRefreshProtocolPB;
+import org.apache.hadoop.net.NetUtils;
+import org.apache.hadoop.security.UserGroupInformation;
+import org.apache.hadoop.util.Tool;
+import org.apache.hadoop.util.ToolRunner;
+
+/**
+ * {@code hdfs eafr [-namenode HOST:PORT] COMMAND [-json]}: the operator's command for EAFR, run by the
+ * {@code hdfs} shell through {@code shellprofile.d/hadoop-eafr.sh} or by {@code scripts/eafr-admin.sh}.
+ *
+ * <p>The command goes over Hadoop IPC to the NameNode's RPC port ({@link AdminHandler}), as the current user, so a
+ * secure cluster authenticates it with Kerberos against the NameNode's principal. Without {@code -namenode} it asks
+ * every NameNode of the default file system: a reading command prints the active NameNode's answer; a changing
+ * command is sent to each NameNode (each keeps its own EAFR state) and prints every answer. Exit code 0 on success,
+ * 1 when a NameNode refused or failed, 2 for a usage error (nothing sent).
+ */
+public final class AdminTool extends Configured implements Tool {
+  private final PrintStream out;
+  private final PrintStream err;
+
+  public AdminTool(Configuration conf) {
+    this(conf, System.out, System.err);
+  }
+
+  AdminTool(Configuration conf, PrintStream out, PrintStream err) {
+    super(conf);
+    this.out = out;
+    this.err = err;
+  }
+
+  public static void main(String[] args) throws Exception {
+    System.exit(ToolRunner.run(new AdminTool(new HdfsConfiguration()), args));
+  }
+
+  @Override
+  public int run(String[] args) throws Exception {
+    List<String> words = new ArrayList<>(Arrays.asList(args));
+    String nameNode = null;
+    int option = words.indexOf("-namenode");
+    if (option >= 0) {
+      if (option + 1 >= words.size()) {
+        return usage("-namenode needs HOST:PORT (the NameNode's RPC address)");
+      }
+      nameNode = words.remove(option + 1);
+      words.remove(option);
+    }
+    if (words.isEmpty() || words.contains("-help") || words.contains("--help") || words.contains("-h")) {
+      out.print(help());
+      return words.isEmpty() ? 2 : 0;
+    }
+    AdminRequest request;
+    try {
+      request = AdminRequest.parse(words.toArray(new String[0]));
+    } catch (IllegalArgumentException e) {
+      return usage(e.getMessage());
+    }
+    List<InetSocketAddress> targets = nameNode == null ? nameNodes() : List.of(NetUtils.createSocketAddr(nameNode));
+    return request.verb().changesState() ? runEverywhere(request, targets) : runOnActive(request, targets,
+        nameNode != null);
+  }
+
+  private int runOnActive(AdminRequest request, List<InetSocketAddress> targets, boolean explicit)
+      throws IOException {
+    RefreshResponse standbyAnswer = null;
+    for (InetSocketAddress target : targets) {
+      RefreshResponse answer = send(target, request);
+      if (answer.getReturnCode() == AdminHandler.OK) {
+        out.println(answer.getMessage());
+        return 0;
+      }
+      if (answer.getReturnCode() == AdminHandler.NOT_ACTIVE && explicit) {
+        out.println(answer.getMessage());
+        return 0;
+      }
+      if (answer.getReturnCode() == AdminHandler.FAILED) {
+        err.println(target + ": " + answer.getMessage());
+        return 1;
+      }
+      standbyAnswer = answer;
+    }
+    err.println("no active NameNode among " + targets + (standbyAnswer == null ? ""
+        : "; ask one with -namenode HOST:PORT to see its state"));
+    return 1;
+  }
+
+  private int runEverywhere(AdminRequest request, List<InetSocketAddress> targets) throws IOException {
+    int code = 0;
+    for (InetSocketAddress target : targets) {
+      RefreshResponse answer = send(target, request);
+      boolean ok = answer.getReturnCode() == AdminHandler.OK || answer.getReturnCode() == AdminHandler.NOT_ACTIVE;
+      (ok ? out : err).println((targets.size() > 1 ? target + ": " : "") + answer.getMessage());
+      if (!ok) {
+        code = 1;
+      }
+    }
+    return code;
+  }
+
+  /** Sends {@code request} to the NameNode at {@code target}; the answer of the EAFR handler of that NameNode. */
+  private RefreshResponse send(InetSocketAddress target, AdminRequest request) throws IOException {
+    Configuration conf = new Configuration(getConf());
+    // the server principal of this call is the NameNode's, as for hdfs dfsadmin -refresh
+    conf.set(CommonConfigurationKeys.HADOOP_SECURITY_SERVICE_USER_NAME_KEY,
+        conf.get(DFSConfigKeys.DFS_NAMENODE_KERBEROS_PRINCIPAL_KEY, ""));
+    RPC.setProtocolEngine(conf, GenericRefreshProtocolPB.class, ProtobufRpcEngine2.class);
+    GenericRefreshProtocolPB proxy = RPC.getProxy(GenericRefreshProtocolPB.class,
+        RPC.getProtocolVersion(GenericRefreshProtocolPB.class), target, UserGroupInformation.getCurrentUser(), conf,
+        NetUtils.getDefaultSocketFactory(conf), 0);
+    try (GenericRefreshProtocolClientSideTranslatorPB client = new GenericRefreshProtocolClientSideTranslatorPB(
+        proxy)) {
+      Collection<RefreshResponse> answers = client.refresh(AdminHandler.IDENTIFIER, request.toArgs());
+      for (RefreshResponse answer : answers) {
+        if (answer.getReturnCode() != AdminHandler.NOT_ADDRESSED) {
+          return answer;
+        }
+      }
+      return new RefreshResponse(AdminHandler.FAILED, "the NameNode at " + target + " runs no EAFR admin"
+          + " handler: is org.eafr.namenode.monitor.ReplicationMonitorPlugin in dfs.namenode.plugins?");
+    } catch (IllegalArgumentException e) { // the registry knows no 'eafr' identifier
+      return new RefreshResponse(AdminHandler.FAILED, e.getMessage());
+    }
+  }
+
+  /** The RPC addresses of the NameNodes of the default file system: each of an HA nameservice, or the one. */
+  private List<InetSocketAddress> nameNodes() {
+    String authority = java.net.URI.create(getConf().getTrimmed("fs.defaultFS", "file:///")).getAuthority();
+    Map<String, Map<String, InetSocketAddress>> ha = DFSUtilClient.getHaNnRpcAddresses(getConf());
+    if (authority != null && ha.containsKey(authority)) {
+      return new ArrayList<>(ha.get(authority).values());
+    }
+    return List.of(DFSUtilClient.getNNAddress(getConf()));
+  }
+
+  private int usage(String problem) {
+    err.println("hdfs eafr: " + problem);
+    err.print(help());
+    return 2;
+  }
+
+  static String help() {
+    return "Usage: hdfs eafr [-namenode HOST:PORT] COMMAND [-json]\n" + AdminRequest.usage()
+        + "Without -namenode every NameNode of fs.defaultFS is asked; reading commands print the active one's answer.\n";
+  }
+}

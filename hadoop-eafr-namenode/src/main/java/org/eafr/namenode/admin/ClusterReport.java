@@ -1,0 +1,141 @@
+package org.eafr.namenode.admin;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.apache.hadoop.hdfs.protocol.HdfsConstants.DatanodeReportType;
+import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
+import org.apache.hadoop.hdfs.server.namenode.NameNode;
+import org.eafr.namenode.cluster.EafrRuntime;
+import org.eafr.namenode.cluster.ServerTranslator;
+import org.eafr.namenode.monitor.MonitorStats;
+import org.eafr.placement.cluster.ServerRole;
+
+/**
+ * What {@code hdfs eafr status} and {@code nodes} answer, read from one NameNode at one moment: its HA state, the
+ * roles file in force, the replication monitor's counters (the same numbers as the EafrNameNode JMX bean), and each
+ * DataNode. Rendered as aligned text for people or as JSON for scripts; the JSON carries every field the text shows.
+ */
+final class ClusterReport {
+  private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+  private final String nameNode;
+  private final String haState;
+  private final boolean safeMode;
+  private final String rolesFile;
+  private final String unlistedRole;
+  private final long intervalMillis;
+  private final MonitorStats stats;
+  private final List<NodeReport> nodes = new ArrayList<>();
+
+  private ClusterReport(NameNode nameNode, EafrRuntime runtime) {
+    this.nameNode = String.valueOf(nameNode.getNameNodeAddress());
+    this.haState = nameNode.getState() == null ? "unknown" : nameNode.getState().toLowerCase(Locale.ROOT);
+    this.safeMode = nameNode.getNamesystem().isInSafeMode();
+    this.rolesFile = runtime.roles().file().source();
+    this.unlistedRole = runtime.roles().file().unlistedRole().name();
+    this.intervalMillis = runtime.settings().core().intervalMillis();
+    this.stats = runtime.monitorStats();
+    ServerTranslator translator = ServerTranslator.of(runtime);
+    for (DatanodeDescriptor dataNode : nameNode.getNamesystem().getBlockManager().getDatanodeManager()
+        .getDatanodeListForReport(DatanodeReportType.ALL)) {
+      nodes.add(NodeReport.of(dataNode, translator, runtime));
+    }
+    nodes.sort(Comparator.comparing((NodeReport n) -> n.rack).thenComparing(n -> n.id));
+  }
+
+  static ClusterReport of(NameNode nameNode, EafrRuntime runtime) {
+    return new ClusterReport(nameNode, runtime);
+  }
+
+  Map<String, Object> statusMap() {
+    Map<String, Object> map = new LinkedHashMap<>();
+    map.put("nameNode", nameNode);
+    map.put("haState", haState);
+    map.put("safeMode", safeMode);
+    map.put("rolesFile", rolesFile);
+    map.put("unlistedRole", unlistedRole);
+    map.put("intervalMillis", intervalMillis);
+    map.put("nodesPerRole", nodesPerRole());
+    Map<String, Object> monitor = new LinkedHashMap<>();
+    monitor.put("rounds", stats.rounds());
+    monitor.put("replicasAdded", stats.added());
+    monitor.put("replicasRemoved", stats.removed());
+    monitor.put("replicasMigrated", stats.migrated());
+    monitor.put("bytesMoved", stats.bytesMoved());
+    map.put("monitor", monitor);
+    map.put("nodes", nodesList());
+    return map;
+  }
+
+  private Map<String, Integer> nodesPerRole() {
+    Map<ServerRole, Integer> counts = new EnumMap<>(ServerRole.class);
+    for (ServerRole role : ServerRole.values()) {
+      counts.put(role, 0);
+    }
+    for (NodeReport node : nodes) {
+      counts.merge(ServerRole.valueOf(node.role), 1, Integer::sum);
+    }
+    Map<String, Integer> byName = new LinkedHashMap<>();
+    counts.forEach((role, count) -> byName.put(role.name(), count));
+    return byName;
+  }
+
+  private List<Map<String, Object>> nodesList() {
+    List<Map<String, Object>> list = new ArrayList<>();
+    for (NodeReport node : nodes) {
+      list.add(node.toMap());
+    }
+    return list;
+  }
+
+  String statusJson() {
+    return json(statusMap());
+  }
+
+  String nodesJson() {
+    return json(Map.of("nodes", nodesList()));
+  }
+
+  String statusText() {
+    StringBuilder text = new StringBuilder();
+    text.append(String.format(Locale.ROOT, "NameNode %s (%s%s)%n", nameNode, haState, safeMode ? ", safe mode" : ""));
+    text.append(String.format(Locale.ROOT, "roles file %s, unlisted DataNodes %s; interval %d s%n", rolesFile,
+        unlistedRole, intervalMillis / 1000));
+    text.append("DataNodes per role:");
+    nodesPerRole().forEach((role, count) -> text.append(' ').append(role).append(' ').append(count));
+    text.append(String.format(Locale.ROOT, "%nmonitor: rounds %d, replicas added %d, removed %d, migrated %d,"
+        + " bytes moved %d%n%n", stats.rounds(), stats.added(), stats.removed(), stats.migrated(),
+        stats.bytesMoved()));
+    return text.append(nodesText()).toString();
+  }
+
+  String nodesText() {
+    StringBuilder text = new StringBuilder(String.format(Locale.ROOT, "%-22s %-8s %-8s %-21s %-5s %-11s %-10s%n",
+        "DATANODE", "RACK", "ROLE", "ADMIN STATE", "ALIVE", "LOAD", "STORAGE"));
+    for (NodeReport node : nodes) {
+      text.append(String.format(Locale.ROOT, "%-22s %-8s %-8s %-21s %-5s %3d/%-3d %3.0f%% %6.1f%%%n", node.id,
+          node.rack, node.role + (node.putToSleepByEafr ? "*" : ""), node.adminState, node.alive ? "yes" : "no",
+          node.load, node.serviceCapacity, 100 * node.loadFraction(), 100 * node.storageFraction()));
+    }
+    if (nodes.stream().anyMatch(n -> n.putToSleepByEafr)) {
+      text.append("* put to sleep by EAFR (Eq. 8: a full standby server)\n");
+    }
+    return text.toString();
+  }
+
+  private static String json(Object value) {
+    try {
+      return JSON.writeValueAsString(value);
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("cannot render the EAFR report as JSON", e);
+    }
+  }
+}

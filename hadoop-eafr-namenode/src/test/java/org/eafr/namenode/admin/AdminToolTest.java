@@ -1,0 +1,153 @@
+package org.eafr.namenode.admin;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.security.PrivilegedExceptionAction;
+import java.util.List;
+import javax.management.ObjectName;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hdfs.DFSConfigKeys;
+import org.apache.hadoop.test.GenericTestUtils;
+import org.apache.hadoop.security.UserGroupInformation;
+import org.apache.hadoop.util.ToolRunner;
+import org.eafr.namenode.monitor.ReplicationMonitorPlugin;
+import org.eafr.namenode.testing.EafrCluster;
+import org.eafr.placement.cluster.ServerRole;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** {@code hdfs eafr} against a MiniDFSCluster NameNode running the EAFR plugin, over real Hadoop IPC. */
+class AdminToolTest {
+  private static EafrCluster cluster;
+
+  @BeforeAll
+  static void start() throws Exception {
+    Configuration conf = EafrCluster.baseConf("admin-tool");
+    conf.set(DFSConfigKeys.DFS_NAMENODE_PLUGINS_KEY, ReplicationMonitorPlugin.class.getName());
+    conf.set("eafr.interval.ms", "3600000");
+    cluster = EafrCluster.start(conf);
+    cluster.standby(2, 5);
+    cluster.write("/data/a", 2, 4000, 1);
+    cluster.runtime().monitor().round();
+  }
+
+  @AfterAll
+  static void stop() throws Exception {
+    cluster.verifyChecksumsAndClose();
+  }
+
+  @Test
+  void statusJson_parses_andMatchesJmx() throws Exception {
+    Run run = run("status", "-json");
+    assertThat(run.code).as(run.err).isZero();
+    JsonNode status = new ObjectMapper().readTree(run.out);
+    assertThat(status.get("haState").asText()).isEqualTo("active");
+    assertThat(status.get("nodes")).hasSize(EafrCluster.RACKS.length);
+    assertThat(status.at("/nodesPerRole/STANDBY").asInt()).isEqualTo(2);
+    assertThat(status.at("/nodesPerRole/HOT").asInt()).isEqualTo(EafrCluster.RACKS.length - 2);
+
+    assertThat(status.at("/monitor/rounds").asLong()).isEqualTo(1);
+    // JMX serves a cached record (refreshed at most every few seconds): poll until it shows the round
+    GenericTestUtils.waitFor(() -> jmx("Rounds") == 1, 100, 30_000);
+    assertThat(status.at("/monitor/replicasRemoved").asLong()).isEqualTo(jmx("ReplicasRemoved"));
+    assertThat(status.at("/monitor/replicasAdded").asLong()).isEqualTo(jmx("ReplicasAdded"));
+    assertThat(status.at("/nodesPerRole/STANDBY").asLong()).isEqualTo(jmx("StandbyNodes"));
+  }
+
+  @Test
+  void nodes_showEachDataNodesRoleRackAndAdminState() throws Exception {
+    Run run = run("nodes", "-json");
+    assertThat(run.code).as(run.err).isZero();
+    JsonNode nodes = new ObjectMapper().readTree(run.out).get("nodes");
+    for (int i = 0; i < EafrCluster.RACKS.length; i++) {
+      JsonNode node = find(nodes, cluster.id(i));
+      assertThat(node.get("rack").asText()).isEqualTo(EafrCluster.RACKS[i]);
+      assertThat(node.get("role").asText()).isEqualTo(i == 2 || i == 5 ? "STANDBY" : "HOT");
+      assertThat(node.get("adminState").asText()).isEqualTo("NORMAL");
+      assertThat(node.get("alive").asBoolean()).isTrue();
+    }
+    Run text = run("nodes");
+    assertThat(text.out.lines().filter(l -> l.contains("STANDBY"))).hasSize(2);
+    assertThat(text.out).startsWith("DATANODE");
+  }
+
+  @Test
+  void changingCommand_asNonSuperuser_isDenied_butReadingIsAllowed() throws Exception {
+    UserGroupInformation alice = UserGroupInformation.createUserForTesting("alice", new String[] {"users"});
+    Run denied = alice.doAs((PrivilegedExceptionAction<Run>) () -> run("roles", "reload"));
+    assertThat(denied.code).isEqualTo(1);
+    assertThat(denied.err).contains("user alice may not run 'hdfs eafr roles reload'");
+    Run status = alice.doAs((PrivilegedExceptionAction<Run>) () -> run("status"));
+    assertThat(status.code).as(status.err).isZero();
+    assertThat(status.out).contains("DataNodes per role:");
+  }
+
+  @Test
+  void rolesReload_badFileChangesNothing_goodFileTakesEffect() throws Exception {
+    Files.write(cluster.rolesFile(), List.of("unlisted hot", "standby 10.9.9.9:1"), StandardCharsets.UTF_8);
+    Run bad = run("roles", "reload");
+    assertThat(bad.code).isEqualTo(1);
+    assertThat(bad.err).contains("10.9.9.9:1").contains("the roles in force are unchanged");
+    assertThat(cluster.roleOf(cluster.descriptor(2))).isEqualTo(ServerRole.STANDBY);
+
+    Files.write(cluster.rolesFile(), List.of("unlisted hot", "standby " + cluster.id(2), "standby " + cluster.id(5)),
+        StandardCharsets.UTF_8);
+    Run good = run("roles", "reload");
+    assertThat(good.code).as(good.err).isZero();
+    assertThat(good.out).contains("EAFR roles reloaded from").contains("2 entries");
+  }
+
+  @Test
+  void unknownCommand_isAUsageError_andNothingIsSent() throws Exception {
+    Run run = run("gera", "3");
+    assertThat(run.code).isEqualTo(2);
+    assertThat(run.err).contains("unknown command 'gera 3'").contains("Usage: hdfs eafr");
+  }
+
+  private static long jmx(String attribute) {
+    try {
+      ObjectName bean = new ObjectName("Hadoop:service=NameNode,name=EafrNameNode");
+      return ((Number) ManagementFactory.getPlatformMBeanServer().getAttribute(bean, attribute)).longValue();
+    } catch (javax.management.JMException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  private static JsonNode find(JsonNode nodes, String id) {
+    for (JsonNode node : nodes) {
+      if (node.get("id").asText().equals(id)) {
+        return node;
+      }
+    }
+    throw new AssertionError("no node " + id + " in " + nodes);
+  }
+
+  private static Run run(String... args) throws Exception {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    AdminTool tool = new AdminTool(new Configuration(cluster.conf()), new PrintStream(out, true, "UTF-8"),
+        new PrintStream(err, true, "UTF-8"));
+    int code = ToolRunner.run(tool, args);
+    return new Run(code, out.toString("UTF-8"), err.toString("UTF-8"));
+  }
+
+  private static final class Run {
+    final int code;
+    final String out;
+    final String err;
+
+    Run(int code, String out, String err) {
+      this.code = code;
+      this.out = out;
+      this.err = err;
+    }
+  }
+}
