@@ -3,17 +3,12 @@ package org.eafr.namenode.admin;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.file.Paths;
-import java.util.ArrayList;
-import java.util.List;
-import org.apache.hadoop.hdfs.protocol.HdfsConstants.DatanodeReportType;
-import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
 import org.apache.hadoop.hdfs.server.namenode.NameNode;
 import org.apache.hadoop.ipc.RefreshHandler;
 import org.apache.hadoop.ipc.RefreshResponse;
 import org.apache.hadoop.ipc.Server;
 import org.eafr.namenode.cluster.EafrRuntime;
 import org.eafr.namenode.cluster.ServerTranslator;
-import org.eafr.namenode.config.DataNodeName;
 import org.eafr.namenode.config.RolesFile;
 
 /**
@@ -89,21 +84,13 @@ public final class AdminHandler implements RefreshHandler {
       throw new IllegalArgumentException("no roles file configured: set eafr.roles.file");
     }
     try {
-      RolesFile file = runtime.roles().reload(Paths.get(runtime.settings().rolesFile()), dataNodes());
+      RolesFile file = runtime.roles().reload(Paths.get(runtime.settings().rolesFile()),
+          ServerTranslator.registeredNames(nameNode.getNamesystem().getBlockManager().getDatanodeManager()));
       return "EAFR roles reloaded from " + file.source() + ": " + file.entries().size() + " entries, unlisted"
           + " DataNodes " + file.unlistedRole();
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException(e.getMessage() + "; the roles in force are unchanged", e);
     }
-  }
-
-  private List<DataNodeName> dataNodes() {
-    List<DataNodeName> names = new ArrayList<>();
-    for (DatanodeDescriptor dn : nameNode.getNamesystem().getBlockManager().getDatanodeManager()
-        .getDatanodeListForReport(DatanodeReportType.ALL)) {
-      names.add(ServerTranslator.nameOf(dn));
-    }
-    return names;
   }
 
   /** True for a call that came in on one of this NameNode's RPC servers (or from inside the process). */

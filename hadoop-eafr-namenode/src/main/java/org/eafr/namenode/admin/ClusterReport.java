@@ -31,6 +31,7 @@ final class ClusterReport {
   private final boolean safeMode;
   private final String rolesFile;
   private final String unlistedRole;
+  private final String rolesProblem;
   private final long intervalMillis;
   private final MonitorStats stats;
   private final List<NodeReport> nodes = new ArrayList<>();
@@ -41,6 +42,7 @@ final class ClusterReport {
     this.safeMode = nameNode.getNamesystem().isInSafeMode();
     this.rolesFile = runtime.roles().file().source();
     this.unlistedRole = runtime.roles().file().unlistedRole().name();
+    this.rolesProblem = runtime.roles().problem().orElse(null);
     this.intervalMillis = runtime.settings().core().intervalMillis();
     this.stats = runtime.monitorStats();
     ServerTranslator translator = ServerTranslator.of(runtime);
@@ -62,6 +64,7 @@ final class ClusterReport {
     map.put("safeMode", safeMode);
     map.put("rolesFile", rolesFile);
     map.put("unlistedRole", unlistedRole);
+    map.put("rolesProblem", rolesProblem);
     map.put("intervalMillis", intervalMillis);
     map.put("nodesPerRole", nodesPerRole());
     Map<String, Object> monitor = new LinkedHashMap<>();
@@ -70,6 +73,8 @@ final class ClusterReport {
     monitor.put("replicasRemoved", stats.removed());
     monitor.put("replicasMigrated", stats.migrated());
     monitor.put("bytesMoved", stats.bytesMoved());
+    monitor.put("filesBelowMinReplicas", stats.filesBelowMinReplicas());
+    monitor.put("someFilesBelowMinReplicas", stats.someFilesBelowMinReplicas());
     map.put("monitor", monitor);
     map.put("nodes", nodesList());
     return map;
@@ -109,12 +114,19 @@ final class ClusterReport {
     text.append(String.format(Locale.ROOT, "NameNode %s (%s%s)%n", nameNode, haState, safeMode ? ", safe mode" : ""));
     text.append(String.format(Locale.ROOT, "roles file %s, unlisted DataNodes %s; interval %d s%n", rolesFile,
         unlistedRole, intervalMillis / 1000));
+    if (rolesProblem != null) {
+      text.append("roles problem (the monitor waits for it to clear): ").append(rolesProblem).append('\n');
+    }
     text.append("DataNodes per role:");
     nodesPerRole().forEach((role, count) -> text.append(' ').append(role).append(' ').append(count));
     text.append(String.format(Locale.ROOT, "%nmonitor: rounds %d, replicas added %d, removed %d, migrated %d,"
-        + " bytes moved %d%n%n", stats.rounds(), stats.added(), stats.removed(), stats.migrated(),
+        + " bytes moved %d%n", stats.rounds(), stats.added(), stats.removed(), stats.migrated(),
         stats.bytesMoved()));
-    return text.append(nodesText()).toString();
+    if (stats.filesBelowMinReplicas() > 0) {
+      text.append(String.format(Locale.ROOT, "files below eafr.min-replicas: %d (e.g. %s); raise them with"
+          + " 'hdfs dfs -setrep'%n", stats.filesBelowMinReplicas(), stats.someFilesBelowMinReplicas()));
+    }
+    return text.append('\n').append(nodesText()).toString();
   }
 
   String nodesText() {

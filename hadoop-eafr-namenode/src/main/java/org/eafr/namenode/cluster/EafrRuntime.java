@@ -55,7 +55,7 @@ public final class EafrRuntime {
   EafrRuntime(NamenodeSettings settings) {
     this.settings = settings;
     this.roles = new ServerRoles(settings.rolesFile().isEmpty() ? RolesFile.ALL_HOT
-        : RolesFile.read(Paths.get(settings.rolesFile())));
+        : RolesFile.read(Paths.get(settings.rolesFile())), settings.core().minHotReplicas());
     this.speeds = new TransferSpeedEstimator(settings.core().ewmaAlpha(), settings.core().ewmaWindowMillis(),
         Time::monotonicNow, TransferSpeedEstimator.DEFAULT_UNMEASURED_SPEED);
     Random random = new Random(settings.randomSeed()); // one seeded stream for the sample and the Eq. 12 draw
@@ -73,7 +73,10 @@ public final class EafrRuntime {
 
   /** The state of the NameNode configured by {@code conf}, built (and validated) on first use. */
   public static EafrRuntime of(Configuration conf) {
-    return BY_NAMENODE.computeIfAbsent(key(conf), k -> new EafrRuntime(NamenodeSettings.from(conf::get)));
+    return BY_NAMENODE.computeIfAbsent(key(conf), k -> {
+      NamenodeSettings.checkKeys(conf.getValByRegex("^eafr\\."));
+      return new EafrRuntime(NamenodeSettings.from(conf::get));
+    });
   }
 
   /** Forgets the state of the NameNode configured by {@code conf}, e.g. before building it anew with other settings. */

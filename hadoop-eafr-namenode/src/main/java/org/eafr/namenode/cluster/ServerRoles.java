@@ -3,6 +3,7 @@ package org.eafr.namenode.cluster;
 import java.nio.file.Path;
 import java.util.Collection;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.eafr.namenode.config.DataNodeName;
@@ -15,11 +16,20 @@ import org.eafr.placement.cluster.ServerRole;
  * as in maintenance. HDFS's own admin state overrides both in {@link ServerTranslator} (maintenance means cold).
  */
 public final class ServerRoles {
+  private final int minHotReplicas;
   private volatile RolesFile file;
+  /** Why the file in force does not fit the registered DataNodes, or null (fits, or not checked yet). */
+  private volatile String problem;
+  private volatile boolean fits;
   private final Set<String> sleeping = ConcurrentHashMap.newKeySet();
 
-  public ServerRoles(RolesFile file) {
-    this.file = Objects.requireNonNull(file, "file");
+  /**
+   * @param minHotReplicas eps ({@code eafr.min-hot-replicas}): a file that makes no DataNode hot is refused when it is
+   *     at least 1, here and on every reload
+   */
+  public ServerRoles(RolesFile file, int minHotReplicas) {
+    this.minHotReplicas = minHotReplicas;
+    this.file = Objects.requireNonNull(file, "file").checkHasHot(minHotReplicas);
   }
 
   /** The role the roles file gives {@code dataNode}. */
@@ -37,8 +47,10 @@ public final class ServerRoles {
    * @throws IllegalArgumentException naming the file, line or host at fault; the old roles stay
    */
   public RolesFile reload(Path path, Collection<DataNodeName> dataNodes) {
-    RolesFile next = RolesFile.read(path).checkNamesDataNodes(dataNodes);
+    RolesFile next = RolesFile.read(path).checkHasHot(minHotReplicas).checkNamesDataNodes(dataNodes);
     file = next;
+    problem = null;
+    fits = true;
     return next;
   }
 
@@ -62,8 +74,26 @@ public final class ServerRoles {
     return Set.copyOf(sleeping);
   }
 
-  /** Checks the roles in force against the registered DataNodes, e.g. once they have all registered. */
-  public void check(Collection<DataNodeName> dataNodes) {
-    file.checkNamesDataNodes(dataNodes);
+  /**
+   * Checks the roles in force against the registered DataNodes, as a reload does, until it passes once: the file read
+   * at startup names hosts before any DataNode has registered. Returns the problem (the same message a reload would
+   * give), or empty when the file fits.
+   */
+  public Optional<String> checkAgainst(Collection<DataNodeName> dataNodes) {
+    if (!fits) {
+      try {
+        file.checkNamesDataNodes(dataNodes);
+        problem = null;
+        fits = true;
+      } catch (IllegalArgumentException e) {
+        problem = e.getMessage();
+      }
+    }
+    return Optional.ofNullable(problem);
+  }
+
+  /** The last problem {@link #checkAgainst} found, or empty. */
+  public Optional<String> problem() {
+    return Optional.ofNullable(problem);
   }
 }

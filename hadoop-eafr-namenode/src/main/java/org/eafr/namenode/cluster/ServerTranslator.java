@@ -1,8 +1,12 @@
 package org.eafr.namenode.cluster;
 
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.hadoop.hdfs.protocol.DatanodeID;
 import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
+import org.apache.hadoop.hdfs.protocol.HdfsConstants.DatanodeReportType;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
+import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeManager;
 import org.eafr.namenode.config.DataNodeName;
 import org.eafr.namenode.config.NamenodeSettings;
 import org.eafr.namenode.read.RecentReads;
@@ -33,6 +37,15 @@ public final class ServerTranslator {
 
   public static DataNodeName nameOf(DatanodeID dataNode) {
     return new DataNodeName(dataNode.getIpAddr(), dataNode.getHostName(), dataNode.getXferPort());
+  }
+
+  /** The names of every DataNode {@code dataNodes} knows (live, dead, in maintenance), for checking a roles file. */
+  public static List<DataNodeName> registeredNames(DatanodeManager dataNodes) {
+    List<DataNodeName> names = new ArrayList<>();
+    for (DatanodeDescriptor dn : dataNodes.getDatanodeListForReport(DatanodeReportType.ALL)) {
+      names.add(nameOf(dn));
+    }
+    return names;
   }
 
   public static String idOf(DatanodeID dataNode) {

@@ -2,10 +2,15 @@ package org.eafr.namenode.config;
 
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.function.Function;
 import org.eafr.placement.settings.EafrSettings;
 import org.eafr.placement.settings.InvalidSettingException;
+import org.eafr.placement.settings.KnownKeys;
 import org.eafr.placement.settings.Range;
 import org.eafr.placement.settings.Setting;
 
@@ -53,6 +58,9 @@ public final class NamenodeSettings {
   /** Comma-separated absolute path prefixes whose new blocks go to standby servers. */
   public static final String COLD_PATHS_KEY = "eafr.cold.paths";
 
+  /** Key prefixes read by other daemons' plugins (the DataNode's), which share hdfs-site.xml with the NameNode. */
+  public static final List<String> OTHER_DAEMONS_PREFIXES = List.of("eafr.datanode.");
+
   private static final List<Setting<?>> ADAPTER = List.of(SERVICE_CAPACITY, RECENT_READS_HALF_LIFE_MS, RANDOM_SEED,
       MAX_CONCURRENT_ACTIONS, MAX_BYTES_PER_SECOND, TRANSFER_MAX_TRACKED, TRANSFER_MIN_SAMPLE_BYTES, TRANSFER_POLL_MS,
       TRANSFER_TIMEOUT_MS);
@@ -69,18 +77,19 @@ public final class NamenodeSettings {
   private final long transferTimeoutMillis;
   private final String rolesFile;
   private final List<String> coldPaths;
+  private final Map<String, String> adapterValues = new LinkedHashMap<>();
 
   private NamenodeSettings(EafrSettings core, Function<String, String> lookup) {
     this.core = core;
-    this.serviceCapacity = SERVICE_CAPACITY.read(lookup);
-    this.recentReadsHalfLifeMillis = RECENT_READS_HALF_LIFE_MS.read(lookup);
-    this.randomSeed = RANDOM_SEED.read(lookup);
-    this.maxConcurrentActions = MAX_CONCURRENT_ACTIONS.read(lookup);
-    this.maxBytesPerSecond = MAX_BYTES_PER_SECOND.read(lookup);
-    this.transferMaxTracked = TRANSFER_MAX_TRACKED.read(lookup);
-    this.transferMinSampleBytes = TRANSFER_MIN_SAMPLE_BYTES.read(lookup);
-    this.transferPollMillis = TRANSFER_POLL_MS.read(lookup);
-    this.transferTimeoutMillis = TRANSFER_TIMEOUT_MS.read(lookup);
+    this.serviceCapacity = record(SERVICE_CAPACITY, lookup);
+    this.recentReadsHalfLifeMillis = record(RECENT_READS_HALF_LIFE_MS, lookup);
+    this.randomSeed = record(RANDOM_SEED, lookup);
+    this.maxConcurrentActions = record(MAX_CONCURRENT_ACTIONS, lookup);
+    this.maxBytesPerSecond = record(MAX_BYTES_PER_SECOND, lookup);
+    this.transferMaxTracked = record(TRANSFER_MAX_TRACKED, lookup);
+    this.transferMinSampleBytes = record(TRANSFER_MIN_SAMPLE_BYTES, lookup);
+    this.transferPollMillis = record(TRANSFER_POLL_MS, lookup);
+    this.transferTimeoutMillis = record(TRANSFER_TIMEOUT_MS, lookup);
     if (transferTimeoutMillis < transferPollMillis) {
       throw new InvalidSettingException(TRANSFER_TIMEOUT_MS.key(), String.valueOf(transferTimeoutMillis),
           "must be at least " + TRANSFER_POLL_MS.key() + " (" + transferPollMillis + "), or no copy could be timed");
@@ -88,6 +97,21 @@ public final class NamenodeSettings {
     String roles = lookup.apply(ROLES_FILE_KEY);
     this.rolesFile = roles == null ? "" : roles.trim();
     this.coldPaths = parseColdPaths(lookup.apply(COLD_PATHS_KEY));
+  }
+
+  private <T extends Number & Comparable<T>> T record(Setting<T> setting, Function<String, String> lookup) {
+    T value = setting.read(lookup);
+    adapterValues.put(setting.key(), String.valueOf(value));
+    return value;
+  }
+
+  /** Every setting in force, key to value (core, adapter, roles file, cold paths), for the startup log. */
+  public Map<String, String> asMap() {
+    Map<String, String> all = new LinkedHashMap<>(core.asMap());
+    all.putAll(adapterValues);
+    all.put(ROLES_FILE_KEY, rolesFile.isEmpty() ? "(none: every DataNode hot)" : rolesFile);
+    all.put(COLD_PATHS_KEY, String.join(",", coldPaths));
+    return all;
   }
 
   /** Reads every key from {@code lookup} (e.g. {@code conf::get}); absent keys keep their defaults. */
@@ -102,6 +126,24 @@ public final class NamenodeSettings {
   /** The numeric adapter settings, in documentation order (the core's come from {@link EafrSettings#all()}). */
   public static List<Setting<?>> adapterSettings() {
     return ADAPTER;
+  }
+
+  /** Every eafr.* key the NameNode reads: the core's, the adapter's, the roles file and the cold paths. */
+  public static Set<String> knownKeys() {
+    Set<String> keys = new TreeSet<>();
+    EafrSettings.all().forEach(setting -> keys.add(setting.key()));
+    ADAPTER.forEach(setting -> keys.add(setting.key()));
+    keys.add(ROLES_FILE_KEY);
+    keys.add(COLD_PATHS_KEY);
+    return keys;
+  }
+
+  /**
+   * Refuses an eafr.* key of {@code present} (key to value, e.g. every eafr.* entry of hdfs-site.xml) that nobody
+   * reads, naming the nearest known key, so a misspelled key never silently keeps its default.
+   */
+  public static void checkKeys(Map<String, String> present) {
+    KnownKeys.check(present, knownKeys(), OTHER_DAEMONS_PREFIXES);
   }
 
   public EafrSettings core() {

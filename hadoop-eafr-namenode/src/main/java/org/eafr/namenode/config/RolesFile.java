@@ -118,6 +118,19 @@ public final class RolesFile {
     return this;
   }
 
+  /**
+   * Throws when no DataNode can be hot while {@code minHotReplicas} (eps, {@code eafr.min-hot-replicas}) asks every
+   * file to keep replicas on hot servers: with no hot line and unlisted DataNodes standby, no file could meet it.
+   */
+  public RolesFile checkHasHot(int minHotReplicas) {
+    if (minHotReplicas >= 1 && unlisted != ServerRole.HOT && !entries.containsValue(ServerRole.HOT)) {
+      throw new IllegalArgumentException("roles file " + source + " (" + NamenodeSettings.ROLES_FILE_KEY
+          + ") makes no DataNode hot, but eafr.min-hot-replicas = " + minHotReplicas + " keeps that many replicas of"
+          + " every file on hot DataNodes: add a 'hot HOST' line or 'unlisted hot'");
+    }
+    return this;
+  }
+
   public Map<String, ServerRole> entries() {
     return entries;
   }

@@ -1,5 +1,6 @@
 package org.eafr.namenode.monitor;
 
+import java.util.function.Supplier;
 import org.apache.hadoop.metrics2.MetricsCollector;
 import org.apache.hadoop.metrics2.MetricsRecordBuilder;
 import org.apache.hadoop.metrics2.MetricsSource;
@@ -10,7 +11,7 @@ import org.eafr.placement.popularity.FileTemperature;
 
 /**
  * EAFR's metrics2 source on the NameNode (JMX {@code Hadoop:service=NameNode,name=EafrNameNode}, and the /prom page
- * with {@code hadoop.prometheus.endpoint.enabled}): files per class and nodes per role as of the last round, replicas
+ * with {@code hadoop.prometheus.endpoint.enabled}): each DataNode's role now (tag {@code DataNodeRoles}), files per class and nodes per role as of the last round, replicas
  * added, removed and migrated, bytes copied, rounds, time spent deciding, and the DataNode-to-DataNode copies timed
  * for the transfer-speed EWMA (Eq. 9).
  */
@@ -19,15 +20,23 @@ public final class EafrMetrics implements MetricsSource {
 
   private final MonitorStats stats;
   private final TransferTracker transfers;
+  private final Supplier<String> dataNodeRoles;
 
-  public EafrMetrics(MonitorStats stats, TransferTracker transfers) {
+  /**
+   * @param dataNodeRoles each DataNode's role now, as a JSON object from its IP:transfer port to the role (a string
+   *     tag, the way HDFS's NameNodeInfo bean shows its LiveNodes)
+   */
+  public EafrMetrics(MonitorStats stats, TransferTracker transfers, Supplier<String> dataNodeRoles) {
     this.stats = stats;
     this.transfers = transfers;
+    this.dataNodeRoles = dataNodeRoles;
   }
 
   @Override
   public void getMetrics(MetricsCollector collector, boolean all) {
     MetricsRecordBuilder record = collector.addRecord(NAME).setContext("dfs");
+    record.tag(Interns.info("DataNodeRoles", "Each DataNode's EAFR role now, JSON: IP:port -> HOT, STANDBY, COLD,"
+        + " FAILED"), dataNodeRoles.get());
     record.addGauge(Interns.info("HotFiles", "Files classified hot in the last round"),
         stats.files(FileTemperature.HOT));
     record.addGauge(Interns.info("NormalFiles", "Files classified normal in the last round"),
@@ -39,6 +48,9 @@ public final class EafrMetrics implements MetricsSource {
       record.addGauge(Interns.info(name + "Nodes", "DataNodes in role " + role + " in the last round"),
           stats.nodes(role));
     }
+    record.addGauge(Interns.info("FilesBelowMinReplicas",
+        "Files whose replication factor was below eafr.min-replicas in the last round (reported, not raised)"),
+        stats.filesBelowMinReplicas());
     record.addCounter(Interns.info("Rounds", "Replication rounds run"), stats.rounds());
     record.addCounter(Interns.info("ReplicasAdded", "Replicas added for hot files"), stats.added());
     record.addCounter(Interns.info("ReplicasRemoved", "Replicas removed from cold files"), stats.removed());

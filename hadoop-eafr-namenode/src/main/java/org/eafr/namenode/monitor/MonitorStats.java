@@ -1,6 +1,7 @@
 package org.eafr.namenode.monitor;
 
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import org.eafr.placement.cluster.ServerRole;
@@ -19,12 +20,29 @@ public final class MonitorStats {
   private final AtomicLong decidingNanos = new AtomicLong();
   private volatile Map<FileTemperature, Integer> filesPerClass = new EnumMap<>(FileTemperature.class);
   private volatile Map<ServerRole, Integer> nodesPerRole = new EnumMap<>(ServerRole.class);
+  private volatile int filesBelowMinReplicas;
+  private volatile List<String> someFilesBelowMinReplicas = List.of();
 
   void roundDone(long nanos, Map<FileTemperature, Integer> files, Map<ServerRole, Integer> nodes) {
     decidingNanos.addAndGet(nanos);
     filesPerClass = new EnumMap<>(files);
     nodesPerRole = new EnumMap<>(nodes);
     rounds.incrementAndGet();
+  }
+
+  void belowMinReplicas(int files, List<String> examples) {
+    filesBelowMinReplicas = files;
+    someFilesBelowMinReplicas = List.copyOf(examples);
+  }
+
+  /** Files whose replication factor was below r ({@code eafr.min-replicas}) in the last round. */
+  public int filesBelowMinReplicas() {
+    return filesBelowMinReplicas;
+  }
+
+  /** Up to {@value ReplicationMonitor#BELOW_MIN_EXAMPLES} of them, in namespace order. */
+  public List<String> someFilesBelowMinReplicas() {
+    return someFilesBelowMinReplicas;
   }
 
   void countAdded(long bytes) {

@@ -62,6 +62,8 @@ public final class ReplicationMonitor {
   private static final int PATIENCE_ROUNDS = 3;
   /** Files planned together; a round holds at most this many files' states at once. */
   static final int PLAN_BATCH_FILES = 1_000;
+  /** Files below r named in the log and in {@code hdfs eafr status}; the metrics count them all. */
+  static final int BELOW_MIN_EXAMPLES = 10;
 
   private final NameNode nameNode;
   private final EafrRuntime runtime;
@@ -110,8 +112,22 @@ public final class ReplicationMonitor {
     }
     List<String> turningCold = nearlyFullStandbys(servers.values());
     runtime.monitorStats().roundDone(System.nanoTime() - start - round.actingNanos, round.perClass, perRole);
+    reportBelowMinReplicas(round);
     sleep(turningCold);
     return round.plan;
+  }
+
+  /**
+   * Files whose replication factor is below r: EAFR reports them and leaves them as their writer set them (raising
+   * them would spend space nobody asked for; docs/namenode.md), so an operator can raise them with setrep.
+   */
+  private void reportBelowMinReplicas(Round round) {
+    runtime.monitorStats().belowMinReplicas(round.belowMinReplicas, round.someBelowMinReplicas);
+    if (round.belowMinReplicas > 0) {
+      LOG.warn("EAFR: {} files have a replication factor below eafr.min-replicas = {} (e.g. {}); EAFR leaves them as"
+          + " set: raise them with 'hdfs dfs -setrep' if they must survive a failure or a gear shift",
+          round.belowMinReplicas, runtime.settings().core().minReplicas(), round.someBelowMinReplicas);
+    }
   }
 
   /** eafr.monitor.bytes-per-second x T, saturating instead of overflowing for huge settings. */
@@ -297,6 +313,8 @@ public final class ReplicationMonitor {
     final Map<FileTemperature, Integer> perClass = new EnumMap<>(FileTemperature.class);
     final Map<String, FileState> batch = new LinkedHashMap<>();
     final List<ClassifiedFile> classified = new ArrayList<>();
+    final List<String> someBelowMinReplicas = new ArrayList<>();
+    int belowMinReplicas;
     ClusterView view;
     ReplicationPlan plan = ReplicationPlan.empty();
     long byteBudget = bytesPerInterval();
@@ -309,6 +327,12 @@ public final class ReplicationMonitor {
     }
 
     void accept(FileState file) throws IOException {
+      if (file.replication < runtime.settings().core().minReplicas()) {
+        belowMinReplicas++;
+        if (someBelowMinReplicas.size() < BELOW_MIN_EXAMPLES) {
+          someBelowMinReplicas.add(file.path);
+        }
+      }
       FileTemperature temperature = classifier.classify(reads.reads(file.path), file.holders);
       LOG.debug("EAFR round on {}: {} reads {} holders {} -> {}", nameNode.getNameNodeAddress(), file.path,
           reads.reads(file.path), file.holders, temperature);

@@ -1,15 +1,23 @@
 package org.eafr.namenode.monitor;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import org.apache.hadoop.hdfs.protocol.HdfsConstants.DatanodeReportType;
 import org.apache.hadoop.hdfs.server.blockmanagement.BlockManager;
+import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
 import org.apache.hadoop.hdfs.server.namenode.NameNode;
 import org.apache.hadoop.ipc.RefreshRegistry;
 import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
 import org.apache.hadoop.util.ServicePlugin;
 import org.eafr.namenode.admin.AdminHandler;
 import org.eafr.namenode.cluster.EafrRuntime;
+import org.eafr.namenode.cluster.ServerTranslator;
 import org.eafr.namenode.transfer.TransferPoller;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -28,6 +36,8 @@ public class ReplicationMonitorPlugin implements ServicePlugin {
   private static final Logger LOG = LoggerFactory.getLogger(ReplicationMonitorPlugin.class);
 
   private NameNode nameNode;
+  private EafrRuntime runtime;
+  private String lastRolesProblem;
   private ReplicationMonitor monitor;
   private ScheduledExecutorService scheduler;
   private AdminHandler adminHandler;
@@ -36,7 +46,6 @@ public class ReplicationMonitorPlugin implements ServicePlugin {
   @Override
   public void start(Object service) {
     this.nameNode = (NameNode) service;
-    EafrRuntime runtime;
     try {
       runtime = EafrRuntime.of(nameNode.getConf());
     } catch (RuntimeException e) {
@@ -55,21 +64,53 @@ public class ReplicationMonitorPlugin implements ServicePlugin {
     scheduler.scheduleWithFixedDelay(this::roundIfActive, interval, interval, TimeUnit.MILLISECONDS);
     transferPoller = TransferPoller.start(nameNode, runtime.transfers(), runtime.settings().transferPollMillis());
     DefaultMetricsSystem.instance().register(EafrMetrics.NAME, "EAFR adaptive replication",
-        new EafrMetrics(runtime.monitorStats(), runtime.transfers()));
+        new EafrMetrics(runtime.monitorStats(), runtime.transfers(), this::dataNodeRolesJson));
     adminHandler = new AdminHandler(nameNode, runtime);
     RefreshRegistry.defaultRegistry().register(AdminHandler.IDENTIFIER, adminHandler);
     RefreshRegistry.defaultRegistry().register(AdminHandler.ROLES_IDENTIFIER, adminHandler);
-    LOG.info("EAFR replication monitor started, interval {} ms", interval);
+    LOG.info("EAFR replication monitor started, interval {} ms; settings in force {}; roles from {}: {}, unlisted"
+        + " DataNodes {}", interval, runtime.settings().asMap(), runtime.roles().file().source(),
+        runtime.roles().file().entries(), runtime.roles().file().unlistedRole());
   }
 
   private void roundIfActive() {
     try {
-      if (nameNode.isActiveState() && !nameNode.getNamesystem().isInSafeMode() && replicaMapSettled()) {
+      if (nameNode.isActiveState() && !nameNode.getNamesystem().isInSafeMode() && replicaMapSettled()
+          && rolesFitDataNodes()) {
         monitor.round();
       }
     } catch (Exception | Error e) { // keep the schedule alive; the next round starts from HDFS's state
       LOG.error("EAFR replication round failed", e);
     }
+  }
+
+  private String dataNodeRolesJson() {
+    ServerTranslator translator = ServerTranslator.of(runtime);
+    Map<String, String> roles = new TreeMap<>();
+    for (DatanodeDescriptor dn : nameNode.getNamesystem().getBlockManager().getDatanodeManager()
+        .getDatanodeListForReport(DatanodeReportType.ALL)) {
+      roles.put(ServerTranslator.idOf(dn), translator.roleOf(dn).name());
+    }
+    try {
+      return new ObjectMapper().writeValueAsString(roles);
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  /**
+   * The roles file read at startup is checked against the registered DataNodes as a reload is: while it names a host
+   * that is no DataNode, the monitor does not act (the error is logged once, and {@code hdfs eafr status} shows it)
+   * until {@code hdfs eafr roles reload} puts a good file in force.
+   */
+  private boolean rolesFitDataNodes() {
+    Optional<String> problem = runtime.roles().checkAgainst(
+        ServerTranslator.registeredNames(nameNode.getNamesystem().getBlockManager().getDatanodeManager()));
+    if (problem.isPresent() && !problem.get().equals(lastRolesProblem)) {
+      LOG.error("EAFR replication monitor paused: {}; fix the file and run 'hdfs eafr roles reload'", problem.get());
+    }
+    lastRolesProblem = problem.orElse(null);
+    return problem.isEmpty();
   }
 
   /**

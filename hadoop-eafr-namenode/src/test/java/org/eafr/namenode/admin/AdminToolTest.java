@@ -36,6 +36,7 @@ class AdminToolTest {
     cluster = EafrCluster.start(conf);
     cluster.standby(2, 5);
     cluster.write("/data/a", 2, 4000, 1);
+    cluster.write("/scratch/single", 1, 4000, 2);
     cluster.runtime().monitor().round();
   }
 
@@ -60,6 +61,13 @@ class AdminToolTest {
     assertThat(status.at("/monitor/replicasRemoved").asLong()).isEqualTo(jmx("ReplicasRemoved"));
     assertThat(status.at("/monitor/replicasAdded").asLong()).isEqualTo(jmx("ReplicasAdded"));
     assertThat(status.at("/nodesPerRole/STANDBY").asLong()).isEqualTo(jmx("StandbyNodes"));
+    assertThat(status.at("/monitor/filesBelowMinReplicas").asLong()).isEqualTo(jmx("FilesBelowMinReplicas"))
+        .isEqualTo(1);
+    assertThat(status.at("/monitor/someFilesBelowMinReplicas/0").asText()).isEqualTo("/scratch/single");
+    JsonNode roles = new ObjectMapper().readTree(jmxTag("tag.DataNodeRoles"));
+    for (JsonNode node : status.get("nodes")) {
+      assertThat(roles.get(node.get("id").asText()).asText()).isEqualTo(node.get("role").asText());
+    }
   }
 
   @Test
@@ -113,9 +121,17 @@ class AdminToolTest {
   }
 
   private static long jmx(String attribute) {
+    return ((Number) jmxAttribute(attribute)).longValue();
+  }
+
+  private static String jmxTag(String attribute) {
+    return (String) jmxAttribute(attribute);
+  }
+
+  private static Object jmxAttribute(String attribute) {
     try {
       ObjectName bean = new ObjectName("Hadoop:service=NameNode,name=EafrNameNode");
-      return ((Number) ManagementFactory.getPlatformMBeanServer().getAttribute(bean, attribute)).longValue();
+      return ManagementFactory.getPlatformMBeanServer().getAttribute(bean, attribute);
     } catch (javax.management.JMException e) {
       throw new IllegalStateException(e);
     }

@@ -32,4 +32,22 @@ class BadConfigurationTest {
         .hasStackTraceContaining("line 2 'sleepy 10.0.0.2' is malformed")
         .hasStackTraceContaining("FSNamesystem");
   }
+
+  @Test
+  void misspelledKey_stopsTheNameNode_namingTheNearestKey() throws Exception {
+    Configuration conf = EafrCluster.baseConf("bad-key");
+    conf.set("eafr.min-replica", "3");
+    assertThatThrownBy(() -> EafrCluster.start(conf).close())
+        .hasStackTraceContaining("eafr.min-replica = 3 is not allowed: unknown key; did you mean eafr.min-replicas?")
+        .hasStackTraceContaining("FSNamesystem");
+  }
+
+  @Test
+  void rolesFileWithNoHotDataNode_stopsTheNameNode_whileEpsIsAtLeastOne() throws Exception {
+    Configuration conf = EafrCluster.baseConf("no-hot");
+    Files.write(Path.of(conf.get("eafr.roles.file")), List.of("unlisted standby", "standby 10.0.0.2"));
+    assertThatThrownBy(() -> EafrCluster.start(conf).close())
+        .hasStackTraceContaining("makes no DataNode hot, but eafr.min-hot-replicas = 1")
+        .hasStackTraceContaining("FSNamesystem");
+  }
 }
