@@ -146,12 +146,16 @@ final class RedfishDriver implements PowerDriver {
     return URI.create("https://" + entry.address() + ":" + entry.port() + path);
   }
 
+  /** The exception's class and the first message along its causes (the JDK's ConnectException carries none). */
   private static String describe(IOException e) {
-    String message = e.getMessage();
-    if (message == null && e.getCause() != null) {
-      message = e.getCause().toString();
+    String message = null;
+    for (Throwable t = e; t != null && message == null; t = t.getCause()) {
+      message = t.getMessage();
     }
-    return e.getClass().getSimpleName() + (message == null ? "" : " " + message);
+    if (message == null && e instanceof java.net.ConnectException) {
+      message = "connection refused or host unreachable (is the BMC's HTTPS port reachable from the NameNode?)";
+    }
+    return e.getClass().getSimpleName() + (message == null ? "" : ": " + message);
   }
 
   private static String excerpt(String body) {

@@ -17,6 +17,9 @@ final class TestCredentials {
     conf.set(CredentialProviderFactory.CREDENTIAL_PROVIDER_PATH, uri);
     CredentialProvider provider = CredentialProviderFactory.getProviders(conf).get(0);
     for (int i = 0; i < aliasesAndPasswords.length; i += 2) {
+      if (provider.getCredentialEntry(aliasesAndPasswords[i]) != null) {
+        provider.deleteCredentialEntry(aliasesAndPasswords[i]);
+      }
       provider.createCredentialEntry(aliasesAndPasswords[i], aliasesAndPasswords[i + 1].toCharArray());
     }
     provider.flush();
