@@ -31,7 +31,7 @@ public final class NameNodeHostView implements HostView {
     for (DatanodeDescriptor dn : matches) {
       if (!dn.isInMaintenance()) {
         throw new PowerRefusedException("refusing to power off " + entry.host() + ": HDFS shows DataNode "
-            + ServerTranslator.nameOf(dn) + " " + dn.getAdminState() + (dn.isAlive() ? "" : " (dead)")
+            + ServerTranslator.nameOf(dn) + " " + dn.getAdminState().name() + (dn.isAlive() ? "" : " (dead)")
             + ", not IN_MAINTENANCE; put it into maintenance (dfs.hosts entry with adminState IN_MAINTENANCE, then"
             + " hdfs dfsadmin -refreshNodes) and wait until HDFS shows it IN_MAINTENANCE");
       }

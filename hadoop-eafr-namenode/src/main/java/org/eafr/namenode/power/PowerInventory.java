@@ -81,10 +81,11 @@ public final class PowerInventory {
     List<InventoryEntry> entries = new ArrayList<>();
     Map<String, Integer> seen = new LinkedHashMap<>();
     for (int i = 0; i < root.get("nodes").size(); i++) {
-      InventoryEntry entry = new EntryReader(source, i, root.get("nodes").get(i)).read();
+      EntryReader reader = new EntryReader(source, i, root.get("nodes").get(i));
+      InventoryEntry entry = reader.read();
       Integer before = seen.putIfAbsent(entry.host(), i);
       if (before != null) {
-        throw new EntryReader(source, i, root.get("nodes").get(i)).invalid("host", entry.host(),
+        throw reader.invalid("host", entry.host(),
             "each host once; entry " + (before + 1) + " already names it");
       }
       entries.add(entry);

@@ -7,6 +7,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.metrics2.MetricsSystem;
+import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
 import org.eafr.namenode.config.DataNodeName;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -42,6 +44,7 @@ public final class PowerManager implements AutoCloseable {
   private final Map<String, NodeRecord> records = new HashMap<>();
   private volatile PowerInventory inventory = PowerInventory.EMPTY;
   private volatile Map<String, PowerDriver> drivers = Map.of();
+  private boolean metricsRegistered;
 
   /**
    * A manager over the inventory named by {@code eafr.power.inventory.file} in {@code conf} (none: an empty one),
@@ -53,6 +56,7 @@ public final class PowerManager implements AutoCloseable {
     try {
       PowerManager manager = new PowerManager(settings, conf, hosts, new SleepRequests(), scheduler);
       manager.reloadInventory();
+      manager.registerMetrics();
       return manager;
     } catch (RuntimeException e) {
       scheduler.close();
@@ -220,9 +224,22 @@ public final class PowerManager implements AutoCloseable {
     return settings;
   }
 
+  /** Registers the metrics2 source as {@value PowerMetrics#NAME}, replacing a source of that name left behind. */
+  private void registerMetrics() {
+    MetricsSystem system = DefaultMetricsSystem.instance();
+    system.unregisterSource(PowerMetrics.NAME);
+    system.register(PowerMetrics.NAME, "EAFR power control of DataNode hosts", metrics);
+    metricsRegistered = true;
+  }
+
+  /** Stops the driver threads (actions under way end without completing) and unregisters the metrics source. */
   @Override
   public void close() {
     scheduler.close();
+    if (metricsRegistered) {
+      DefaultMetricsSystem.instance().unregisterSource(PowerMetrics.NAME);
+      metricsRegistered = false;
+    }
   }
 
   private PowerState read(String host, PowerDriver driver) throws PowerException {
