@@ -232,10 +232,26 @@ public final class PowerManager implements AutoCloseable {
     metricsRegistered = true;
   }
 
-  /** Stops the driver threads (actions under way end without completing) and unregisters the metrics source. */
+  /**
+   * Stops the driver threads and unregisters the metrics source. Actions under way fail with a PowerException
+   * saying so (a command already sent may still take effect; the next owner reads the state before acting).
+   */
   @Override
   public void close() {
     scheduler.close();
+    List<PowerAction> stopped = new ArrayList<>();
+    synchronized (this) {
+      for (NodeRecord record : records.values()) {
+        if (record.inFlight != null) {
+          stopped.add(record.inFlight);
+          record.inFlight = null;
+        }
+      }
+    }
+    for (PowerAction action : stopped) {
+      action.future.completeExceptionally(new PowerException(action.command.label() + " " + action.entry.host()
+          + " stopped: the power manager was closed"));
+    }
     if (metricsRegistered) {
       DefaultMetricsSystem.instance().unregisterSource(PowerMetrics.NAME);
       metricsRegistered = false;

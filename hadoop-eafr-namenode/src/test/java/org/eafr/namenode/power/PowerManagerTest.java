@@ -254,4 +254,17 @@ class PowerManagerTest {
         .containsEntry("PowerActionsInFlight", 0);
     assertThat(List.of(manager.status("dn2").lastError())).containsExactly("connection refused");
   }
+
+  @Test
+  void close_failsTheActionsUnderWay() {
+    ScriptedDriver dn1 = new ScriptedDriver("bmc1:623", clock);
+    PowerManager manager = manager(Map.of(), Map.of("dn1", dn1));
+    CompletableFuture<PowerResult> on = manager.powerOn("dn1", Requester.AUTOMATIC);
+    clock.runFor(6_000); // state read and command sent, polling
+
+    manager.close();
+
+    assertThatThrownBy(on::get).hasMessageContaining("on dn1 stopped: the power manager was closed");
+    assertThat(manager.status("dn1").inFlight()).isNull();
+  }
 }
