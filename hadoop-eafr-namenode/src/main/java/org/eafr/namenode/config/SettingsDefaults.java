@@ -39,7 +39,8 @@ public final class SettingsDefaults {
     property(xml, PowerSettings.REDFISH_TRUSTSTORE_KEY, "",
         "Truststore with the Redfish BMCs' certificates or their CA; empty means the JDK's cacerts. Certificates"
             + " and host names are always checked.");
-    property(xml, PowerSettings.REDFISH_TRUSTSTORE_TYPE_KEY, "PKCS12", "Type of the Redfish truststore: PKCS12 or JKS.");
+    property(xml, PowerSettings.REDFISH_TRUSTSTORE_TYPE_KEY, "PKCS12",
+        "Type of the Redfish truststore: PKCS12 or JKS.");
     property(xml, PowerSettings.REDFISH_TRUSTSTORE_PASSWORD_ALIAS_KEY, "",
         "CredentialProvider alias of the Redfish truststore's password; empty when it has none.");
     return xml.append("</configuration>\n").toString();

@@ -128,8 +128,7 @@ public final class PowerManager implements AutoCloseable {
       throws PowerRefusedException {
     InventoryEntry entry = inventory.entry(host);
     if (entry == null) {
-      throw new PowerRefusedException("host " + host + " is not in the power inventory " + inventory.source()
-          + " (" + PowerSettings.INVENTORY_FILE_KEY + "); its hosts are " + inventory.entries().keySet());
+      throw unknownHost(host);
     }
     NodeRecord record = records.get(host);
     if (record.inFlight != null) {
@@ -148,6 +147,11 @@ public final class PowerManager implements AutoCloseable {
     return action;
   }
 
+  private PowerRefusedException unknownHost(String host) {
+    return new PowerRefusedException("host " + host + " is not in the power inventory " + inventory.source() + " ("
+        + PowerSettings.INVENTORY_FILE_KEY + "); its hosts are " + inventory.entries().keySet());
+  }
+
   /** The entry that switches {@code dataNode} (its HOST:PORT entry, else its host entry), or null. */
   public InventoryEntry entryFor(DataNodeName dataNode) {
     return inventory.entryFor(dataNode);
@@ -161,8 +165,7 @@ public final class PowerManager implements AutoCloseable {
     InventoryEntry entry = inventory.entry(host);
     PowerDriver driver = drivers.get(host);
     if (entry == null || driver == null) {
-      return CompletableFuture.failedFuture(new PowerRefusedException("host " + host
-          + " is not in the power inventory " + inventory.source() + "; its hosts are " + inventory.entries().keySet()));
+      return CompletableFuture.failedFuture(unknownHost(host));
     }
     CompletableFuture<PowerState> result = new CompletableFuture<>();
     callSoon(driver, 0, () -> {

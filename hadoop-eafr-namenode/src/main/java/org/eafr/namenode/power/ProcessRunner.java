@@ -90,7 +90,8 @@ final class ProcessRunner {
       while ((read = in.read(buffer, length, buffer.length - length)) > 0) {
         length += read;
         if (length == buffer.length) {
-          in.transferTo(java.io.OutputStream.nullOutputStream()); // drain the rest so the tool never blocks on a full pipe
+          // drain the rest, so that a talkative tool never blocks on a full pipe
+          in.transferTo(java.io.OutputStream.nullOutputStream());
           break;
         }
       }

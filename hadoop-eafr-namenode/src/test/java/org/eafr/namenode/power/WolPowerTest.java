@@ -39,7 +39,8 @@ class WolPowerTest {
     try (DatagramSocket listener = new DatagramSocket(0, InetAddress.getLoopbackAddress())) {
       listener.setSoTimeout(30_000);
       Configuration conf = PowerTestSupport.fastConf(dir, "{\"nodes\": [{\"host\": \"dn5\", \"driver\": \"wol\","
-          + " \"mac\": \"00:5C:52:31:3a:9c\", \"address\": \"127.0.0.1\", \"port\": " + listener.getLocalPort() + "}]}");
+          + " \"mac\": \"00:5C:52:31:3a:9c\", \"address\": \"127.0.0.1\", \"port\": " + listener.getLocalPort()
+          + "}]}");
       try (PowerManager manager = PowerManager.start(conf, view, 2)) {
         var on = manager.powerOn("dn5", Requester.AUTOMATIC);
         DatagramPacket packet = new DatagramPacket(new byte[200], 200);
