@@ -2,6 +2,7 @@ package org.eafr.namenode.config;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.eafr.namenode.power.PowerSettings;
 import org.eafr.placement.settings.EafrSettings;
 import org.eafr.placement.settings.Setting;
 
@@ -21,6 +22,7 @@ public final class SettingsDefaults {
         .append("<configuration>\n");
     List<Setting<?>> numeric = new ArrayList<>(EafrSettings.all());
     numeric.addAll(NamenodeSettings.adapterSettings());
+    numeric.addAll(PowerSettings.numericSettings());
     for (Setting<?> setting : numeric) {
       property(xml, setting.key(), String.valueOf(setting.defaultValue()),
           symbol(setting) + setting.description() + " Allowed: " + setting.range() + ".");
@@ -30,6 +32,17 @@ public final class SettingsDefaults {
             + " DataNode is hot. A host is HOST or HOST:PORT (the DataNode transfer port).");
     property(xml, NamenodeSettings.COLD_PATHS_KEY, "",
         "Comma-separated absolute HDFS paths; new blocks of files at or below them go to standby servers.");
+    property(xml, PowerSettings.INVENTORY_FILE_KEY, "",
+        "Path of the JSON power inventory: which driver (ipmi, redfish, wol, command) switches each DataNode host"
+            + " (format in docs/power.md); empty means no host can be switched.");
+    property(xml, PowerSettings.IPMITOOL_KEY, "ipmitool", "The ipmitool executable the ipmi driver runs.");
+    property(xml, PowerSettings.REDFISH_TRUSTSTORE_KEY, "",
+        "Truststore with the Redfish BMCs' certificates or their CA; empty means the JDK's cacerts. Certificates"
+            + " and host names are always checked.");
+    property(xml, PowerSettings.REDFISH_TRUSTSTORE_TYPE_KEY, "PKCS12",
+        "Type of the Redfish truststore: PKCS12 or JKS.");
+    property(xml, PowerSettings.REDFISH_TRUSTSTORE_PASSWORD_ALIAS_KEY, "",
+        "CredentialProvider alias of the Redfish truststore's password; empty when it has none.");
     return xml.append("</configuration>\n").toString();
   }
 

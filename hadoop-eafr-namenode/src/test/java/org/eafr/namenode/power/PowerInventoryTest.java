@@ -1,0 +1,120 @@
+package org.eafr.namenode.power;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import org.apache.hadoop.conf.Configuration;
+import org.eafr.namenode.config.DataNodeName;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The power inventory is checked whole when read: each bad entry is refused naming the file, the entry, the field and
+ * what is allowed, and a failed reload leaves the inventory in force unchanged.
+ */
+class PowerInventoryTest {
+
+  private static String invalid(String entry) {
+    try {
+      PowerInventory.parse("inv.json", "{\"nodes\": [" + entry + "]}");
+    } catch (IllegalArgumentException e) {
+      return e.getMessage();
+    }
+    throw new AssertionError("accepted " + entry);
+  }
+
+  @Test
+  void exampleInConf_isValid_andMapsDataNodesAsTheRolesFileDoes() throws Exception {
+    PowerInventory inventory = PowerInventory.read(Paths.get("../conf/eafr-power-inventory.example.json"));
+
+    assertThat(inventory.entries()).hasSize(5);
+    InventoryEntry dn1 = inventory.entry("dn1.example.com");
+    assertThat(dn1.driver()).isEqualTo(DriverKind.IPMI);
+    assertThat(dn1.cipherSuite()).isEqualTo(17);
+    assertThat(inventory.entry("dn2.example.com").port()).as("IPMI's default port").isEqualTo(623);
+    assertThat(inventory.entry("dn4.example.com").port()).as("HTTPS's default port").isEqualTo(443);
+    InventoryEntry dn5 = inventory.entry("dn5.example.com");
+    assertThat(dn5.macText()).isEqualTo("00:5c:52:31:3a:9c");
+    assertThat(dn5.address()).isEqualTo("10.0.0.255");
+    assertThat(inventory.entryFor(new DataNodeName("10.0.0.3", "dn3.example.com", 9866)).driver())
+        .isEqualTo(DriverKind.REDFISH);
+    assertThat(inventory.entryFor(new DataNodeName("10.0.0.3", "dn3.example.com", 9867))).isNull();
+    assertThat(inventory.entryFor(new DataNodeName("10.0.0.1", "DN1.example.com", 9866))).isSameAs(dn1);
+  }
+
+  @Test
+  void badEntries_areRefusedNamingFileEntryFieldAndWhatIsAllowed() {
+    String ok = "{\"host\": \"dn1\", \"driver\": \"ipmi\", \"address\": \"10.0.1.1\", \"user\": \"u\","
+        + " \"credential\": \"a\"}";
+    assertThat(invalid(ok + ", {\"host\": \"dn2\", \"driver\": \"ipmi\", \"address\": \"10.0.1.2\", \"port\": 70000,"
+        + " \"user\": \"u\", \"credential\": \"a\"}")).isEqualTo("power inventory inv.json"
+        + " (eafr.power.inventory.file) entry 2 (host dn2): field 'port' = 70000 is not allowed: expected an integer"
+        + " in [1, 65535]");
+    assertThat(invalid("{\"host\": \"dn1\", \"driver\": \"ipmi\", \"address\": \"10.0.1.1\", \"user\": \"u\","
+        + " \"password\": \"x\"}")).contains("entry 1 (host dn1): field 'password' = \"x\" is not allowed: expected"
+        + " no such field for driver ipmi; its fields are host, driver, address, cipher-suite, credential, port, user");
+    assertThat(invalid("{\"host\": \"dn1\", \"driver\": \"ilo\"}"))
+        .contains("field 'driver' = ilo is not allowed: expected one of ipmi, redfish, wol, command");
+    assertThat(invalid("{\"host\": \"dn1\", \"driver\": \"redfish\", \"address\": \"b\", \"user\": \"u\"}"))
+        .contains("field 'credential' = (missing) is not allowed: expected a non-empty string");
+    assertThat(invalid("{\"host\": \"dn5\", \"driver\": \"wol\", \"mac\": \"00:11:22:33:44\"}"))
+        .contains("field 'mac' = 00:11:22:33:44 is not allowed: expected six hexadecimal byte pairs");
+    assertThat(invalid("{\"host\": \"dn1:0\", \"driver\": \"wol\", \"mac\": \"00:11:22:33:44:55\"}"))
+        .contains("field 'host' = dn1:0 is not allowed");
+    assertThat(invalid("{\"host\": \"dn1\", \"driver\": \"redfish\", \"address\": \"https://b\", \"user\": \"u\","
+        + " \"credential\": \"a\"}")).contains("field 'address' = https://b is not allowed: expected a host name or"
+        + " IPv4 address, without port or scheme");
+    assertThat(invalid("{\"host\": \"dn1\", \"driver\": \"redfish\", \"address\": \"b\", \"user\": \"u\","
+        + " \"credential\": \"a\", \"system\": \"/redfish/v1/Managers/1\"}"))
+        .contains("field 'system' = /redfish/v1/Managers/1 is not allowed");
+    assertThat(invalid("{\"host\": \"dn6\", \"driver\": \"command\", \"script\": \"/no/such/power.sh\"}"))
+        .contains("field 'script' = /no/such/power.sh is not allowed: expected the absolute path of an executable");
+    assertThat(invalid(ok + ", " + ok)).contains("entry 2 (host dn1): field 'host' = dn1 is not allowed: expected"
+        + " each host once; entry 1 already names it");
+    assertThat(invalid("{\"host\": \"dn1\", \"driver\": \"ipmi\", \"address\": \"b\", \"user\": \"u\","
+        + " \"credential\": \"a\", \"cipher-suite\": 18}")).contains("field 'cipher-suite' = 18");
+    assertThatThrownBy(() -> PowerInventory.parse("inv.json", "{\"nodes\": [}"))
+        .hasMessageStartingWith("power inventory inv.json (eafr.power.inventory.file) is not valid JSON");
+    assertThatThrownBy(() -> PowerInventory.parse("inv.json", "[]"))
+        .hasMessageContaining("must be one JSON object with a single field \"nodes\"");
+  }
+
+  @Test
+  void failedReload_keepsTheInventoryInForce_andAMissingCredentialIsFoundAtLoad() throws Exception {
+    Path dir = TestDirs.create("inventory-reload");
+    Configuration conf = PowerTestSupport.fastConf(dir, "{\"nodes\": [{\"host\": \"dn5\", \"driver\": \"wol\","
+        + " \"mac\": \"00:11:22:33:44:55\"}]}");
+    TestCredentials.store(conf, dir, "eafr.bmc.dn1", "Pw-4c2e");
+    try (PowerManager manager = PowerManager.start(conf, PowerTestSupport.ANY_HOST_MAY_POWER_OFF, 1)) {
+      Path file = Paths.get(conf.get(PowerSettings.INVENTORY_FILE_KEY));
+      Files.writeString(file, "{\"nodes\": [{\"host\": \"dn5\", \"driver\": \"wol\", \"mac\": \"zz\"}]}");
+      assertThatThrownBy(manager::reloadInventory).hasMessageContaining("field 'mac' = zz");
+      Files.writeString(file, "{\"nodes\": [{\"host\": \"dn1\", \"driver\": \"ipmi\", \"address\": \"10.0.1.1\","
+          + " \"user\": \"u\", \"credential\": \"eafr.bmc.dn9\"}]}");
+      assertThatThrownBy(manager::reloadInventory).hasMessageContaining("power inventory " + file + " host dn1"
+          + " needs credential alias eafr.bmc.dn9, which none of the providers hadoop.security.credential"
+          + ".provider.path = localjceks://file" + dir.toAbsolutePath() + "/bmc.jceks holds: run hadoop credential"
+          + " create eafr.bmc.dn9 -provider localjceks://file");
+      assertThat(manager.inventory().entries().keySet()).containsExactly("dn5");
+      assertThat(manager.status("dn5")).isNotNull();
+
+      Files.writeString(file, "{\"nodes\": [{\"host\": \"dn1\", \"driver\": \"ipmi\", \"address\": \"10.0.1.1\","
+          + " \"user\": \"u\", \"credential\": \"eafr.bmc.dn1\"}]}");
+      assertThat(manager.reloadInventory().entries().keySet()).containsExactly("dn1");
+    }
+  }
+
+  @Test
+  void credentials_comeFromProvidersOnly_neverFromPlainConfiguration() throws Exception {
+    Path dir = TestDirs.create("inventory-plain");
+    Configuration conf = PowerTestSupport.fastConf(dir, "{\"nodes\": [{\"host\": \"dn1\", \"driver\": \"ipmi\","
+        + " \"address\": \"10.0.1.1\", \"user\": \"u\", \"credential\": \"eafr.bmc.dn1\"}]}");
+    conf.set("eafr.bmc.dn1", "Plain-pw-in-site-xml"); // Configuration.getPassword would fall back to this
+    assertThatThrownBy(() -> PowerManager.start(conf, PowerTestSupport.ANY_HOST_MAY_POWER_OFF, 1))
+        .hasMessageContaining("needs the password under credential alias eafr.bmc.dn1, but no credential provider"
+            + " is configured: set hadoop.security.credential.provider.path")
+        .message().doesNotContain("Plain-pw-in-site-xml");
+  }
+}
