@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Function;
+import org.eafr.namenode.power.PowerSettings;
 import org.eafr.placement.settings.EafrSettings;
 import org.eafr.placement.settings.InvalidSettingException;
 import org.eafr.placement.settings.KnownKeys;
@@ -128,13 +129,17 @@ public final class NamenodeSettings {
     return ADAPTER;
   }
 
-  /** Every eafr.* key the NameNode reads: the core's, the adapter's, the roles file and the cold paths. */
+  /** Every eafr.* key the NameNode reads: the core's, the adapter's, the roles file, the cold paths, the power keys. */
   public static Set<String> knownKeys() {
     Set<String> keys = new TreeSet<>();
     EafrSettings.all().forEach(setting -> keys.add(setting.key()));
     ADAPTER.forEach(setting -> keys.add(setting.key()));
     keys.add(ROLES_FILE_KEY);
     keys.add(COLD_PATHS_KEY);
+    PowerSettings.numericSettings().forEach(setting -> keys.add(setting.key()));
+    keys.addAll(List.of(PowerSettings.INVENTORY_FILE_KEY, PowerSettings.IPMITOOL_KEY,
+        PowerSettings.REDFISH_TRUSTSTORE_KEY, PowerSettings.REDFISH_TRUSTSTORE_TYPE_KEY,
+        PowerSettings.REDFISH_TRUSTSTORE_PASSWORD_ALIAS_KEY));
     return keys;
   }
 

@@ -137,4 +137,12 @@ class NamenodeSettingsTest {
         "eafr.transfer.min-sample-bytes", "eafr.transfer.poll.ms", "eafr.transfer.timeout.ms");
     assertThat(List.copyOf(NamenodeSettings.adapterSettings())).doesNotHaveDuplicates();
   }
+
+  @Test
+  void everyKeyOfEafrDefaultXml_isAKnownKey_soTheMisspellingCheckNeverRefusesADocumentedKey() {
+    Configuration conf = new Configuration(false);
+    conf.addResource("eafr-default.xml");
+    assertThat(NamenodeSettings.knownKeys()).containsAll(conf.getValByRegex("^eafr\\.").keySet());
+    NamenodeSettings.checkKeys(conf.getValByRegex("^eafr\\."));
+  }
 }
