@@ -64,10 +64,40 @@ public final class EafrSettings {
   public static final Setting<Double> RATE_HIGH = Setting.ofDouble("eafr.rate.high-threshold", "eta_h",
       "Above this share of free receive bandwidth, senders are sped up (Eq. 15).", 0.5, Range.open(0.0, 1.0));
 
+  public static final Setting<Integer> GEAR_PRIMARIES = Setting.ofInt("eafr.gear.primaries", "p",
+      "Primary servers of the equal-work layout, which alone keep every block available (Rabbit Sec. 3.1); 0 means"
+          + " N / e^(r-1), rounded down to a multiple of the gear group size.", 0, Range.closed(0, 1_000_000));
+  public static final Setting<Integer> GEAR_GROUP_SIZE = Setting.ofInt("eafr.gear.group-size", "g",
+      "Servers per gear group, the unit the layout switches on and off; also the number of recovery groups (Rabbit"
+          + " Sec. 3.5). p must be a multiple of it.", 1, Range.closed(1, 1_000_000));
+  public static final Setting<Integer> GEAR_REPLICAS = Setting.ofInt("eafr.gear.replicas", "r (layout)",
+      "Replicas per block the geared layout is built for; its spread is about p e^(r-1) servers (Eq. 3).", 3,
+      Range.closed(2, 32));
+  public static final Setting<Integer> GEAR_MIGRATION_THRESHOLD = Setting.ofInt("eafr.gear.migration-threshold",
+      "T", "Passive migration (SpringFS): each resizing interval moves 1/T of the blocks owed to re-integrated servers,"
+          + " so every migration ends within T intervals; 1 is aggressive migration.", 10, Range.closed(1, 10_000));
+  public static final Setting<Integer> GEAR_REFLECTION_BATCH_BLOCKS = Setting.ofInt(
+      "eafr.gear.reflection.batch-blocks", "-", "Blocks one server sends to one woken server over one connection when"
+          + " reflecting low-gear writes after a gear-up (Accordion's batch transfer).", 64, Range.closed(1, 100_000));
+  public static final Setting<Double> GEAR_TARGET_UTILIZATION = Setting.ofDouble("eafr.gear.target-utilization", "u",
+      "The gear controller runs the lowest gear whose servers on, kept this busy, carry the measured load.", 0.8,
+      Range.openClosed(0.0, 1.0));
+  public static final Setting<Double> GEAR_DOWN_MARGIN = Setting.ofDouble("eafr.gear.down-margin", "h",
+      "Hysteresis: a lower gear is chosen only when it carries the load at u - h; must be below u.", 0.1,
+      Range.closedOpen(0.0, 1.0));
+  public static final Setting<Long> GEAR_MIN_DWELL_MS = Setting.ofLong("eafr.gear.min-dwell.ms", "-",
+      "No gear-down within this time of the last shift, in milliseconds (gear-ups are never delayed).", 300_000L,
+      Range.atLeast(0L));
+  public static final Setting<Integer> GEAR_FORECAST_DAYS = Setting.ofInt("eafr.gear.forecast.days", "-",
+      "Earlier days whose busiest load in the same hour raises the gear controller's demand; 0 disables the"
+          + " forecast.", 0, Range.closed(0, 28));
+
   private static final List<Setting<?>> ALL = List.of(INTERVAL_MS, MAX_TRACKED_FILES, HOT_MEAN_READS,
       HOT_REPLICA_READS, COLD_MEAN_READS, COLD_REPLICA_READS, REPLICA_FRACTION, MIN_REPLICAS, MIN_HOT_REPLICAS,
       OVERLOADED_FRACTION, OVERLOAD_THRESHOLD, STORAGE_RESERVE_BYTES, EWMA_ALPHA, EWMA_WINDOW_MS, SPEED_WEIGHT,
-      DESTINATION_SAMPLE_SIZE, RATE_LOW, RATE_HIGH);
+      DESTINATION_SAMPLE_SIZE, RATE_LOW, RATE_HIGH, GEAR_PRIMARIES, GEAR_GROUP_SIZE, GEAR_REPLICAS, GEAR_MIGRATION_THRESHOLD,
+      GEAR_REFLECTION_BATCH_BLOCKS, GEAR_TARGET_UTILIZATION,
+      GEAR_DOWN_MARGIN, GEAR_MIN_DWELL_MS, GEAR_FORECAST_DAYS);
 
   private final Map<Setting<?>, Number> values;
 
@@ -237,6 +267,8 @@ public final class EafrSettings {
       requireBelow(RATE_LOW, settings.rateLowThreshold(), RATE_HIGH, settings.rateHighThreshold());
       requireAtMost(COLD_MEAN_READS, settings.coldMeanReads(), HOT_MEAN_READS, settings.hotMeanReads());
       requireAtMost(COLD_REPLICA_READS, settings.coldReplicaReads(), HOT_REPLICA_READS, settings.hotReplicaReads());
+      requireBelow(GEAR_DOWN_MARGIN, settings.get(GEAR_DOWN_MARGIN), GEAR_TARGET_UTILIZATION,
+          settings.get(GEAR_TARGET_UTILIZATION));
       return settings;
     }
 
