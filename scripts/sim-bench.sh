@@ -7,5 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/simulate.sh --help > /dev/null   # builds when needed
 module=hadoop-eafr-sim
-exec java -Djava.awt.headless=true ${SIM_JAVA_OPTS:--Xmx8g} \
+tty=false
+if [[ -t 2 ]]; then tty=true; fi
+exec java -Djava.awt.headless=true -Dsim.stderr.tty="$tty" ${SIM_JAVA_OPTS:--Xmx8g} \
   -cp "$module/target/classes:$(cat "$module/target/sim.cp")" org.eafr.sim.Bench "$@"

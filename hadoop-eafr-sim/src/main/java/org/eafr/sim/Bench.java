@@ -60,7 +60,8 @@ public final class Bench {
           + " large");
     }
     long start = System.nanoTime();
-    List<RunResult> results = new Runner(2, runs -> new ProgressBar(System.err, runs, true))
+    List<RunResult> results = new Runner(2,
+        runs -> new ProgressBar(System.err, runs, ProgressBar.Mode.forStderr()))
         .run(scenario, overrides, policies, "synthetic");
     double seconds = (System.nanoTime() - start) / 1e9;
     double events = 0;

@@ -38,10 +38,12 @@ public final class Main {
         return 0;
       }
       Scenario scenario = Scenarios.get(options.scenario);
-      Runner runner = new Runner(options.threads, runs -> new ProgressBar(err, runs, options.progress));
+      Runner runner = new Runner(options.threads, runs -> new ProgressBar(err, runs,
+          options.progress ? ProgressBar.Mode.forStderr() : ProgressBar.Mode.OFF));
       List<RunResult> results = runner.run(scenario, options.settings, options.policies, options.trace);
       out.println("scenario " + scenario.name() + ": " + scenario.description());
       out.print(TableReport.render(results));
+      TableReport.warnings(results).forEach(err::println);
       Path dir = Path.of(options.out);
       Files.createDirectories(dir);
       Path csv = dir.resolve(scenario.name() + ".csv");

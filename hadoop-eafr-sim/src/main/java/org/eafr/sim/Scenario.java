@@ -10,8 +10,30 @@ import java.util.Map;
 public record Scenario(String name, String description, Map<String, String> base, String xLabel,
     List<Variant> variants, List<String> policies, List<String> chartMetrics) {
 
-  /** One point of a sweep. */
+  /**
+   * One point of a sweep. A variant with no settings of its own (a scenario's single run) is labelled by what it
+   * runs, its simulated time ("48h", or "24h" under {@code --set sim.duration.hours=24}), never by a fixed name.
+   */
   public record Variant(String label, double x, Map<String, String> settings) {
+    public Variant {
+      settings = Map.copyOf(settings);
+    }
+
+    /** One run of the scenario's base settings. */
+    public static Variant single() {
+      return new Variant("", 0, Map.of());
+    }
+
+    /** The label of this variant run with {@code effective} settings. */
+    public String labelFor(org.eafr.sim.SimSettings effective) {
+      return settings.isEmpty() ? hours(effective.durationMicros() / 3.6e9) : label;
+    }
+
+    private static String hours(double hours) {
+      return hours == Math.rint(hours) ? (long) hours + "h"
+          : java.math.BigDecimal.valueOf(hours).round(new java.math.MathContext(3)).stripTrailingZeros()
+              .toPlainString() + "h";
+    }
   }
 
   public Scenario {

@@ -23,7 +23,7 @@ public final class Scenarios {
 
   static {
     add(new Scenario("eafr", "EAFR vs the baselines on the EAFR setup for 2 days (Figs. 6, 8, 9, 10)",
-        Map.of("sim.duration.hours", "48"), "run", List.of(new Scenario.Variant("2-days", 48, Map.of())), MAIN,
+        Map.of("sim.duration.hours", "48"), "run", List.of(Scenario.Variant.single()), MAIN,
         List.of("read_mean_ms", "read_p99_ms", "energy_kwh_day", "storage_tb", "repl_10000MB_s", "util_p99",
             "maint_p50", "success_lambda_0.1", "success_lambda_0.2")));
     add(new Scenario("replicas",
@@ -45,7 +45,7 @@ public final class Scenarios {
         Map.of("sim.duration.hours", SWEEP_HOURS), "files", fileCounts(), List.of("hdfs", "cdrm", "eafr"),
         List.of("storage_tb")));
     add(new Scenario("ablations", "EAFR against each ablation: replication time and read latency (Figs. 11-13)",
-        Map.of("sim.duration.hours", SWEEP_HOURS), "run", List.of(new Scenario.Variant("default", 0, Map.of())),
+        Map.of("sim.duration.hours", SWEEP_HOURS), "run", List.of(Scenario.Variant.single()),
         List.of("eafr", "eafr-no-ewma", "eafr-no-rate-control", "eafr-random-reads", "eafr-random-recovery"),
         List.of("repl_1000MB_s", "repl_10000MB_s", "read_mean_ms", "read_over_10ms")));
     add(new Scenario("sample-size", "EAFR's destination choice ranking d sampled candidates, d = 0 (all) to 64,"
@@ -65,7 +65,7 @@ public final class Scenarios {
         List.of(variant("eafr.min-replicas", 2), variant("eafr.min-replicas", 3)), List.of("hdfs", "cdrm", "eafr"),
         List.of("success_lambda_0.1", "success_lambda_0.2")));
     add(new Scenario("tiny", "a 20-server, 2-hour scenario for tests and quick checks",
-        tinyBase(), "run", List.of(new Scenario.Variant("tiny", 0, Map.of())), MAIN,
+        tinyBase(), "run", List.of(Scenario.Variant.single()), MAIN,
         List.of("read_mean_ms", "energy_kwh_day")));
   }
 

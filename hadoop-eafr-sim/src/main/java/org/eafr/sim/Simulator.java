@@ -135,6 +135,11 @@ public final class Simulator {
 
   /** Runs to the end and returns the policy's metrics. */
   public RunResult run(String scenario, String variant) {
+    return run(scenario, variant, 0);
+  }
+
+  /** Runs to the end and returns the policy's metrics, labelled as the point {@code x} of a sweep. */
+  public RunResult run(String scenario, String variant, double x) {
     placeFiles();
     trace = workload.open();
     pullTrace();
@@ -147,7 +152,7 @@ public final class Simulator {
     queue.runUntil(endMicros);
     closeTrace();
     finishEnergy();
-    return new RunResult(scenario, variant, policy.name(), stats.result(endState()));
+    return new RunResult(scenario, variant, x, policy.name(), stats.result(endState()));
   }
 
   public Policy policy() {
