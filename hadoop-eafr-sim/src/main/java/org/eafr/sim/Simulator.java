@@ -230,9 +230,13 @@ public final class Simulator {
   private void read(SimFile file, int copies, long now) {
     int[] replicas = file.replicas();
     List<Server> holders = new ArrayList<>(replicas.length);
+    int serving = 0;
     for (int r : replicas) {
-      holders.add(cluster.server(r).snapshot());
+      Server holder = cluster.server(r).snapshot();
+      holders.add(holder);
+      serving += holder.role().servesReads() ? 1 : 0;
     }
+    stats.readFanOut(copies, serving);
     for (int c = 0; c < copies; c++) {
       int rack = readerRacks.nextInt(cluster.racks());
       Optional<Server> chosen = policy.chooseReplica(rackNames[rack], holders);
@@ -242,6 +246,9 @@ public final class Simulator {
       if (server == null) {
         stats.failedRead();
         continue;
+      }
+      if (position < 0) {
+        stats.readWaitedForWake();
       }
       file.countRead();
       policy.readStarted(file, server.id(), now / MICROS_PER_MILLI);

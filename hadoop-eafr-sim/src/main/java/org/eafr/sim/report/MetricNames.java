@@ -28,6 +28,9 @@ public final class MetricNames {
     put("read_p50_ms", "median read latency", "ms");
     put("read_p99_ms", "99th-percentile read latency", "ms");
     put("read_over_10ms", "share of reads slower than 10 ms", "fraction");
+    put("reads_waited_wake", "reads that waited for a server to wake", "reads");
+    put("reads_one_awake_replica_share", "share of reads whose file had one awake replica", "fraction");
+    put("awake_replicas_per_read", "awake replicas of the file per read", "replicas");
     for (int mb : org.eafr.sim.stats.RunStats.SIZE_GROUPS_MB) {
       put("repl_" + mb + "MB_s", "mean replication time of " + sizeName(mb) + " files", "s");
     }

@@ -17,6 +17,9 @@ public final class RunStats {
 
   private final LatencyHistogram reads = new LatencyHistogram(TEN_MS);
   private long failedReads;
+  private long wakeReads;
+  private long singleReplicaReads;
+  private long readsByServingReplicas;
   private final double[] replicationSeconds = new double[SIZE_GROUPS_MB.length];
   private final long[] replicationCounts = new long[SIZE_GROUPS_MB.length];
   private long replications;
@@ -42,6 +45,19 @@ public final class RunStats {
 
   public void failedRead() {
     failedReads++;
+  }
+
+  /** A read found no holder awake and waited for a sleeping one to wake (the wait is in its latency). */
+  public void readWaitedForWake() {
+    wakeReads++;
+  }
+
+  /** {@code copies} concurrent reads of one file arrived while {@code servingReplicas} of its holders served reads. */
+  public void readFanOut(int copies, int servingReplicas) {
+    readsByServingReplicas += (long) copies * servingReplicas;
+    if (servingReplicas == 1) {
+      singleReplicaReads += copies;
+    }
   }
 
   /** One replication transfer of a file of {@code bytes}, taking {@code micros}. */
@@ -116,6 +132,10 @@ public final class RunStats {
     m.put("read_p50_ms", reads.percentile(50) / 1e3);
     m.put("read_p99_ms", reads.percentile(99) / 1e3);
     m.put("read_over_10ms", reads.shareAbove());
+    long issued = reads.count() + failedReads;
+    m.put("reads_waited_wake", (double) wakeReads);
+    m.put("reads_one_awake_replica_share", issued == 0 ? Double.NaN : (double) singleReplicaReads / issued);
+    m.put("awake_replicas_per_read", issued == 0 ? Double.NaN : (double) readsByServingReplicas / issued);
     for (int g = 0; g < SIZE_GROUPS_MB.length; g++) {
       m.put("repl_" + SIZE_GROUPS_MB[g] + "MB_s",
           replicationCounts[g] == 0 ? Double.NaN : replicationSeconds[g] / replicationCounts[g]);
