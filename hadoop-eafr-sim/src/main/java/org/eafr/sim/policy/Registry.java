@@ -18,6 +18,8 @@ public final class Registry {
 
   static {
     register("hdfs", "stock HDFS: 3 random replicas across racks, random reads", HdfsPolicy::new);
+    register("ideal", "SpringFS 5.2 oracle: fewest servers carrying the load, floored by one copy of the data"
+        + " (machine-hours and energy only)", IdealPolicy::new);
     register("cdrm", "CDRM: replicas for availability A at failure probability lambda, least-loaded placement",
         CdrmPolicy::new);
     register("scarlett", "Scarlett: max(peak concurrent reads + 1, 3) replicas per learning window",

@@ -56,6 +56,16 @@ public final class MetricNames {
     put("recovery_copies_abandoned", "recovery copies abandoned", "copies");
     put("cold_servers", "sleeping servers at the end", "servers");
     put("events", "simulated events", "events");
+    put("machine_hours", "machine-hours (servers on x hours)", "machine-hours");
+    put("ideal_machine_hours", "ideal machine-hours (SpringFS 5.2 oracle)", "machine-hours");
+    put("machine_hours_vs_ideal", "machine-hours relative to the ideal", "x ideal");
+    put("migrated_gb", "data migrated (cleanup and reflection)", "GB");
+    put("cleanup_gb", "cleanup data moved before servers slept", "GB");
+    put("reflection_gb", "data reflected or migrated after servers woke", "GB");
+    put("gear_shifts", "gear shifts", "shifts");
+    put("gear_ups", "gear-ups", "shifts");
+    put("gear_up_reads_per_joule", "throughput per watt during gear-up", "reads/s per W");
+    put("power_proportionality", "degree of power proportionality (Rabbit)", "fraction");
   }
 
   private MetricNames() {

@@ -10,7 +10,10 @@ import java.util.SplittableRandom;
  * exponent 1 (the top 1 / 10 / 100 / 1,000 then take about 5% / 14% / 24% / 35% of accesses, against SWIM's 3% / 11% /
  * 24% / 35%), otherwise a file of the tail chosen uniformly (most tail files are read once or never). A job reads its
  * input with one map task per 128 MB block (at least 1), all at once: the event's copies. A job with reduce output
- * also updates its file. Times scale by {@code timeScale} (1 keeps the trace's 24 hours).
+ * also updates its file, or, with {@code rewrites}, writes a new version of a catalog file drawn from the same
+ * popularity model (a job's output dataset; the trace names no output path): its blocks are placed anew by the
+ * policy under the servers on at that moment, which is what the geared layouts' write offloading and reflection act
+ * on. Times scale by {@code timeScale} (1 keeps the trace's 24 hours).
  *
  * <p>An optional 7th column is the job's input path (SWIM's FB-2010 input-path data has them). When a line has one,
  * popularity comes from the trace instead of the model: every job naming the same path reads the same catalog file.
@@ -31,8 +34,15 @@ public final class SwimTraceReader extends AbstractTraceReader {
   private final java.util.Map<String, Integer> fileByPath = new java.util.HashMap<>();
   private TraceEvent pendingWrite;
 
+  private final boolean rewrites;
+
   public SwimTraceReader(String path, int files, long seed, double timeScale) {
+    this(path, files, seed, timeScale, false);
+  }
+
+  public SwimTraceReader(String path, int files, long seed, double timeScale, boolean rewrites) {
     super(path);
+    this.rewrites = rewrites;
     if (files < 1) {
       throw new IllegalArgumentException("files " + files + " is not allowed: expected >= 1");
     }
@@ -76,7 +86,8 @@ public final class SwimTraceReader extends AbstractTraceReader {
     int file = fields.length == 7 && !fields[6].isBlank() ? fileOf(fields[6].trim()) : chooseFile();
     int tasks = (int) Math.min(MAX_TASKS, Math.max(1, (input + BLOCK_BYTES - 1) / BLOCK_BYTES));
     if (output > 0) {
-      pendingWrite = new TraceEvent(submitMicros, TraceEvent.Kind.WRITE, file, 1);
+      pendingWrite = rewrites ? new TraceEvent(submitMicros, TraceEvent.Kind.REWRITE, chooseFile(), 1)
+          : new TraceEvent(submitMicros, TraceEvent.Kind.WRITE, file, 1);
     }
     return new TraceEvent(submitMicros, TraceEvent.Kind.READ, file, tasks);
   }

@@ -24,7 +24,7 @@ final class SwimWorkload implements Workload {
 
   @Override
   public TraceReader open() {
-    return new SwimTraceReader(path, sizes.length, settings.seed(), 1.0);
+    return new SwimTraceReader(path, sizes.length, settings.seed(), 1.0, settings.swimRewrites());
   }
 
   @Override

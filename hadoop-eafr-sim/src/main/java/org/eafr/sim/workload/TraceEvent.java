@@ -1,14 +1,18 @@
 package org.eafr.sim.workload;
 
 /**
- * One trace operation: at {@code timeMicros}, {@code copies} clients read (or one client updates) file {@code file}.
- * The simulator's concurrency multiplier applies on top of {@code copies}.
+ * One trace operation: at {@code timeMicros}, {@code copies} clients read (or one client updates, or one client
+ * rewrites as a new version) file {@code file}. The simulator's concurrency multiplier applies on top of
+ * {@code copies}.
  */
 public record TraceEvent(long timeMicros, Kind kind, int file, int copies) {
   /** What the operation does. */
   public enum Kind {
     READ,
-    WRITE
+    /** A 64 KB update sent to every awake replica. */
+    WRITE,
+    /** A new version of the whole file: its old replicas are dropped and its new blocks placed by the policy now. */
+    REWRITE
   }
 
   public TraceEvent {
