@@ -323,7 +323,8 @@ public final class Simulator {
     TraceEvent event = next;
     queue.schedule(Math.max(event.timeMicros(), queue.now()), now -> {
       switch (event.kind()) {
-        case READ -> read(files.get(event.file()), event.copies() * concurrency, now);
+        case READ -> read(files.get(event.file()), event.copies() * concurrency,
+            event.bytesPerCopy() > 0 ? event.bytesPerCopy() : ModelConstants.RESPONSE_BYTES, now);
         case WRITE -> write(files.get(event.file()), now);
         case REWRITE -> rewrite(files.get(event.file()), now);
         default -> throw new IllegalStateException("trace event " + event.kind() + " is not handled");
@@ -342,7 +343,8 @@ public final class Simulator {
 
   // ---- reads ----
 
-  private void read(SimFile file, int copies, long now) {
+  /** {@code copies} concurrent reads of {@code file}, each reading {@code bytes} (the load; latency is one packet's). */
+  private void read(SimFile file, int copies, long bytes, long now) {
     int[] replicas = file.replicas();
     List<Server> holders = new ArrayList<>(replicas.length);
     int serving = 0;
@@ -353,7 +355,7 @@ public final class Simulator {
     }
     stats.readFanOut(copies, serving);
     offered.reads += copies;
-    offered.readBytes += (double) copies * ModelConstants.RESPONSE_BYTES;
+    offered.readBytes += (double) copies * bytes;
     for (int c = 0; c < copies; c++) {
       int rack = readerRacks.nextInt(cluster.racks());
       Optional<Server> chosen = policy.chooseReplica(rackNames[rack], holders);
@@ -369,7 +371,7 @@ public final class Simulator {
       }
       file.countRead();
       served.reads++;
-      served.readBytes += ModelConstants.RESPONSE_BYTES;
+      served.readBytes += bytes;
       readsServed++;
       policy.readStarted(file, server.id(), now / MICROS_PER_MILLI);
       long service = serviceMicros[server.index()][server.rack() == rack ? 0 : 1];

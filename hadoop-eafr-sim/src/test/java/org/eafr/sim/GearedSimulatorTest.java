@@ -19,7 +19,7 @@ class GearedSimulatorTest {
 
   private static SimSettings settings(String hours) {
     return SimSettings.of(Map.of("sim.servers", "8", "sim.racks", "2", "sim.files", "8", "sim.read-files", "8",
-        "sim.duration.hours", hours, "sim.concurrency", "1", "sim.hdfs.replicas", "2", "sim.wake.seconds", "10"));
+        "sim.duration.hours", hours, "sim.concurrency", "1", "eafr.gear.replicas", "2", "sim.wake.seconds", "10"));
   }
 
   private static RunResult run(SimSettings settings, List<TraceEvent> events) {

@@ -138,9 +138,9 @@ public class LayoutPolicy implements GearedPolicy {
     return servers;
   }
 
-  /** Replicas per block: dfs.replication (sim.hdfs.replicas), as the papers' layouts keep r for every block. */
+  /** Replicas per block: the r the layout is built for (eafr.gear.replicas). */
   protected int replicas() {
-    return env.settings().hdfsReplicas();
+    return env.settings().eafr().get(org.eafr.placement.settings.EafrSettings.GEAR_REPLICAS);
   }
 
   @Override

@@ -4,6 +4,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
+import org.eafr.placement.gear.layout.EqualWorkLayout;
+import org.eafr.placement.gear.read.HitRatioBalancer;
 import org.eafr.placement.settings.InvalidSettingException;
 
 /**
@@ -25,6 +27,9 @@ public final class Registry {
     register("scarlett", "Scarlett: max(peak concurrent reads + 1, 3) replicas per learning window",
         ScarlettPolicy::new);
     register("aptstore", "AptStore: replicas from predicted popularity (PPA)", AptStorePolicy::new);
+    register("rabbit", "Rabbit: equal-work layout with gear and recovery groups, hit-ratio read balancer, gear"
+        + " controller", env -> new LayoutPolicy("rabbit", env,
+            (chain, e) -> EqualWorkLayout.from(e.settings().eafr(), chain), HitRatioBalancer::new));
     register("eafr", "EAFR: every part on", env -> new EafrPolicy("eafr", EafrPolicy.Parts.ALL, env));
     register("eafr-no-ewma", "EAFR with a random hot or standby destination instead of Eq. 10-12",
         env -> new EafrPolicy("eafr-no-ewma", new EafrPolicy.Parts(false, true, true, true), env));

@@ -13,7 +13,9 @@ import java.util.SplittableRandom;
  * also updates its file, or, with {@code rewrites}, writes a new version of a catalog file drawn from the same
  * popularity model (a job's output dataset; the trace names no output path): its blocks are placed anew by the
  * policy under the servers on at that moment, which is what the geared layouts' write offloading and reflection act
- * on. Times scale by {@code timeScale} (1 keeps the trace's 24 hours).
+ * on. Times scale by {@code timeScale} (1 keeps the trace's 24 hours). Each map task's share of the job's input
+ * bytes, times {@code byteScale} (the traces' README: scale bytes to the simulated cluster), is the load it puts on
+ * the cluster (SpringFS Sec. 5.2 sizes the active set by such throughput).
  *
  * <p>An optional 7th column is the job's input path (SWIM's FB-2010 input-path data has them). When a line has one,
  * popularity comes from the trace instead of the model: every job naming the same path reads the same catalog file.
@@ -35,14 +37,20 @@ public final class SwimTraceReader extends AbstractTraceReader {
   private TraceEvent pendingWrite;
 
   private final boolean rewrites;
+  private final double byteScale;
 
   public SwimTraceReader(String path, int files, long seed, double timeScale) {
-    this(path, files, seed, timeScale, false);
+    this(path, files, seed, timeScale, false, 1.0);
   }
 
-  public SwimTraceReader(String path, int files, long seed, double timeScale, boolean rewrites) {
+  /**
+   * @param rewrites a job's output writes a new version of a catalog file instead of updating its input
+   * @param byteScale multiplies the trace's bytes: simulated servers / the traced cluster's machines
+   */
+  public SwimTraceReader(String path, int files, long seed, double timeScale, boolean rewrites, double byteScale) {
     super(path);
     this.rewrites = rewrites;
+    this.byteScale = byteScale;
     if (files < 1) {
       throw new IllegalArgumentException("files " + files + " is not allowed: expected >= 1");
     }
@@ -89,7 +97,7 @@ public final class SwimTraceReader extends AbstractTraceReader {
       pendingWrite = rewrites ? new TraceEvent(submitMicros, TraceEvent.Kind.REWRITE, chooseFile(), 1)
           : new TraceEvent(submitMicros, TraceEvent.Kind.WRITE, file, 1);
     }
-    return new TraceEvent(submitMicros, TraceEvent.Kind.READ, file, tasks);
+    return new TraceEvent(submitMicros, TraceEvent.Kind.READ, file, tasks, Math.round(input * byteScale / tasks));
   }
 
   private double number(String field, String what) {

@@ -5,7 +5,12 @@ package org.eafr.sim.workload;
  * rewrites as a new version) file {@code file}. The simulator's concurrency multiplier applies on top of
  * {@code copies}.
  */
-public record TraceEvent(long timeMicros, Kind kind, int file, int copies) {
+public record TraceEvent(long timeMicros, Kind kind, int file, int copies, long bytesPerCopy) {
+  /** An operation whose copies each move one response packet (the synthetic workload). */
+  public TraceEvent(long timeMicros, Kind kind, int file, int copies) {
+    this(timeMicros, kind, file, copies, 0);
+  }
+
   /** What the operation does. */
   public enum Kind {
     READ,
@@ -21,6 +26,9 @@ public record TraceEvent(long timeMicros, Kind kind, int file, int copies) {
     }
     if (file < 0) {
       throw new IllegalArgumentException("trace file index " + file + " is not allowed: expected >= 0");
+    }
+    if (bytesPerCopy < 0) {
+      throw new IllegalArgumentException("trace bytes per copy " + bytesPerCopy + " is not allowed: expected >= 0");
     }
     if (copies < 1) {
       throw new IllegalArgumentException("trace copies " + copies + " is not allowed: expected >= 1");
