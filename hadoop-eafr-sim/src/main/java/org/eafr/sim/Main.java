@@ -104,7 +104,7 @@ public final class Main {
     String scenario;
     final Map<String, String> settings = new LinkedHashMap<>();
     final List<String> policies = new ArrayList<>();
-    String trace = "synthetic";
+    String trace;
     String out = "target/sim";
     int threads = 2;
     boolean charts = true;

@@ -45,7 +45,7 @@ public final class Runner {
 
   /**
    * Runs {@code scenario}, with {@code overrides} on top of each variant's settings and only {@code policies} (all of
-   * the scenario's when empty).
+   * the scenario's when empty), on {@code trace} (null: each variant's own, or the synthetic workload).
    */
   public List<RunResult> run(Scenario scenario, Map<String, String> overrides, List<String> policies, String trace) {
     List<String> chosen = policies.isEmpty() ? scenario.policies() : policies;
@@ -57,7 +57,12 @@ public final class Runner {
       checkNotSwept(variant, overrides);
       raw.putAll(overrides);
       SimSettings settings = SimSettings.of(raw);
-      Workload workload = TraceFormat.open(trace, settings);
+      if (variant.trace() != null && trace != null) {
+        throw new IllegalArgumentException("--trace " + trace + " is not allowed: scenario " + scenario.name()
+            + " runs its own traces (variant " + variant.label() + ": " + variant.trace() + ")");
+      }
+      Workload workload = TraceFormat.open(variant.trace() != null ? variant.trace()
+          : trace != null ? trace : "synthetic", settings);
       for (String policy : chosen) {
         jobs.add(new Job(variant, policy, settings, workload));
       }

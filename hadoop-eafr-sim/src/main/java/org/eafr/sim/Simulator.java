@@ -264,6 +264,9 @@ public final class Simulator {
       queue.schedule(Math.min(FAILURE_PERIOD_MICROS, endMicros), this::failServers);
     }
     queue.runUntil(endMicros);
+    if (geared != null) {
+      measureLayoutShape();
+    }
     closeTrace();
     finishEnergy();
     return new RunResult(scenario, variant, x, policy.name(), stats.result(endState()));
@@ -356,6 +359,9 @@ public final class Simulator {
     stats.readFanOut(copies, serving);
     offered.reads += copies;
     offered.readBytes += (double) copies * bytes;
+    if (policy.oracle()) {
+      return; // the ideal is a bound on machine-hours and energy: it needs the load, not the reads' service
+    }
     for (int c = 0; c < copies; c++) {
       int rack = readerRacks.nextInt(cluster.racks());
       Optional<Server> chosen = policy.chooseReplica(rackNames[rack], holders);
@@ -542,11 +548,71 @@ public final class Simulator {
     for (BlockMove move : decision.cleanup().moves()) {
       enqueueMove(move, true);
     }
+    reflect();
     sleepIdleServers(now);
     long next = now + settings.controlMicros();
     if (next <= endMicros) {
       queue.schedule(next, this::control);
     }
+  }
+
+  /**
+   * Rabbit's degree of power proportionality (Sec. 3.4, (B/n) / (B/n + b_e)) of the data as it lies at the end of the
+   * run: for each full gear keeping on at least 5%, 10%, ..., 100% of the servers, every file is read once through a
+   * fresh balancer of the policy's kind; the busiest server serves B/n + b_e. Reported: the least over those gears
+   * (1 is ideal). Also the largest recovery group a failed server wakes.
+   */
+  private void measureLayoutShape() {
+    var layout = geared.layout();
+    int[][] holders = new int[files.size()][];
+    for (SimFile file : files) {
+      int[] replicas = file.replicas();
+      holders[file.index()] = new int[replicas.length];
+      for (int i = 0; i < replicas.length; i++) {
+        holders[file.index()][i] = gears.positionOf[replicas[i]];
+      }
+    }
+    double least = Double.NaN;
+    int lastGear = -1;
+    for (int percent = 5; percent <= 100; percent += 5) {
+      int gear = 0;
+      while (gear < layout.maximumGear() && layout.serversOn(gear).size() * 100 < percent * cluster.size()) {
+        gear++;
+      }
+      if (gear == lastGear) {
+        continue;
+      }
+      lastGear = gear;
+      double degree = proportionality(holders, layout.serversOn(gear));
+      if (System.getProperty("sim.debug.proportionality") != null) {
+        System.err.printf("proportionality %s gear %d servers %d: %.4f%n", policy.name(), gear,
+            layout.serversOn(gear).size(), degree);
+      }
+      least = Double.isNaN(least) ? degree : Math.min(least, degree);
+    }
+    int largest = 0;
+    for (int p = 0; p < layout.serversOn(0).size(); p++) { // the gear-0 servers: those whose failure wakes others
+      largest = Math.max(largest, layout.recoveryGroup(p).size());
+    }
+    stats.layoutShape(least, largest);
+  }
+
+  private double proportionality(int[][] holders, ActiveSet on) {
+    var balancer = geared.newBalancer();
+    long[] served = new long[cluster.size()];
+    long reads = 0;
+    for (int[] h : holders) {
+      int chosen = h.length == 0 ? -1 : balancer.choose(h, on);
+      if (chosen >= 0) {
+        served[chosen]++;
+        reads++;
+      }
+    }
+    long busiest = 0;
+    for (long s : served) {
+      busiest = Math.max(busiest, s);
+    }
+    return busiest == 0 ? Double.NaN : (double) reads / on.size() / busiest;
   }
 
   /** Moves the layout owes to servers now on (reflection, passive migration), each once. */

@@ -40,6 +40,10 @@ class GearedSimulatorTest {
     // The ideal keeps on the fewest servers that hold one copy of 800 MB: one.
     assertThat(result.get("ideal_machine_hours")).isCloseTo(1.0, within(1e-9));
     assertThat(result.get("machine_hours_vs_ideal")).isCloseTo(2.0, within(1e-9));
+    // Reading each of the 8 files once through the first-on balancer always picks its primary (2 servers, 4 reads
+    // each): with n servers on the degree is (8 / n) / 4, least at n = 8: 0.25.
+    assertThat(result.get("power_proportionality")).isCloseTo(0.25, within(1e-12));
+    assertThat(result.get("recovery_group_servers")).isZero();
   }
 
   @Test

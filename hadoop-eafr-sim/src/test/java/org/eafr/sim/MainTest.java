@@ -71,6 +71,12 @@ class MainTest {
   }
 
   @Test
+  void aScenarioThatRunsItsOwnTracesRefusesAnotherTrace() {
+    assertThat(run("gears", "--trace", "swim", "--out", dir.toString())).isEqualTo(2);
+    assertThat(errors()).startsWith("error: --trace swim is not allowed: scenario gears runs its own traces");
+  }
+
+  @Test
   void overridingTheKeyAScenarioSweepsIsAClearError() {
     assertThat(run("concurrency", "--set", "sim.concurrency=5", "--out", dir.toString())).isEqualTo(2);
     assertThat(errors()).startsWith("error: --set sim.concurrency=5 is not allowed: the scenario sweeps"

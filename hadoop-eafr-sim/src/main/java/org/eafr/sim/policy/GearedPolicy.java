@@ -6,6 +6,8 @@ import org.eafr.placement.gear.ActiveSet;
 import org.eafr.placement.gear.BlockMove;
 import org.eafr.placement.gear.ExpansionChain;
 import org.eafr.placement.gear.GearDecision;
+import org.eafr.placement.gear.GearedLayout;
+import org.eafr.placement.gear.ReadBalancer;
 import org.eafr.placement.gear.LoadSample;
 
 /**
@@ -42,6 +44,12 @@ public interface GearedPolicy extends Policy {
 
   /** The gear of the last decision. */
   int gear();
+
+  /** The layout, for measurements over its gears. */
+  GearedLayout layout();
+
+  /** A fresh read balancer of the policy's kind, with no reads counted (for measurements that must not disturb it). */
+  ReadBalancer newBalancer();
 
   @Override
   default boolean powerManaged() {

@@ -51,6 +51,7 @@ public class LayoutPolicy implements GearedPolicy {
   private ReadBalancer balancer;
   private GearController controller;
   private ActiveSet on;
+  private LoadSample perServer;
 
   public LayoutPolicy(String name, PolicyEnvironment env,
       BiFunction<ExpansionChain, PolicyEnvironment, GearedLayout> layoutFactory,
@@ -81,6 +82,21 @@ public class LayoutPolicy implements GearedPolicy {
     balancer = balancerFactory.apply(layout);
     controller = GearController.from(env.settings().eafr(), layout, perServer, 0, simulatedClock(env.clockMillis()));
     on = ActiveSet.all(chain);
+    this.perServer = perServer;
+  }
+
+  /** One server's throughput, as the simulator measured it. */
+  protected LoadSample perServer() {
+    return perServer;
+  }
+
+  /** What the layout owes (offloaded replicas), shared by placement, cleanup and reflection. */
+  protected OffloadLedger ledger() {
+    return ledger;
+  }
+
+  protected PolicyEnvironment env() {
+    return env;
   }
 
   /** The simulated clock as a {@link Clock} for the controller's dwell time and forecast. */
@@ -113,8 +129,14 @@ public class LayoutPolicy implements GearedPolicy {
     return chain;
   }
 
+  @Override
   public GearedLayout layout() {
     return layout;
+  }
+
+  @Override
+  public ReadBalancer newBalancer() {
+    return balancerFactory.apply(layout);
   }
 
   @Override

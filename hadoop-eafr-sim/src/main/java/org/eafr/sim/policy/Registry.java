@@ -30,6 +30,8 @@ public final class Registry {
     register("rabbit", "Rabbit: equal-work layout with gear and recovery groups, hit-ratio read balancer, gear"
         + " controller", env -> new LayoutPolicy("rabbit", env,
             (chain, e) -> EqualWorkLayout.from(e.settings().eafr(), chain), HitRatioBalancer::new));
+    register("springfs", "SpringFS: equal-work layout with bounded write offloading (offload set m), read"
+        + " offloading, passive migration (T = 10), gear controller", SpringFsPolicy::new);
     register("eafr", "EAFR: every part on", env -> new EafrPolicy("eafr", EafrPolicy.Parts.ALL, env));
     register("eafr-no-ewma", "EAFR with a random hot or standby destination instead of Eq. 10-12",
         env -> new EafrPolicy("eafr-no-ewma", new EafrPolicy.Parts(false, true, true, true), env));

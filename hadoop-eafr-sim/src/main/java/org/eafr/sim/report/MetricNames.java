@@ -65,7 +65,8 @@ public final class MetricNames {
     put("gear_shifts", "gear shifts", "shifts");
     put("gear_ups", "gear-ups", "shifts");
     put("gear_up_reads_per_joule", "throughput per watt during gear-up", "reads/s per W");
-    put("power_proportionality", "degree of power proportionality (Rabbit)", "fraction");
+    put("power_proportionality", "least degree of power proportionality over gears from 5% (Rabbit)", "fraction");
+    put("recovery_group_servers", "servers a failed server's recovery group wakes (largest)", "servers");
   }
 
   private MetricNames() {

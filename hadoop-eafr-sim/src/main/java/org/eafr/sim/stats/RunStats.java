@@ -44,6 +44,8 @@ public final class RunStats {
   private double gearUpReads;
   private double gearUpJoules;
   private boolean oracle;
+  private double powerProportionality = Double.NaN;
+  private double recoveryGroupServers = Double.NaN;
 
   public RunStats(int files) {
     this.maintenance = new double[files];
@@ -165,6 +167,15 @@ public final class RunStats {
     oracle = true;
   }
 
+  /**
+   * A geared layout's degree of power proportionality (Rabbit Sec. 3.4), the least over its gears from 5% of the
+   * servers up, and the most servers a failed server's recovery group wakes (Sec. 3.5).
+   */
+  public void layoutShape(double proportionality, int recoveryGroup) {
+    powerProportionality = proportionality;
+    recoveryGroupServers = recoveryGroup;
+  }
+
   public EnergyMeter energy() {
     return energy;
   }
@@ -203,6 +214,8 @@ public final class RunStats {
     m.put("reflection_gb", reflectionBytes / 1e9);
     m.put("gear_shifts", (double) gearShifts);
     m.put("gear_ups", (double) gearUps);
+    m.put("power_proportionality", powerProportionality);
+    m.put("recovery_group_servers", recoveryGroupServers);
     m.put("gear_up_reads_per_joule", gearUpJoules > 0 ? gearUpReads / gearUpJoules : Double.NaN);
     m.put("util_p1", utilization.percentile(1));
     m.put("util_p50", utilization.percentile(50));
