@@ -1,6 +1,7 @@
 package org.eafr.placement.gear;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 
@@ -11,19 +12,28 @@ import java.util.List;
  * home is asleep (availability offloading) or overloaded (write offloading), and the layout owes a move from holder to
  * home (the cleanup work before the holder sleeps, or the reflection once the home wakes, Accordion Sec. 3.4).
  *
- * <p>A placement can have fewer replicas than requested when too few servers are on: {@link #size()} says how many.
- * Immutable; a few ints per block.
+ * <p>A placement can have fewer replicas than requested when too few servers are on: {@link #size()} says how many,
+ * and {@link #missingHomes()} names the homes of the replicas nobody received (a low gear writes fewer copies; they
+ * are owed to those homes once they wake, Accordion Sec. 3.4). Immutable; a few ints per block.
  */
 public final class BlockPlacement {
   private final ExpansionChain chain;
   private final int[] holders;
   private final int[] homes;
+  private final int[] missing;
 
   /**
    * @param holders the servers that receive the replicas now, distinct
    * @param homes the target server of each replica (same length); equal to the holder unless offloaded
    */
   public BlockPlacement(ExpansionChain chain, int[] holders, int[] homes) {
+    this(chain, holders, homes, new int[0]);
+  }
+
+  /**
+   * @param missingHomes the homes of replicas that no server received (none of them a holder)
+   */
+  public BlockPlacement(ExpansionChain chain, int[] holders, int[] homes, int[] missingHomes) {
     if (holders.length != homes.length) {
       throw new IllegalArgumentException(holders.length + " holders and " + homes.length
           + " homes are not allowed: expected one home per replica");
@@ -38,10 +48,37 @@ public final class BlockPlacement {
         }
       }
     }
+    for (int home : missingHomes) {
+      chain.id(home);
+      for (int holder : holders) {
+        if (holder == home) {
+          throw new IllegalArgumentException("missing home " + chain.id(home) + " already holds the block");
+        }
+      }
+    }
     this.chain = chain;
     this.holders = holders.clone();
     this.homes = homes.clone();
+    this.missing = missingHomes.clone();
   }
+
+  /**
+   * A placement that stopped after {@code placed} replicas because no server could take the next: the first
+   * {@code placed} holders and homes, and as missing the {@code unreached} homes that no holder is.
+   */
+  public static BlockPlacement stoppedAt(ExpansionChain chain, int[] holders, int[] homes, int placed,
+      int[] unreached) {
+    int[] kept = Arrays.copyOf(holders, placed);
+    int[] missing = new int[unreached.length];
+    int count = 0;
+    for (int home : unreached) {
+      if (home >= 0 && !Positions.contains(kept, kept.length, home) && !Positions.contains(missing, count, home)) {
+        missing[count++] = home;
+      }
+    }
+    return new BlockPlacement(chain, kept, Arrays.copyOf(homes, placed), Arrays.copyOf(missing, count));
+  }
+
 
   /** A placement with every replica at home. */
   public static BlockPlacement atHome(ExpansionChain chain, int... holders) {
@@ -77,6 +114,16 @@ public final class BlockPlacement {
       count += isOffloaded(i) ? 1 : 0;
     }
     return count;
+  }
+
+  /** The homes of the replicas that no server received (a copy); empty when every replica was placed. */
+  public int[] missingHomes() {
+    return missing.clone();
+  }
+
+  /** Whether the layout owes this block anything: an offloaded replica or a missing one. */
+  public boolean owesMoves() {
+    return missing.length > 0 || offloadedCount() > 0;
   }
 
   public boolean holds(int position) {
@@ -117,6 +164,9 @@ public final class BlockPlacement {
       if (isOffloaded(i)) {
         text.append(" (home ").append(chain.id(homes[i])).append(')');
       }
+    }
+    for (int home : missing) {
+      text.append(", missing on ").append(chain.id(home));
     }
     return text.append(']').toString();
   }

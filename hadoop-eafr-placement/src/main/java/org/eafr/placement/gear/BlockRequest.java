@@ -68,6 +68,11 @@ public final class BlockRequest {
     return writer;
   }
 
+  /** The excluded chain positions (a copy). */
+  public int[] excluded() {
+    return excluded.clone();
+  }
+
   public boolean excludes(int position) {
     for (int e : excluded) {
       if (e == position) {

@@ -29,9 +29,9 @@ import org.eafr.placement.settings.EafrSettings;
  * the failed servers. The decision names the servers to wake and those that may sleep once their cleanup work is done.
  *
  * <p>Worked example (u = 0.8, h = 0.1, dwell 10 min; gears of 5, 10, 15 and 20 servers): a load needing 9.5 servers
- * in gear 1 (10 servers, 8 carried at u) shifts up to gear 2 (12 carried). Ten minutes later a load of 6 servers: gear 1
- * carries 10 x 0.7 = 7 >= 6, so shift down to gear 1. A load of 7.5 in gear 2 holds (gear 1 would carry only 7 at
- * u - h).
+ * in gear 1 (10 servers, 8 carried at u) shifts up to gear 2 (12 carried). Ten minutes later a load of 6 servers: gear
+ * 1 carries 10 x 0.7 = 7 >= 6, so shift down to gear 1. A load of 7.5 in gear 2 holds (gear 1 would carry only 7 at u -
+ * h).
  *
  * <p>Thread-safe: {@link #decide} and {@link #manual} are synchronized (a NameNode runs them from one monitor thread,
  * an admin command may race with it). The clock is injected.

@@ -1,6 +1,7 @@
 package org.eafr.placement.gear;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -29,9 +30,12 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class OffloadLedger implements GearFloor {
   private final Map<String, BlockPlacement> owed = new ConcurrentHashMap<>();
 
-  /** Records a new block's placement; only placements with an offloaded replica are kept. */
+  /**
+   * Records a new block's placement; only placements that owe a move are kept (a placement with no replica at all is
+   * a failed write, not a debt).
+   */
   public void record(String blockId, BlockPlacement placement) {
-    if (placement.offloadedCount() > 0) {
+    if (placement.owesMoves() && placement.size() > 0) {
       owed.put(blockId, placement);
     } else {
       owed.remove(blockId);
@@ -42,7 +46,7 @@ public final class OffloadLedger implements GearFloor {
   public void moved(BlockMove move) {
     owed.computeIfPresent(move.blockId(), (id, placement) -> {
       BlockPlacement after = afterMove(placement, move);
-      return after.offloadedCount() == 0 ? null : after;
+      return after.owesMoves() ? after : null;
     });
   }
 
@@ -91,13 +95,21 @@ public final class OffloadLedger implements GearFloor {
     return Optional.empty();
   }
 
-  /** The moves that bring offloaded replicas home to servers of {@code on} (reflection, passive migration). */
+  /**
+   * The moves that bring offloaded replicas home to servers of {@code on}, and copy missing replicas to their homes
+   * that are on (reflection, passive migration). A missing replica is copied from the block's first holder.
+   */
   public List<BlockMove> reflectionFor(ActiveSet on) {
     List<BlockMove> moves = new ArrayList<>();
     owed.forEach((id, placement) -> {
       for (int i = 0; i < placement.size(); i++) {
         if (placement.isOffloaded(i) && on.contains(placement.home(i)) && !placement.holds(placement.home(i))) {
           moves.add(new BlockMove(id, placement.holder(i), placement.home(i), true));
+        }
+      }
+      for (int home : placement.missingHomes()) {
+        if (on.contains(home) && placement.size() > 0) {
+          moves.add(new BlockMove(id, placement.holder(0), home, false));
         }
       }
     });
@@ -119,7 +131,7 @@ public final class OffloadLedger implements GearFloor {
         return i;
       }
     }
-    throw new IllegalStateException("a recorded placement has no offloaded replica: " + placement);
+    return 0; // a block owed only missing replicas: move its first holder
   }
 
   /** The offloaded replica's home when it stays on, else the first server staying on that does not hold the block. */
@@ -138,14 +150,26 @@ public final class OffloadLedger implements GearFloor {
   }
 
   private static BlockPlacement afterMove(BlockPlacement placement, BlockMove move) {
-    int[] holders = placement.holders();
-    int[] homes = new int[placement.size()];
-    for (int i = 0; i < homes.length; i++) {
+    int[] missing = placement.missingHomes();
+    int filled = -1;
+    for (int k = 0; k < missing.length; k++) {
+      filled = missing[k] == move.to() && !move.dropSource() ? k : filled;
+    }
+    int size = placement.size() + (filled >= 0 ? 1 : 0);
+    int[] holders = Arrays.copyOf(placement.holders(), size);
+    int[] homes = new int[size];
+    for (int i = 0; i < placement.size(); i++) {
       homes[i] = placement.home(i);
-      if (holders[i] == move.from()) {
+      if (holders[i] == move.from() && move.dropSource()) {
         holders[i] = move.to();
       }
     }
-    return new BlockPlacement(placement.chain(), holders, homes);
+    if (filled >= 0) {
+      holders[size - 1] = move.to();
+      homes[size - 1] = move.to();
+      missing[filled] = missing[missing.length - 1];
+      missing = Arrays.copyOf(missing, missing.length - 1);
+    }
+    return new BlockPlacement(placement.chain(), holders, homes, missing);
   }
 }

@@ -10,6 +10,7 @@ import org.eafr.placement.gear.BlockPlacement;
 import org.eafr.placement.gear.BlockRequest;
 import org.eafr.placement.gear.ExpansionChain;
 import org.eafr.placement.gear.GearedLayout;
+import org.eafr.placement.gear.Positions;
 import org.eafr.placement.settings.EafrSettings;
 
 /**
@@ -40,7 +41,8 @@ import org.eafr.placement.settings.EafrSettings;
  *       primary's rack), frequent with r = 2.</li>
  *   <li>A home that is off or excluded is replaced by a server that is on (availability offloading, Sec. 3.3): the
  *       next on server after a rotating cursor that does not hold the block, on another rack when the holders so far
- *       share one. The placement keeps the home, so the {@link org.eafr.placement.gear.OffloadLedger} owes the move.</li>
+ *       share one. The placement keeps the home, so the {@link org.eafr.placement.gear.OffloadLedger} owes the
+ *       move.</li>
  * </ol>
  * A block with fewer replicas than the layout's r takes its non-primaries from a schedule with the weights scaled
  * down; replicas beyond the layout's r go to on servers as in step 5 (their home is where they land).
@@ -110,8 +112,8 @@ public final class EqualWorkLayout implements GearedLayout {
   }
 
   /**
-   * The p whose spread fills a cluster of N servers, N / e^(r-1) (Eq. 3 solved for p; SpringFS's p = N / e^2 for r = 3),
-   * rounded down to a multiple of g and at least g.
+   * The p whose spread fills a cluster of N servers, N / e^(r-1) (Eq. 3 solved for p; SpringFS's p = N / e^2 for
+   * r = 3), rounded down to a multiple of g and at least g.
    */
   public static int defaultPrimaries(int servers, int replicas, int groupSize) {
     int p = (int) Math.floor(servers / Math.exp(replicas - 1) / groupSize) * groupSize;
@@ -211,10 +213,11 @@ public final class EqualWorkLayout implements GearedLayout {
     int placed = 0;
     for (int i = 0; i < homes.length; i++) {
       int home = i < dealt ? homes[i] : -1;
-      int holder = home >= 0 && on.contains(home) && !request.excludes(home) && !contains(holders, placed, home)
-          ? home : offloadTarget(request, on, holders, placed, homes, dealt);
+      boolean atHome = home >= 0 && on.contains(home) && !request.excludes(home)
+          && !Positions.contains(holders, placed, home);
+      int holder = atHome ? home : offloadTarget(request, on, holders, placed, homes, dealt);
       if (holder < 0) {
-        break;
+        return BlockPlacement.stoppedAt(chain, holders, homes, placed, Arrays.copyOfRange(homes, Math.min(i, dealt), dealt));
       }
       homes[i] = home >= 0 ? home : holder;
       holders[placed++] = holder;
@@ -235,7 +238,7 @@ public final class EqualWorkLayout implements GearedLayout {
     }
     int p = first;
     do {
-      if (!request.excludes(p) && !contains(holders, placed, p) && !contains(homes, dealt, p)) {
+      if (!request.excludes(p) && !Positions.contains(holders, placed, p) && !Positions.contains(homes, dealt, p)) {
         if (sharedRack < 0 || chain.rack(p) != sharedRack) {
           return p;
         }
@@ -261,14 +264,6 @@ public final class EqualWorkLayout implements GearedLayout {
     return true;
   }
 
-  private static boolean contains(int[] values, int count, int value) {
-    for (int i = 0; i < count; i++) {
-      if (values[i] == value) {
-        return true;
-      }
-    }
-    return false;
-  }
 
   /** One recovery group: its primaries, its gear-group servers, and the schedules that deal their replicas. */
   private final class RecoveryGroup {

@@ -8,8 +8,8 @@ import org.eafr.placement.gear.ReadBalancer;
 /**
  * Rabbit's load balancer (Amur et al., Sec. 3.2): with n servers on, each should serve B / n of a full read although
  * server i stores b_i blocks, so each has a desired hit ratio, the share of the reads it could serve that it should
- * serve: (B / n) / b_i = 1 / (n share_i), at most 1. A read goes to the holder whose actual hit ratio (reads it served /
- * reads it could have served, so far) is farthest below its desired one.
+ * serve: (B / n) / b_i = 1 / (n share_i), at most 1. A read goes to the holder whose actual hit ratio (reads it served
+ * / reads it could have served, so far) is farthest below its desired one.
  *
  * <p>The paper prints the desired hit ratio as b_i / (B / n) but its examples are the inverse: "the n-th node ... has
  * a desired hit-ratio of 1" and "a primary node has a desired hit-ratio of p / n" are (B / n) / b_i for b_n = B / n

@@ -8,6 +8,7 @@ import org.eafr.placement.gear.BlockPlacement;
 import org.eafr.placement.gear.BlockRequest;
 import org.eafr.placement.gear.ExpansionChain;
 import org.eafr.placement.gear.GearedLayout;
+import org.eafr.placement.gear.Positions;
 import org.eafr.placement.gear.layout.EqualWorkLayout;
 import org.eafr.placement.gear.read.RecentLoad;
 
@@ -19,9 +20,9 @@ import org.eafr.placement.gear.read.RecentLoad;
  *   <li>The equal-work layout deals the block's homes: a primary and r - 1 non-primaries.</li>
  *   <li>Primary replica: on the writer when the writer is in the offload set and on (machine locality); otherwise on
  *       the less loaded of two servers drawn at random from the offload set's servers that are on ({@link RecentLoad},
- *       the power of two choices: O(1), not a scan of the set). A primary replica on a server at or past p is offloaded:
- *       its home is the dealt primary, and it is cleanup work before its holder may sleep. On a primary it is at
- *       home.</li>
+ *       the power of two choices: O(1), not a scan of the set). A primary replica on a server at or past p is
+ *       offloaded: its home is the dealt primary, and it is cleanup work before its holder may sleep. On a primary it
+ *       is at home.</li>
  *   <li>A non-primary whose home is in the offload set past the primaries (p &lt;= home &lt; m) is redirected to the
  *       less loaded of two on servers drawn outside the offload set, and that is its home (SpringFS's layout: the
  *       offload set stores only primary replicas, nothing is owed).</li>
@@ -122,13 +123,17 @@ public final class SpringFsLayout implements GearedLayout {
       } else if (home >= p && home < m) {
         holder = outsideOffloadSet(request, on, holders, placed, m);
         home = holder;
-      } else if (on.contains(home) && !request.excludes(home) && !contains(holders, placed, home)) {
+      } else if (on.contains(home) && !request.excludes(home) && !Positions.contains(holders, placed, home)) {
         holder = home;
       } else {
         holder = outsideOffloadSet(request, on, holders, placed, m);
       }
       if (holder < 0) {
-        break;
+        int[] unreached = new int[dealt.size() - i];
+        for (int k = i; k < dealt.size(); k++) {
+          unreached[k - i] = dealt.home(k);
+        }
+        return BlockPlacement.stoppedAt(chain(), holders, homes, placed, unreached);
       }
       holders[placed] = holder;
       homes[placed++] = home;
@@ -188,15 +193,7 @@ public final class SpringFsLayout implements GearedLayout {
   }
 
   private static boolean canTake(BlockRequest request, ActiveSet on, int[] holders, int placed, int position) {
-    return on.contains(position) && !request.excludes(position) && !contains(holders, placed, position);
+    return on.contains(position) && !request.excludes(position) && !Positions.contains(holders, placed, position);
   }
 
-  private static boolean contains(int[] values, int count, int value) {
-    for (int i = 0; i < count; i++) {
-      if (values[i] == value) {
-        return true;
-      }
-    }
-    return false;
-  }
 }

@@ -1,0 +1,280 @@
+package org.eafr.placement.gear.accordion;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import org.eafr.placement.gear.ActiveSet;
+import org.eafr.placement.gear.BlockPlacement;
+import org.eafr.placement.gear.BlockRequest;
+import org.eafr.placement.gear.ExpansionChain;
+import org.eafr.placement.gear.GearedLayout;
+import org.eafr.placement.gear.Positions;
+
+/**
+ * Accordion's placement (Le, Hikida and Yokota, Sec. 3.2): the servers form groups, the lowest the smallest, and gear
+ * k keeps groups 0..k on. Primary data is spread over every server equally; the data stored in each group is replicated
+ * into the next lower group, from the highest down; the lowest group protects its data by chained declustering (each
+ * server's data also on its neighbour). So a low gear already holds a copy of everything, and data written in a low
+ * gear lacks only the copies that belong to the sleeping groups (Sec. 3.4: only that remainder is reflected).
+ *
+ * <p>Homes of a block whose primary is server x of group k (chain positions; group j starts at s_j and has n_j
+ * servers): the replica of group j-1 is the server at s_{j-1} + (i mod n_{j-1}), where i is the index in group j of the
+ * block's server there, down to group 0; then the group-0 server's chained neighbour, s_0 + ((i_0 + 1) mod n_0). With r
+ * replicas the layout keeps, in this order: the primary, the group-0 copy (availability in the lowest gear), its
+ * neighbour (reliability in the lowest gear), then the copies of groups 1..k-1 from the lowest up; more replicas go to
+ * the servers after the primary in the chain. Primaries are dealt to servers in turn, so each holds the same primary
+ * data.
+ *
+ * <p>Writes in a gear that leaves homes asleep: a home that is on gets its replica; the replicas of sleeping homes are
+ * missing (not written elsewhere: the low gear already holds the block's group-0 copies) and the placement names them,
+ * so the {@link org.eafr.placement.gear.OffloadLedger} owes exactly them at gear-up ({@link Reflection} batches them).
+ * If fewer than two replicas reached servers that are on, the next on servers take copies (offloaded, to be moved
+ * home later) so that a block written in a low gear is never on one server only.
+ *
+ * <p>Worked example (the paper's Fig. 1: four nodes, low gear = nodes 2 and 3, high gear adds nodes 1 and 4; chain
+ * positions 0, 1 = nodes 2, 3 and 2, 3 = nodes 1, 4; r = 3): a block with primary on node 1 has homes node 1, node 2
+ * (group 0 copy) and node 3 (node 2's chained neighbour); one with primary on node 2 has node 2, node 3, and then node
+ * 1 (the next server in the chain). Written in the low gear, the first lacks only its copy on node 1, the second only
+ * its copy on node 1: the reflection at gear-up is one block copy each.
+ *
+ * <p>Immutable apart from the primary turn (atomic); thread-safe.
+ */
+public final class AccordionLayout implements GearedLayout {
+  private final ExpansionChain chain;
+  private final int[] groupStart;
+  private final int[] groupSize;
+  private final int replicas;
+  private final int[][] homesByPrimary;
+  private final ActiveSet[] gears;
+  private final ActiveSet[] recoverySets;
+  private final double[] shares;
+  private final AtomicLong turn = new AtomicLong();
+  private final AtomicInteger cursor = new AtomicInteger();
+
+  /**
+   * @param groupSizes the servers of each group, lowest first; they must add up to the chain's size, and the lowest
+   *     needs at least two servers (chained declustering)
+   * @param replicas r, at least 2
+   */
+  public AccordionLayout(ExpansionChain chain, int[] groupSizes, int replicas) {
+    this.chain = chain;
+    int total = Arrays.stream(groupSizes).sum();
+    if (groupSizes.length == 0 || total != chain.size() || groupSizes[0] < 2 || replicas < 2
+        || Arrays.stream(groupSizes).anyMatch(n -> n < 1) || replicas > chain.size()) {
+      throw new IllegalArgumentException("groups " + Arrays.toString(groupSizes) + " with r = " + replicas
+          + " are not allowed on " + chain.size() + " servers: expected groups of at least one server adding up to "
+          + chain.size() + ", a lowest group of at least 2 and 2 <= r <= " + chain.size());
+    }
+    this.groupSize = groupSizes.clone();
+    this.groupStart = new int[groupSizes.length];
+    for (int k = 1; k < groupSizes.length; k++) {
+      groupStart[k] = groupStart[k - 1] + groupSizes[k - 1];
+    }
+    this.replicas = replicas;
+    this.gears = new ActiveSet[groupSizes.length];
+    for (int k = 0; k < groupSizes.length; k++) {
+      gears[k] = ActiveSet.firstN(chain, groupStart[k] + groupSizes[k]);
+    }
+    this.homesByPrimary = new int[chain.size()][];
+    this.shares = new double[chain.size()];
+    for (int x = 0; x < chain.size(); x++) {
+      homesByPrimary[x] = computeHomes(x);
+      for (int home : homesByPrimary[x]) {
+        shares[home] += 1.0 / chain.size();
+      }
+    }
+    this.recoverySets = new ActiveSet[chain.size()];
+    for (int f = 0; f < chain.size(); f++) {
+      recoverySets[f] = computeRecoverySet(f);
+    }
+  }
+
+  /** Groups that grow by {@code factor} from {@code lowest} servers, the last taking the rest (e.g. 2, 6, 12 of 20). */
+  public static int[] geometricGroups(int servers, int lowest, double factor) {
+    List<Integer> sizes = new ArrayList<>();
+    int used = 0;
+    for (double size = lowest; used + Math.round(size) < servers; size *= factor) {
+      sizes.add((int) Math.round(size));
+      used += (int) Math.round(size);
+    }
+    sizes.add(servers - used);
+    return sizes.stream().mapToInt(Integer::intValue).toArray();
+  }
+
+  @Override
+  public String name() {
+    return "accordion";
+  }
+
+  @Override
+  public ExpansionChain chain() {
+    return chain;
+  }
+
+  @Override
+  public int maximumGear() {
+    return gears.length - 1;
+  }
+
+  @Override
+  public ActiveSet serversOn(int gear) {
+    return gears[GearedLayout.checkGear(this, gear)];
+  }
+
+  @Override
+  public int gearOf(int position) {
+    chain.id(position);
+    int k = groupSize.length - 1;
+    while (groupStart[k] > position) {
+      k--;
+    }
+    return k;
+  }
+
+  @Override
+  public ActiveSet recoveryGroup(int failed) {
+    chain.id(failed);
+    return recoverySets[failed];
+  }
+
+  @Override
+  public double share(int position) {
+    chain.id(position);
+    return shares[position];
+  }
+
+  /** The homes of a block whose primary is the server at {@code primary}, in the order replicas are placed. */
+  public int[] homesOf(int primary) {
+    chain.id(primary);
+    return homesByPrimary[primary].clone();
+  }
+
+  @Override
+  public BlockPlacement place(BlockRequest request, ActiveSet on) {
+    int[] homes = homesFor((int) Math.floorMod(turn.getAndIncrement(), (long) chain.size()), request.replication());
+    int[] holders = new int[homes.length];
+    int[] placedHomes = new int[homes.length];
+    int[] missing = new int[homes.length];
+    int placed = 0;
+    int missed = 0;
+    for (int home : homes) {
+      if (on.contains(home) && !request.excludes(home)) {
+        placedHomes[placed] = home;
+        holders[placed++] = home;
+      } else {
+        missing[missed++] = home;
+      }
+    }
+    // Never leave a block written in a low gear on a single server: stand-ins take copies until two are on.
+    for (int k = 0; placed < Math.min(2, homes.length) && k < missed; k++) {
+      int standIn = standIn(request, on, holders, placed, homes);
+      if (standIn < 0) {
+        break;
+      }
+      placedHomes[placed] = missing[k];
+      holders[placed++] = standIn;
+      missing[k] = -1;
+    }
+    int[] stillMissing = Arrays.stream(Arrays.copyOf(missing, missed)).filter(h -> h >= 0).toArray();
+    return new BlockPlacement(chain, Arrays.copyOf(holders, placed), Arrays.copyOf(placedHomes, placed),
+        stillMissing);
+  }
+
+  private int[] homesFor(int primary, int count) {
+    int[] base = homesByPrimary[primary];
+    if (count <= base.length) {
+      return Arrays.copyOf(base, count);
+    }
+    int[] homes = Arrays.copyOf(base, count);
+    int filled = base.length;
+    for (int p = (primary + 1) % chain.size(); filled < count; p = (p + 1) % chain.size()) {
+      if (!Positions.contains(homes, filled, p)) {
+        homes[filled++] = p;
+      }
+    }
+    return homes;
+  }
+
+  /** The next on server after a rotating cursor that holds nothing of the block and is none of its homes. */
+  private int standIn(BlockRequest request, ActiveSet on, int[] holders, int placed, int[] homes) {
+    int first = on.next(Math.floorMod(cursor.getAndIncrement(), chain.size()));
+    first = first >= 0 ? first : on.next(0);
+    for (int p = first, seen = 0; p >= 0 && seen < chain.size(); seen++) {
+      if (!request.excludes(p) && !Positions.contains(holders, placed, p)
+          && !Positions.contains(homes, homes.length, p)) {
+        return p;
+      }
+      p = on.next(p + 1);
+      p = p >= 0 ? p : on.next(0);
+      if (p == first) {
+        break;
+      }
+    }
+    return -1;
+  }
+
+  /** The layout's homes of a primary at {@code x}, truncated or extended to r (see the class comment). */
+  private int[] computeHomes(int x) {
+    int k = gearOf(x);
+    int[] down = new int[k + 1]; // down[j] = the block's server in group j, for j = 0..k
+    down[k] = x;
+    for (int j = k; j > 0; j--) {
+      down[j - 1] = groupStart[j - 1] + (down[j] - groupStart[j]) % groupSize[j - 1];
+    }
+    int neighbour = groupStart[0] + (down[0] - groupStart[0] + 1) % groupSize[0];
+    List<Integer> order = new ArrayList<>();
+    order.add(x);
+    if (k > 0) {
+      order.add(down[0]);
+    }
+    order.add(neighbour);
+    for (int j = 1; j < k; j++) {
+      order.add(down[j]);
+    }
+    int[] all = order.stream().mapToInt(Integer::intValue).distinct().toArray();
+    int[] homes = Arrays.copyOf(all, Math.min(replicas, all.length));
+    if (homes.length < replicas) {
+      return extend(x, homes);
+    }
+    return homes;
+  }
+
+  private int[] extend(int x, int[] homes) {
+    int[] extended = Arrays.copyOf(homes, replicas);
+    int filled = homes.length;
+    for (int p = (x + 1) % chain.size(); filled < replicas; p = (p + 1) % chain.size()) {
+      if (!Positions.contains(extended, filled, p)) {
+        extended[filled++] = p;
+      }
+    }
+    return extended;
+  }
+
+  /**
+   * The servers outside group 0 to wake when {@code f} fails: the homes of every block that has a home on f and no
+   * other home in group 0 (empty whenever chained declustering keeps a second group-0 copy, i.e. r &gt;= 3).
+   */
+  private ActiveSet computeRecoverySet(int f) {
+    List<Integer> wake = new ArrayList<>();
+    for (int[] homes : homesByPrimary) {
+      if (!Positions.contains(homes, homes.length, f)) {
+        continue;
+      }
+      boolean otherLowCopy = false;
+      for (int home : homes) {
+        otherLowCopy |= home != f && gearOf(home) == 0;
+      }
+      if (!otherLowCopy) {
+        for (int home : homes) {
+          if (home != f && gearOf(home) > 0 && !wake.contains(home)) {
+            wake.add(home);
+          }
+        }
+      }
+    }
+    return ActiveSet.of(chain, wake.stream().mapToInt(Integer::intValue).toArray());
+  }
+
+}

@@ -1,0 +1,99 @@
+package org.eafr.placement.gear.accordion;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.eafr.placement.gear.ActiveSet;
+import org.eafr.placement.gear.BlockMove;
+import org.eafr.placement.gear.BlockPlacement;
+import org.eafr.placement.gear.BlockRequest;
+import org.eafr.placement.gear.ExpansionChain;
+import org.eafr.placement.gear.GearServers;
+import org.eafr.placement.gear.OffloadLedger;
+import org.junit.jupiter.api.Test;
+
+class AccordionTest {
+
+  /** The paper's Fig. 1: positions 0, 1 = nodes 2, 3 (low gear); 2, 3 = nodes 1, 4. */
+  private final ExpansionChain fig1 = GearServers.chain(4, 1);
+  private final AccordionLayout fig1Layout = new AccordionLayout(fig1, new int[] {2, 2}, 3);
+
+  @Test
+  void fig1_highGroupReplicatesIntoTheLowGroup_lowGroupChainDeclusters() {
+    assertThat(fig1Layout.homesOf(2)).containsExactly(2, 0, 1); // node 1 -> node 2, then node 3 (neighbour)
+    assertThat(fig1Layout.homesOf(3)).containsExactly(3, 1, 0); // node 4 -> node 3, then node 2
+    assertThat(fig1Layout.homesOf(0)).containsExactly(0, 1, 2); // node 2, node 3, then the next server, node 1
+    assertThat(fig1Layout.serversOn(0)).isEqualTo(ActiveSet.of(fig1, 0, 1));
+    assertThat(fig1Layout.recoveryGroup(0).isEmpty()).isTrue();
+  }
+
+  @Test
+  void fig1_lowGearWrites_reflectOnlyTheRemainder_oneCopyPerBlock() {
+    OffloadLedger ledger = new OffloadLedger();
+    for (int b = 0; b < 4; b++) {
+      BlockPlacement placement = fig1Layout.place(BlockRequest.of("b" + b, 3), fig1Layout.serversOn(0));
+      assertThat(placement.holders()).containsExactlyInAnyOrder(0, 1);
+      assertThat(placement.missingHomes()).hasSize(1);
+      ledger.record("b" + b, placement);
+    }
+
+    List<BlockMove> reflection = ledger.reflectionFor(fig1Layout.serversOn(1));
+
+    assertThat(reflection).hasSize(4);
+    assertThat(reflection).allSatisfy(move -> {
+      assertThat(move.to()).isGreaterThanOrEqualTo(2);
+      assertThat(move.dropSource()).isFalse();
+    });
+    reflection.forEach(ledger::moved);
+    assertThat(ledger.blocks()).isZero();
+  }
+
+  @Test
+  void twentyServersInGearsOf2_8_20_reflectOnlyCopiesOfWokenGroups() {
+    ExpansionChain chain = GearServers.chain(20, 1);
+    int[] groups = AccordionLayout.geometricGroups(20, 2, 3);
+    assertThat(groups).containsExactly(2, 6, 12);
+    AccordionLayout layout = new AccordionLayout(chain, groups, 3);
+    OffloadLedger ledger = new OffloadLedger();
+    int missing = 0;
+    for (int b = 0; b < 1000; b++) {
+      BlockPlacement placement = layout.place(BlockRequest.of("b" + b, 3), layout.serversOn(0));
+      ledger.record("b" + b, placement);
+      missing += placement.missingHomes().length;
+    }
+
+    List<BlockMove> toGear1 = ledger.reflectionFor(layout.serversOn(1));
+    List<BlockMove> toGear2 = ledger.reflectionFor(layout.serversOn(2));
+
+    assertThat(toGear2).hasSize(missing);
+    assertThat(toGear1).allSatisfy(move -> assertThat(layout.gearOf(move.to())).isEqualTo(1));
+    assertThat(toGear1.size()).isLessThan(toGear2.size());
+  }
+
+  @Test
+  void everyPrimarysHomes_includeALowestGroupServer_soEveryGearHoldsEveryBlock() {
+    ExpansionChain chain = GearServers.chain(20, 1);
+    AccordionLayout layout = new AccordionLayout(chain, new int[] {2, 6, 12}, 2);
+    for (int x = 0; x < 20; x++) {
+      int[] homes = layout.homesOf(x);
+      assertThat(homes).hasSize(2);
+      assertThat(layout.gearOf(homes[0]) == 0 || layout.gearOf(homes[1]) == 0).isTrue();
+    }
+  }
+
+  @Test
+  void reflectionBatches_workedExample() {
+    List<BlockMove> moves = new ArrayList<>();
+    for (int b = 0; b < 5; b++) {
+      moves.add(new BlockMove("x" + b, 0, 2, false));
+    }
+    moves.add(new BlockMove("y0", 0, 3, false));
+    moves.add(new BlockMove("y1", 0, 3, false));
+
+    List<Reflection.Batch> batches = new Reflection(4).batches(moves);
+
+    assertThat(batches).extracting(Reflection.Batch::toString)
+        .containsExactly("0 -> 2 (4 blocks)", "0 -> 2 (1 blocks)", "0 -> 3 (2 blocks)");
+  }
+}
