@@ -54,7 +54,8 @@ public final class Bench {
       }
       case "large-geared" -> {
         overrides = Map.of("sim.servers", "3000", "sim.racks", "100", "sim.files", "500000", "sim.read-files",
-            "165660", "sim.concurrency", "1", "sim.duration.hours", "24", "sim.swim.rewrites", "1");
+            "165660", "sim.concurrency", "1", "sim.duration.hours", "24", "sim.swim.rewrites", "1",
+            "sim.file-size.max-bytes", "2000000000");
         policies = List.of("rabbit");
         trace = "swim:classpath:FB-2010_samples_24_times_1hr_0.tsv.gz";
       }
