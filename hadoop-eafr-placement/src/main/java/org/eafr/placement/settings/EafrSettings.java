@@ -73,6 +73,12 @@ public final class EafrSettings {
   public static final Setting<Integer> GEAR_REPLICAS = Setting.ofInt("eafr.gear.replicas", "r (layout)",
       "Replicas per block the geared layout is built for; its spread is about p e^(r-1) servers (Eq. 3).", 3,
       Range.closed(2, 32));
+  public static final Setting<Integer> GEAR_MIGRATION_THRESHOLD = Setting.ofInt("eafr.gear.migration-threshold",
+      "T", "Passive migration (SpringFS): each resizing interval moves 1/T of the blocks owed to re-integrated servers,"
+          + " so every migration ends within T intervals; 1 is aggressive migration.", 10, Range.closed(1, 10_000));
+  public static final Setting<Integer> GEAR_REFLECTION_BATCH_BLOCKS = Setting.ofInt(
+      "eafr.gear.reflection.batch-blocks", "-", "Blocks one server sends to one woken server over one connection when"
+          + " reflecting low-gear writes after a gear-up (Accordion's batch transfer).", 64, Range.closed(1, 100_000));
   public static final Setting<Double> GEAR_TARGET_UTILIZATION = Setting.ofDouble("eafr.gear.target-utilization", "u",
       "The gear controller runs the lowest gear whose servers on, kept this busy, carry the measured load.", 0.8,
       Range.openClosed(0.0, 1.0));
@@ -89,7 +95,8 @@ public final class EafrSettings {
   private static final List<Setting<?>> ALL = List.of(INTERVAL_MS, MAX_TRACKED_FILES, HOT_MEAN_READS,
       HOT_REPLICA_READS, COLD_MEAN_READS, COLD_REPLICA_READS, REPLICA_FRACTION, MIN_REPLICAS, MIN_HOT_REPLICAS,
       OVERLOADED_FRACTION, OVERLOAD_THRESHOLD, STORAGE_RESERVE_BYTES, EWMA_ALPHA, EWMA_WINDOW_MS, SPEED_WEIGHT,
-      DESTINATION_SAMPLE_SIZE, RATE_LOW, RATE_HIGH, GEAR_PRIMARIES, GEAR_GROUP_SIZE, GEAR_REPLICAS, GEAR_TARGET_UTILIZATION,
+      DESTINATION_SAMPLE_SIZE, RATE_LOW, RATE_HIGH, GEAR_PRIMARIES, GEAR_GROUP_SIZE, GEAR_REPLICAS, GEAR_MIGRATION_THRESHOLD,
+      GEAR_REFLECTION_BATCH_BLOCKS, GEAR_TARGET_UTILIZATION,
       GEAR_DOWN_MARGIN, GEAR_MIN_DWELL_MS, GEAR_FORECAST_DAYS);
 
   private final Map<Setting<?>, Number> values;

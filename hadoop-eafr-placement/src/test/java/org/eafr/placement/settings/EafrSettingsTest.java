@@ -86,6 +86,22 @@ class EafrSettingsTest {
     assertThatThrownBy(() -> EafrSettings.builder().set("eafr.cold.replica-reads", "9").build())
         .hasMessage("eafr.cold.replica-reads = 9.0 is not allowed: must be at most eafr.hot.replica-reads"
             + " (sigma_u = 8.0)");
+    assertThatThrownBy(() -> EafrSettings.builder().set("eafr.gear.down-margin", "0.8").build())
+        .hasMessage("eafr.gear.down-margin = 0.8 is not allowed: must be below eafr.gear.target-utilization (u = 0.8)");
+  }
+
+  @Test
+  void gearSettings_haveDefaultsAndRanges() {
+    EafrSettings defaults = EafrSettings.defaults();
+    assertThat(defaults.get(EafrSettings.GEAR_PRIMARIES)).isZero();
+    assertThat(defaults.get(EafrSettings.GEAR_GROUP_SIZE)).isEqualTo(1);
+    assertThat(defaults.get(EafrSettings.GEAR_REPLICAS)).isEqualTo(3);
+    assertThat(defaults.get(EafrSettings.GEAR_MIGRATION_THRESHOLD)).isEqualTo(10);
+    assertThat(defaults.get(EafrSettings.GEAR_MIN_DWELL_MS)).isEqualTo(300_000L);
+    assertThatThrownBy(() -> EafrSettings.builder().set("eafr.gear.group-size", "0"))
+        .hasMessage("eafr.gear.group-size = 0 is not allowed: expected a number in [1, 1000000]");
+    assertThatThrownBy(() -> EafrSettings.builder().set("eafr.gear.target-utilization", "1.5"))
+        .hasMessage("eafr.gear.target-utilization = 1.5 is not allowed: expected a number in (0.0, 1.0]");
   }
 
   @Test

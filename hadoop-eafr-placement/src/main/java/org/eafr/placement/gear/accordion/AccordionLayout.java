@@ -9,7 +9,7 @@ import org.eafr.placement.gear.ActiveSet;
 import org.eafr.placement.gear.BlockPlacement;
 import org.eafr.placement.gear.BlockRequest;
 import org.eafr.placement.gear.ExpansionChain;
-import org.eafr.placement.gear.GearedLayout;
+import org.eafr.placement.gear.NestedGears;
 import org.eafr.placement.gear.Positions;
 
 /**
@@ -41,13 +41,12 @@ import org.eafr.placement.gear.Positions;
  *
  * <p>Immutable apart from the primary turn (atomic); thread-safe.
  */
-public final class AccordionLayout implements GearedLayout {
+public final class AccordionLayout extends NestedGears {
   private final ExpansionChain chain;
   private final int[] groupStart;
   private final int[] groupSize;
   private final int replicas;
   private final int[][] homesByPrimary;
-  private final ActiveSet[] gears;
   private final ActiveSet[] recoverySets;
   private final double[] shares;
   private final AtomicLong turn = new AtomicLong();
@@ -59,6 +58,7 @@ public final class AccordionLayout implements GearedLayout {
    * @param replicas r, at least 2
    */
   public AccordionLayout(ExpansionChain chain, int[] groupSizes, int replicas) {
+    super(chain, gearSets(chain, groupSizes));
     this.chain = chain;
     int total = Arrays.stream(groupSizes).sum();
     if (groupSizes.length == 0 || total != chain.size() || groupSizes[0] < 2 || replicas < 2
@@ -73,10 +73,6 @@ public final class AccordionLayout implements GearedLayout {
       groupStart[k] = groupStart[k - 1] + groupSizes[k - 1];
     }
     this.replicas = replicas;
-    this.gears = new ActiveSet[groupSizes.length];
-    for (int k = 0; k < groupSizes.length; k++) {
-      gears[k] = ActiveSet.firstN(chain, groupStart[k] + groupSizes[k]);
-    }
     this.homesByPrimary = new int[chain.size()][];
     this.shares = new double[chain.size()];
     for (int x = 0; x < chain.size(); x++) {
@@ -89,6 +85,17 @@ public final class AccordionLayout implements GearedLayout {
     for (int f = 0; f < chain.size(); f++) {
       recoverySets[f] = computeRecoverySet(f);
     }
+  }
+
+  /** Gear k keeps groups 0..k on: the first s_k + n_k servers. */
+  private static ActiveSet[] gearSets(ExpansionChain chain, int[] groupSizes) {
+    ActiveSet[] gears = new ActiveSet[groupSizes.length];
+    int end = 0;
+    for (int k = 0; k < groupSizes.length; k++) {
+      end += Math.max(0, groupSizes[k]);
+      gears[k] = ActiveSet.firstN(chain, Math.min(end, chain.size()));
+    }
+    return gears;
   }
 
   /** Groups that grow by {@code factor} from {@code lowest} servers, the last taking the rest (e.g. 2, 6, 12 of 20). */
@@ -106,21 +113,6 @@ public final class AccordionLayout implements GearedLayout {
   @Override
   public String name() {
     return "accordion";
-  }
-
-  @Override
-  public ExpansionChain chain() {
-    return chain;
-  }
-
-  @Override
-  public int maximumGear() {
-    return gears.length - 1;
-  }
-
-  @Override
-  public ActiveSet serversOn(int gear) {
-    return gears[GearedLayout.checkGear(this, gear)];
   }
 
   @Override

@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.eafr.placement.gear.BlockMove;
+import org.eafr.placement.settings.EafrSettings;
 
 /**
  * Accordion's reflection of data written in a low gear (Le, Hikida and Yokota, Sec. 3.4, steps 4-5): after a gear-up,
@@ -27,6 +28,11 @@ public final class Reflection {
       throw new IllegalArgumentException("batch of " + batchBlocks + " blocks is not allowed: expected at least 1");
     }
     this.batchBlocks = batchBlocks;
+  }
+
+  /** Batches of eafr.gear.reflection.batch-blocks from {@code settings}. */
+  public static Reflection from(EafrSettings settings) {
+    return new Reflection(settings.get(EafrSettings.GEAR_REFLECTION_BATCH_BLOCKS));
   }
 
   /** The batches that carry {@code moves}. */

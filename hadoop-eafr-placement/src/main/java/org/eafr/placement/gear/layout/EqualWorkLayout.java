@@ -9,7 +9,7 @@ import org.eafr.placement.gear.ActiveSet;
 import org.eafr.placement.gear.BlockPlacement;
 import org.eafr.placement.gear.BlockRequest;
 import org.eafr.placement.gear.ExpansionChain;
-import org.eafr.placement.gear.GearedLayout;
+import org.eafr.placement.gear.NestedGears;
 import org.eafr.placement.gear.Positions;
 import org.eafr.placement.settings.EafrSettings;
 
@@ -54,13 +54,12 @@ import org.eafr.placement.settings.EafrSettings;
  * <p>Thread-safe: the structure is immutable; each recovery group's schedule is guarded by the group's lock, so IPC
  * threads placing blocks of different groups do not wait for each other.
  */
-public final class EqualWorkLayout implements GearedLayout {
+public final class EqualWorkLayout extends NestedGears {
   private final ExpansionChain chain;
   private final EqualWorkShares shares;
   private final int primaries;
   private final int groupSize;
   private final int gridEnd;
-  private final ActiveSet[] gears;
   private final RecoveryGroup[] groups;
   private final ActiveSet[] recoverySets;
   private final AtomicLong blocks = new AtomicLong();
@@ -73,30 +72,45 @@ public final class EqualWorkLayout implements GearedLayout {
    * @param replicas r, the replicas per block the layout is built for (at least 2)
    */
   public EqualWorkLayout(ExpansionChain chain, int primaries, int groupSize, int replicas) {
+    this(chain, primaries, groupSize, shares(chain, primaries, groupSize, replicas));
+  }
+
+  private EqualWorkLayout(ExpansionChain chain, int primaries, int groupSize, EqualWorkShares shares) {
+    super(chain, gearSets(chain, primaries, groupSize, shares));
     this.chain = chain;
-    if (primaries < 1 || groupSize < 1 || primaries % groupSize != 0 || primaries >= chain.size()) {
-      throw new IllegalArgumentException("p = " + primaries + " primaries and gear groups of g = " + groupSize
-          + " are not allowed on " + chain.size() + " servers: expected 1 <= p < N and p a multiple of g (each"
-          + " recovery group serves p / g primaries)");
-    }
     this.primaries = primaries;
     this.groupSize = groupSize;
-    this.shares = EqualWorkShares.of(primaries, groupSize, replicas, (chain.size() - primaries) / groupSize);
+    this.shares = shares;
     this.gridEnd = primaries + shares.gearGroups() * groupSize;
-    boolean spares = gridEnd < chain.size();
-    this.gears = new ActiveSet[shares.gearGroups() + 1 + (spares ? 1 : 0)];
-    for (int gear = 0; gear <= shares.gearGroups(); gear++) {
-      gears[gear] = ActiveSet.firstN(chain, primaries + gear * groupSize);
-    }
-    if (spares) {
-      gears[gears.length - 1] = ActiveSet.all(chain);
-    }
     this.groups = new RecoveryGroup[groupSize];
     this.recoverySets = new ActiveSet[groupSize];
     for (int c = 0; c < groupSize; c++) {
       groups[c] = new RecoveryGroup(c);
       recoverySets[c] = ActiveSet.of(chain, groups[c].servers);
     }
+  }
+
+  private static EqualWorkShares shares(ExpansionChain chain, int primaries, int groupSize, int replicas) {
+    if (primaries < 1 || groupSize < 1 || primaries % groupSize != 0 || primaries >= chain.size()) {
+      throw new IllegalArgumentException("p = " + primaries + " primaries and gear groups of g = " + groupSize
+          + " are not allowed on " + chain.size() + " servers: expected 1 <= p < N and p a multiple of g (each"
+          + " recovery group serves p / g primaries)");
+    }
+    return EqualWorkShares.of(primaries, groupSize, replicas, (chain.size() - primaries) / groupSize);
+  }
+
+  /** Gear 0 is the primaries, gear k adds gear groups 1..k, and a last gear adds the servers past the last group. */
+  private static ActiveSet[] gearSets(ExpansionChain chain, int primaries, int groupSize, EqualWorkShares shares) {
+    int gridEnd = primaries + shares.gearGroups() * groupSize;
+    boolean spares = gridEnd < chain.size();
+    ActiveSet[] gears = new ActiveSet[shares.gearGroups() + 1 + (spares ? 1 : 0)];
+    for (int gear = 0; gear <= shares.gearGroups(); gear++) {
+      gears[gear] = ActiveSet.firstN(chain, primaries + gear * groupSize);
+    }
+    if (spares) {
+      gears[gears.length - 1] = ActiveSet.all(chain);
+    }
+    return gears;
   }
 
   /**
@@ -135,11 +149,6 @@ public final class EqualWorkLayout implements GearedLayout {
     return "equal-work";
   }
 
-  @Override
-  public ExpansionChain chain() {
-    return chain;
-  }
-
   public EqualWorkShares shares() {
     return shares;
   }
@@ -160,16 +169,6 @@ public final class EqualWorkLayout implements GearedLayout {
   /** Blocks whose non-primary gave way to another rack (see the class comment). */
   public long rackSwaps() {
     return rackSwaps.get();
-  }
-
-  @Override
-  public int maximumGear() {
-    return gears.length - 1;
-  }
-
-  @Override
-  public ActiveSet serversOn(int gear) {
-    return gears[GearedLayout.checkGear(this, gear)];
   }
 
   @Override

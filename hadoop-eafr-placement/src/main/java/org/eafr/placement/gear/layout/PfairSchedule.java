@@ -1,7 +1,6 @@
 package org.eafr.placement.gear.layout;
 
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.PriorityQueue;
 
@@ -28,12 +27,8 @@ final class PfairSchedule {
 
   private final Task[] tasks;
   private final int perSlot;
-  private final PriorityQueue<Task> eligible = new PriorityQueue<>(Comparator.comparingLong((Task t) -> t.deadline)
-      .thenComparing(Comparator.comparingInt((Task t) -> t.bBit).reversed())
-      .thenComparing(Comparator.comparingLong((Task t) -> t.groupDeadline).reversed())
-      .thenComparingInt(t -> t.index));
-  private final PriorityQueue<Task> pending = new PriorityQueue<>(Comparator.comparingLong((Task t) -> t.release)
-      .thenComparingInt(t -> t.index));
+  private final PriorityQueue<Task> eligible = new PriorityQueue<>(PfairSchedule::byPriority);
+  private final PriorityQueue<Task> pending = new PriorityQueue<>(PfairSchedule::byRelease);
   private final List<Task> decided = new ArrayList<>();
   private long slot;
 
@@ -103,6 +98,24 @@ final class PfairSchedule {
         (task.release <= 0 ? eligible : pending).add(task);
       }
     }
+  }
+
+  /** PD2: earlier deadline first, then b-bit 1 before 0, then the later group deadline, then the lower index. */
+  private static int byPriority(Task a, Task b) {
+    if (a.deadline != b.deadline) {
+      return a.deadline < b.deadline ? -1 : 1;
+    }
+    if (a.bBit != b.bBit) {
+      return a.bBit > b.bBit ? -1 : 1;
+    }
+    if (a.groupDeadline != b.groupDeadline) {
+      return a.groupDeadline > b.groupDeadline ? -1 : 1;
+    }
+    return Integer.compare(a.index, b.index);
+  }
+
+  private static int byRelease(Task a, Task b) {
+    return a.release != b.release ? (a.release < b.release ? -1 : 1) : Integer.compare(a.index, b.index);
   }
 
   /** c_i = w_i L rounded so that they add up to m L exactly (largest remainder), each at most L. */

@@ -3,6 +3,7 @@ package org.eafr.placement.gear.springfs;
 import java.util.ArrayList;
 import java.util.List;
 import org.eafr.placement.gear.BlockMove;
+import org.eafr.placement.settings.EafrSettings;
 
 /**
  * SpringFS's passive migration (Xu et al., Sec. 3): when servers are re-integrated, the blocks written elsewhere while
@@ -31,6 +32,11 @@ public final class PassiveMigration {
     }
     this.thresholdIntervals = thresholdIntervals;
     this.blocksPerServerInterval = blocksPerServerInterval;
+  }
+
+  /** Passive migration with T from {@code settings} (eafr.gear.migration-threshold). */
+  public static PassiveMigration from(EafrSettings settings, double blocksPerServerInterval) {
+    return new PassiveMigration(settings.get(EafrSettings.GEAR_MIGRATION_THRESHOLD), blocksPerServerInterval);
   }
 
   /** One interval's migration: which moves to make now, and the servers to keep on beyond the load's to make them. */
