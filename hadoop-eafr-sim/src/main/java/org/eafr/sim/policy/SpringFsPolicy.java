@@ -11,12 +11,14 @@ import org.eafr.placement.gear.read.RecentLoad;
 import org.eafr.placement.gear.springfs.OffloadSetSize;
 import org.eafr.placement.gear.springfs.PassiveMigration;
 import org.eafr.placement.gear.springfs.SpringFsLayout;
+import org.eafr.placement.settings.EafrSettings;
 import org.eafr.sim.engine.UnsharedRandom;
 
 /**
  * SpringFS (Xu et al.) from the core: {@link SpringFsLayout} (the equal-work layout with bounded write offloading to
  * an offload set of m servers), {@link ReadOffloadBalancer} on the layout's {@link RecentLoad}, and
- * {@link PassiveMigration} with T = 10 for what is owed to re-integrated servers. Each control period m is chosen on
+ * {@link PassiveMigration} with T ({@code eafr.gear.migration-threshold}, SpringFS's 10) for what is owed to
+ * re-integrated servers. Each control period m is chosen on
  * the fly, {@link OffloadSetSize} of the last period's primary write rate (every replica's bytes / r), or fixed by
  * {@code sim.springfs.offload-set} (the scenario's sweep).
  *
@@ -25,9 +27,6 @@ import org.eafr.sim.engine.UnsharedRandom;
  * it per period), which can only overstate SpringFS's migrated data.
  */
 final class SpringFsPolicy extends LayoutPolicy {
-  /** SpringFS's migration threshold T (Sec. 5.2: T = 10). */
-  static final int MIGRATION_THRESHOLD = 10;
-
   private SpringFsLayout springFs;
   private PassiveMigration migration;
 
@@ -58,7 +57,8 @@ final class SpringFsPolicy extends LayoutPolicy {
     // One server migrates at its link speed for a control period, in blocks of the catalog's mean size.
     double blocksPerServerPeriod = Math.max(1e-9, perServer.writeBytesPerSecond()
         * env().settings().controlMicros() / 1e6 / env().settings().meanFileBytes());
-    migration = new PassiveMigration(MIGRATION_THRESHOLD, blocksPerServerPeriod);
+    migration = new PassiveMigration(env().settings().eafr().get(EafrSettings.GEAR_MIGRATION_THRESHOLD),
+        blocksPerServerPeriod);
   }
 
   @Override
