@@ -584,10 +584,6 @@ public final class Simulator {
       }
       lastGear = gear;
       double degree = proportionality(holders, layout.serversOn(gear));
-      if (System.getProperty("sim.debug.proportionality") != null) {
-        System.err.printf("proportionality %s gear %d servers %d: %.4f%n", policy.name(), gear,
-            layout.serversOn(gear).size(), degree);
-      }
       least = Double.isNaN(least) ? degree : Math.min(least, degree);
     }
     int largest = 0;
