@@ -7,7 +7,8 @@ out=docs/evaluation
 mkdir -p "$out"
 scenarios=("$@")
 if [[ ${#scenarios[@]} -eq 0 ]]; then
-  scenarios=(replicas recovery ablations sample-size reliability storage energy arrival-rate concurrency eafr)
+  scenarios=(replicas recovery ablations sample-size reliability storage energy arrival-rate concurrency eafr gears
+    rabbit springfs accordion)
 fi
 for scenario in "${scenarios[@]}"; do
   echo "== $scenario" >&2

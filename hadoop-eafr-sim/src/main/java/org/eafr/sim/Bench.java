@@ -17,7 +17,9 @@ import org.eafr.sim.stats.RunResult;
  * <ul>
  *   <li>{@code eafr}: the full 2-day "eafr" scenario, all five policies, 2 threads;</li>
  *   <li>{@code large}: 3,000 servers in 100 racks, 500,000 files (165,660 read), 1,000 reads/s, 1 day, EAFR;</li>
- *   <li>{@code baseline}: the same as {@code eafr} for 4 hours and hdfs only, the ratio's reference.</li>
+ *   <li>{@code baseline}: the same as {@code eafr} for 4 hours and hdfs only, the ratio's reference;</li>
+ *   <li>{@code gears}: the "gears" scenario, every policy on the three SWIM traces, 24 h each, 300 servers;</li>
+ *   <li>{@code large-geared}: rabbit on 3,000 servers, 500,000 files, SWIM FB-2010 (a 3,000-machine trace), 1 day.</li>
  * </ul>
  */
 public final class Bench {
@@ -42,7 +44,21 @@ public final class Bench {
     Scenario scenario = Scenarios.get("eafr");
     Map<String, String> overrides;
     List<String> policies;
+    String trace = "synthetic";
     switch (name) {
+      case "gears" -> {
+        scenario = Scenarios.get("gears");
+        overrides = Map.of();
+        policies = List.of();
+        trace = null;
+      }
+      case "large-geared" -> {
+        overrides = Map.of("sim.servers", "3000", "sim.racks", "100", "sim.files", "500000", "sim.read-files",
+            "165660", "sim.concurrency", "1", "sim.duration.hours", "24", "sim.swim.rewrites", "1",
+            "sim.file-size.max-bytes", "2000000000");
+        policies = List.of("rabbit");
+        trace = "swim:classpath:FB-2010_samples_24_times_1hr_0.tsv.gz";
+      }
       case "eafr" -> {
         overrides = Map.of();
         policies = List.of();
@@ -56,12 +72,13 @@ public final class Bench {
             "165660", "sim.arrival-rate", "1000", "sim.concurrency", "1", "sim.duration.hours", "24");
         policies = List.of("eafr");
       }
-      default -> throw new IllegalArgumentException("bench " + name + " is not allowed: expected baseline, eafr or"
-          + " large");
+      default -> throw new IllegalArgumentException("bench " + name + " is not allowed: expected baseline, eafr,"
+          + " large, gears or large-geared");
     }
     long start = System.nanoTime();
-    List<RunResult> results = new Runner(2, runs -> new ProgressBar(System.err, runs, true))
-        .run(scenario, overrides, policies, "synthetic");
+    List<RunResult> results = new Runner(2,
+        runs -> new ProgressBar(System.err, runs, ProgressBar.Mode.forStderr()))
+        .run(scenario, overrides, policies, trace);
     double seconds = (System.nanoTime() - start) / 1e9;
     double events = 0;
     for (RunResult result : results) {

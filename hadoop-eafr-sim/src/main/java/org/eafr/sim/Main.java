@@ -38,10 +38,12 @@ public final class Main {
         return 0;
       }
       Scenario scenario = Scenarios.get(options.scenario);
-      Runner runner = new Runner(options.threads, runs -> new ProgressBar(err, runs, options.progress));
+      Runner runner = new Runner(options.threads, runs -> new ProgressBar(err, runs,
+          options.progress ? ProgressBar.Mode.forStderr() : ProgressBar.Mode.OFF));
       List<RunResult> results = runner.run(scenario, options.settings, options.policies, options.trace);
       out.println("scenario " + scenario.name() + ": " + scenario.description());
       out.print(TableReport.render(results));
+      TableReport.warnings(results).forEach(err::println);
       Path dir = Path.of(options.out);
       Files.createDirectories(dir);
       Path csv = dir.resolve(scenario.name() + ".csv");
@@ -70,8 +72,10 @@ public final class Main {
         Options:
           --policies a,b,...   run only these policies (default: the scenario's)
           --set key=value      override a setting (repeatable); sim.* keys below, eafr.* keys in docs/settings.md
-          --trace FORMAT[:PATH] workload: synthetic (default) or swim[:PATH] (.tsv or .tsv.gz; default the
-                               FB-2009 trace in the jar)
+          --trace FORMAT[:PATH] workload: synthetic (default) or swim[:PATH] (.tsv or .tsv.gz, 6 columns or 7
+                               with the job's input path; default the FB-2009 trace in the jar; shipped:
+                               classpath:FB-2009_samples_24_times_1hr_0.tsv.gz, ..._1hr_1.tsv.gz,
+                               classpath:FB-2010_samples_24_times_1hr_0.tsv.gz)
           --out DIR            output directory (default target/sim)
           --threads N          runs in parallel (default 2)
           --no-charts          skip the PNG charts
@@ -100,7 +104,7 @@ public final class Main {
     String scenario;
     final Map<String, String> settings = new LinkedHashMap<>();
     final List<String> policies = new ArrayList<>();
-    String trace = "synthetic";
+    String trace;
     String out = "target/sim";
     int threads = 2;
     boolean charts = true;

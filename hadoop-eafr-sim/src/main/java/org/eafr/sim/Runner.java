@@ -33,9 +33,19 @@ public final class Runner {
   private record Job(Scenario.Variant variant, String policy, SimSettings settings, Workload workload) {
   }
 
+  /** An override of a key the scenario sweeps would make every point of the sweep the same run under its label. */
+  private static void checkNotSwept(Scenario.Variant variant, Map<String, String> overrides) {
+    for (String key : variant.settings().keySet()) {
+      if (overrides.containsKey(key)) {
+        throw new IllegalArgumentException("--set " + key + "=" + overrides.get(key) + " is not allowed: the scenario"
+            + " sweeps " + key + " (variant " + variant.label() + "); run a scenario that does not sweep it");
+      }
+    }
+  }
+
   /**
    * Runs {@code scenario}, with {@code overrides} on top of each variant's settings and only {@code policies} (all of
-   * the scenario's when empty).
+   * the scenario's when empty), on {@code trace} (null: each variant's own, or the synthetic workload).
    */
   public List<RunResult> run(Scenario scenario, Map<String, String> overrides, List<String> policies, String trace) {
     List<String> chosen = policies.isEmpty() ? scenario.policies() : policies;
@@ -44,9 +54,15 @@ public final class Runner {
     for (Scenario.Variant variant : scenario.variants()) {
       Map<String, String> raw = new LinkedHashMap<>(scenario.base());
       raw.putAll(variant.settings());
+      checkNotSwept(variant, overrides);
       raw.putAll(overrides);
       SimSettings settings = SimSettings.of(raw);
-      Workload workload = TraceFormat.open(trace, settings);
+      if (variant.trace() != null && trace != null) {
+        throw new IllegalArgumentException("--trace " + trace + " is not allowed: scenario " + scenario.name()
+            + " runs its own traces (variant " + variant.label() + ": " + variant.trace() + ")");
+      }
+      Workload workload = TraceFormat.open(variant.trace() != null ? variant.trace()
+          : trace != null ? trace : "synthetic", settings);
       for (String policy : chosen) {
         jobs.add(new Job(variant, policy, settings, workload));
       }
@@ -65,7 +81,8 @@ public final class Runner {
         futures.add(pool.submit(() -> {
           Simulator simulator = new Simulator(job.settings(), job.policy(), job.workload(),
               fraction -> bar.update(index, fraction));
-          RunResult result = simulator.run(scenario.name(), job.variant().label());
+          RunResult result = simulator.run(scenario.name(), job.variant().labelFor(job.settings()),
+              job.variant().x());
           bar.finished(index);
           return result;
         }));

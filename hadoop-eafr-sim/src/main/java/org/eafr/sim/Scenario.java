@@ -10,8 +10,36 @@ import java.util.Map;
 public record Scenario(String name, String description, Map<String, String> base, String xLabel,
     List<Variant> variants, List<String> policies, List<String> chartMetrics) {
 
-  /** One point of a sweep. */
-  public record Variant(String label, double x, Map<String, String> settings) {
+  /**
+   * One point of a sweep; {@code trace}, when not null, is the workload it runs (a scenario comparing traces), else
+   * the command's {@code --trace}. A variant with no settings of its own (a scenario's single run) is labelled by what it
+   * runs, its simulated time ("48h", or "24h" under {@code --set sim.duration.hours=24}), never by a fixed name.
+   */
+  public record Variant(String label, double x, Map<String, String> settings, String trace) {
+    public Variant {
+      settings = Map.copyOf(settings);
+    }
+
+    /** A variant run on the command's trace. */
+    public Variant(String label, double x, Map<String, String> settings) {
+      this(label, x, settings, null);
+    }
+
+    /** One run of the scenario's base settings. */
+    public static Variant single() {
+      return new Variant("", 0, Map.of());
+    }
+
+    /** The label of this variant run with {@code effective} settings. */
+    public String labelFor(org.eafr.sim.SimSettings effective) {
+      return settings.isEmpty() && trace == null ? hours(effective.durationMicros() / 3.6e9) : label;
+    }
+
+    private static String hours(double hours) {
+      return hours == Math.rint(hours) ? (long) hours + "h"
+          : java.math.BigDecimal.valueOf(hours).round(new java.math.MathContext(3)).stripTrailingZeros()
+              .toPlainString() + "h";
+    }
   }
 
   public Scenario {

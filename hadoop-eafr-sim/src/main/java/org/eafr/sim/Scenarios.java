@@ -19,11 +19,13 @@ public final class Scenarios {
   private static final List<String> FIG6 = List.of("hdfs", "cdrm", "eafr");
   private static final List<String> LATENCY = List.of("read_mean_ms", "read_over_10ms");
   private static final String SWEEP_HOURS = "4";
+  private static final List<String> GEARS = List.of("hdfs", "ideal", "eafr", "rabbit", "springfs", "accordion");
+  private static final String FB_2009_0 = "swim:classpath:FB-2009_samples_24_times_1hr_0.tsv.gz";
   private static final String LOAD_SWEEP_HOURS = "3";
 
   static {
     add(new Scenario("eafr", "EAFR vs the baselines on the EAFR setup for 2 days (Figs. 6, 8, 9, 10)",
-        Map.of("sim.duration.hours", "48"), "run", List.of(new Scenario.Variant("2-days", 48, Map.of())), MAIN,
+        Map.of("sim.duration.hours", "48"), "run", List.of(Scenario.Variant.single()), MAIN,
         List.of("read_mean_ms", "read_p99_ms", "energy_kwh_day", "storage_tb", "repl_10000MB_s", "util_p99",
             "maint_p50", "success_lambda_0.1", "success_lambda_0.2")));
     add(new Scenario("replicas",
@@ -45,7 +47,7 @@ public final class Scenarios {
         Map.of("sim.duration.hours", SWEEP_HOURS), "files", fileCounts(), List.of("hdfs", "cdrm", "eafr"),
         List.of("storage_tb")));
     add(new Scenario("ablations", "EAFR against each ablation: replication time and read latency (Figs. 11-13)",
-        Map.of("sim.duration.hours", SWEEP_HOURS), "run", List.of(new Scenario.Variant("default", 0, Map.of())),
+        Map.of("sim.duration.hours", SWEEP_HOURS), "run", List.of(Scenario.Variant.single()),
         List.of("eafr", "eafr-no-ewma", "eafr-no-rate-control", "eafr-random-reads", "eafr-random-recovery"),
         List.of("repl_1000MB_s", "repl_10000MB_s", "read_mean_ms", "read_over_10ms")));
     add(new Scenario("sample-size", "EAFR's destination choice ranking d sampled candidates, d = 0 (all) to 64,"
@@ -64,8 +66,28 @@ public final class Scenarios {
         + " (Fig. 10c, d)", Map.of("sim.duration.hours", SWEEP_HOURS), "r (EAFR)",
         List.of(variant("eafr.min-replicas", 2), variant("eafr.min-replicas", 3)), List.of("hdfs", "cdrm", "eafr"),
         List.of("success_lambda_0.1", "success_lambda_0.2")));
+    add(new Scenario("gears", "power-proportional layouts on the SWIM traces, 24 h each: machine-hours against the"
+        + " SpringFS 5.2 ideal, data migrated, energy, read latency (issue 8)", gearsBase(),
+        "trace (1, 2: FB-2009 samples 0, 1; 3: FB-2010)", swimTraces(), GEARS,
+        List.of("machine_hours", "machine_hours_vs_ideal", "migrated_gb", "energy_kwh_day", "read_mean_ms",
+            "read_p99_ms", "reads_waited_wake")));
+    add(new Scenario("rabbit", "Rabbit's equal-work layout, 1 h of FB-2009: degree of power proportionality over the"
+        + " gears from 5% of the servers up, and gear group size g against recovery group size (Sec. 3.4, 3.5,"
+        + " Table 1)", rabbitBase(), "gear group size g", rabbitGroupSizes(), List.of("rabbit"),
+        List.of("power_proportionality", "recovery_group_servers", "machine_hours", "read_mean_ms")));
+    add(new Scenario("springfs", "SpringFS's offload set m on FB-2009 (0 = chosen each period from the write rate;"
+        + " p = 40): machine-hours, migrated data, read latency (Sec. 3, 5.2)", gearsBase(), "offload set m (0 = on"
+        + " the fly)", List.of(swimVariant("sim.springfs.offload-set", 0), swimVariant("sim.springfs.offload-set", 40),
+            swimVariant("sim.springfs.offload-set", 60), swimVariant("sim.springfs.offload-set", 90),
+            swimVariant("sim.springfs.offload-set", 150)), List.of("springfs"),
+        List.of("machine_hours_vs_ideal", "migrated_gb", "cleanup_gb", "read_mean_ms", "read_p99_ms")));
+    add(new Scenario("accordion", "gear-up with data updated in low gears, FB-2009 sample 0, 24 h: reflected data and"
+        + " throughput per watt while gearing up, against Rabbit and SpringFS (Accordion Sec. 3.4, 4)", gearsBase(),
+        "run", List.of(new Scenario.Variant("FB-2009-0", 1, Map.of(), FB_2009_0)),
+        List.of("accordion", "rabbit", "springfs"), List.of("reflection_gb", "gear_up_reads_per_joule",
+            "machine_hours", "read_mean_ms", "gear_ups")));
     add(new Scenario("tiny", "a 20-server, 2-hour scenario for tests and quick checks",
-        tinyBase(), "run", List.of(new Scenario.Variant("tiny", 0, Map.of())), MAIN,
+        tinyBase(), "run", List.of(Scenario.Variant.single()), MAIN,
         List.of("read_mean_ms", "energy_kwh_day")));
   }
 
@@ -85,6 +107,58 @@ public final class Scenarios {
     base.put("sim.failed-servers", "1");
     base.put("eafr.interval.ms", "1800000");
     return base;
+  }
+
+  /**
+   * The geared scenarios' setup: 300 servers in 10 racks, the SWIM traces' 24 hours, each map task one reader
+   * (x = 1: the trace's tasks are its concurrency), job outputs written as new blocks (sim.swim.rewrites = 1), and
+   * 15,000 files of 100 KB to 2 GB (about 3 TB, one copy). The geared layouts count blocks, not bytes: the equal-work
+   * layout's default p = N / e^2 = 40 primaries hold a whole copy and Accordion's lowest group two, so with the EAFR
+   * catalog (43 TB of up to 10 GB files) on 250-750 GB servers the smaller servers overflow and replicas go missing.
+   */
+  private static Map<String, String> gearsBase() {
+    Map<String, String> base = new LinkedHashMap<>();
+    base.put("sim.duration.hours", "24");
+    base.put("sim.files", "15000");
+    base.put("sim.read-files", "5000");
+    base.put("sim.concurrency", "1");
+    base.put("sim.swim.rewrites", "1");
+    base.put("sim.file-size.max-bytes", "2000000000");
+    return base;
+  }
+
+  private static List<Scenario.Variant> swimTraces() {
+    return List.of(
+        new Scenario.Variant("FB-2009-0", 1, Map.of(), FB_2009_0),
+        new Scenario.Variant("FB-2009-1", 2, Map.of(), "swim:classpath:FB-2009_samples_24_times_1hr_1.tsv.gz"),
+        new Scenario.Variant("FB-2010", 3, Map.of(), "swim:classpath:FB-2010_samples_24_times_1hr_0.tsv.gz"));
+  }
+
+  /**
+   * Rabbit's layout measured on blocks that fit: the equal-work layout counts blocks, and with the EAFR sizes (up to
+   * 10 GB) on 250-750 GB servers the 40 primaries' B / p blocks overflow the smaller servers; files up to 1 GB keep
+   * every replica where the layout puts it. One hour of FB-2009 exercises the gears.
+   */
+  private static Map<String, String> rabbitBase() {
+    Map<String, String> base = new LinkedHashMap<>(gearsBase());
+    base.put("sim.duration.hours", "1");
+    base.put("sim.file-size.max-bytes", "1000000000");
+    return base;
+  }
+
+  private static Scenario.Variant swimVariant(String key, int value) {
+    Scenario.Variant plain = variant(key, value);
+    return new Scenario.Variant(plain.label(), plain.x(), plain.settings(), FB_2009_0);
+  }
+
+  /** g = 1, 5, 10, 20 with p = 40 (a multiple of each), on FB-2009 sample 0. */
+  private static List<Scenario.Variant> rabbitGroupSizes() {
+    List<Scenario.Variant> variants = new ArrayList<>();
+    for (int g : new int[] {1, 5, 10, 20}) {
+      variants.add(new Scenario.Variant("g=" + g, g, Map.of("eafr.gear.group-size", String.valueOf(g),
+          "eafr.gear.primaries", "40"), FB_2009_0));
+    }
+    return variants;
   }
 
   private static void add(Scenario scenario) {

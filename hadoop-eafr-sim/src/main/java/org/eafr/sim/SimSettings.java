@@ -57,13 +57,25 @@ public final class SimSettings {
   public static final Setting<Double> WAKE_SECONDS = Setting.ofDouble("sim.wake.seconds", "-",
       "Time for a sleeping (cold) server to wake when a read or recovery needs it.", 10.0, Range.closed(0.0, 3600.0));
 
+  public static final Setting<Integer> SWIM_REWRITES = Setting.ofInt("sim.swim.rewrites", "-",
+      "1: a SWIM job with output writes a new version of a catalog file (new blocks placed under the servers on);"
+          + " 0: it sends an update to its input file.", 0, Range.closed(0, 1));
+  public static final Setting<Integer> CONTROL_SECONDS = Setting.ofInt("sim.gear.control.seconds", "-",
+      "Period of a geared policy's gear controller: the load it measures is the mean over this period.", 60,
+      Range.closed(1, 86_400));
+
+  public static final Setting<Integer> SPRINGFS_OFFLOAD_SET = Setting.ofInt("sim.springfs.offload-set", "m",
+      "SpringFS's offload set: 0 chooses it each control period from the peak write rate (Sec. 3); a number fixes"
+          + " it (clamped to [p, servers]).", 0, Range.closed(0, 100_000));
+
   public static final Setting<Integer> HDFS_REPLICAS = Setting.ofInt("sim.hdfs.replicas", "-",
       "Replicas of a new file in HDFS, Scarlett and AptStore (dfs.replication; EAFR Fig. 5 varies it).", 3,
       Range.closed(1, 100));
 
   private static final List<Setting<?>> ALL = List.of(SERVERS, RACKS, HOT_FRACTION, SEED, DURATION_HOURS, FILES,
       READ_FILES, CONCURRENCY, ARRIVAL_RATE, WRITE_SHARE, MIN_FILE_BYTES, MAX_FILE_BYTES, FAILURE_PROBABILITY,
-      CDRM_AVAILABILITY, FAILED_SERVERS, WAKE_SECONDS, HDFS_REPLICAS);
+      CDRM_AVAILABILITY, FAILED_SERVERS, WAKE_SECONDS, HDFS_REPLICAS, SWIM_REWRITES, CONTROL_SECONDS,
+      SPRINGFS_OFFLOAD_SET);
 
   private final Map<Setting<?>, Number> values;
   private final EafrSettings eafr;
@@ -209,6 +221,25 @@ public final class SimSettings {
 
   public long wakeMicros() {
     return Math.round(get(WAKE_SECONDS) * 1_000_000.0);
+  }
+
+  public boolean swimRewrites() {
+    return get(SWIM_REWRITES) == 1;
+  }
+
+  public long controlMicros() {
+    return get(CONTROL_SECONDS) * 1_000_000L;
+  }
+
+  public int springFsOffloadSet() {
+    return get(SPRINGFS_OFFLOAD_SET);
+  }
+
+  /** The mean of the file-size distribution (log-uniform between the smallest and largest file). */
+  public double meanFileBytes() {
+    double min = minFileBytes();
+    double max = maxFileBytes();
+    return max == min ? min : (max - min) / Math.log(max / min);
   }
 
   public int hdfsReplicas() {

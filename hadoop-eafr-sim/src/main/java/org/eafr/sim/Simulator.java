@@ -12,6 +12,10 @@ import org.eafr.placement.cluster.ClusterView;
 import org.eafr.placement.cluster.Server;
 import org.eafr.placement.cluster.ServerRole;
 import org.eafr.placement.cluster.StorageReserve;
+import org.eafr.placement.gear.ActiveSet;
+import org.eafr.placement.gear.BlockMove;
+import org.eafr.placement.gear.GearDecision;
+import org.eafr.placement.gear.LoadSample;
 import org.eafr.placement.power.PowerModel;
 import org.eafr.placement.rate.ReceiveRateController;
 import org.eafr.placement.recovery.LostReplica;
@@ -27,6 +31,7 @@ import org.eafr.sim.model.ModelConstants;
 import org.eafr.sim.model.Network;
 import org.eafr.sim.model.SimFile;
 import org.eafr.sim.model.SimServer;
+import org.eafr.sim.policy.GearedPolicy;
 import org.eafr.sim.policy.IntervalDecision;
 import org.eafr.sim.policy.Policy;
 import org.eafr.sim.policy.PolicyEnvironment;
@@ -70,9 +75,63 @@ public final class Simulator {
   private TraceReader trace;
   private int samples;
   private long lastSampleMicros;
+  /** Non-null for a power-proportional policy: servers turn off and on as its gear controller decides. */
+  private final GearedPolicy geared;
+  private final LoadSample perServer;
+  private final long[] oneCopyCapacityPrefix;
+  private long oneCopyBytes;
+  /** Load served in the current control period (what the servers did) and offered by clients (for the ideal). */
+  private final LoadWindow served = new LoadWindow();
+  private final LoadWindow offered = new LoadWindow();
+  private long lastControlMicros;
+  private GearState gears;
+  private long readsServed;
 
-  /** A replica copy waiting for, or using, one of its source's replication streams. */
-  private record Transfer(SimFile file, int source, int target, ReplicaAction.Kind kind, RecoveryBatch batch) {
+  /** A replica copy waiting for, or using, one of its source's replication streams; {@code move} for a geared one. */
+  private record Transfer(SimFile file, int source, int target, ReplicaAction.Kind kind, RecoveryBatch batch,
+      BlockMove move, boolean cleanup) {
+    Transfer(SimFile file, int source, int target, ReplicaAction.Kind kind, RecoveryBatch batch) {
+      this(file, source, target, kind, batch, null, false);
+    }
+  }
+
+  /** Reads and writes (operations and bytes) over one control period. */
+  private static final class LoadWindow {
+    double reads;
+    double writes;
+    double readBytes;
+    double writeBytes;
+
+    LoadSample rates(long micros) {
+      double seconds = Math.max(1e-6, micros / 1e6);
+      return new LoadSample(reads / seconds, writes / seconds, readBytes / seconds, writeBytes / seconds);
+    }
+
+    void reset() {
+      reads = 0;
+      writes = 0;
+      readBytes = 0;
+      writeBytes = 0;
+    }
+  }
+
+  /** The active set of a geared run: which servers are on, which may sleep, the moves in flight. */
+  private static final class GearState {
+    final int[] positionOf;
+    final int[] serverAt;
+    final java.util.BitSet on = new java.util.BitSet();
+    final java.util.BitSet maySleep = new java.util.BitSet();
+    final int[] movesFrom;
+    final java.util.Set<String> movesInFlight = new java.util.HashSet<>();
+    boolean gearingUp;
+    long readsAtSample;
+    int reflectionsInFlight;
+
+    GearState(int servers) {
+      positionOf = new int[servers];
+      serverAt = new int[servers];
+      movesFrom = new int[servers];
+    }
   }
 
   /** The copies that re-create one failure's replicas; done when none is outstanding. */
@@ -89,15 +148,22 @@ public final class Simulator {
   }
 
   public Simulator(SimSettings settings, String policyName, Workload workload, DoubleConsumer progress) {
+    this(settings, policyName, Registry.get(policyName).factory(), workload, progress);
+  }
+
+  /** A run of the policy {@code factory} builds (tests give policies the registry does not list). */
+  public Simulator(SimSettings settings, String policyName,
+      java.util.function.Function<PolicyEnvironment, Policy> factory, Workload workload, DoubleConsumer progress) {
     this.settings = settings;
     this.workload = workload;
     this.progress = progress;
     long seed = settings.seed();
     Random policyRandom = new UnsharedRandom(seed * 1_000_003L + policyName.hashCode());
-    this.policy = Registry.get(policyName).factory().apply(
-        new PolicyEnvironment(settings, policyRandom, () -> queue.now() / MICROS_PER_MILLI));
-    this.cluster = Cluster.build(settings.servers(), settings.racks(), settings.hotFraction(), policy.powerManaged(),
-        new UnsharedRandom(seed));
+    this.policy = factory.apply(new PolicyEnvironment(settings, policyRandom, () -> queue.now() / MICROS_PER_MILLI));
+    this.geared = policy instanceof GearedPolicy g ? g : null;
+    // A geared policy starts with every server hot (its data in the target layout) and puts its gear's others to sleep.
+    this.cluster = Cluster.build(settings.servers(), settings.racks(), settings.hotFraction(),
+        policy.powerManaged() && geared == null, new UnsharedRandom(seed));
     this.network = new Network(cluster, queue,
         policy.receiveRateControl() ? ReceiveRateController.from(settings.eafr()) : null);
     this.reserve = new StorageReserve(settings.eafr().storageReserveBytes());
@@ -119,6 +185,44 @@ public final class Simulator {
     for (int i = 0; i < cluster.size(); i++) {
       waitingTransfers.add(new ArrayDeque<>());
     }
+    this.perServer = perServerThroughput(cluster, serviceMicros);
+    this.oneCopyCapacityPrefix = capacityPrefix(cluster, settings.eafr().storageReserveBytes());
+    for (long size : sizes) {
+      oneCopyBytes += size;
+    }
+  }
+
+  /**
+   * One server's throughput, for the gear controller and the ideal: the mean over servers of c_c reads in flight per
+   * local service time (reads/s, and the same for replica writes), and of the link speed (bytes/s each way).
+   */
+  private static LoadSample perServerThroughput(Cluster cluster, long[][] serviceMicros) {
+    double ops = 0;
+    double bytes = 0;
+    for (SimServer s : cluster.servers()) {
+      ops += s.capacity() / (serviceMicros[s.index()][0] / 1e6);
+      bytes += s.linkBytesPerSecond();
+    }
+    int n = cluster.size();
+    return new LoadSample(ops / n, ops / n, bytes / n, bytes / n);
+  }
+
+  /** Prefix sums of the servers' usable storage, largest first: the fewest servers that hold one copy of the data. */
+  private static long[] capacityPrefix(Cluster cluster, long reserve) {
+    long[] capacities = cluster.servers().stream().mapToLong(s -> Math.max(0, s.storageCapacity() - reserve))
+        .sorted().toArray();
+    long[] prefix = new long[capacities.length + 1];
+    for (int i = 0; i < capacities.length; i++) {
+      prefix[i + 1] = prefix[i] + capacities[capacities.length - 1 - i];
+    }
+    return prefix;
+  }
+
+  /** The fewest servers whose storage holds one copy of every file (the ideal's floor, SpringFS Sec. 5.2). */
+  int oneCopyServers() {
+    int i = java.util.Arrays.binarySearch(oneCopyCapacityPrefix, oneCopyBytes);
+    int servers = i >= 0 ? i : -i - 1;
+    return Math.min(cluster.size(), Math.max(1, servers));
   }
 
   /** Read service time per server, from the same rack [0] and from another rack [1]. */
@@ -135,7 +239,22 @@ public final class Simulator {
 
   /** Runs to the end and returns the policy's metrics. */
   public RunResult run(String scenario, String variant) {
+    return run(scenario, variant, 0);
+  }
+
+  /** Runs to the end and returns the policy's metrics, labelled as the point {@code x} of a sweep. */
+  public RunResult run(String scenario, String variant, double x) {
+    if (geared != null) {
+      startGears();
+    }
     placeFiles();
+    if (geared != null) {
+      applyInitialGear();
+      queue.schedule(Math.min(settings.controlMicros(), endMicros), this::control);
+    }
+    if (policy.oracle()) {
+      stats.reportAsIdeal();
+    }
     trace = workload.open();
     pullTrace();
     long interval = settings.eafr().intervalMillis() * MICROS_PER_MILLI;
@@ -145,9 +264,12 @@ public final class Simulator {
       queue.schedule(Math.min(FAILURE_PERIOD_MICROS, endMicros), this::failServers);
     }
     queue.runUntil(endMicros);
+    if (geared != null) {
+      measureLayoutShape();
+    }
     closeTrace();
     finishEnergy();
-    return new RunResult(scenario, variant, policy.name(), stats.result(endState()));
+    return new RunResult(scenario, variant, x, policy.name(), stats.result(endState()));
   }
 
   public Policy policy() {
@@ -203,10 +325,12 @@ public final class Simulator {
     }
     TraceEvent event = next;
     queue.schedule(Math.max(event.timeMicros(), queue.now()), now -> {
-      if (event.kind() == TraceEvent.Kind.READ) {
-        read(files.get(event.file()), event.copies() * concurrency, now);
-      } else {
-        write(files.get(event.file()), now);
+      switch (event.kind()) {
+        case READ -> read(files.get(event.file()), event.copies() * concurrency,
+            event.bytesPerCopy() > 0 ? event.bytesPerCopy() : ModelConstants.RESPONSE_BYTES, now);
+        case WRITE -> write(files.get(event.file()), now);
+        case REWRITE -> rewrite(files.get(event.file()), now);
+        default -> throw new IllegalStateException("trace event " + event.kind() + " is not handled");
       }
       pullTrace();
     });
@@ -222,11 +346,21 @@ public final class Simulator {
 
   // ---- reads ----
 
-  private void read(SimFile file, int copies, long now) {
+  /** {@code copies} concurrent reads of {@code file}, each reading {@code bytes} (the load; latency is one packet's). */
+  private void read(SimFile file, int copies, long bytes, long now) {
     int[] replicas = file.replicas();
     List<Server> holders = new ArrayList<>(replicas.length);
+    int serving = 0;
     for (int r : replicas) {
-      holders.add(cluster.server(r).snapshot());
+      Server holder = cluster.server(r).snapshot();
+      holders.add(holder);
+      serving += holder.role().servesReads() ? 1 : 0;
+    }
+    stats.readFanOut(copies, serving);
+    offered.reads += copies;
+    offered.readBytes += (double) copies * bytes;
+    if (policy.oracle()) {
+      return; // the ideal is a bound on machine-hours and energy: it needs the load, not the reads' service
     }
     for (int c = 0; c < copies; c++) {
       int rack = readerRacks.nextInt(cluster.racks());
@@ -238,7 +372,13 @@ public final class Simulator {
         stats.failedRead();
         continue;
       }
+      if (position < 0) {
+        stats.readWaitedForWake();
+      }
       file.countRead();
+      served.reads++;
+      served.readBytes += bytes;
+      readsServed++;
       policy.readStarted(file, server.id(), now / MICROS_PER_MILLI);
       long service = serviceMicros[server.index()][server.rack() == rack ? 0 : 1];
       if (canServe(server)) {
@@ -313,31 +453,262 @@ public final class Simulator {
       return;
     }
     server.setWakeAt(now + settings.wakeMicros());
+    if (geared != null) {
+      switchOn(server);
+    }
     queue.schedule(now + settings.wakeMicros(), t -> {
       server.setWakeAt(-1);
       if (server.role() == ServerRole.COLD) {
-        server.setRole(ServerRole.STANDBY, t);
+        server.setRole(geared != null ? ServerRole.HOT : ServerRole.STANDBY, t);
       }
       startQueued(server, t);
       startTransfers(server.index());
+      if (geared != null) {
+        reflect();
+      }
     });
+  }
+
+  // ---- geared policies: the time-varying active set ----
+
+  private void startGears() {
+    geared.start(cluster.view(), perServer);
+    gears = new GearState(cluster.size());
+    for (SimServer server : cluster.servers()) {
+      int position = geared.chain().requirePosition(server.id());
+      gears.positionOf[server.index()] = position;
+      gears.serverAt[position] = server.index();
+      gears.on.set(position);
+    }
+    geared.activeSetChanged(onSet());
+  }
+
+  /** The data is in its target layout at time 0; the servers outside the initial gear go to sleep. */
+  private void applyInitialGear() {
+    ActiveSet initial = geared.initialOn();
+    for (SimServer server : cluster.servers()) {
+      if (!initial.contains(gears.positionOf[server.index()])) {
+        server.setRole(ServerRole.COLD, 0);
+        gears.on.clear(gears.positionOf[server.index()]);
+      }
+    }
+    geared.activeSetChanged(onSet());
+  }
+
+  private ActiveSet onSet() {
+    return ActiveSet.of(geared.chain(), gears.on);
+  }
+
+  private ActiveSet failedSet() {
+    java.util.BitSet failed = new java.util.BitSet();
+    for (SimServer server : cluster.servers()) {
+      if (server.role() == ServerRole.FAILED) {
+        failed.set(gears.positionOf[server.index()]);
+      }
+    }
+    return ActiveSet.of(geared.chain(), failed);
+  }
+
+  /** A server powering on (waking) is on: it draws power and the layout may count on it. */
+  private void switchOn(SimServer server) {
+    int position = gears.positionOf[server.index()];
+    gears.maySleep.clear(position);
+    if (!gears.on.get(position)) {
+      gears.on.set(position);
+      geared.activeSetChanged(onSet());
+    }
+  }
+
+  /**
+   * One control period: the gear controller sees the load the servers served, wakes servers, and names those that may
+   * sleep once their cleanup moves are done; the simulator runs the moves as copies and puts a server to sleep once
+   * none is left from it and it is idle.
+   */
+  private void control(long now) {
+    LoadSample load = served.rates(now - lastControlMicros);
+    served.reset();
+    lastControlMicros = now;
+    GearDecision decision = geared.decide(load, onSet(), failedSet());
+    if (decision.shifts()) {
+      stats.gearShift(decision.targetGear() > decision.previousGear());
+      if (decision.targetGear() > decision.previousGear()) {
+        gears.gearingUp = true;
+      }
+    }
+    for (int p : decision.wake().positions()) {
+      SimServer server = cluster.server(gears.serverAt[p]);
+      if (server.role() == ServerRole.COLD) {
+        wake(server, now);
+      }
+    }
+    gears.maySleep.clear();
+    for (int p : decision.maySleep().positions()) {
+      gears.maySleep.set(p);
+    }
+    for (BlockMove move : decision.cleanup().moves()) {
+      enqueueMove(move, true);
+    }
+    reflect();
+    sleepIdleServers(now);
+    long next = now + settings.controlMicros();
+    if (next <= endMicros) {
+      queue.schedule(next, this::control);
+    }
+  }
+
+  /**
+   * Rabbit's degree of power proportionality (Sec. 3.4, (B/n) / (B/n + b_e)) of the data as it lies at the end of the
+   * run: for each full gear keeping on at least 5%, 10%, ..., 100% of the servers, every file is read once through a
+   * fresh balancer of the policy's kind; the busiest server serves B/n + b_e. Reported: the least over those gears
+   * (1 is ideal). Also the largest recovery group a failed server wakes.
+   */
+  private void measureLayoutShape() {
+    var layout = geared.layout();
+    int[][] holders = new int[files.size()][];
+    for (SimFile file : files) {
+      int[] replicas = file.replicas();
+      holders[file.index()] = new int[replicas.length];
+      for (int i = 0; i < replicas.length; i++) {
+        holders[file.index()][i] = gears.positionOf[replicas[i]];
+      }
+    }
+    double least = Double.NaN;
+    int lastGear = -1;
+    for (int percent = 5; percent <= 100; percent += 5) {
+      int gear = 0;
+      while (gear < layout.maximumGear() && layout.serversOn(gear).size() * 100 < percent * cluster.size()) {
+        gear++;
+      }
+      if (gear == lastGear) {
+        continue;
+      }
+      lastGear = gear;
+      double degree = proportionality(holders, layout.serversOn(gear));
+      least = Double.isNaN(least) ? degree : Math.min(least, degree);
+    }
+    int largest = 0;
+    for (int p = 0; p < layout.serversOn(0).size(); p++) { // the gear-0 servers: those whose failure wakes others
+      largest = Math.max(largest, layout.recoveryGroup(p).size());
+    }
+    stats.layoutShape(least, largest);
+  }
+
+  private double proportionality(int[][] holders, ActiveSet on) {
+    var balancer = geared.newBalancer();
+    long[] served = new long[cluster.size()];
+    long reads = 0;
+    for (int[] h : holders) {
+      int chosen = h.length == 0 ? -1 : balancer.choose(h, on);
+      if (chosen >= 0) {
+        served[chosen]++;
+        reads++;
+      }
+    }
+    long busiest = 0;
+    for (long s : served) {
+      busiest = Math.max(busiest, s);
+    }
+    return busiest == 0 ? Double.NaN : (double) reads / on.size() / busiest;
+  }
+
+  /** Moves the layout owes to servers now on (reflection, passive migration), each once. */
+  private void reflect() {
+    for (BlockMove move : geared.reflection(onSet())) {
+      enqueueMove(move, false);
+    }
+  }
+
+  private void enqueueMove(BlockMove move, boolean cleanup) {
+    SimFile file = files.get(Integer.parseInt(move.blockId().substring(1)));
+    int from = gears.serverAt[move.from()];
+    int to = gears.serverAt[move.to()];
+    if (!file.isOn(from) || file.isOn(to) || !gears.movesInFlight.add(move.blockId())) {
+      return;
+    }
+    gears.movesFrom[from]++;
+    if (!cleanup) {
+      gears.reflectionsInFlight++;
+    }
+    enqueueTransfer(new Transfer(file, from, to, move.dropSource() ? ReplicaAction.Kind.MIGRATE
+        : ReplicaAction.Kind.ADD, null, move, cleanup));
+  }
+
+  private void moveEnded(Transfer transfer, boolean landed) {
+    gears.movesInFlight.remove(transfer.move().blockId());
+    gears.movesFrom[transfer.source()]--;
+    if (!transfer.cleanup()) {
+      gears.reflectionsInFlight--;
+    }
+    if (landed) {
+      geared.moved(transfer.move());
+      stats.moved(transfer.file().sizeBytes(), transfer.cleanup());
+    }
+  }
+
+  /** Servers that may sleep do so once no move leaves them and they serve, queue and transfer nothing. */
+  private void sleepIdleServers(long now) {
+    boolean changed = false;
+    for (int p = gears.maySleep.nextSetBit(0); p >= 0; p = gears.maySleep.nextSetBit(p + 1)) {
+      SimServer server = cluster.server(gears.serverAt[p]);
+      if (server.role() == ServerRole.HOT && gears.movesFrom[server.index()] == 0 && server.concurrentReads() == 0
+          && network.inflows(server.index()) == 0 && server.replicationStreams() == 0
+          && waitingTransfers.get(server.index()).isEmpty() && server.wakeAt() < 0) {
+        server.setRole(ServerRole.COLD, now);
+        gears.on.clear(p);
+        gears.maySleep.clear(p);
+        changed = true;
+      }
+    }
+    if (changed) {
+      geared.activeSetChanged(onSet());
+    }
   }
 
   // ---- writes ----
 
   private void write(SimFile file, long now) {
     int rack = readerRacks.nextInt(cluster.racks());
+    offered.writes += settings.hdfsReplicas();
+    offered.writeBytes += (double) settings.hdfsReplicas() * ModelConstants.UPDATE_BYTES;
     for (int r : file.replicas()) {
       SimServer server = cluster.server(r);
       if (server.role() == ServerRole.COLD) {
         stats.deferredUpdate();
       } else if (server.role().servesReads()) {
+        served.writes++;
+        served.writeBytes += ModelConstants.UPDATE_BYTES;
         network.start(Flow.CLIENT, rack, r, ModelConstants.UPDATE_BYTES, (flow, t, completed) -> {
           if (completed) {
             stats.update(file.index(), t - flow.startMicros(), file.sizeBytes());
           }
         });
       }
+    }
+  }
+
+  /**
+   * A new version of {@code file}: its old replicas are dropped and the policy places the new blocks now (for a
+   * geared policy, under the servers on, offloading what its layout's homes cannot take); the client streams the file
+   * to every new holder.
+   */
+  private void rewrite(SimFile file, long now) {
+    for (int r : file.replicas().clone()) {
+      file.removeReplica(r);
+      cluster.server(r).addStorage(-file.sizeBytes());
+    }
+    int rack = readerRacks.nextInt(cluster.racks());
+    offered.writes += settings.hdfsReplicas();
+    offered.writeBytes += (double) settings.hdfsReplicas() * file.sizeBytes();
+    for (Server chosen : policy.placeNewFile(file, cluster.view())) {
+      SimServer server = cluster.server(chosen.id());
+      if (!reserve.canHold(server.snapshot(), file.sizeBytes()) || file.isOn(server.index())) {
+        continue;
+      }
+      file.addReplica(server.index());
+      server.addStorage(file.sizeBytes());
+      served.writes++;
+      served.writeBytes += file.sizeBytes();
+      network.start(Flow.CLIENT, rack, server.index(), file.sizeBytes(), (flow, t, completed) -> { });
     }
   }
 
@@ -369,7 +740,7 @@ public final class Simulator {
 
   /** EAFR Eq. 8 through the core's {@link StorageReserve}: idle standby servers below the reserve go to sleep. */
   private void turnFullStandbysCold(long now) {
-    if (!policy.powerManaged()) {
+    if (!policy.powerManaged() || geared != null) {
       return;
     }
     for (SimServer server : cluster.servers()) {
@@ -414,9 +785,10 @@ public final class Simulator {
   private void transferEnded(Transfer transfer, Flow flow, long now, boolean completed) {
     SimServer source = cluster.server(transfer.source());
     source.changeReplicationStreams(-1);
-    // A recovery plan does not see copies in flight, so a copy may land where another one already did.
+    // A recovery plan does not see copies in flight, so a copy may land where another one already did; a rewrite may
+    // have replaced the file's replicas while its move was in flight.
     if (!completed || cluster.server(transfer.target()).role() == ServerRole.FAILED
-        || transfer.file().isOn(transfer.target())) {
+        || transfer.file().isOn(transfer.target()) || !transfer.file().isOn(transfer.source())) {
       abandon(transfer);
     } else {
       land(transfer, flow, now);
@@ -435,11 +807,14 @@ public final class Simulator {
       cluster.server(transfer.source()).addStorage(-file.sizeBytes());
     }
     finishRecoveryCopy(transfer.batch(), now);
+    if (transfer.move() != null) {
+      moveEnded(transfer, true);
+    }
     turnFullStandbysColdIfIdle(cluster.server(transfer.target()), now);
   }
 
   private void turnFullStandbysColdIfIdle(SimServer server, long now) {
-    if (policy.powerManaged() && reserve.shouldTurnCold(server.snapshot()) && server.concurrentReads() == 0
+    if (policy.powerManaged() && geared == null && reserve.shouldTurnCold(server.snapshot()) && server.concurrentReads() == 0
         && network.inflows(server.index()) == 0 && server.wakeAt() < 0) {
       server.setRole(ServerRole.COLD, now);
     }
@@ -454,6 +829,9 @@ public final class Simulator {
     if (transfer.batch() != null) {
       stats.abandonedRecoveryCopy();
       finishRecoveryCopy(transfer.batch(), queue.now());
+    }
+    if (transfer.move() != null) {
+      moveEnded(transfer, false);
     }
   }
 
@@ -514,15 +892,32 @@ public final class Simulator {
   private void sample(long now) {
     long period = now - lastSampleMicros;
     samples++;
+    int powered = 0;
+    int waking = 0;
+    double watts = 0;
     for (SimServer server : cluster.servers()) {
       double busy = server.takeBusySlotMicros(now);
       double meanUtilization = period == 0 ? 0 : busy / (server.capacity() * (double) period);
-      stats.energy().record(server.id(), lastSampleMicros / MICROS_PER_MILLI,
-          power.watts(server.role(), meanUtilization));
+      // A waking server counts as asleep, in power and machine-hours, until it is up (sim.wake.seconds, 10 s).
+      double draw = power.watts(server.role(), meanUtilization);
+      watts += draw;
+      powered += server.role().servesReads() ? 1 : 0;
+      waking += server.wakeAt() >= 0 ? 1 : 0;
+      stats.energy().record(server.id(), lastSampleMicros / MICROS_PER_MILLI, draw);
       if (server.role().servesReads()) {
         windowMax[server.index()] = Math.max(windowMax[server.index()],
             (double) server.serving() / server.capacity());
       }
+    }
+    idealPeriod(period, powered);
+    if (gears != null && gears.gearingUp) {
+      // Accordion's throughput per watt during a gear-up: from the shift until every woken server is up and the
+      // reflection it caused has landed.
+      stats.gearUpPeriod(readsServed - gears.readsAtSample, watts * period / 1e6);
+      gears.gearingUp = waking > 0 || gears.reflectionsInFlight > 0;
+    }
+    if (gears != null) {
+      gears.readsAtSample = readsServed;
     }
     lastSampleMicros = now;
     if (samples % ModelConstants.SAMPLES_PER_REPORT == 0) {
@@ -533,6 +928,22 @@ public final class Simulator {
     if (now < endMicros) {
       queue.schedule(Math.min(next, endMicros), this::sample);
     }
+  }
+
+  /**
+   * The ideal of SpringFS Sec. 5.2 for the period just sampled: the fewest servers that carry the clients' load (reads,
+   * and writes times HDFS's replication, over one server's throughput), at least those that hold one copy of all data,
+   * each at the utilization the load gives it; the others asleep.
+   */
+  private void idealPeriod(long period, int powered) {
+    LoadSample load = offered.rates(period);
+    offered.reset();
+    double needed = load.serversNeeded(perServer);
+    int servers = Math.min(cluster.size(), Math.max(oneCopyServers(), (int) Math.ceil(needed)));
+    double utilization = Math.min(1.0, needed / servers);
+    double idealWatts = servers * power.watts(ServerRole.HOT, utilization)
+        + (cluster.size() - servers) * power.watts(ServerRole.COLD, 0);
+    stats.period(period, powered, servers, idealWatts);
   }
 
   private void reportUtilization() {

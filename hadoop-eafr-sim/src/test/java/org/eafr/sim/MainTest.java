@@ -63,6 +63,26 @@ class MainTest {
         + " [1, +inf)" + System.lineSeparator());
   }
 
+  @Test
+  void aSingleRunIsLabelledByItsSimulatedTime() throws IOException {
+    assertThat(run("tiny", "--policies", "hdfs", "--set", "sim.duration.hours=0.5", "--out", dir.toString(),
+        "--no-progress", "--no-charts")).isZero();
+    assertThat(Files.readAllLines(dir.resolve("tiny.csv")).get(1)).startsWith("tiny,0.5h,hdfs,");
+  }
+
+  @Test
+  void aScenarioThatRunsItsOwnTracesRefusesAnotherTrace() {
+    assertThat(run("gears", "--trace", "swim", "--out", dir.toString())).isEqualTo(2);
+    assertThat(errors()).startsWith("error: --trace swim is not allowed: scenario gears runs its own traces");
+  }
+
+  @Test
+  void overridingTheKeyAScenarioSweepsIsAClearError() {
+    assertThat(run("concurrency", "--set", "sim.concurrency=5", "--out", dir.toString())).isEqualTo(2);
+    assertThat(errors()).startsWith("error: --set sim.concurrency=5 is not allowed: the scenario sweeps"
+        + " sim.concurrency (variant concurrency=10)");
+  }
+
   /** The regression oracle: the tiny scenario's CSV, byte for byte, whatever the thread count. */
   @Test
   void tinyScenarioMatchesTheStoredOracleByteForByte() throws IOException {

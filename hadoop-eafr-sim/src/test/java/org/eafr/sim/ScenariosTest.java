@@ -28,6 +28,8 @@ class ScenariosTest {
     java.util.Set<String> metrics = new org.eafr.sim.stats.RunStats(1).result(
         new org.eafr.sim.stats.RunStats.EndState(0, 0, 0, 0, 0, 0)).keySet();
     assertThat(metrics).containsAll(scenario.chartMetrics());
+    scenario.chartMetrics().forEach(metric -> assertThat(org.eafr.sim.report.MetricNames.isKnown(metric))
+        .as("readable name of " + metric).isTrue());
   }
 
   @org.junit.jupiter.api.Test

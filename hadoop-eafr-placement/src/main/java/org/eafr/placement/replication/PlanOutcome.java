@@ -11,11 +11,11 @@ public enum PlanOutcome {
   DELETED,
   /** A cold file at r moved a replica from a hot server to a standby server. */
   MIGRATED,
-  /** Hot, but no more than gamma_s of its replica servers are overloaded: they can cope. */
+  /** Hot, but no more than gamma_s of its awake replica servers are overloaded: they can cope. */
   HOT_NOT_OVERLOADED,
   /** Hot and overloaded, but no hot server without a replica has room. */
   NO_HOT_DESTINATION,
-  /** Hot and overloaded, but every live replica is on a sleeping server: nothing awake to copy from. */
+  /** Hot, but every live replica is on a sleeping server: nothing awake to copy from (or to be overloaded). */
   NO_AWAKE_SOURCE,
   /** Cold with more than eps hot replicas, but no standby server without a replica has room. */
   NO_STANDBY_DESTINATION,

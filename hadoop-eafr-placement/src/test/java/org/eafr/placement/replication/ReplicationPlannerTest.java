@@ -79,6 +79,30 @@ class ReplicationPlannerTest {
   }
 
   @Test
+  void hotFile_whoseOnlyAwakeReplicaIsOverloaded_gainsAReplica_theSleepingOneDoesNotCount() {
+    // The Javadoc's file m: H1 overloaded (13 of 15), C1 asleep. Literal Eq. 6 (1 of 2 > 1?) would add nothing;
+    // counting the serving replicas, 1 of 1 > 0.5.
+    ClusterView cluster = ClusterView.of(List.of(server("H1", ServerRole.HOT, 13, 15),
+        server("C1", ServerRole.COLD, 0, 15), server("H3", ServerRole.HOT, 0, 15)));
+
+    ReplicationPlan plan = plan(cluster, file("m", FileTemperature.HOT, "H1", "C1"));
+
+    assertThat(plan.actions()).containsExactly(ReplicaAction.add("m", GB, "H1", "H3"));
+    assertThat(plan.count(PlanOutcome.ADDED)).isEqualTo(1);
+  }
+
+  @Test
+  void hotFile_onlyOnSleepingServers_hasNoAwakeSource() {
+    ClusterView cluster = ClusterView.of(List.of(server("C1", ServerRole.COLD, 0, 15),
+        server("C2", ServerRole.COLD, 0, 15), server("H3", ServerRole.HOT, 0, 15)));
+
+    ReplicationPlan plan = plan(cluster, file("m", FileTemperature.HOT, "C1", "C2"));
+
+    assertThat(plan.actions()).isEmpty();
+    assertThat(plan.count(PlanOutcome.NO_AWAKE_SOURCE)).isEqualTo(1);
+  }
+
+  @Test
   void hotFile_atExactlyTauC_isNotOverloaded() {
     ClusterView cluster = ClusterView.of(List.of(server("H1", ServerRole.HOT, 8, 10),
         server("H2", ServerRole.HOT, 9, 10), server("H3", ServerRole.HOT, 0, 10)));

@@ -6,9 +6,13 @@ import org.eafr.placement.cluster.ClusterView;
 import org.eafr.sim.model.SimFile;
 
 /** Stock HDFS: three replicas by {@link HdfsDefaultPlacement}, never changed; random reads; every server on. */
-final class HdfsPolicy extends BaselinePolicy {
+class HdfsPolicy extends BaselinePolicy {
   HdfsPolicy(PolicyEnvironment env) {
-    super("hdfs", env);
+    this("hdfs", env);
+  }
+
+  HdfsPolicy(String name, PolicyEnvironment env) {
+    super(name, env);
   }
 
   @Override

@@ -53,6 +53,14 @@ public interface Policy {
     return FileTemperature.NORMAL;
   }
 
+  /**
+   * Whether this is the "ideal" oracle of SpringFS Sec. 5.2: its run reports the ideal's machine-hours and energy and
+   * no read latency (it places and serves like HDFS so that the run has the same load).
+   */
+  default boolean oracle() {
+    return false;
+  }
+
   /** A replication transfer into {@code destinationId} finished (feeds transfer-speed estimates). */
   default void transferFinished(String destinationId, long bytes, long elapsedMillis) {
   }

@@ -4,6 +4,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
+import org.eafr.placement.gear.accordion.AccordionLayout;
+import org.eafr.placement.gear.layout.EqualWorkLayout;
+import org.eafr.placement.gear.read.HitRatioBalancer;
+import org.eafr.placement.settings.EafrSettings;
 import org.eafr.placement.settings.InvalidSettingException;
 
 /**
@@ -11,6 +15,11 @@ import org.eafr.placement.settings.InvalidSettingException;
  */
 public final class Registry {
   private static final Map<String, Entry> POLICIES = new LinkedHashMap<>();
+  /**
+   * Accordion's lowest group: 60 of 300 servers, growing by 2 (60, 120, 120). The lowest group keeps two copies of
+   * every block (its own and its chained neighbour's), so it must be large enough to hold them.
+   */
+  private static final int ACCORDION_LOWEST_GROUP = 60;
 
   /** A registered policy: its name, what it is, and how to build it. */
   public record Entry(String name, String description, Function<PolicyEnvironment, Policy> factory) {
@@ -18,11 +27,23 @@ public final class Registry {
 
   static {
     register("hdfs", "stock HDFS: 3 random replicas across racks, random reads", HdfsPolicy::new);
+    register("ideal", "SpringFS 5.2 oracle: fewest servers carrying the load, floored by one copy of the data"
+        + " (machine-hours and energy only)", IdealPolicy::new);
     register("cdrm", "CDRM: replicas for availability A at failure probability lambda, least-loaded placement",
         CdrmPolicy::new);
     register("scarlett", "Scarlett: max(peak concurrent reads + 1, 3) replicas per learning window",
         ScarlettPolicy::new);
     register("aptstore", "AptStore: replicas from predicted popularity (PPA)", AptStorePolicy::new);
+    register("rabbit", "Rabbit: equal-work layout with gear and recovery groups, hit-ratio read balancer, gear"
+        + " controller", env -> new LayoutPolicy("rabbit", env,
+            (chain, e) -> EqualWorkLayout.from(e.settings().eafr(), chain), HitRatioBalancer::new));
+    register("springfs", "SpringFS: equal-work layout with bounded write offloading (offload set m), read"
+        + " offloading, passive migration (T = 10), gear controller", SpringFsPolicy::new);
+    register("accordion", "Accordion: primaries on every server, each group replicated into the next lower, chained"
+        + " declustering in the lowest; low-gear writes reflected at gear-up; gear controller",
+        env -> new LayoutPolicy("accordion", env, (chain, e) -> new AccordionLayout(chain,
+            AccordionLayout.geometricGroups(chain.size(), ACCORDION_LOWEST_GROUP, 2.0),
+            e.settings().eafr().get(EafrSettings.GEAR_REPLICAS)), HitRatioBalancer::new));
     register("eafr", "EAFR: every part on", env -> new EafrPolicy("eafr", EafrPolicy.Parts.ALL, env));
     register("eafr-no-ewma", "EAFR with a random hot or standby destination instead of Eq. 10-12",
         env -> new EafrPolicy("eafr-no-ewma", new EafrPolicy.Parts(false, true, true, true), env));

@@ -4,10 +4,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import org.eafr.sim.Scenario;
 import org.eafr.sim.stats.RunResult;
@@ -20,7 +18,10 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
  * PNG charts of a scenario's chart metrics with XChart: a line per policy against the sweep's x value, or, for a
- * scenario with a single variant, a bar per policy. Files are named {@code SCENARIO-METRIC.png}.
+ * scenario with a single variant, a bar per policy. Files are named {@code SCENARIO-METRIC.png}. Titles and axes name
+ * the metric and its unit ({@link MetricNames}); a value that does not exist (no copy of that size, no failure to
+ * recover) is shown as "n/a": a bar labelled "policy (n/a)" with no bar, or a line's legend naming the x values it
+ * lacks.
  */
 public final class Charts {
   private static final int WIDTH = 800;
@@ -46,42 +47,62 @@ public final class Charts {
   }
 
   private static XYChart lines(Scenario scenario, List<RunResult> results, String metric) {
-    XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(scenario.name() + ": " + metric)
-        .xAxisTitle(scenario.xLabel()).yAxisTitle(metric).build();
-    Map<String, Double> xByVariant = new LinkedHashMap<>();
-    for (Scenario.Variant variant : scenario.variants()) {
-      xByVariant.put(variant.label(), variant.x());
-    }
+    MetricNames.Name name = MetricNames.of(metric);
+    XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(title(scenario, name))
+        .xAxisTitle(scenario.xLabel()).yAxisTitle(name.withUnit()).build();
+    List<String> withoutValues = new ArrayList<>();
     for (String policy : policies(results)) {
       List<Double> xs = new ArrayList<>();
       List<Double> ys = new ArrayList<>();
+      List<String> missing = new ArrayList<>();
       for (RunResult result : results) {
+        if (!result.policy().equals(policy)) {
+          continue;
+        }
         double y = result.get(metric);
-        if (result.policy().equals(policy) && !Double.isNaN(y)) {
-          xs.add(xByVariant.get(result.variant()));
+        double x = result.x();
+        if (Double.isNaN(y)) {
+          missing.add(x == Math.rint(x) ? String.valueOf((long) x) : String.valueOf(x));
+        } else {
+          xs.add(x);
           ys.add(y);
         }
       }
-      if (!xs.isEmpty()) {
-        chart.addSeries(policy, xs, ys).setMarker(SeriesMarkers.CIRCLE);
+      if (xs.isEmpty()) {
+        withoutValues.add(policy);
+      } else {
+        String label = missing.isEmpty() ? policy : policy + " (n/a at " + String.join(", ", missing) + ")";
+        chart.addSeries(label, xs, ys).setMarker(SeriesMarkers.CIRCLE);
       }
+    }
+    if (!withoutValues.isEmpty()) {
+      chart.setXAxisTitle(scenario.xLabel() + "   (n/a: " + String.join(", ", withoutValues) + ")");
     }
     return chart;
   }
 
-  private static CategoryChart bars(Scenario scenario, List<RunResult> results, String metric) {
-    CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT)
-        .title(scenario.name() + ": " + metric).xAxisTitle("policy").yAxisTitle(metric).build();
+  static CategoryChart bars(Scenario scenario, List<RunResult> results, String metric) {
+    MetricNames.Name name = MetricNames.of(metric);
+    CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT).title(title(scenario, name))
+        .xAxisTitle("policy").yAxisTitle(name.withUnit()).build();
     chart.getStyler().setLegendVisible(false);
+    chart.getStyler().setLabelsVisible(true);
+    chart.getStyler().setDecimalPattern("#,##0.###");
     List<String> names = new ArrayList<>();
     List<Double> values = new ArrayList<>();
     for (RunResult result : results) {
-      names.add(result.policy());
       double value = result.get(metric);
-      values.add(Double.isNaN(value) ? 0.0 : value);
+      // XChart draws no bar for a null value; the category label says why the bar is missing.
+      names.add(Double.isNaN(value) ? result.policy() + " (n/a)" : result.policy());
+      values.add(Double.isNaN(value) ? null : value);
     }
-    chart.addSeries(metric, names, values);
+    chart.addSeries(name.title(), names, values);
     return chart;
+  }
+
+  private static String title(Scenario scenario, MetricNames.Name name) {
+    return name.title().substring(0, 1).toUpperCase(java.util.Locale.ROOT) + name.title().substring(1)
+        + " (" + scenario.name() + " scenario)";
   }
 
   private static Set<String> policies(List<RunResult> results) {

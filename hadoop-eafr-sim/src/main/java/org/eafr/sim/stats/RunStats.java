@@ -17,6 +17,9 @@ public final class RunStats {
 
   private final LatencyHistogram reads = new LatencyHistogram(TEN_MS);
   private long failedReads;
+  private long wakeReads;
+  private long singleReplicaReads;
+  private long readsByServingReplicas;
   private final double[] replicationSeconds = new double[SIZE_GROUPS_MB.length];
   private final long[] replicationCounts = new long[SIZE_GROUPS_MB.length];
   private long replications;
@@ -30,6 +33,19 @@ public final class RunStats {
   private final long[] unrecoverable = new long[RecoveryFailure.values().length];
   private long abandonedRecoveryCopies;
   private final EnergyMeter energy = new EnergyMeter();
+  private double machineMicros;
+  private double idealMachineMicros;
+  private double idealJoules;
+  private double meteredMicros;
+  private long cleanupBytes;
+  private long reflectionBytes;
+  private long gearUps;
+  private long gearShifts;
+  private double gearUpReads;
+  private double gearUpJoules;
+  private boolean oracle;
+  private double powerProportionality = Double.NaN;
+  private double recoveryGroupServers = Double.NaN;
 
   public RunStats(int files) {
     this.maintenance = new double[files];
@@ -42,6 +58,19 @@ public final class RunStats {
 
   public void failedRead() {
     failedReads++;
+  }
+
+  /** A read found no holder awake and waited for a sleeping one to wake (the wait is in its latency). */
+  public void readWaitedForWake() {
+    wakeReads++;
+  }
+
+  /** {@code copies} concurrent reads of one file arrived while {@code servingReplicas} of its holders served reads. */
+  public void readFanOut(int copies, int servingReplicas) {
+    readsByServingReplicas += (long) copies * servingReplicas;
+    if (servingReplicas == 1) {
+      singleReplicaReads += copies;
+    }
   }
 
   /** One replication transfer of a file of {@code bytes}, taking {@code micros}. */
@@ -98,6 +127,55 @@ public final class RunStats {
     abandonedRecoveryCopies++;
   }
 
+  /**
+   * One control or sample period of {@code micros}: {@code powered} servers were on (awake or waking); the ideal
+   * (SpringFS Sec. 5.2) would have kept {@code idealServers} on, drawing {@code idealWatts} in all.
+   */
+  public void period(long micros, int powered, int idealServers, double idealWatts) {
+    machineMicros += (double) powered * micros;
+    idealMachineMicros += (double) idealServers * micros;
+    idealJoules += idealWatts * micros / 1e6;
+    meteredMicros += micros;
+  }
+
+  /** A finished move of {@code bytes}: cleanup before servers sleep, or reflection / migration after they wake. */
+  public void moved(long bytes, boolean cleanup) {
+    if (cleanup) {
+      cleanupBytes += bytes;
+    } else {
+      reflectionBytes += bytes;
+    }
+  }
+
+  /** The gear controller shifted; {@code up} when to a higher gear. */
+  public void gearShift(boolean up) {
+    gearShifts++;
+    gearUps += up ? 1 : 0;
+  }
+
+  /** During a gear-up (until its reflection is done) {@code reads} were served while the cluster drew {@code joules}. */
+  public void gearUpPeriod(double reads, double joules) {
+    gearUpReads += reads;
+    gearUpJoules += joules;
+  }
+
+  /**
+   * This run is the "ideal" oracle: it reports the ideal's machine-hours and energy as its own, and no read latency
+   * (the oracle is a bound, not a system that serves reads).
+   */
+  public void reportAsIdeal() {
+    oracle = true;
+  }
+
+  /**
+   * A geared layout's degree of power proportionality (Rabbit Sec. 3.4), the least over its gears from 5% of the
+   * servers up, and the most servers a failed server's recovery group wakes (Sec. 3.5).
+   */
+  public void layoutShape(double proportionality, int recoveryGroup) {
+    powerProportionality = proportionality;
+    recoveryGroupServers = recoveryGroup;
+  }
+
   public EnergyMeter energy() {
     return energy;
   }
@@ -111,17 +189,34 @@ public final class RunStats {
     Map<String, Double> m = new LinkedHashMap<>();
     m.put("reads", (double) reads.count());
     m.put("failed_reads", (double) failedReads);
-    m.put("read_mean_ms", reads.mean() / 1e3);
-    m.put("read_p1_ms", reads.percentile(1) / 1e3);
-    m.put("read_p50_ms", reads.percentile(50) / 1e3);
-    m.put("read_p99_ms", reads.percentile(99) / 1e3);
-    m.put("read_over_10ms", reads.shareAbove());
+    m.put("read_mean_ms", oracle ? Double.NaN : reads.mean() / 1e3);
+    m.put("read_p1_ms", oracle ? Double.NaN : reads.percentile(1) / 1e3);
+    m.put("read_p50_ms", oracle ? Double.NaN : reads.percentile(50) / 1e3);
+    m.put("read_p99_ms", oracle ? Double.NaN : reads.percentile(99) / 1e3);
+    m.put("read_over_10ms", oracle ? Double.NaN : reads.shareAbove());
+    long issued = reads.count() + failedReads;
+    m.put("reads_waited_wake", (double) wakeReads);
+    m.put("reads_one_awake_replica_share", issued == 0 ? Double.NaN : (double) singleReplicaReads / issued);
+    m.put("awake_replicas_per_read", issued == 0 ? Double.NaN : (double) readsByServingReplicas / issued);
     for (int g = 0; g < SIZE_GROUPS_MB.length; g++) {
       m.put("repl_" + SIZE_GROUPS_MB[g] + "MB_s",
           replicationCounts[g] == 0 ? Double.NaN : replicationSeconds[g] / replicationCounts[g]);
     }
     m.put("replications", (double) replications);
-    m.put("energy_kwh_day", energy.meteredMillis() > 0 ? energy.kilowattHoursPerDay() : 0.0);
+    double kwhPerDay = energy.meteredMillis() > 0 ? energy.kilowattHoursPerDay() : 0.0;
+    m.put("energy_kwh_day", oracle ? idealKwhPerDay() : kwhPerDay);
+    double hours = (oracle ? idealMachineMicros : machineMicros) / 3.6e9;
+    m.put("machine_hours", hours);
+    m.put("ideal_machine_hours", idealMachineMicros / 3.6e9);
+    m.put("machine_hours_vs_ideal", idealMachineMicros > 0 ? hours / (idealMachineMicros / 3.6e9) : Double.NaN);
+    m.put("migrated_gb", (cleanupBytes + reflectionBytes) / 1e9);
+    m.put("cleanup_gb", cleanupBytes / 1e9);
+    m.put("reflection_gb", reflectionBytes / 1e9);
+    m.put("gear_shifts", (double) gearShifts);
+    m.put("gear_ups", (double) gearUps);
+    m.put("power_proportionality", powerProportionality);
+    m.put("recovery_group_servers", recoveryGroupServers);
+    m.put("gear_up_reads_per_joule", gearUpJoules > 0 ? gearUpReads / gearUpJoules : Double.NaN);
     m.put("util_p1", utilization.percentile(1));
     m.put("util_p50", utilization.percentile(50));
     m.put("util_p99", utilization.percentile(99));
@@ -153,6 +248,10 @@ public final class RunStats {
     m.put("cold_servers", (double) end.coldServers());
     m.put("events", (double) end.events());
     return m;
+  }
+
+  private double idealKwhPerDay() {
+    return meteredMicros > 0 ? idealJoules / 3.6e6 / (meteredMicros / 8.64e10) : 0.0;
   }
 
   /** What the simulator reports at the end of a run. */

@@ -10,7 +10,18 @@ import java.util.SplittableRandom;
  * exponent 1 (the top 1 / 10 / 100 / 1,000 then take about 5% / 14% / 24% / 35% of accesses, against SWIM's 3% / 11% /
  * 24% / 35%), otherwise a file of the tail chosen uniformly (most tail files are read once or never). A job reads its
  * input with one map task per 128 MB block (at least 1), all at once: the event's copies. A job with reduce output
- * also updates its file. Times scale by {@code timeScale} (1 keeps the trace's 24 hours).
+ * also updates its file, or, with {@code rewrites}, writes a new version of a catalog file drawn from the same
+ * popularity model (a job's output dataset; the trace names no output path): its blocks are placed anew by the
+ * policy under the servers on at that moment, which is what the geared layouts' write offloading and reflection act
+ * on. Times scale by {@code timeScale} (1 keeps the trace's 24 hours). Each map task's share of the job's input
+ * bytes, times {@code byteScale} (the traces' README: scale bytes to the simulated cluster), is the load it puts on
+ * the cluster (SpringFS Sec. 5.2 sizes the active set by such throughput).
+ *
+ * <p>An optional 7th column is the job's input path (SWIM's FB-2010 input-path data has them). When a line has one,
+ * popularity comes from the trace instead of the model: every job naming the same path reads the same catalog file.
+ * The k-th distinct path of the trace gets catalog file k (files are i.i.d. in size, so the order carries no bias);
+ * past the catalog's size the paths wrap around (k mod files), so a trace with more paths than files shares files
+ * rather than failing. Lines without a path still draw a file from the model, from the same catalog.
  */
 public final class SwimTraceReader extends AbstractTraceReader {
   private static final int HEAD = 1_000;
@@ -22,10 +33,24 @@ public final class SwimTraceReader extends AbstractTraceReader {
   private final SplittableRandom random;
   private final double[] headCumulative;
   private final double timeScale;
+  private final java.util.Map<String, Integer> fileByPath = new java.util.HashMap<>();
   private TraceEvent pendingWrite;
 
+  private final boolean rewrites;
+  private final double byteScale;
+
   public SwimTraceReader(String path, int files, long seed, double timeScale) {
+    this(path, files, seed, timeScale, false, 1.0);
+  }
+
+  /**
+   * @param rewrites a job's output writes a new version of a catalog file instead of updating its input
+   * @param byteScale multiplies the trace's bytes: simulated servers / the traced cluster's machines
+   */
+  public SwimTraceReader(String path, int files, long seed, double timeScale, boolean rewrites, double byteScale) {
     super(path);
+    this.rewrites = rewrites;
+    this.byteScale = byteScale;
     if (files < 1) {
       throw new IllegalArgumentException("files " + files + " is not allowed: expected >= 1");
     }
@@ -59,19 +84,20 @@ public final class SwimTraceReader extends AbstractTraceReader {
       return null;
     }
     String[] fields = line.split("\t");
-    if (fields.length < 6) {
-      throw malformed("expected 6 tab-separated fields (job, submit s, gap s, input, shuffle, output bytes), got "
-          + fields.length);
+    if (fields.length < 6 || fields.length > 7) {
+      throw malformed("expected 6 or 7 tab-separated fields (job, submit s, gap s, input, shuffle, output bytes,"
+          + " optional input path), got " + fields.length);
     }
     long submitMicros = Math.round(number(fields[1], "submit time") * 1e6 * timeScale);
     long input = (long) number(fields[3], "map input bytes");
     long output = (long) number(fields[5], "reduce output bytes");
-    int file = chooseFile();
+    int file = fields.length == 7 && !fields[6].isBlank() ? fileOf(fields[6].trim()) : chooseFile();
     int tasks = (int) Math.min(MAX_TASKS, Math.max(1, (input + BLOCK_BYTES - 1) / BLOCK_BYTES));
     if (output > 0) {
-      pendingWrite = new TraceEvent(submitMicros, TraceEvent.Kind.WRITE, file, 1);
+      pendingWrite = rewrites ? new TraceEvent(submitMicros, TraceEvent.Kind.REWRITE, chooseFile(), 1)
+          : new TraceEvent(submitMicros, TraceEvent.Kind.WRITE, file, 1);
     }
-    return new TraceEvent(submitMicros, TraceEvent.Kind.READ, file, tasks);
+    return new TraceEvent(submitMicros, TraceEvent.Kind.READ, file, tasks, Math.round(input * byteScale / tasks));
   }
 
   private double number(String field, String what) {
@@ -84,6 +110,16 @@ public final class SwimTraceReader extends AbstractTraceReader {
     } catch (NumberFormatException e) {
       throw malformed(what + " " + field + " is not allowed: expected a number >= 0");
     }
+  }
+
+  /** The catalog file of an input path: the k-th distinct path read gets file k mod the catalog's size. */
+  private int fileOf(String path) {
+    return fileByPath.computeIfAbsent(path, p -> fileByPath.size() % files);
+  }
+
+  /** Distinct input paths seen so far (0 for a trace without paths). */
+  public int distinctPaths() {
+    return fileByPath.size();
   }
 
   private int chooseFile() {

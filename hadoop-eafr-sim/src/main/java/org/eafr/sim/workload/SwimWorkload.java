@@ -24,7 +24,17 @@ final class SwimWorkload implements Workload {
 
   @Override
   public TraceReader open() {
-    return new SwimTraceReader(path, sizes.length, settings.seed(), 1.0);
+    return new SwimTraceReader(path, sizes.length, settings.seed(), 1.0, settings.swimRewrites(), byteScale());
+  }
+
+  /**
+   * Simulated servers over the machines of the traced cluster (the traces' README: FB-2009 600, FB-2010 3,000); 1 for
+   * a trace named neither.
+   */
+  double byteScale() {
+    String name = path.substring(path.lastIndexOf('/') + 1);
+    int machines = name.contains("FB-2009") ? 600 : name.contains("FB-2010") ? 3_000 : 0;
+    return machines == 0 ? 1.0 : (double) settings.servers() / machines;
   }
 
   @Override

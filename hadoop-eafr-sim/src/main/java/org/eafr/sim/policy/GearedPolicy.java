@@ -1,0 +1,58 @@
+package org.eafr.sim.policy;
+
+import java.util.List;
+import org.eafr.placement.cluster.ClusterView;
+import org.eafr.placement.gear.ActiveSet;
+import org.eafr.placement.gear.BlockMove;
+import org.eafr.placement.gear.ExpansionChain;
+import org.eafr.placement.gear.GearDecision;
+import org.eafr.placement.gear.GearedLayout;
+import org.eafr.placement.gear.ReadBalancer;
+import org.eafr.placement.gear.LoadSample;
+
+/**
+ * A power-proportional policy (issue 8): its servers turn off and on as the core's gear controller decides. The
+ * simulator owns the physics of the active set (wake latency, power, the copies of cleanup and reflection); the
+ * policy owns every decision through the core's classes ({@code org.eafr.placement.gear}: a layout, a read balancer,
+ * the gear controller and the offload ledger). One block per file: a file's id is its block id.
+ *
+ * <p>Order of calls: {@link #start} once, before any file is placed; then {@link #placeNewFile} for the initial files
+ * with every server on (the data exists before the run, in its target layout); then {@link #initialOn} gives the
+ * servers that stay on at time 0 (the others sleep). During the run {@link #activeSetChanged} follows every change of
+ * the servers on, {@link #decide} runs once per control period, and {@link #moved} reports each finished move.
+ */
+public interface GearedPolicy extends Policy {
+  /** Builds the chain, layout and controller over {@code cluster}; {@code perServer} is one server's throughput. */
+  void start(ClusterView cluster, LoadSample perServer);
+
+  ExpansionChain chain();
+
+  /** The servers on at time 0. */
+  ActiveSet initialOn();
+
+  /** The servers on (awake or waking) changed to {@code on}. */
+  void activeSetChanged(ActiveSet on);
+
+  /** The gear for the load of the last control period, with the servers on and the failed ones. */
+  GearDecision decide(LoadSample load, ActiveSet on, ActiveSet failed);
+
+  /** Moves the layout owes to servers now on: reflection after a gear-up (Accordion), passive migration (SpringFS). */
+  List<BlockMove> reflection(ActiveSet on);
+
+  /** A move (cleanup or reflection) has landed. */
+  void moved(BlockMove move);
+
+  /** The gear of the last decision. */
+  int gear();
+
+  /** The layout, for measurements over its gears. */
+  GearedLayout layout();
+
+  /** A fresh read balancer of the policy's kind, with no reads counted (for measurements that must not disturb it). */
+  ReadBalancer newBalancer();
+
+  @Override
+  default boolean powerManaged() {
+    return true;
+  }
+}

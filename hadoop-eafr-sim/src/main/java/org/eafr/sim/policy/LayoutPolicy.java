@@ -1,0 +1,216 @@
+package org.eafr.sim.policy;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.BiFunction;
+import java.util.function.Function;
+import java.util.function.LongSupplier;
+import org.eafr.placement.cluster.ClusterView;
+import org.eafr.placement.cluster.Server;
+import org.eafr.placement.destination.RandomDestination;
+import org.eafr.placement.cluster.StorageReserve;
+import org.eafr.placement.gear.ActiveSet;
+import org.eafr.placement.gear.BlockMove;
+import org.eafr.placement.gear.BlockPlacement;
+import org.eafr.placement.gear.BlockRequest;
+import org.eafr.placement.gear.ExpansionChain;
+import org.eafr.placement.gear.GearController;
+import org.eafr.placement.gear.GearDecision;
+import org.eafr.placement.gear.GearedLayout;
+import org.eafr.placement.gear.LoadSample;
+import org.eafr.placement.gear.OffloadLedger;
+import org.eafr.placement.gear.ReadBalancer;
+import org.eafr.placement.recovery.LostReplica;
+import org.eafr.placement.recovery.RecoveryPlan;
+import org.eafr.sim.engine.UnsharedRandom;
+import org.eafr.sim.model.SimFile;
+
+/**
+ * A geared policy wired from the core: a {@link GearedLayout} over a rack-interleaved {@link ExpansionChain} places
+ * every block (one per file) under the servers on, recording offloaded replicas in an {@link OffloadLedger}; a
+ * {@link ReadBalancer} picks the holder of each read among the servers on; the {@link GearController} (with the
+ * ledger as its availability floor) picks the gear each control period; the ledger gives the cleanup before servers
+ * sleep and the reflection after they wake. Rabbit, SpringFS, Accordion and EAFR on gears differ only in their layout
+ * and balancer. Failures are recovered as the baselines do (random source and destination); the gear scenarios run
+ * without failures.
+ */
+public class LayoutPolicy implements GearedPolicy {
+  private final String name;
+  private final PolicyEnvironment env;
+  private final BiFunction<ExpansionChain, PolicyEnvironment, GearedLayout> layoutFactory;
+  private final Function<GearedLayout, ReadBalancer> balancerFactory;
+  private final RandomRecovery recovery;
+  private final OffloadLedger ledger = new OffloadLedger();
+  private ExpansionChain chain;
+  private GearedLayout layout;
+  private ReadBalancer balancer;
+  private GearController controller;
+  private ActiveSet on;
+  private LoadSample perServer;
+
+  public LayoutPolicy(String name, PolicyEnvironment env,
+      BiFunction<ExpansionChain, PolicyEnvironment, GearedLayout> layoutFactory,
+      Function<GearedLayout, ReadBalancer> balancerFactory) {
+    this.name = name;
+    this.env = env;
+    this.layoutFactory = layoutFactory;
+    this.balancerFactory = balancerFactory;
+    StorageReserve reserve = new StorageReserve(env.settings().eafr().storageReserveBytes());
+    this.recovery = new RandomRecovery(new RandomDestination(reserve, new UnsharedRandom(env.random().nextLong())),
+        new UnsharedRandom(env.random().nextLong()), false);
+  }
+
+  @Override
+  public String name() {
+    return name;
+  }
+
+  @Override
+  public boolean receiveRateControl() {
+    return false;
+  }
+
+  @Override
+  public void start(ClusterView cluster, LoadSample perServer) {
+    chain = ExpansionChain.rackInterleaved(new ArrayList<>(cluster.servers()));
+    layout = layoutFactory.apply(chain, env);
+    balancer = balancerFactory.apply(layout);
+    controller = GearController.from(env.settings().eafr(), layout, perServer, 0, simulatedClock(env.clockMillis()));
+    on = ActiveSet.all(chain);
+    this.perServer = perServer;
+  }
+
+  /** One server's throughput, as the simulator measured it. */
+  protected LoadSample perServer() {
+    return perServer;
+  }
+
+  /** What the layout owes (offloaded replicas), shared by placement, cleanup and reflection. */
+  protected OffloadLedger ledger() {
+    return ledger;
+  }
+
+  protected PolicyEnvironment env() {
+    return env;
+  }
+
+  /** The simulated clock as a {@link Clock} for the controller's dwell time and forecast. */
+  static Clock simulatedClock(LongSupplier millis) {
+    return new Clock() {
+      @Override
+      public ZoneId getZone() {
+        return ZoneOffset.UTC;
+      }
+
+      @Override
+      public Clock withZone(ZoneId zone) {
+        return this;
+      }
+
+      @Override
+      public long millis() {
+        return millis.getAsLong();
+      }
+
+      @Override
+      public Instant instant() {
+        return Instant.ofEpochMilli(millis());
+      }
+    };
+  }
+
+  @Override
+  public ExpansionChain chain() {
+    return chain;
+  }
+
+  @Override
+  public GearedLayout layout() {
+    return layout;
+  }
+
+  @Override
+  public ReadBalancer newBalancer() {
+    return balancerFactory.apply(layout);
+  }
+
+  @Override
+  public ActiveSet initialOn() {
+    return layout.serversOn(controller.gear());
+  }
+
+  @Override
+  public void activeSetChanged(ActiveSet now) {
+    this.on = now;
+  }
+
+  @Override
+  public List<Server> placeNewFile(SimFile file, ClusterView cluster) {
+    BlockPlacement placement = layout.place(BlockRequest.of(file.id(), replicas()), on);
+    ledger.record(file.id(), placement);
+    List<Server> servers = new ArrayList<>(placement.size());
+    for (String id : placement.holderIds()) {
+      servers.add(cluster.server(id));
+    }
+    return servers;
+  }
+
+  /** Replicas per block: the r the layout is built for (eafr.gear.replicas). */
+  protected int replicas() {
+    return env.settings().eafr().get(org.eafr.placement.settings.EafrSettings.GEAR_REPLICAS);
+  }
+
+  @Override
+  public Optional<Server> chooseReplica(String readerRack, List<Server> holders) {
+    int[] positions = new int[holders.size()];
+    for (int i = 0; i < positions.length; i++) {
+      positions[i] = chain.position(holders.get(i).id());
+    }
+    int chosen = balancer.choose(positions, on);
+    for (int i = 0; i < positions.length; i++) {
+      if (positions[i] == chosen) {
+        return Optional.of(holders.get(i));
+      }
+    }
+    return Optional.empty();
+  }
+
+  @Override
+  public void readStarted(SimFile file, String serverId, long nowMillis) {
+  }
+
+  @Override
+  public IntervalDecision endOfInterval(List<SimFile> files, ClusterView cluster, long nowMillis) {
+    return IntervalDecision.NONE;
+  }
+
+  @Override
+  public RecoveryPlan recover(String failedId, List<LostReplica> lost, ClusterView cluster) {
+    return recovery.recover(failedId, lost, cluster);
+  }
+
+  @Override
+  public GearDecision decide(LoadSample load, ActiveSet nowOn, ActiveSet failed) {
+    return controller.decide(load, nowOn, failed, ledger);
+  }
+
+  @Override
+  public List<BlockMove> reflection(ActiveSet nowOn) {
+    return ledger.reflectionFor(nowOn);
+  }
+
+  @Override
+  public void moved(BlockMove move) {
+    ledger.moved(move);
+  }
+
+  @Override
+  public int gear() {
+    return controller.gear();
+  }
+}

@@ -1,0 +1,77 @@
+package org.eafr.sim.policy;
+
+import java.util.List;
+import org.eafr.placement.gear.ActiveSet;
+import org.eafr.placement.gear.BlockMove;
+import org.eafr.placement.gear.GearDecision;
+import org.eafr.placement.gear.LoadSample;
+import org.eafr.placement.gear.layout.EqualWorkLayout;
+import org.eafr.placement.gear.read.ReadOffloadBalancer;
+import org.eafr.placement.gear.read.RecentLoad;
+import org.eafr.placement.gear.springfs.OffloadSetSize;
+import org.eafr.placement.gear.springfs.PassiveMigration;
+import org.eafr.placement.gear.springfs.SpringFsLayout;
+import org.eafr.placement.settings.EafrSettings;
+import org.eafr.sim.engine.UnsharedRandom;
+
+/**
+ * SpringFS (Xu et al.) from the core: {@link SpringFsLayout} (the equal-work layout with bounded write offloading to
+ * an offload set of m servers), {@link ReadOffloadBalancer} on the layout's {@link RecentLoad}, and
+ * {@link PassiveMigration} with T ({@code eafr.gear.migration-threshold}, SpringFS's 10) for what is owed to
+ * re-integrated servers. Each control period m is chosen on
+ * the fly, {@link OffloadSetSize} of the last period's primary write rate (every replica's bytes / r), or fixed by
+ * {@code sim.springfs.offload-set} (the scenario's sweep).
+ *
+ * <p>Passive migration asks whether a destination already holds its equal-work share; the simulator does not track
+ * blocks per server for the policy, so nothing owed is dropped for that reason here (every owed move is made, 1/T of
+ * it per period), which can only overstate SpringFS's migrated data.
+ */
+final class SpringFsPolicy extends LayoutPolicy {
+  private SpringFsLayout springFs;
+  private PassiveMigration migration;
+
+  private final EqualWorkLayout[] base;
+
+  SpringFsPolicy(PolicyEnvironment env) {
+    this(env, new RecentLoad[1], new EqualWorkLayout[1]);
+  }
+
+  /** The layout and the balancer share one load tracker, made with the layout once the chain is known. */
+  private SpringFsPolicy(PolicyEnvironment env, RecentLoad[] load, EqualWorkLayout[] base) {
+    super("springfs", env, (chain, e) -> {
+      load[0] = RecentLoad.springFs(chain.size(), simulatedClock(e.clockMillis()));
+      base[0] = EqualWorkLayout.from(e.settings().eafr(), chain);
+      return new SpringFsLayout(base[0], load[0], new UnsharedRandom(e.random().nextLong()));
+    }, layout -> new ReadOffloadBalancer(load[0]));
+    this.base = base;
+  }
+
+  @Override
+  public void start(org.eafr.placement.cluster.ClusterView cluster, LoadSample perServer) {
+    super.start(cluster, perServer);
+    springFs = (SpringFsLayout) layout();
+    int fixed = env().settings().springFsOffloadSet();
+    if (fixed > 0) {
+      springFs.offloadSet(fixed);
+    }
+    // One server migrates at its link speed for a control period, in blocks of the catalog's mean size.
+    double blocksPerServerPeriod = Math.max(1e-9, perServer.writeBytesPerSecond()
+        * env().settings().controlMicros() / 1e6 / env().settings().meanFileBytes());
+    migration = new PassiveMigration(env().settings().eafr().get(EafrSettings.GEAR_MIGRATION_THRESHOLD),
+        blocksPerServerPeriod);
+  }
+
+  @Override
+  public GearDecision decide(LoadSample load, ActiveSet on, ActiveSet failed) {
+    if (env().settings().springFsOffloadSet() == 0) {
+      springFs.offloadSet(OffloadSetSize.of(load.writeBytesPerSecond() / replicas(),
+          perServer().writeBytesPerSecond(), base[0].primaries(), chain().size()));
+    }
+    return super.decide(load, on, failed);
+  }
+
+  @Override
+  public List<BlockMove> reflection(ActiveSet on) {
+    return migration.plan(ledger().reflectionFor(on), position -> false).moves();
+  }
+}
