@@ -225,6 +225,36 @@ class PowerAgentTest {
     }
   }
 
+  @Test
+  void offByDefault_asksNothing_andABadSettingStopsTheDataNode() throws Exception {
+    Configuration off = new Configuration(conf);
+    off.unset(PowerAgentSettings.ENABLED_KEY);
+    cluster.startDataNodes(off, 1, true, null, null);
+    cluster.waitActive();
+    DataNode dataNode = cluster.getDataNodes().get(cluster.getDataNodes().size() - 1);
+    String host = hostOf(dataNode);
+    RateControlCluster.await(host + " to register", WAIT, () -> dataNode.getDatanodeUuid() != null
+        && descriptor(dataNode) != null);
+    Thread.sleep(1_000); // five poll intervals of the agents that are on
+    assertThat(sleepRequests().attached(host)).isFalse();
+    assertThat(log.toString()).contains("EAFR power agent is off (eafr.datanode.power-agent.enabled = false)");
+
+    Configuration bad = new Configuration(cluster.getConfiguration(0));
+    bad.set(PowerAgentSettings.ENABLED_KEY, "yes");
+    bad.set(DFSConfigKeys.DFS_DATANODE_DATA_DIR_KEY, new java.io.File(cluster.getDataDirectory(), "refused")
+        .getAbsolutePath());
+    bad.set(DFSConfigKeys.DFS_DATANODE_ADDRESS_KEY, "127.0.0.1:0");
+    bad.set(DFSConfigKeys.DFS_DATANODE_HTTP_ADDRESS_KEY, "127.0.0.1:0");
+    bad.set(DFSConfigKeys.DFS_DATANODE_IPC_ADDRESS_KEY, "127.0.0.1:0");
+    DataNode refused = DataNode.instantiateDataNode(new String[0], bad);
+    try {
+      assertThatThrownBy(refused::runDatanodeDaemon)
+          .hasMessage("eafr.datanode.power-agent.enabled = yes is not allowed: expected true or false");
+    } finally {
+      refused.shutdown();
+    }
+  }
+
   private SleepRequests sleepRequests() {
     return EafrRuntime.of(cluster.getNameNode().getConf()).sleepRequests();
   }
