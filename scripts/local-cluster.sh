@@ -37,57 +37,19 @@ require_tools() {
 " scripts/install-deps.sh installs a JDK and Maven)"
 }
 
-# Polls "$@" every half second until it succeeds or $1 seconds pass (then returns 1 and names what was awaited).
-wait_until() {
-  local timeout=$1 what=$2
-  shift 2
-  local deadline=$((SECONDS + timeout))
-  until "$@"; do
-    if ((SECONDS >= deadline)); then
-      log "timed out after ${timeout}s waiting for $what"
-      return 1
-    fi
-    sleep 0.5
-  done
-}
+# shellcheck source=lib/eafr-daemons.sh
+source "$ROOT/scripts/lib/eafr-daemons.sh"
 
 # ---------------------------------------------------------------------------------------------------------------
 # Build and classpath
 
-# Builds the EAFR jars and writes the daemons' classpath: the two EAFR jars, Hadoop's runtime (hadoop-hdfs is
-# `provided` in the namenode module, so the compile scope, which includes provided, is the daemon's classpath),
-# the web apps (only inside hadoop-hdfs-<v>-tests.jar) and StaticMapping (hadoop-common-<v>-tests.jar, see racks).
+# Builds the EAFR jars and writes the daemons' classpath (scripts/lib/eafr-daemons.sh).
 build() {
   if [[ "${LOCAL_CLUSTER_SKIP_BUILD:-0}" == 1 && -s "$STATE/classpath" ]]; then
     log "LOCAL_CLUSTER_SKIP_BUILD=1: reusing $STATE/classpath"
     return
   fi
-  log "building hadoop-eafr-placement and hadoop-eafr-namenode (mvn package -DskipTests) ..."
-  mkdir -p "$STATE/logs"
-  # includeScope=compile: compile + provided (hadoop-hdfs, hadoop-common), without the test libraries.
-  # shellcheck disable=SC2086
-  if ! (cd "$ROOT" && mvn -B -q -ntp -DskipTests ${MVN_ARGS:-} -pl hadoop-eafr-placement,hadoop-eafr-namenode \
-    package dependency:build-classpath -DincludeScope=compile -Dmdep.outputFile=target/local-cluster.cp) \
-    >"$STATE/logs/build.log" 2>&1; then
-    cat "$STATE/logs/build.log" >&2
-    die "the build failed"
-  fi
-  local module="$ROOT/hadoop-eafr-namenode"
-  local eafr_jar hadoop_cp hdfs_jar common_jar
-  eafr_jar="$(ls "$module"/target/hadoop-eafr-namenode-*.jar | grep -v -e '-tests.jar' -e '-sources.jar' | head -1)"
-  hadoop_cp="$(cat "$module/target/local-cluster.cp")"
-  hdfs_jar="$(tr ':' '\n' <<<"$hadoop_cp" | grep -E '/hadoop-hdfs-[0-9][^/]*\.jar$' | head -1)"
-  common_jar="$(tr ':' '\n' <<<"$hadoop_cp" | grep -E '/hadoop-common-[0-9][^/]*\.jar$' | head -1)"
-  [[ -n "$hdfs_jar" && -n "$common_jar" ]] || die "hadoop-hdfs or hadoop-common missing from $module/target/local-cluster.cp"
-  local hdfs_tests="${hdfs_jar%.jar}-tests.jar" common_tests="${common_jar%.jar}-tests.jar"
-  [[ -f "$hdfs_tests" && -f "$common_tests" ]] || die "$hdfs_tests or $common_tests not found (test-compile resolves them)"
-  mkdir -p "$STATE"
-  rm -rf "$STATE/webapps-root"
-  mkdir -p "$STATE/webapps-root"
-  (cd "$STATE/webapps-root" && unzip -q -o "$hdfs_tests" 'webapps/*')
-  # The placement jar comes with the compile scope (reactor build of hadoop-eafr-placement).
-  echo "$STATE/webapps-root:$eafr_jar:$hadoop_cp:$common_tests" >"$STATE/classpath"
-  log "hadoop: $(basename "$hdfs_jar" .jar | sed 's/hadoop-hdfs-//'); EAFR: $(basename "$eafr_jar")"
+  eafr_build "$STATE" hadoop-eafr-namenode
 }
 
 # Runs a Hadoop class as a client (FsShell, DFSAdmin, GetConf) against the cluster, logging warnings only.
@@ -148,8 +110,6 @@ is_standby() {
   ((i == last && i >= RACKS))
 }
 
-property() { printf '  <property><name>%s</name><value>%s</value></property>\n' "$1" "$2"; }
-
 write_conf() {
   local conf="$STATE/conf" i
   mkdir -p "$conf" "$STATE/logs" "$STATE/pids" "$STATE/tmp"
@@ -183,10 +143,7 @@ write_conf() {
     echo '  <!-- Test speed: a monitor round every 20 s, 1 MiB blocks, 1 s heartbeats. -->'
     property eafr.interval.ms "$INTERVAL_MS"
     property dfs.blocksize 1048576
-    property dfs.heartbeat.interval 1
-    property dfs.namenode.redundancy.interval.seconds 1
-    property dfs.namenode.safemode.extension 0
-    property dfs.blockreport.initialDelay 0
+    quick_cluster_properties
     echo '  <!-- All DataNodes share one disk here: a 10 GiB reserve (Eq. 8) could put every standby to sleep at once. -->'
     property eafr.storage-reserve.bytes 0
     echo '  <!-- The local NameNode. -->'

@@ -63,7 +63,7 @@ public final class AdminHandler implements RefreshHandler {
     }
   }
 
-  private String answer(AdminRequest request) {
+  private String answer(AdminRequest request) throws IOException {
     switch (request.verb()) {
       case STATUS:
         ClusterReport status = ClusterReport.of(nameNode, runtime);
@@ -73,6 +73,9 @@ public final class AdminHandler implements RefreshHandler {
         return request.json() ? nodes.nodesJson() : nodes.nodesText();
       case ROLES_RELOAD:
         return reloadRoles();
+      case SLEEP_POLL:
+      case SLEEP_TAKE:
+        return new SleepAgentAnswers(nameNode, runtime.sleepRequests()).answer(request);
       default:
         throw new IllegalArgumentException("'" + request.verb().words() + "' is not served by this NameNode");
     }

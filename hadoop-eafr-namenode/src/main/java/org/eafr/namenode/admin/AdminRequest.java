@@ -16,7 +16,10 @@ public final class AdminRequest {
   public enum Verb {
     STATUS("status", "", false, "the NameNode's EAFR state: HA state, roles in force, monitor counters, DataNodes"),
     NODES("nodes", "", false, "each DataNode: rack, role, admin state, liveness, load and storage utilization"),
-    ROLES_RELOAD("roles reload", "", true, "re-read eafr.roles.file; a bad file changes nothing");
+    ROLES_RELOAD("roles reload", "", true, "re-read eafr.roles.file; a bad file changes nothing"),
+    // the DataNode power agent's verbs: allowed to that DataNode's own principal and the superuser (SleepAgentAnswers)
+    SLEEP_POLL("sleep poll", "DATANODE-UUID", false, "DataNode power agent: this DataNode's state and sleep request"),
+    SLEEP_TAKE("sleep take", "DATANODE-UUID", false, "DataNode power agent: take this DataNode's sleep request");
 
     private final String words;
     private final String operands;

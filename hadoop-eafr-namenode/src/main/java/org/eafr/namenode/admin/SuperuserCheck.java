@@ -26,12 +26,26 @@ public final class SuperuserCheck {
     if (caller == null) {
       return;
     }
-    String superuser = UserGroupInformation.getLoginUser().getShortUserName();
-    String supergroup = conf.get(DFSConfigKeys.DFS_PERMISSIONS_SUPERUSERGROUP_KEY,
-        DFSConfigKeys.DFS_PERMISSIONS_SUPERUSERGROUP_DEFAULT);
-    if (!caller.getShortUserName().equals(superuser) && !Arrays.asList(caller.getGroupNames()).contains(supergroup)) {
+    if (!isSuperuser(conf, caller)) {
       throw new AccessControlException("user " + caller.getShortUserName() + " may not " + action + ": only "
-          + superuser + " or members of " + supergroup + " may");
+          + superuserText(conf) + " may");
     }
+  }
+
+  /** Whether {@code caller} is the NameNode's own user or a member of the superuser group. */
+  static boolean isSuperuser(Configuration conf, UserGroupInformation caller) throws IOException {
+    String superuser = UserGroupInformation.getLoginUser().getShortUserName();
+    return caller.getShortUserName().equals(superuser) || Arrays.asList(caller.getGroupNames()).contains(
+        supergroup(conf));
+  }
+
+  /** "hdfs or members of supergroup", for messages. */
+  static String superuserText(Configuration conf) throws IOException {
+    return UserGroupInformation.getLoginUser().getShortUserName() + " or members of " + supergroup(conf);
+  }
+
+  private static String supergroup(Configuration conf) {
+    return conf.get(DFSConfigKeys.DFS_PERMISSIONS_SUPERUSERGROUP_KEY,
+        DFSConfigKeys.DFS_PERMISSIONS_SUPERUSERGROUP_DEFAULT);
   }
 }

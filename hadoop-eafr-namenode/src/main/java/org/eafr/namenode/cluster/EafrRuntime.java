@@ -11,6 +11,7 @@ import org.eafr.namenode.config.NamenodeSettings;
 import org.eafr.namenode.config.RolesFile;
 import org.eafr.namenode.monitor.MonitorStats;
 import org.eafr.namenode.monitor.ReplicationMonitor;
+import org.eafr.namenode.power.SleepRequests;
 import org.eafr.namenode.read.ReadAttribution;
 import org.eafr.namenode.read.RecentReads;
 import org.eafr.namenode.transfer.TransferTracker;
@@ -50,6 +51,7 @@ public final class EafrRuntime {
   private final PendingActions pending = new PendingActions();
   private final MonitorStats monitorStats = new MonitorStats();
   private final TransferTracker transfers;
+  private final SleepRequests sleepRequests = new SleepRequests();
   private volatile ReplicationMonitor monitor;
 
   EafrRuntime(NamenodeSettings settings) {
@@ -146,6 +148,14 @@ public final class EafrRuntime {
   /** The copies the NameNode scheduled, timed for the transfer-speed EWMA {@link #speeds()}. */
   public TransferTracker transfers() {
     return transfers;
+  }
+
+  /**
+   * Wake-on-LAN hosts' power-offs waiting for their DataNodes' in-band power agents: the power manager records them
+   * ({@code PowerManager.start(conf, hosts, runtime.sleepRequests(), threads)}), the admin handler answers the agents.
+   */
+  public SleepRequests sleepRequests() {
+    return sleepRequests;
   }
 
   public MonitorStats monitorStats() {

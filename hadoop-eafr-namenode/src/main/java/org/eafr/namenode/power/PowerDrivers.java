@@ -42,7 +42,7 @@ final class PowerDrivers {
               redfish, Duration.ofMillis(settings.commandTimeoutMillis())));
           break;
         case WOL:
-          drivers.put(entry.host(), new WolDriver(entry, sleepRequests, hosts));
+          drivers.put(entry.host(), new WolDriver(entry, sleepRequests, hosts, settings.stateTimeoutMillis()));
           break;
         case COMMAND:
           drivers.put(entry.host(), new CommandDriver(entry, runner));

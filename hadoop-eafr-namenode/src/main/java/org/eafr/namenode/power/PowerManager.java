@@ -51,10 +51,19 @@ public final class PowerManager implements AutoCloseable {
    * with a pool of {@code threads} for driver calls. Throws naming the key, file, entry or alias that is wrong.
    */
   public static PowerManager start(Configuration conf, HostView hosts, int threads) {
+    return start(conf, hosts, new SleepRequests(), threads);
+  }
+
+  /**
+   * As {@link #start(Configuration, HostView, int)}, recording Wake-on-LAN hosts' power-offs in {@code sleepRequests}:
+   * inside a NameNode, its {@code EafrRuntime.sleepRequests()}, which the admin handler answers the DataNodes' power
+   * agents from.
+   */
+  public static PowerManager start(Configuration conf, HostView hosts, SleepRequests sleepRequests, int threads) {
     PowerSettings settings = PowerSettings.from(conf::get);
     PowerScheduler scheduler = PowerScheduler.threads(threads);
     try {
-      PowerManager manager = new PowerManager(settings, conf, hosts, new SleepRequests(), scheduler);
+      PowerManager manager = new PowerManager(settings, conf, hosts, sleepRequests, scheduler);
       manager.reloadInventory();
       manager.registerMetrics();
       return manager;

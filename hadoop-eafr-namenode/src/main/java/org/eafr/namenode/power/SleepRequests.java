@@ -1,54 +1,96 @@
 package org.eafr.namenode.power;
 
 import java.util.Map;
-import java.util.Set;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.LongSupplier;
+import org.apache.hadoop.util.Time;
+import org.eafr.namenode.config.DataNodeName;
 
 /**
- * The seam between the power manager and the DataNode's in-band power agent (built by the DataNode issue, not in
- * this release), for hosts whose only out-of-band path is Wake-on-LAN: such a host can be woken by a packet but can
- * only be put to sleep by software on the host itself.
+ * The seam between the power manager and the DataNodes' in-band power agents ({@code hadoop-eafr-datanode}), for
+ * hosts whose only out-of-band path is Wake-on-LAN: such a host can be woken by a packet but can only be put to sleep
+ * by software on the host itself. One per NameNode ({@code EafrRuntime.sleepRequests()}): the admin handler answers
+ * the agents' polls from it and the power manager records into it.
  *
- * <p>The agent {@link #attach attaches} for its host when it starts and {@link #take takes} the sleep request the
- * manager recorded; the manager then sees the host go down through the NameNode's view of its DataNode. Until an
- * agent has attached for a host, a power-off request for it is refused at once, saying so: nothing pretends to switch
- * a host off.
+ * <p>An agent {@link #attach attaches} its DataNode with every poll and {@link #takeFor takes} the request recorded
+ * for the inventory host its DataNode belongs to (HOST or HOST:PORT, matched as in the roles file); the manager then
+ * sees the host go down through the NameNode's view of its DataNode. Until an agent has attached for a host, a
+ * power-off request for it is refused at once, saying so: nothing pretends to switch a host off. A request not taken
+ * within its lifetime (the manager's state timeout: the manager has given up on it by then) is dropped, so an agent
+ * that starts much later never acts on a stale request.
  */
 public final class SleepRequests {
-  private final Set<String> attached = ConcurrentHashMap.newKeySet();
-  private final Map<String, PowerCommand> pending = new ConcurrentHashMap<>();
+  private final Map<String, DataNodeName> attached = new ConcurrentHashMap<>();
+  private final Map<String, Recorded> pending = new ConcurrentHashMap<>();
+  private final LongSupplier clock;
 
-  /** Called for {@code host} (its inventory name) by its DataNode's power agent once it runs. */
-  public void attach(String host) {
-    attached.add(host);
+  public SleepRequests() {
+    this(Time::monotonicNow);
   }
 
-  /** The agent of {@code host} stopped; a request still pending stays until another agent takes it. */
-  public void detach(String host) {
-    attached.remove(host);
+  SleepRequests(LongSupplier clock) {
+    this.clock = clock;
   }
 
+  /** Called for {@code dataNode} on every poll of its power agent. */
+  public void attach(DataNodeName dataNode) {
+    attached.put(dataNode.serverId(), dataNode);
+  }
+
+  /** The agent of {@code dataNode} goes down (it took its request) or stopped. */
+  public void detach(DataNodeName dataNode) {
+    attached.remove(dataNode.serverId());
+  }
+
+  /** Whether the agent of a DataNode on inventory host {@code host} (HOST or HOST:PORT) has attached. */
   public boolean attached(String host) {
-    return attached.contains(host);
+    return attached.values().stream().anyMatch(dataNode -> dataNode.matches(host));
   }
 
-  /** Records that {@code host} should go down by {@code command}; refused when no agent can carry it out. */
-  void request(String host, PowerCommand command) throws PowerRefusedException {
+  /**
+   * Records that inventory host {@code host} should go down by {@code command} within {@code lifetimeMillis};
+   * refused when no agent can carry it out. The power manager calls it only once HDFS shows the host
+   * IN_MAINTENANCE; the agent checks that state again before it acts.
+   */
+  public void request(String host, PowerCommand command, long lifetimeMillis) throws PowerRefusedException {
     if (!attached(host)) {
       throw new PowerRefusedException("wol can only wake " + host + ": no in-band power agent has attached for it"
-          + " (the DataNode power agent is a later part of hadoop-eafr); give it an ipmi, redfish or command entry"
-          + " in the power inventory to switch it off");
+          + " (org.eafr.datanode.power.PowerAgentPlugin with eafr.datanode.power-agent.enabled = true on its"
+          + " DataNode); give it an ipmi, redfish or command entry in the power inventory to switch it off");
     }
-    pending.put(host, command);
+    pending.put(host, new Recorded(command, clock.getAsLong() + lifetimeMillis));
   }
 
-  /** The request recorded for {@code host}, removed: what the agent calls to learn it should go down. */
-  public PowerCommand take(String host) {
-    return pending.remove(host);
+  /** The request recorded for the host {@code dataNode} belongs to, not yet taken nor expired: host and command. */
+  public Optional<Map.Entry<String, PowerCommand>> pendingFor(DataNodeName dataNode) {
+    long now = clock.getAsLong();
+    pending.values().removeIf(recorded -> recorded.expiresAt <= now);
+    return pending.entrySet().stream().filter(entry -> dataNode.matches(entry.getKey()))
+        .map(entry -> Map.entry(entry.getKey(), entry.getValue().command)).findFirst();
   }
 
-  /** The request recorded for {@code host} and not yet taken, or null. */
+  /** Removes and returns the request for {@code dataNode}'s host: what its agent calls before it goes down. */
+  public Optional<Map.Entry<String, PowerCommand>> takeFor(DataNodeName dataNode) {
+    Optional<Map.Entry<String, PowerCommand>> request = pendingFor(dataNode);
+    request.ifPresent(entry -> pending.remove(entry.getKey()));
+    return request;
+  }
+
+  /** The request recorded for inventory host {@code host} and not yet taken nor expired, or null. */
   public PowerCommand pending(String host) {
-    return pending.get(host);
+    Recorded recorded = pending.get(host);
+    return recorded == null || recorded.expiresAt <= clock.getAsLong() ? null : recorded.command;
+  }
+
+  /** A request and when it stops counting. */
+  private static final class Recorded {
+    final PowerCommand command;
+    final long expiresAt;
+
+    Recorded(PowerCommand command, long expiresAt) {
+      this.command = command;
+      this.expiresAt = expiresAt;
+    }
   }
 }

@@ -17,11 +17,14 @@ final class WolDriver implements PowerDriver {
   private final InventoryEntry entry;
   private final SleepRequests sleepRequests;
   private final HostView hosts;
+  private final long requestLifetimeMillis;
 
-  WolDriver(InventoryEntry entry, SleepRequests sleepRequests, HostView hosts) {
+  /** {@code requestLifetimeMillis}: how long a sleep request waits for the agent (the manager's state timeout). */
+  WolDriver(InventoryEntry entry, SleepRequests sleepRequests, HostView hosts, long requestLifetimeMillis) {
     this.entry = entry;
     this.sleepRequests = sleepRequests;
     this.hosts = hosts;
+    this.requestLifetimeMillis = requestLifetimeMillis;
   }
 
   @Override
@@ -48,12 +51,12 @@ final class WolDriver implements PowerDriver {
 
   @Override
   public void gracefulOff() throws PowerException {
-    sleepRequests.request(entry.host(), PowerCommand.GRACEFUL_OFF);
+    sleepRequests.request(entry.host(), PowerCommand.GRACEFUL_OFF, requestLifetimeMillis);
   }
 
   @Override
   public void forcedOff() throws PowerException {
-    sleepRequests.request(entry.host(), PowerCommand.FORCED_OFF);
+    sleepRequests.request(entry.host(), PowerCommand.FORCED_OFF, requestLifetimeMillis);
   }
 
   @Override

@@ -9,8 +9,10 @@ import java.net.DatagramSocket;
 import java.net.InetAddress;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.hadoop.conf.Configuration;
+import org.eafr.namenode.config.DataNodeName;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -67,18 +69,19 @@ class WolPowerTest {
     try (PowerManager manager = PowerManager.start(conf, view, 2)) {
       assertThatThrownBy(() -> await(manager.powerOff("dn5", false, Requester.AUTOMATIC)))
           .isInstanceOf(PowerRefusedException.class)
-          .hasMessage("wol can only wake dn5: no in-band power agent has attached for it (the DataNode power agent"
-              + " is a later part of hadoop-eafr); give it an ipmi, redfish or command entry in the power inventory"
-              + " to switch it off");
+          .hasMessage("wol can only wake dn5: no in-band power agent has attached for it"
+              + " (org.eafr.datanode.power.PowerAgentPlugin with eafr.datanode.power-agent.enabled = true on its"
+              + " DataNode); give it an ipmi, redfish or command entry in the power inventory to switch it off");
       assertThat(manager.status("dn5").consecutiveFailures()).isZero();
       assertThat(manager.status("dn5").quarantined()).isFalse();
 
-      manager.sleepRequests().attach("dn5"); // what the DataNode's agent does when it starts
+      DataNodeName dataNode = new DataNodeName("10.0.0.5", "dn5", 9866);
+      manager.sleepRequests().attach(dataNode); // what the DataNode's agent does with every poll
       var off = manager.powerOff("dn5", false, Requester.AUTOMATIC);
       PowerCommand taken = null;
       long deadline = System.nanoTime() + 30_000_000_000L;
       while (taken == null && System.nanoTime() < deadline) {
-        taken = manager.sleepRequests().take("dn5");
+        taken = manager.sleepRequests().takeFor(dataNode).map(Map.Entry::getValue).orElse(null);
         Thread.sleep(20);
       }
       assertThat(taken).isEqualTo(PowerCommand.GRACEFUL_OFF);

@@ -1,0 +1,120 @@
+package org.eafr.datanode.bench;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.nio.file.StandardOpenOption;
+import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The statistics half of scripts/bench/incast.sh (the script only builds the network and runs the daemons).
+ *
+ * <pre>
+ * round  --scenario S --mode stock|eafr --round N --requested EPOCH_MS --retrans N --timeouts N --out CSV LOG...
+ *        reads the block copies started since EPOCH_MS from the DataNode logs, appends one row to CSV, prints it
+ * report --results CSV [--doc FILE --title TEXT --setup FILE]
+ *        prints the table of medians and ratios; with --doc writes it (under TITLE, after the text in the setup
+ *        file) into FILE between the bench's markers
+ * </pre>
+ */
+public final class IncastBench {
+  private IncastBench() {
+  }
+
+  public static void main(String[] args) throws IOException {
+    if (args.length == 0) {
+      throw usage("no command");
+    }
+    Map<String, String> options = new HashMap<>();
+    List<String> files = new ArrayList<>();
+    for (int i = 1; i < args.length; i++) {
+      if (args[i].startsWith("--")) {
+        if (i + 1 >= args.length) {
+          throw usage("option " + args[i] + " needs a value");
+        }
+        options.put(args[i], args[++i]);
+      } else {
+        files.add(args[i]);
+      }
+    }
+    switch (args[0]) {
+      case "round":
+        System.out.println(round(options, files).toCsv());
+        break;
+      case "report":
+        System.out.print(report(options));
+        break;
+      default:
+        throw usage("unknown command " + args[0]);
+    }
+  }
+
+  static RoundResult round(Map<String, String> options, List<String> logs) throws IOException {
+    long requested = number(options, "--requested");
+    TransferLog parser = new TransferLog(ZoneId.systemDefault());
+    List<BlockTransfer> transfers = new ArrayList<>();
+    for (String log : logs) {
+      transfers.addAll(parser.parse(Files.readAllLines(Paths.get(log), StandardCharsets.UTF_8), requested));
+    }
+    RoundResult result = RoundResult.of(required(options, "--scenario"), required(options, "--mode"),
+        (int) number(options, "--round"), transfers, requested, number(options, "--retrans"),
+        number(options, "--timeouts"));
+    Path out = Paths.get(required(options, "--out"));
+    if (!Files.exists(out)) {
+      Files.write(out, List.of(RoundResult.CSV_HEADER), StandardCharsets.UTF_8);
+    }
+    Files.write(out, List.of(result.toCsv()), StandardCharsets.UTF_8, StandardOpenOption.APPEND);
+    return result;
+  }
+
+  static String report(Map<String, String> options) throws IOException {
+    List<RoundResult> results = new ArrayList<>();
+    List<String> lines = Files.readAllLines(Paths.get(required(options, "--results")), StandardCharsets.UTF_8);
+    for (String line : lines.subList(1, lines.size())) {
+      if (!line.isBlank()) {
+        results.add(RoundResult.parseCsv(line));
+      }
+    }
+    String table = new BenchReport(results).markdown();
+    String doc = options.get("--doc");
+    if (doc != null) {
+      String setup = options.containsKey("--setup")
+          ? new String(Files.readAllBytes(Paths.get(options.get("--setup"))), StandardCharsets.UTF_8) : "";
+      String section = "## " + required(options, "--title") + "\n\n" + setup + (setup.isEmpty() ? "" : "\n")
+          + table;
+      Path path = Paths.get(doc);
+      String current = Files.exists(path) ? new String(Files.readAllBytes(path), StandardCharsets.UTF_8) : "";
+      Files.write(path, BenchReport.replaceSection(current, section).getBytes(StandardCharsets.UTF_8));
+    }
+    return table;
+  }
+
+  private static String required(Map<String, String> options, String name) {
+    String value = options.get(name);
+    if (value == null) {
+      throw usage("missing " + name);
+    }
+    return value;
+  }
+
+  private static long number(Map<String, String> options, String name) {
+    String value = required(options, name);
+    try {
+      return Long.parseLong(value);
+    } catch (NumberFormatException e) {
+      throw usage(name + " = " + value + " is not allowed: expected a whole number");
+    }
+  }
+
+  private static IllegalArgumentException usage(String problem) {
+    return new IllegalArgumentException(problem + "; usage: round --scenario S --mode stock|eafr --round N"
+        + " --requested EPOCH_MS --retrans N --timeouts N --out CSV LOG... | report --results CSV [--doc FILE"
+        + " --title TEXT --setup FILE]");
+  }
+}

@@ -1,0 +1,63 @@
+package org.eafr.datanode.config;
+
+import java.util.List;
+import java.util.function.Function;
+import org.eafr.placement.settings.EafrSettings;
+import org.eafr.placement.settings.InvalidSettingException;
+import org.eafr.placement.settings.Range;
+import org.eafr.placement.settings.Setting;
+
+/**
+ * Every hdfs-site.xml key the DataNode plugin reads: the link capacity c_b and the adjustment period of the receive
+ * rate control, plus eta_l and eta_h from the core's {@link EafrSettings} ({@code eafr.rate.low-threshold},
+ * {@code eafr.rate.high-threshold}). Built whole or not at all: a malformed or out-of-range value throws an
+ * {@link InvalidSettingException} naming the key, the value and what is allowed.
+ */
+public final class DatanodeSettings {
+  public static final Setting<Long> LINK_BYTES_PER_SECOND = Setting.ofLong("eafr.datanode.link.bytes-per-second",
+      "c_b", "Receive capacity of this DataNode's network link in bytes per second (Eq. 13); the receive rate control"
+          + " shares it among the senders writing blocks to this DataNode. 0 leaves rate control off.", 0L,
+      Range.closed(0L, 1L << 40));
+  public static final Setting<Long> PERIOD_MS = Setting.ofLong("eafr.datanode.rate.period.ms", "-",
+      "How often the receive rate control adjusts every sender's rate (one round of Alg. 2), in milliseconds.", 100L,
+      Range.closed(10L, 60_000L));
+
+  private static final List<Setting<?>> ADAPTER = List.of(LINK_BYTES_PER_SECOND, PERIOD_MS);
+
+  private final EafrSettings core;
+  private final long linkBytesPerSecond;
+  private final long periodMillis;
+
+  private DatanodeSettings(EafrSettings core, Function<String, String> lookup) {
+    this.core = core;
+    this.linkBytesPerSecond = LINK_BYTES_PER_SECOND.read(lookup);
+    this.periodMillis = PERIOD_MS.read(lookup);
+  }
+
+  /** Reads every key from {@code lookup} (e.g. {@code conf::get}); absent keys keep their defaults. */
+  public static DatanodeSettings from(Function<String, String> lookup) {
+    return new DatanodeSettings(EafrSettings.from(lookup), lookup);
+  }
+
+  /** The DataNode's own settings, in documentation order (eta_l and eta_h come from {@link EafrSettings#all()}). */
+  public static List<Setting<?>> adapterSettings() {
+    return ADAPTER;
+  }
+
+  public EafrSettings core() {
+    return core;
+  }
+
+  /** Whether receive rate control runs: a link capacity is set. */
+  public boolean rateControlEnabled() {
+    return linkBytesPerSecond > 0;
+  }
+
+  public long linkBytesPerSecond() {
+    return linkBytesPerSecond;
+  }
+
+  public long periodMillis() {
+    return periodMillis;
+  }
+}

@@ -1,0 +1,142 @@
+package org.eafr.datanode.rate;
+
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.apache.hadoop.conf.Configurable;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hdfs.server.datanode.DataNode;
+import org.apache.hadoop.hdfs.util.DataTransferThrottler;
+import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
+import org.apache.hadoop.util.ServicePlugin;
+import org.eafr.datanode.config.DatanodeSettings;
+import org.eafr.placement.rate.ReceiveRateController;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Receive-side rate control against incast (EAFR Alg. 2) in a stock DataNode ({@code dfs.datanode.plugins}).
+ *
+ * <p>Off unless {@code eafr.datanode.link.bytes-per-second} is set: then nothing is installed and no thread runs.
+ * On, it puts a {@link SenderThrottler} in the transfer server's write-throttler slot and runs one round of Alg. 2
+ * every {@code eafr.datanode.rate.period.ms}. Each round first checks the slot: a live reconfiguration of
+ * {@code dfs.datanode.data.write.bandwidthPerSec} puts a stock throttler there (or none), and the plugin puts its own
+ * back, taking the reconfigured cap as c_b when it is below the link capacity.
+ *
+ * <p>Settings are checked when Hadoop creates the plugin ({@link #setConf}): a bad value stops the DataNode with an
+ * error naming the key, the value and the allowed range. (An exception from {@link #start} would only be logged, and
+ * the DataNode would run without the rate control its operator asked for.)
+ */
+public class ReceiveRatePlugin implements ServicePlugin, Configurable {
+  private static final Logger LOG = LoggerFactory.getLogger(ReceiveRatePlugin.class);
+
+  private Configuration conf;
+  private DatanodeSettings settings;
+  private WriteThrottlerSlot slot;
+  private SenderThrottler throttler;
+  private DataTransferThrottler displaced;
+  private ReceiveStats stats;
+  private ReceiveRateMetrics metrics;
+  private volatile ScheduledExecutorService scheduler;
+
+  @Override
+  public void setConf(Configuration configuration) {
+    this.conf = configuration;
+    try {
+      this.settings = DatanodeSettings.from(configuration::get);
+    } catch (RuntimeException e) {
+      LOG.error("EAFR receive rate control refuses to start: {}", e.getMessage());
+      throw e;
+    }
+  }
+
+  @Override
+  public Configuration getConf() {
+    return conf;
+  }
+
+  @Override
+  public void start(Object service) {
+    DataNode dataNode = (DataNode) service;
+    if (settings == null) {
+      setConf(dataNode.getConf());
+    }
+    if (!settings.rateControlEnabled()) {
+      LOG.info("EAFR receive rate control is off ({} = 0)", DatanodeSettings.LINK_BYTES_PER_SECOND.key());
+      return;
+    }
+    slot = WriteThrottlerSlot.of(dataNode);
+    stats = new ReceiveStats();
+    throttler = new SenderThrottler(ReceiveRateController.from(settings.core()), settings.linkBytesPerSecond(),
+        stats);
+    installIfReplaced();
+    metrics = new ReceiveRateMetrics(ReceiveRateMetrics.nameFor(dataNode.getDisplayName()), stats);
+    DefaultMetricsSystem.instance().register(metrics.name(), "EAFR receive rate control", metrics);
+    scheduler = Executors.newSingleThreadScheduledExecutor(runnable -> {
+      Thread thread = new Thread(runnable, "eafr-receive-rate-control");
+      thread.setDaemon(true);
+      return thread;
+    });
+    long period = settings.periodMillis();
+    scheduler.scheduleAtFixedRate(this::round, period, period, TimeUnit.MILLISECONDS);
+    LOG.info("EAFR receive rate control on: c_b = {} bytes/s, eta_l = {}, eta_h = {}, every {} ms",
+        throttler.getBandwidth(), settings.core().rateLowThreshold(), settings.core().rateHighThreshold(), period);
+  }
+
+  /** The throttler in use, or null when rate control is off or stopped (for tests and diagnostics). */
+  public SenderThrottler throttler() {
+    return scheduler == null ? null : throttler;
+  }
+
+  public ReceiveStats stats() {
+    return stats;
+  }
+
+  private void round() {
+    try {
+      if (installIfReplaced()) {
+        stats.reinstalled();
+      }
+      throttler.adjust();
+    } catch (RuntimeException | Error e) { // keep the schedule alive: the next round starts from the slot's state
+      LOG.error("EAFR receive rate adjustment failed", e);
+    }
+  }
+
+  /** Puts the throttler in the slot unless it is there; returns whether it had to. */
+  private boolean installIfReplaced() {
+    DataTransferThrottler current = slot.get();
+    if (current == throttler) {
+      return false;
+    }
+    long capacity = settings.linkBytesPerSecond();
+    if (current != null && current.getBandwidth() > 0) { // the operator's stock cap still holds
+      capacity = Math.min(capacity, current.getBandwidth());
+    }
+    throttler.setBandwidth(capacity);
+    displaced = current;
+    slot.set(throttler);
+    LOG.info("EAFR receive rate control installed as the write throttler, c_b = {} bytes/s (replaced {})", capacity,
+        current == null ? "none" : "a stock throttler of " + current.getBandwidth() + " bytes/s");
+    return true;
+  }
+
+  @Override
+  public void stop() {
+    if (scheduler == null) {
+      return;
+    }
+    scheduler.shutdownNow();
+    scheduler = null;
+    if (slot.get() == throttler) {
+      slot.set(displaced);
+    }
+    DefaultMetricsSystem.instance().unregisterSource(metrics.name());
+    LOG.info("EAFR receive rate control stopped");
+  }
+
+  @Override
+  public void close() {
+    stop();
+  }
+}

@@ -1,0 +1,225 @@
+package org.eafr.datanode.rate;
+
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.function.LongSupplier;
+import org.apache.hadoop.hdfs.util.Canceler;
+import org.apache.hadoop.hdfs.util.DataTransferThrottler;
+import org.eafr.placement.rate.RateAdjustment;
+import org.eafr.placement.rate.RateDirection;
+import org.eafr.placement.rate.ReceiveRateController;
+import org.eafr.placement.rate.ReceiverRates;
+
+/**
+ * The DataNode's write throttler with one rate per sender (EAFR Alg. 2). HDFS calls {@link #throttle(long)} after
+ * every packet of every inbound block write (client, pipeline mirror, re-replication) on the receiving DataXceiver
+ * thread, whose name carries the sending connection ({@link XceiverThreadName}); each connection is one sender, aged
+ * from its first packet. The core's {@link ReceiverRates} grants the rates and {@link #adjust()} runs one round of
+ * Alg. 2; this class only attributes packets, paces each sender to its rate and counts.
+ *
+ * <p>Pacing: a sender's packets are spaced by bytes / rate, with at most {@link #BURST_NANOS} of credit after a pause,
+ * so that the receiver reads (and its TCP window opens) smoothly rather than in the base class's 500 ms bursts that
+ * let every sender fill the receiver's queue at once.
+ *
+ * <p>Senders do not wait on each other: a packet takes a lock only when its thread starts a new write.
+ */
+public final class SenderThrottler extends DataTransferThrottler {
+  /** Credit a sender keeps after a pause: 5 ms, a few packets at 100 Mbit/s. */
+  static final long BURST_NANOS = TimeUnit.MILLISECONDS.toNanos(5);
+  private static final long SLEEP_SLICE_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
+
+  private final Object lock = new Object();
+  private final ReceiverRates rates; // guarded by lock
+  private final Map<Thread, Sender> senders = new ConcurrentHashMap<>();
+  private final ReceiveStats stats;
+  private final LongSupplier nanoTime;
+  private volatile List<RateAdjustment> lastAdjustments = List.of();
+
+  /**
+   * @param capacityBytesPerSecond c_b, &gt; 0
+   */
+  public SenderThrottler(ReceiveRateController controller, long capacityBytesPerSecond, ReceiveStats stats) {
+    this(controller, capacityBytesPerSecond, stats, System::nanoTime);
+  }
+
+  SenderThrottler(ReceiveRateController controller, long capacityBytesPerSecond, ReceiveStats stats,
+      LongSupplier nanoTime) {
+    super(capacityBytesPerSecond);
+    this.rates = new ReceiverRates(controller, capacityBytesPerSecond);
+    this.stats = stats;
+    this.nanoTime = nanoTime;
+    stats.capacity(capacityBytesPerSecond);
+  }
+
+  @Override
+  public void throttle(long numOfBytes) {
+    throttle(numOfBytes, null);
+  }
+
+  @Override
+  public void throttle(long numOfBytes, Canceler canceler) {
+    if (numOfBytes <= 0) {
+      return;
+    }
+    stats.received(numOfBytes);
+    long waitNanos = senderOfCurrentThread().pace(numOfBytes, nanoTime.getAsLong());
+    if (waitNanos > 0) {
+      stats.throttled(waitNanos);
+      sleep(waitNanos, canceler);
+    }
+  }
+
+  /** c_b in bytes per second. */
+  @Override
+  public long getBandwidth() {
+    synchronized (lock) {
+      return (long) rates.capacity();
+    }
+  }
+
+  /** Sets c_b; every sender's rate is capped to it at once. */
+  @Override
+  public void setBandwidth(long bytesPerSecond) {
+    if (bytesPerSecond <= 0) {
+      throw new IllegalArgumentException("bandwidth " + bytesPerSecond + " bytes/s is not allowed: expected > 0");
+    }
+    synchronized (lock) {
+      rates.capacity(bytesPerSecond);
+      publishRates();
+    }
+    stats.capacity(bytesPerSecond);
+  }
+
+  /**
+   * One round of Alg. 2: forgets senders whose write ended, asks the core for every remaining sender's adjustment
+   * and gives each sender its new rate.
+   */
+  public void adjust() {
+    synchronized (lock) {
+      forgetFinished();
+      List<RateAdjustment> adjustments = rates.adjust();
+      long down = 0;
+      long up = 0;
+      for (RateAdjustment adjustment : adjustments) {
+        down += adjustment.direction() == RateDirection.DOWN ? 1 : 0;
+        up += adjustment.direction() == RateDirection.UP ? 1 : 0;
+      }
+      stats.adjusted(down, up);
+      publishRates();
+      lastAdjustments = adjustments;
+      stats.senders(rates.senders());
+    }
+    stats.sample(nanoTime.getAsLong());
+  }
+
+  /** Sender to granted rate in bytes per second, oldest connection first. */
+  public Map<String, Double> ratesOldestFirst() {
+    synchronized (lock) {
+      return rates.ratesOldestFirst();
+    }
+  }
+
+  public ReceiveStats stats() {
+    return stats;
+  }
+
+  /** The core's decision in the last round, oldest connection first. */
+  public List<RateAdjustment> lastAdjustments() {
+    return lastAdjustments;
+  }
+
+  private Sender senderOfCurrentThread() {
+    Thread thread = Thread.currentThread();
+    String name = thread.getName();
+    Sender sender = senders.get(thread);
+    if (sender != null && sender.threadName.equals(name)) {
+      return sender;
+    }
+    synchronized (lock) {
+      if (sender != null) { // the same connection writes its next block: a new transfer
+        rates.remove(sender.id);
+      }
+      String peer = XceiverThreadName.peer(name);
+      String id = unusedId(peer == null ? name : peer);
+      sender = new Sender(id, name, rates.admit(id));
+      senders.put(thread, sender);
+      stats.senders(rates.senders());
+      return sender;
+    }
+  }
+
+  private String unusedId(String base) {
+    String id = base;
+    for (int n = 2; rates.rate(id) > 0; n++) {
+      id = base + "#" + n;
+    }
+    return id;
+  }
+
+  /** A write has ended when its thread is gone or has moved on to another operation (renamed). */
+  private void forgetFinished() {
+    Iterator<Map.Entry<Thread, Sender>> it = senders.entrySet().iterator();
+    while (it.hasNext()) {
+      Map.Entry<Thread, Sender> entry = it.next();
+      Thread thread = entry.getKey();
+      if (!thread.isAlive() || !thread.getName().equals(entry.getValue().threadName)) {
+        rates.remove(entry.getValue().id);
+        it.remove();
+      }
+    }
+  }
+
+  private void publishRates() {
+    for (Sender sender : senders.values()) {
+      sender.rate = rates.rate(sender.id);
+    }
+  }
+
+  private static void sleep(long nanos, Canceler canceler) {
+    long deadline = System.nanoTime() + nanos;
+    for (long left = nanos; left > 0; left = deadline - System.nanoTime()) {
+      if (canceler != null && canceler.isCancelled()) {
+        return;
+      }
+      try {
+        TimeUnit.NANOSECONDS.sleep(Math.min(left, SLEEP_SLICE_NANOS));
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt(); // as the base class: stop waiting, let the caller see the interrupt
+        return;
+      }
+    }
+  }
+
+  /** One sending connection: its rate (set by the adjusting thread) and its pacing clock (its own thread only). */
+  private static final class Sender {
+    final String id;
+    final String threadName;
+    volatile double rate;
+    private long nextNanos = Long.MIN_VALUE;
+
+    Sender(String id, String threadName, double rate) {
+      this.id = id;
+      this.threadName = threadName;
+      this.rate = rate;
+    }
+
+    /** Books {@code bytes} on this sender's clock; returns how long to wait before reading on, in nanoseconds. */
+    long pace(long bytes, long nowNanos) {
+      long cost = (long) (bytes * 1e9 / rate);
+      long earliest = nowNanos - BURST_NANOS;
+      nextNanos = (nextNanos == Long.MIN_VALUE ? earliest : Math.max(nextNanos, earliest)) + cost;
+      return nextNanos - nowNanos;
+    }
+  }
+
+  @Override
+  public String toString() {
+    List<String> view = new ArrayList<>();
+    ratesOldestFirst().forEach((id, rate) -> view.add(id + "=" + Math.round(rate)));
+    return "SenderThrottler[c_b=" + getBandwidth() + ", " + view + "]";
+  }
+}

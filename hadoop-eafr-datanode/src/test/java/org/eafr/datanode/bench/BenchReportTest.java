@@ -1,0 +1,88 @@
+package org.eafr.datanode.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class BenchReportTest {
+
+  private static BlockTransfer transfer(long start, long end, long bytes) {
+    return new BlockTransfer("blk_" + start, "10.0.0.1:" + start, start, end, bytes);
+  }
+
+  @Test
+  void round_summarisesPercentilesGoodputAndCompletion() {
+    List<BlockTransfer> transfers = new ArrayList<>();
+    for (int i = 1; i <= 100; i++) { // durations 100, 200, ..., 10000 ms, all starting at 1000
+      transfers.add(transfer(1000, 1000 + 100L * i, 1_000_000));
+    }
+    RoundResult result = RoundResult.of("incast", "stock", 1, transfers, 500, 42, 3);
+
+    assertThat(result.blocks()).isEqualTo(100);
+    assertThat(result.p50Millis()).isEqualTo(5_000);
+    assertThat(result.p99Millis()).isEqualTo(9_900);
+    // 100 MB in 10 s: 80 Mbit/s
+    assertThat(result.goodputMbitPerSecond()).isCloseTo(80.0, within(1e-9));
+    assertThat(result.completionMillis()).isEqualTo(11_000 - 500);
+    assertThat(RoundResult.parseCsv(result.toCsv()).toCsv()).isEqualTo(result.toCsv())
+        .isEqualTo("incast,stock,1,100,5000,9900,80.00,42,3,10500");
+  }
+
+  @Test
+  void nearestRank_ofFewValues() {
+    assertThat(RoundResult.nearestRank(List.of(10L, 20L, 30L), 50)).isEqualTo(20L);
+    assertThat(RoundResult.nearestRank(List.of(10L, 20L, 30L), 99)).isEqualTo(30L);
+    assertThat(RoundResult.nearestRank(List.of(10L), 1)).isEqualTo(10L);
+  }
+
+  @Test
+  void noTransfers_isAnErrorSayingWhy() {
+    assertThatThrownBy(() -> RoundResult.of("incast", "eafr", 2, List.of(), 0, 0, 0))
+        .hasMessageContaining("incast eafr round 2: no block copies found");
+  }
+
+  @Test
+  void report_mediansAndRatios() {
+    List<RoundResult> rows = List.of(
+        RoundResult.parseCsv("incast,stock,1,24,9000,12000,90.00,500,10,30000"),
+        RoundResult.parseCsv("incast,eafr,1,24,5000,9000,85.00,20,0,31000"),
+        RoundResult.parseCsv("incast,stock,2,24,9000,14000,92.00,700,12,30000"),
+        RoundResult.parseCsv("incast,eafr,2,24,5000,10000,87.00,40,0,31000"),
+        RoundResult.parseCsv("incast,stock,3,24,9000,13000,91.00,600,11,30000"),
+        RoundResult.parseCsv("incast,eafr,3,24,5000,11000,86.00,30,1,31000"));
+    BenchReport report = new BenchReport(rows);
+
+    assertThat(report.ratio("incast", RoundResult::p99Millis)).isCloseTo(10_000.0 / 13_000, within(1e-12));
+    assertThat(report.markdown())
+        .contains("| incast | block transfer time p99 (s) | 13.0 | 10.0 | 0.77x | <= 0.8: met |")
+        .contains("| incast | TCP retransmitted segments | 600 | 30.0 | 0.05x |  |")
+        .contains("| incast | eafr | 3 | 24 | 5000 | 11000 | 86.0 | 30 | 1 | 31000 |");
+    assertThat(report.ratio("hetero", RoundResult::completionMillis)).isNaN();
+  }
+
+  @Test
+  void evenCount_medianIsTheMeanOfTheMiddleTwo() {
+    List<RoundResult> rows = List.of(RoundResult.parseCsv("hetero,stock,1,8,1,2,3.0,0,0,10000"),
+        RoundResult.parseCsv("hetero,stock,2,8,1,2,3.0,0,0,20000"));
+    assertThat(BenchReport.median(rows, RoundResult::completionMillis)).isEqualTo(15_000.0);
+  }
+
+  @Test
+  void replaceSection_replacesBetweenTheMarkers_orAppends() {
+    String appended = BenchReport.replaceSection("# Evaluation\n\ntext\n", "## Bench\nold\n");
+    assertThat(appended).startsWith("# Evaluation\n\ntext\n\n" + BenchReport.BEGIN + "\n## Bench\nold\n");
+
+    String replaced = BenchReport.replaceSection(appended + "after\n", "## Bench\nnew\n");
+    assertThat(replaced).isEqualTo("# Evaluation\n\ntext\n\n" + BenchReport.BEGIN + "\n## Bench\nnew\n"
+        + BenchReport.END + "\nafter\n");
+  }
+
+  @Test
+  void malformedResultsLine_isNamed() {
+    assertThatThrownBy(() -> RoundResult.parseCsv("incast,stock,1")).hasMessageContaining("'incast,stock,1'");
+  }
+}

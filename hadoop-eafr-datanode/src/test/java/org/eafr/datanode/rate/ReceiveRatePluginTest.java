@@ -1,0 +1,192 @@
+package org.eafr.datanode.rate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.eafr.datanode.testing.RateControlCluster.await;
+import static org.eafr.datanode.testing.RateControlCluster.senderThrottler;
+import static org.eafr.datanode.testing.RateControlCluster.writeThrottler;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FSDataOutputStream;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hdfs.DFSConfigKeys;
+import org.apache.hadoop.hdfs.DFSTestUtil;
+import org.apache.hadoop.hdfs.DistributedFileSystem;
+import org.apache.hadoop.hdfs.MiniDFSCluster;
+import org.apache.hadoop.hdfs.server.datanode.DataNode;
+import org.apache.hadoop.hdfs.util.DataTransferThrottler;
+import org.apache.hadoop.metrics2.AbstractMetric;
+import org.apache.hadoop.metrics2.MetricsRecord;
+import org.apache.hadoop.metrics2.impl.MetricsCollectorImpl;
+import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
+import org.eafr.datanode.testing.RateControlCluster;
+import org.eafr.placement.rate.RateAdjustment;
+import org.eafr.placement.rate.RateDirection;
+import org.junit.jupiter.api.Test;
+
+/** The plugin in MiniDFSCluster DataNodes: installed, kept across reconfiguration, Alg. 2 between real writers. */
+class ReceiveRatePluginTest {
+  private static final long MB = 1 << 20;
+  private static final String WRITE_BANDWIDTH = DFSConfigKeys.DFS_DATANODE_DATA_WRITE_BANDWIDTHPERSEC_KEY;
+
+  @Test
+  void throttler_isInstalled_andSurvivesLiveReconfigurationOfTheWriteBandwidth() throws Exception {
+    Configuration conf = RateControlCluster.conf("reconfigure", 10 * MB);
+    try (MiniDFSCluster cluster = new MiniDFSCluster.Builder(conf).numDataNodes(1).build()) {
+      DataNode dataNode = cluster.getDataNodes().get(0);
+      SenderThrottler installed = senderThrottler(dataNode);
+      assertThat(installed.getBandwidth()).isEqualTo(10 * MB);
+
+      dataNode.reconfigureProperty(WRITE_BANDWIDTH, String.valueOf(MB));
+      await("the throttler back with the reconfigured cap", Duration.ofSeconds(10),
+          () -> writeThrottler(dataNode) == installed && installed.getBandwidth() == MB);
+      assertThat(installed.stats().reinstalls()).isEqualTo(1);
+      assertThat(installed.stats().capacityBytesPerSecond()).isEqualTo(MB);
+
+      dataNode.reconfigureProperty(WRITE_BANDWIDTH, "0");
+      await("the throttler back with the link capacity", Duration.ofSeconds(10),
+          () -> writeThrottler(dataNode) == installed && installed.getBandwidth() == 10 * MB);
+      assertThat(installed.stats().reinstalls()).isEqualTo(2);
+
+      DistributedFileSystem fs = cluster.getFileSystem();
+      DFSTestUtil.createFile(fs, new Path("/after-reconfiguration"), 3 * MB, (short) 1, 7L);
+      assertThat(DFSTestUtil.readFileAsBytes(fs, new Path("/after-reconfiguration"))).hasSize((int) (3 * MB));
+      assertThat(installed.stats().bytes()).isGreaterThanOrEqualTo(3 * MB);
+    }
+  }
+
+  @Test
+  void twoSenders_theOlderConnectionGetsTheLargerRate() throws Exception {
+    long link = MB;
+    Configuration conf = RateControlCluster.conf("two-senders", link);
+    conf.setLong(DFSConfigKeys.DFS_BLOCK_SIZE_KEY, 128 * MB); // one connection per writer for the whole test
+    conf.setInt("dfs.client.write.max-packets-in-flight", 4); // closing drains little at 1 MB/s
+    try (MiniDFSCluster cluster = new MiniDFSCluster.Builder(conf).numDataNodes(1).build()) {
+      DataNode dataNode = cluster.getDataNodes().get(0);
+      SenderThrottler throttler = senderThrottler(dataNode);
+      AtomicBoolean stop = new AtomicBoolean();
+      List<Thread> writers = new ArrayList<>();
+      try {
+        writers.add(writer(cluster.getFileSystem(), "/older", stop));
+        await("the first sender", Duration.ofSeconds(20), () -> throttler.ratesOldestFirst().size() == 1);
+        String older = throttler.ratesOldestFirst().keySet().iterator().next();
+        writers.add(writer(cluster.getFileSystem(), "/newer", stop));
+        await("the second sender", Duration.ofSeconds(20), () -> throttler.ratesOldestFirst().size() == 2);
+        long downBefore = throttler.stats().adjustmentsDown();
+        await("ten rounds with both senders", Duration.ofSeconds(20),
+            () -> throttler.stats().adjustmentsDown() + throttler.stats().adjustmentsUp() >= downBefore + 20);
+
+        Map<String, Double> rates = throttler.ratesOldestFirst();
+        assertThat(rates.keySet()).hasSize(2).first().isEqualTo(older);
+        List<Double> oldestFirst = new ArrayList<>(rates.values());
+        assertThat(oldestFirst.get(0)).as("older connection's rate vs newer's, %s", rates)
+            .isGreaterThan(2 * oldestFirst.get(1));
+        assertThat(oldestFirst.get(0) + oldestFirst.get(1)).isLessThanOrEqualTo((double) link);
+        List<RateAdjustment> last = throttler.lastAdjustments();
+        assertThat(last).extracting(RateAdjustment::senderId).containsExactlyElementsOf(rates.keySet());
+        if (last.get(0).direction() == RateDirection.DOWN) {
+          assertThat(last.get(0).factor()).isLessThan(last.get(1).factor());
+        }
+
+        long bytesBefore = throttler.stats().bytes();
+        long start = System.nanoTime();
+        Thread.sleep(2000);
+        double seconds = (System.nanoTime() - start) / 1e9;
+        long received = throttler.stats().bytes() - bytesBefore;
+        assertThat((double) received).as("bytes received in %.1f s at c_b = %d", seconds, link)
+            .isLessThanOrEqualTo(1.1 * link * seconds + 4 * 65536);
+        assertThat(throttler.stats().throttledMillis()).isPositive();
+        Map<String, Number> metrics = metrics(ReceiveRateMetrics.nameFor(dataNode.getDisplayName()));
+        assertThat(metrics.get("Senders")).isEqualTo(2);
+        assertThat(metrics.get("AdjustmentsDown").longValue()).isPositive();
+        assertThat(metrics.get("InboundBytesPerSecond").doubleValue()).isBetween(0.0, 1.1 * link);
+      } finally {
+        stop.set(true);
+        for (Thread writer : writers) {
+          writer.join(30_000);
+        }
+      }
+    }
+  }
+
+  /** The values the registered metrics source reports now, by name. */
+  private static Map<String, Number> metrics(String sourceName) {
+    MetricsCollectorImpl collector = new MetricsCollectorImpl();
+    DefaultMetricsSystem.instance().getSource(sourceName).getMetrics(collector, true);
+    Map<String, Number> values = new HashMap<>();
+    List<? extends MetricsRecord> records = collector.getRecords();
+    for (MetricsRecord record : records) {
+      for (AbstractMetric metric : record.metrics()) {
+        values.put(metric.name(), metric.value());
+      }
+    }
+    return values;
+  }
+
+  /** Writes 64 KiB chunks to {@code path} until {@code stop}, flushing each so that packets go out at once. */
+  private static Thread writer(DistributedFileSystem fs, String path, AtomicBoolean stop) {
+    Thread thread = new Thread(() -> {
+      byte[] chunk = new byte[64 * 1024];
+      try (FSDataOutputStream out = fs.create(new Path(path), (short) 1)) {
+        while (!stop.get()) {
+          out.write(chunk);
+          out.hflush();
+        }
+      } catch (IOException e) {
+        throw new IllegalStateException(e);
+      }
+    }, "writer " + path);
+    thread.setDaemon(true);
+    thread.start();
+    return thread;
+  }
+
+  @Test
+  void offByDefault_installsNothing() throws Exception {
+    Configuration conf = RateControlCluster.conf("off", 0);
+    conf.unset("eafr.datanode.link.bytes-per-second");
+    try (MiniDFSCluster cluster = new MiniDFSCluster.Builder(conf).numDataNodes(1).build()) {
+      DataTransferThrottler throttler = writeThrottler(cluster.getDataNodes().get(0));
+      assertThat(throttler).isNull();
+      assertThat(Thread.getAllStackTraces().keySet()).extracting(Thread::getName)
+          .doesNotContain("eafr-receive-rate-control");
+    }
+  }
+
+  @Test
+  void badSetting_stopsTheDataNode_namingKeyValueAndRange() throws Exception {
+    assertRefused("eafr.datanode.link.bytes-per-second", "-5",
+        "eafr.datanode.link.bytes-per-second = -5 is not allowed: expected a number in [0, 1099511627776]");
+    assertRefused("eafr.datanode.rate.period.ms", "5",
+        "eafr.datanode.rate.period.ms = 5 is not allowed: expected a number in [10, 60000]");
+    assertRefused("eafr.rate.low-threshold", "0.7",
+        "eafr.rate.low-threshold = 0.7 is not allowed: must be below eafr.rate.high-threshold (eta_h = 0.5)");
+  }
+
+  /** Starts a real DataNode against a running NameNode with one bad key; it must refuse and say why. */
+  private static void assertRefused(String key, String value, String message) throws Exception {
+    Configuration conf = RateControlCluster.conf("bad", MB);
+    try (MiniDFSCluster cluster = new MiniDFSCluster.Builder(conf).numDataNodes(0).build()) {
+      Configuration dnConf = new Configuration(cluster.getConfiguration(0));
+      dnConf.set(key, value);
+      dnConf.set(DFSConfigKeys.DFS_DATANODE_DATA_DIR_KEY,
+          new java.io.File(cluster.getDataDirectory(), "refused").getAbsolutePath());
+      dnConf.set(DFSConfigKeys.DFS_DATANODE_ADDRESS_KEY, "127.0.0.1:0");
+      dnConf.set(DFSConfigKeys.DFS_DATANODE_HTTP_ADDRESS_KEY, "127.0.0.1:0");
+      dnConf.set(DFSConfigKeys.DFS_DATANODE_IPC_ADDRESS_KEY, "127.0.0.1:0");
+      DataNode dataNode = DataNode.instantiateDataNode(new String[0], dnConf);
+      try {
+        assertThatThrownBy(dataNode::runDatanodeDaemon).hasMessage(message);
+      } finally {
+        dataNode.shutdown();
+      }
+    }
+  }
+}
