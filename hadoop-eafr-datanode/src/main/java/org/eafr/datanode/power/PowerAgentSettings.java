@@ -49,7 +49,7 @@ public final class PowerAgentSettings {
    * under {@value #PREFIX} that is set (e.g. {@code conf.getValByRegex("^eafr\\.datanode\\.power-agent\\.")}).
    */
   public static PowerAgentSettings from(Function<String, String> lookup, Map<String, String> present) {
-    KnownKeys.check(present, KEYS, List.of());
+    KnownKeys.check(present, KEYS, List.of(), "docs/datanode.md");
     return new PowerAgentSettings(lookup);
   }
 

@@ -148,7 +148,8 @@ public final class NamenodeSettings {
    * reads, naming the nearest known key, so a misspelled key never silently keeps its default.
    */
   public static void checkKeys(Map<String, String> present) {
-    KnownKeys.check(present, knownKeys(), OTHER_DAEMONS_PREFIXES);
+    KnownKeys.check(present, knownKeys(), OTHER_DAEMONS_PREFIXES,
+        "docs/settings.md, docs/namenode.md and docs/power.md");
   }
 
   public EafrSettings core() {

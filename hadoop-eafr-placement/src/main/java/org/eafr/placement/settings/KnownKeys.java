@@ -22,6 +22,12 @@ public final class KnownKeys {
    * @throws InvalidSettingException for the first unknown key in alphabetical order
    */
   public static void check(Map<String, String> present, Collection<String> known, Collection<String> otherOwners) {
+    check(present, known, otherOwners, "docs/settings.md");
+  }
+
+  /** As {@link #check(Map, Collection, Collection)}, with the document that lists the known keys named in errors. */
+  public static void check(Map<String, String> present, Collection<String> known, Collection<String> otherOwners,
+      String documentedIn) {
     for (Map.Entry<String, String> entry : new TreeMap<>(present).entrySet()) {
       String key = entry.getKey();
       if (known.contains(key) || otherOwners.stream().anyMatch(key::startsWith)) {
@@ -29,7 +35,7 @@ public final class KnownKeys {
       }
       String hint = nearest(key, known).map(k -> "did you mean " + k + "? ").orElse("");
       throw new InvalidSettingException(key, entry.getValue(), "unknown key; " + hint
-          + "the known keys are in docs/settings.md");
+          + "the known keys are in " + documentedIn);
     }
   }
 
