@@ -35,8 +35,9 @@ public final class ServerTranslator {
     return new DataNodeName(dataNode.getIpAddr(), dataNode.getHostName(), dataNode.getXferPort());
   }
 
+  /** IP:transfer port; the DataNode keeps this string, so the hot read path builds none. */
   public static String idOf(DatanodeID dataNode) {
-    return dataNode.getIpAddr() + ":" + dataNode.getXferPort();
+    return dataNode.getXferAddr();
   }
 
   public Server toServer(DatanodeInfo dataNode) {

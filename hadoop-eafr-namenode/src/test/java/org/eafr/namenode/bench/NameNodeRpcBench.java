@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -34,7 +35,9 @@ import org.apache.log4j.spi.LoggingEvent;
  * Hadoop's NNThroughputBenchmark in remote mode for {@code create}, {@code open} (first reads of the interval, then
  * repeat reads of the same files) and {@code fileStatus}, then {@code getBlockLocations} of files whose blocks lie on
  * several DataNodes (so the reader ordering runs), and the NameNode's live heap after a full GC before and after the
- * first reads. Each figure is appended as a {@link PairedRuns} line.
+ * first reads. Each phase also gives the NameNode's CPU time per operation ({@link ProcessCpu}; it includes the
+ * phase's untimed setup and clean-up, such as NNThroughputBenchmark's saveNamespace), which others' load on a shared
+ * machine disturbs less than ops/s. Each figure is appended as a {@link PairedRuns} line.
  *
  * <pre>
  *   prepare --fs URI --blocks-dir D --block-files K     write K one-block files (replication 3) once, wait for them
@@ -46,6 +49,7 @@ import org.apache.log4j.spi.LoggingEvent;
 public final class NameNodeRpcBench {
   static final List<String> RATIO_METRICS =
       List.of("create", "open-first", "open-repeat", "fileStatus", "getBlockLocations");
+  static final String CPU_PREFIX = "nn-cpu-us-per-op:";
   private static final String NNTB_DIR = "/nnThroughputBenchmark";
   private static final Pattern OPS_PER_SECOND = Pattern.compile("Ops per sec: ([0-9.]+)");
 
@@ -64,7 +68,9 @@ public final class NameNodeRpcBench {
     switch (args[0]) {
       case "report":
         List<String> lines = Files.readAllLines(Paths.get(args[1]), StandardCharsets.UTF_8);
-        System.out.print(PairedRuns.parse(lines).report(RATIO_METRICS));
+        List<String> ratioMetrics = new ArrayList<>(RATIO_METRICS);
+        RATIO_METRICS.forEach(metric -> ratioMetrics.add(CPU_PREFIX + metric));
+        System.out.print(PairedRuns.parse(lines).report(ratioMetrics));
         return;
       case "prepare":
         new NameNodeRpcBench(options(args)).prepare();
@@ -133,20 +139,44 @@ public final class NameNodeRpcBench {
     List<String> figures = new ArrayList<>();
     dfs.delete(new Path(NNTB_DIR), true);
 
-    figures.add(PairedRuns.line(pair, label, "create", throughput("create", "-keepResults", "-close")));
+    Phase phase = new Phase(pair, label, pid, figures);
+    phase.add("create", () -> throughput("create", "-keepResults", "-close"), files);
     long before = LiveHeap.measure(pid);
-    figures.add(PairedRuns.line(pair, label, "open-first", throughput("open", "-useExisting", "-keepResults")));
+    phase.add("open-first", () -> throughput("open", "-useExisting", "-keepResults"), files);
     long after = LiveHeap.measure(pid);
     figures.add(PairedRuns.line(pair, label, "heap-bytes-per-opened-file", (double) (after - before) / files));
-    figures.add(PairedRuns.line(pair, label, "open-repeat", throughput("open", "-useExisting", "-keepResults")));
+    phase.add("open-repeat", () -> throughput("open", "-useExisting", "-keepResults"), files);
     dfs.setSafeMode(SafeModeAction.SAFEMODE_LEAVE);
     dfs.rename(new Path(NNTB_DIR + "/open"), new Path(NNTB_DIR + "/create"));
-    figures.add(PairedRuns.line(pair, label, "fileStatus", throughput("fileStatus", "-useExisting")));
-    figures.add(PairedRuns.line(pair, label, "getBlockLocations", blockLocationsPerSecond(dfs)));
+    phase.add("fileStatus", () -> throughput("fileStatus", "-useExisting"), files);
+    phase.add("getBlockLocations", () -> blockLocationsPerSecond(dfs), intOption("gbl-ops"));
 
     Files.write(Paths.get(option("out")), figures, StandardCharsets.UTF_8, StandardOpenOption.CREATE,
         StandardOpenOption.APPEND);
     figures.forEach(System.out::println);
+  }
+
+  /** Measures one phase's ops/s and the NameNode's CPU per op, and adds both figures. */
+  private static final class Phase {
+    private final int pair;
+    private final String label;
+    private final long pid;
+    private final List<String> figures;
+
+    Phase(int pair, String label, long pid, List<String> figures) {
+      this.pair = pair;
+      this.label = label;
+      this.pid = pid;
+      this.figures = figures;
+    }
+
+    void add(String metric, Callable<Double> opsPerSecond, int ops) throws Exception {
+      long cpuBefore = ProcessCpu.micros(pid);
+      double throughput = opsPerSecond.call();
+      long cpu = ProcessCpu.micros(pid) - cpuBefore;
+      figures.add(PairedRuns.line(pair, label, metric, throughput));
+      figures.add(PairedRuns.line(pair, label, CPU_PREFIX + metric, (double) cpu / ops));
+    }
   }
 
   /** NNThroughputBenchmark's ops/s for {@code op} over --files files from --threads threads. */

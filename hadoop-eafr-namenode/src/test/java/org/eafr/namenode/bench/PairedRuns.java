@@ -99,15 +99,15 @@ final class PairedRuns {
             figure(pair.getValue().get(BASELINE)), figure(pair.getValue().get(CANDIDATE))));
       }
     }
-    text.append(String.format(Locale.ROOT, "%-26s %5s %7s %7s %7s%n", "eafr / stock, per pair", "pairs", "min",
+    text.append(String.format(Locale.ROOT, "%-36s %5s %7s %7s %7s%n", "eafr / stock, per pair", "pairs", "min",
         "median", "max"));
     for (String metric : ratioMetrics) {
       double[] ratios = ratios(metric);
       double[] sorted = ratios.clone();
       Arrays.sort(sorted);
       text.append(ratios.length == 0
-          ? String.format(Locale.ROOT, "%-26s %5d %7s %7s %7s%n", metric, 0, "n/a", "n/a", "n/a")
-          : String.format(Locale.ROOT, "%-26s %5d %7.3f %7.3f %7.3f%n", metric, ratios.length, sorted[0],
+          ? String.format(Locale.ROOT, "%-36s %5d %7s %7s %7s%n", metric, 0, "n/a", "n/a", "n/a")
+          : String.format(Locale.ROOT, "%-36s %5d %7.3f %7.3f %7.3f%n", metric, ratios.length, sorted[0],
               median(ratios), sorted[sorted.length - 1]));
     }
     return text.toString();

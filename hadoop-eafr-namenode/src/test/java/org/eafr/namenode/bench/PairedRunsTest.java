@@ -20,8 +20,8 @@ class PairedRunsTest {
     assertThat(PairedRuns.median(runs.ratios("create"))).isEqualTo(1.00, within(1e-9));
     assertThat(runs.report(List.of("create", "open")))
         .contains("  pair  2  stock        800.0  eafr        840.0")
-        .contains("create                         3   0.900   1.000   1.050")
-        .contains("open                           0     n/a     n/a     n/a");
+        .contains("create" + " ".repeat(30) + "     3   0.900   1.000   1.050")
+        .contains("open" + " ".repeat(32) + "     0     n/a     n/a     n/a");
   }
 
   @Test
