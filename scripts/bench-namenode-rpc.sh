@@ -13,7 +13,8 @@
 #   --threads 8        client threads of every op
 #   --block-files 500  one-block files for getBlockLocations, written once
 #   --gbl-ops 30000    getBlockLocations calls per run
-# The defaults take about 12-15 minutes on 2 cores; e.g. --pairs 15 --files 50000 takes about an hour.
+# The defaults took 25 minutes on the 2-core development VM at a load average of 20-30 (others' builds); less on a
+# quiet machine. Longer, steadier runs: e.g. --pairs 15 --files 50000 (about 3 hours at that load).
 # Prints each run's figures, then every figure and the min/median/max of eafr/stock per pair; the report is also
 # written to target/bench-namenode-rpc.txt. Then the read counter's heap at the default cap, measured in-process.
 # State and logs: target/bench-namenode-rpc/ (the cluster is stopped at the end, its logs kept until the next run).
@@ -23,7 +24,7 @@ ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 pairs=5 files=10000 threads=8 block_files=500 gbl_ops=30000
 while (($#)); do
   case "$1" in
-    -h | --help) sed -n '2,23p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h | --help) sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     --pairs | --files | --threads | --block-files | --gbl-ops) ;;
     *) echo "unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
