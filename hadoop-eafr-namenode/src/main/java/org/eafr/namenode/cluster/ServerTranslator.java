@@ -48,8 +48,9 @@ public final class ServerTranslator {
     return names;
   }
 
+  /** IP:transfer port; the DataNode keeps this string, so the hot read path builds none. */
   public static String idOf(DatanodeID dataNode) {
-    return dataNode.getIpAddr() + ":" + dataNode.getXferPort();
+    return dataNode.getXferAddr();
   }
 
   public Server toServer(DatanodeInfo dataNode) {

@@ -2,6 +2,7 @@ package org.eafr.namenode.read;
 
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.LongSupplier;
 
 /**
@@ -12,7 +13,9 @@ import java.util.function.LongSupplier;
  * <p>Worked example, half-life 10 s: two reads at t = 0 s give 2.0; at t = 10 s the count is 1.0, and a read then
  * makes it 2.0; at t = 30 s it is 0.5.
  *
- * <p>Thread-safe: IPC handler threads record concurrently; one small lock per DataNode.
+ * <p>Thread-safe and lock-free: every read of a block consults the counters of its replicas' DataNodes, so IPC
+ * handlers would all queue on a few DataNodes' locks (issue 13 measured getBlockLocations with a lock per DataNode).
+ * Each counter is one immutable (value, time) pair swapped by compare-and-set; a read only loads it.
  */
 public final class RecentReads {
   private final double halfLifeMillis;
@@ -29,7 +32,12 @@ public final class RecentReads {
 
   /** Counts one read directed to {@code serverId}. */
   public void directed(String serverId) {
-    counters.computeIfAbsent(serverId, id -> new Counter()).add(clockMillis.getAsLong());
+    long now = clockMillis.getAsLong();
+    Counter counter = counters.get(serverId);
+    if (counter == null) {
+      counter = counters.computeIfAbsent(serverId, id -> new Counter(now));
+    }
+    counter.add(now);
   }
 
   /** The decayed count of reads recently directed to {@code serverId}. */
@@ -38,17 +46,41 @@ public final class RecentReads {
     return counter == null ? 0 : counter.value(clockMillis.getAsLong());
   }
 
-  private final class Counter {
-    private double value;
-    private long at;
+  /** The decayed count as of {@code at}. */
+  private static final class Decayed {
+    final double value;
+    final long at;
 
-    synchronized void add(long now) {
-      value = value(now) + 1;
-      at = now;
+    Decayed(double value, long at) {
+      this.value = value;
+      this.at = at;
+    }
+  }
+
+  private final class Counter {
+    private final AtomicReference<Decayed> state;
+
+    Counter(long now) {
+      state = new AtomicReference<>(new Decayed(0, now));
     }
 
-    synchronized double value(long now) {
-      return now <= at ? value : value * Math.pow(0.5, (now - at) / halfLifeMillis);
+    void add(long now) {
+      while (true) {
+        Decayed current = state.get();
+        // A racing thread may have stored a later time: this read then counts as of that time.
+        long at = Math.max(now, current.at);
+        if (state.compareAndSet(current, new Decayed(valueAt(current, at) + 1, at))) {
+          return;
+        }
+      }
+    }
+
+    double value(long now) {
+      return valueAt(state.get(), now);
+    }
+
+    private double valueAt(Decayed decayed, long now) {
+      return now <= decayed.at ? decayed.value : decayed.value * Math.pow(0.5, (now - decayed.at) / halfLifeMillis);
     }
   }
 }

@@ -25,6 +25,32 @@ class RecentReadsTest {
   }
 
   @Test
+  void eightThreadsAtOnce_loseNoRead() throws Exception {
+    Thread[] threads = new Thread[8];
+    for (int t = 0; t < threads.length; t++) {
+      threads[t] = new Thread(() -> {
+        for (int i = 0; i < 10_000; i++) {
+          reads.directed("dn1");
+        }
+      });
+      threads[t].start();
+    }
+    for (Thread thread : threads) {
+      thread.join();
+    }
+
+    assertThat(reads.count("dn1")).isEqualTo(80_000.0);
+  }
+
+  @Test
+  void aNegativeMonotonicClock_decaysLikeAnyOther() {
+    now.set(-50_000);
+    reads.directed("dn1");
+    now.set(-40_000);
+    assertThat(reads.count("dn1")).isEqualTo(0.5);
+  }
+
+  @Test
   void nonPositiveHalfLife_isRefused() {
     assertThatThrownBy(() -> new RecentReads(0, now::get)).hasMessageContaining("halfLifeMillis 0");
   }

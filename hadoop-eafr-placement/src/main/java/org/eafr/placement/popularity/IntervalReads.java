@@ -1,11 +1,9 @@
 package org.eafr.placement.popularity;
 
 import java.util.Collection;
-import java.util.Collections;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Objects;
-import java.util.function.ToLongFunction;
 
 /**
  * The reads of every file in one finished interval T (EAFR Sec. 3.2.2), as {@link ReadStatistics#snapshotAndReset()}
@@ -13,42 +11,58 @@ import java.util.function.ToLongFunction;
  * A file that was never read is untracked too; {@link ReadStatistics} knows (up to Bloom-filter false positives) which
  * untracked files were read and dropped, and gives the others the exact bound 0.
  *
+ * <p>Files are looked up by id; the counter keeps hashes, not ids, so the tracked files cannot be listed, only
+ * counted ({@link #trackedFiles()}). The monitor asks for every file of the namespace as it walks it.
+ *
  * <p>Worked example: tracked f1 with 12 reads (error 0) and floor 3: {@code reads("f1")} is [12, 12] and
  * {@code reads("f9")} is [0, 3], on the file and on each replica.
  *
  * <p>Immutable.
  */
 public final class IntervalReads {
-  private final Map<String, FileReads> tracked;
+  private final Lookup lookup;
+  private final int trackedFiles;
   private final long floor;
-  private final ToLongFunction<String> untrackedBound;
 
-  private IntervalReads(Map<String, FileReads> tracked, long floor, ToLongFunction<String> untrackedBound) {
-    this.tracked = Collections.unmodifiableMap(tracked);
+  private IntervalReads(Lookup lookup, int trackedFiles, long floor) {
+    this.lookup = lookup;
+    this.trackedFiles = trackedFiles;
     this.floor = floor;
-    this.untrackedBound = untrackedBound;
   }
 
-  /** The interval with these tracked files (one entry per file id) and this floor. */
+  /** The interval with these tracked files (one entry per file id) and this floor for every untracked file. */
   public static IntervalReads of(Collection<FileReads> trackedFiles, long floor) {
-    return of(trackedFiles, floor, fileId -> floor);
-  }
-
-  /**
-   * As {@link #of(Collection, long)}, with a tighter bound per untracked file: 0 for a file known never to have been
-   * read, at most {@code floor} otherwise.
-   */
-  static IntervalReads of(Collection<FileReads> trackedFiles, long floor, ToLongFunction<String> untrackedBound) {
-    if (floor < 0) {
-      throw new IllegalArgumentException("floor " + floor + " is not allowed: expected >= 0");
-    }
+    requireFloor(floor);
     Map<String, FileReads> byId = new HashMap<>(trackedFiles.size() * 4 / 3 + 1);
     for (FileReads reads : trackedFiles) {
       if (byId.put(reads.fileId(), reads) != null) {
         throw new IllegalArgumentException("trackedFiles lists file " + reads.fileId() + " twice");
       }
     }
-    return new IntervalReads(byId, floor, untrackedBound);
+    return of(new Lookup() {
+      @Override
+      public FileReads reads(String fileId) {
+        FileReads reads = byId.get(fileId);
+        return reads != null ? reads : FileReads.untracked(fileId, floor);
+      }
+
+      @Override
+      public boolean isTracked(String fileId) {
+        return byId.containsKey(fileId);
+      }
+    }, byId.size(), floor);
+  }
+
+  /** The interval whose files {@code lookup} knows; it tracks {@code trackedFiles} files. */
+  static IntervalReads of(Lookup lookup, int trackedFiles, long floor) {
+    requireFloor(floor);
+    return new IntervalReads(lookup, trackedFiles, floor);
+  }
+
+  private static void requireFloor(long floor) {
+    if (floor < 0) {
+      throw new IllegalArgumentException("floor " + floor + " is not allowed: expected >= 0");
+    }
   }
 
   /**
@@ -56,17 +70,16 @@ public final class IntervalReads {
    * is known never to have been read. Never null.
    */
   public FileReads reads(String fileId) {
-    FileReads reads = tracked.get(Objects.requireNonNull(fileId, "fileId"));
-    return reads != null ? reads : FileReads.untracked(fileId, untrackedBound.applyAsLong(fileId));
+    return lookup.reads(Objects.requireNonNull(fileId, "fileId"));
   }
 
   public boolean isTracked(String fileId) {
-    return tracked.containsKey(Objects.requireNonNull(fileId, "fileId"));
+    return lookup.isTracked(Objects.requireNonNull(fileId, "fileId"));
   }
 
-  /** Every tracked file, in no particular order. */
-  public Collection<FileReads> tracked() {
-    return tracked.values();
+  /** How many files have counts of their own in this interval. */
+  public int trackedFiles() {
+    return trackedFiles;
   }
 
   /** The most reads an untracked file, or any replica of it, can have had in this interval. */
@@ -76,6 +89,13 @@ public final class IntervalReads {
 
   @Override
   public String toString() {
-    return "IntervalReads(" + tracked.size() + " tracked files, floor " + floor + ")";
+    return "IntervalReads(" + trackedFiles + " tracked files, floor " + floor + ")";
+  }
+
+  /** Where an interval's counts live: reads(f) is never null (an untracked file gets its bound). */
+  interface Lookup {
+    FileReads reads(String fileId);
+
+    boolean isTracked(String fileId);
   }
 }

@@ -1,9 +1,7 @@
 package org.eafr.placement.popularity;
 
-import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
-import java.util.Iterator;
-import java.util.List;
 import java.util.Map;
 
 /**
@@ -22,39 +20,77 @@ import java.util.Map;
  * </ol>
  * Why the bounds hold: an untracked file had every read recorded until it was dropped with count + error &lt;= t &lt;=
  * floor, and no reads are recorded while it is out, so its true count is at most the floor; when it comes back its
- * error is that floor. An untracked file that was never dropped was never read. Pruning visits every entry once per {@code capacity / 4} new files: O(1) amortized per read.
- * See {@link ReadStatistics} for a worked example.
+ * error is that floor. An untracked file that was never dropped was never read. Pruning visits every entry once per
+ * {@code capacity / 4} new files: O(1) amortized per read. See {@link ReadStatistics} for a worked example.
+ *
+ * <p><b>Layout.</b> An open-addressing table with linear probing over primitive arrays: a file is its 64-bit
+ * {@link FileIdHash} in {@code keys} (0 = empty slot), and 8 ints in {@code counts}: unattributed reads, error, then
+ * three (server number + 1, reads) pairs, server 0 meaning none yet. A file read on a fourth server keeps the extra
+ * pairs in a small side map, the only allocation per file, and only for such files. The slot arrays grow by half
+ * while the table fills, up to 1.5 slots per entry (load at most 2/3), so a full table costs 1.5 x (8 + 32) = 60
+ * bytes per entry, plus 1 byte of Bloom filter and 8 of prune scratch once it first prunes. A read of a tracked file
+ * or the first read of a file allocates nothing (except when the arrays grow). Counts are ints that stop at
+ * 2^31 - 1 reads of one file on one replica in one interval (over 5 hours of 100,000 opens per second of that one
+ * file): a stopped count stays a lower bound.
  */
 final class ReadCountTable {
   private static final double KEPT_FRACTION = 0.75;
+  private static final int STRIDE = 8;
+  private static final int UNATTRIBUTED = 0;
+  private static final int ERROR = 1;
+  private static final int FIRST_REPLICA = 2;
+  private static final int INLINE_REPLICAS = 3;
+  private static final int MIN_SLOTS = 16;
 
   private final int capacity;
   private final int keptAfterPrune;
-  private final Map<String, ReadCounter> counters = new HashMap<>();
-  private final DroppedFiles dropped;
+  private final int maxSlots;
+  private long[] keys;
+  private int[] counts;
+  private int size;
+  private int growAt;
   private long floor;
+  /** Created by the first prune: before it nothing was dropped. */
+  private DroppedFiles dropped;
+  /** Pairs (server number + 1, reads) beyond the third, per file hash; null until a file needs them. */
+  private Map<Long, int[]> extraReplicas;
   private long[] upperBounds;
 
   ReadCountTable(int capacity) {
     this.capacity = capacity;
     this.keptAfterPrune = (int) (capacity * KEPT_FRACTION);
-    this.dropped = new DroppedFiles(capacity);
+    this.maxSlots = capacity + capacity / 2 + 1;
+    allocate(Math.min(maxSlots, MIN_SLOTS));
   }
 
-  void record(String fileId, String serverId) {
-    ReadCounter counter = counters.get(fileId);
-    if (counter == null) {
-      if (counters.size() >= capacity) {
-        prune();
-      }
-      counter = new ReadCounter(mayHaveBeenDropped(fileId) ? floor : 0);
-      counters.put(fileId, counter);
+  /** One read of the file with hash {@code key} on server {@code server}, or on an unknown replica when -1. */
+  void record(long key, int server) {
+    int slot = slotOf(key);
+    if (keys[slot] == 0) {
+      slot = add(key);
     }
-    counter.record(serverId);
+    int base = slot * STRIDE;
+    if (server < 0) {
+      increment(base + UNATTRIBUTED);
+      return;
+    }
+    int tag = server + 1;
+    for (int at = base + FIRST_REPLICA; at < base + STRIDE; at += 2) {
+      if (counts[at] == tag) {
+        increment(at + 1);
+        return;
+      }
+      if (counts[at] == 0) {
+        counts[at] = tag;
+        counts[at + 1] = 1;
+        return;
+      }
+    }
+    recordExtra(key, tag);
   }
 
   int size() {
-    return counters.size();
+    return size;
   }
 
   long floor() {
@@ -62,54 +98,204 @@ final class ReadCountTable {
   }
 
   /** False only for a file this table never dropped: then its count is exact (0 when it is not tracked). */
-  boolean mayHaveBeenDropped(String fileId) {
-    return floor > 0 && dropped.mightContain(fileId);
+  boolean mayHaveBeenDropped(long key) {
+    return floor > 0 && dropped != null && dropped.mightContain(key);
   }
 
-  /** The reads of every tracked file. */
-  List<FileReads> fileReads() {
-    List<FileReads> reads = new ArrayList<>(counters.size());
-    for (Map.Entry<String, ReadCounter> entry : counters.entrySet()) {
-      reads.add(entry.getValue().toFileReads(entry.getKey()));
+  boolean isTracked(long key) {
+    return keys[slotOf(key)] != 0;
+  }
+
+  /** The reads of the tracked file with hash {@code key}, named {@code fileId}; null when it is not tracked. */
+  FileReads fileReads(long key, String fileId, ServerIds servers) {
+    int slot = slotOf(key);
+    if (keys[slot] == 0) {
+      return null;
     }
-    return reads;
+    int base = slot * STRIDE;
+    FileReads.Builder builder = FileReads.builder(fileId).unattributedReads(counts[base + UNATTRIBUTED])
+        .error(counts[base + ERROR]);
+    for (int at = base + FIRST_REPLICA; at < base + STRIDE && counts[at] != 0; at += 2) {
+      builder.replicaReads(servers.idOf(counts[at] - 1), counts[at + 1]);
+    }
+    int[] extra = extraReplicas == null ? null : extraReplicas.get(key);
+    for (int at = 1; extra != null && at < extra[0]; at += 2) {
+      builder.replicaReads(servers.idOf(extra[at] - 1), extra[at + 1]);
+    }
+    return builder.build();
+  }
+
+  /** The first slot from the key's home that holds it or is empty; the table always has an empty slot. */
+  private int slotOf(long key) {
+    int slot = (int) (((key & 0xFFFF_FFFFL) * keys.length) >>> 32);
+    while (true) {
+      long held = keys[slot];
+      if (held == key || held == 0) {
+        return slot;
+      }
+      if (++slot == keys.length) {
+        slot = 0;
+      }
+    }
+  }
+
+  private int add(long key) {
+    if (size >= capacity) {
+      prune();
+    } else if (size >= growAt) {
+      rehash(Math.min(maxSlots, keys.length + keys.length / 2));
+    }
+    int slot = slotOf(key);
+    keys[slot] = key;
+    counts[slot * STRIDE + ERROR] = mayHaveBeenDropped(key) ? (int) Math.min(Integer.MAX_VALUE, floor) : 0;
+    size++;
+    return slot;
+  }
+
+  private void increment(int at) {
+    if (counts[at] != Integer.MAX_VALUE) {
+      counts[at]++;
+    }
+  }
+
+  private void recordExtra(long key, int tag) {
+    if (extraReplicas == null) {
+      extraReplicas = new HashMap<>();
+    }
+    int[] extra = extraReplicas.get(key);
+    if (extra == null) {
+      extra = new int[] {1, 0, 0, 0, 0};
+    }
+    int at = 1;
+    while (at < extra[0] && extra[at] != tag) {
+      at += 2;
+    }
+    if (at < extra[0]) {
+      extra[at + 1] = extra[at + 1] == Integer.MAX_VALUE ? Integer.MAX_VALUE : extra[at + 1] + 1;
+      return;
+    }
+    if (at + 1 >= extra.length) {
+      extra = Arrays.copyOf(extra, extra.length * 2 - 1);
+    }
+    extra[at] = tag;
+    extra[at + 1] = 1;
+    extra[0] = at + 2;
+    extraReplicas.put(key, extra);
+  }
+
+  /** count + error: the most reads this file can have had, which decides who is dropped first. */
+  private long upperBound(int slot) {
+    int base = slot * STRIDE;
+    long bound = (long) counts[base + UNATTRIBUTED] + counts[base + ERROR];
+    for (int at = base + FIRST_REPLICA + 1; at < base + STRIDE; at += 2) {
+      bound += counts[at];
+    }
+    int[] extra = extraReplicas == null ? null : extraReplicas.get(keys[slot]);
+    for (int at = 2; extra != null && at < extra[0]; at += 2) {
+      bound += extra[at];
+    }
+    return bound;
   }
 
   private void prune() {
-    int toDrop = counters.size() - keptAfterPrune;
-    long cut = cut(toDrop);
-    int dropAtCut = toDrop - countBelow(cut);
-    Iterator<Map.Entry<String, ReadCounter>> it = counters.entrySet().iterator();
-    while (it.hasNext()) {
-      Map.Entry<String, ReadCounter> entry = it.next();
-      long upperBound = entry.getValue().upperBound();
+    if (upperBounds == null) {
+      upperBounds = new long[capacity];
+      dropped = new DroppedFiles(capacity);
+    }
+    int n = 0;
+    for (int slot = 0; slot < keys.length; slot++) {
+      if (keys[slot] != 0) {
+        upperBounds[n++] = upperBound(slot);
+      }
+    }
+    int toDrop = size - keptAfterPrune;
+    long cut = LongSelection.kthSmallest(upperBounds, n, toDrop - 1);
+    int dropAtCut = toDrop - countBelow(n, cut);
+    int emptyBefore = firstEmptySlot();
+    for (int slot = 0; slot < keys.length; slot++) {
+      long key = keys[slot];
+      if (key == 0) {
+        continue;
+      }
+      long upperBound = upperBound(slot);
       if (upperBound < cut || (upperBound == cut && dropAtCut-- > 0)) {
-        dropped.add(entry.getKey());
-        it.remove();
+        dropped.add(key);
+        if (extraReplicas != null) {
+          extraReplicas.remove(key);
+        }
+        clear(slot);
+        size--;
       }
     }
     floor = Math.max(floor, cut);
+    closeGaps(emptyBefore);
   }
 
-  /** The toDrop-th smallest count + error; leaves every entry's count + error in {@code upperBounds}. */
-  private long cut(int toDrop) {
-    if (upperBounds == null) {
-      upperBounds = new long[capacity];
+  private int firstEmptySlot() {
+    int slot = 0;
+    while (keys[slot] != 0) {
+      slot++;
     }
-    int n = 0;
-    for (ReadCounter counter : counters.values()) {
-      upperBounds[n++] = counter.upperBound();
-    }
-    return LongSelection.kthSmallest(upperBounds, n, toDrop - 1);
+    return slot;
   }
 
-  private int countBelow(long cut) {
+  private int countBelow(int n, long cut) {
     int below = 0;
-    for (int i = 0; i < counters.size(); i++) {
+    for (int i = 0; i < n; i++) {
       if (upperBounds[i] < cut) {
         below++;
       }
     }
     return below;
+  }
+
+  /**
+   * After slots were emptied, moves every entry to the first free slot from its home, so that a probe (which stops
+   * at an empty slot) finds it again. Entries are visited in probe order starting after {@code emptyBefore}, a slot
+   * that was empty before the drops: no probe sequence crosses it, so each entry is visited after every slot it could
+   * move to, and visited once.
+   */
+  private void closeGaps(int emptyBefore) {
+    for (int step = 1, slot = emptyBefore; step < keys.length; step++) {
+      if (++slot == keys.length) {
+        slot = 0;
+      }
+      long key = keys[slot];
+      if (key == 0) {
+        continue;
+      }
+      keys[slot] = 0;
+      int target = slotOf(key);
+      keys[target] = key;
+      if (target != slot) {
+        System.arraycopy(counts, slot * STRIDE, counts, target * STRIDE, STRIDE);
+        Arrays.fill(counts, slot * STRIDE, slot * STRIDE + STRIDE, 0);
+      }
+    }
+  }
+
+  private void clear(int slot) {
+    keys[slot] = 0;
+    Arrays.fill(counts, slot * STRIDE, slot * STRIDE + STRIDE, 0);
+  }
+
+  private void rehash(int slots) {
+    long[] oldKeys = keys;
+    int[] oldCounts = counts;
+    allocate(slots);
+    for (int old = 0; old < oldKeys.length; old++) {
+      if (oldKeys[old] != 0) {
+        int slot = slotOf(oldKeys[old]);
+        keys[slot] = oldKeys[old];
+        System.arraycopy(oldCounts, old * STRIDE, counts, slot * STRIDE, STRIDE);
+      }
+    }
+  }
+
+  /** Room for {@code slots}; the table grows again when two thirds are taken, until it has {@code maxSlots}. */
+  private void allocate(int slots) {
+    keys = new long[slots];
+    counts = new int[slots * STRIDE];
+    growAt = slots == maxSlots ? Integer.MAX_VALUE : slots * 2 / 3;
   }
 }

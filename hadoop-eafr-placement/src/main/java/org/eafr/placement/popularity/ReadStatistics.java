@@ -1,7 +1,5 @@
 package org.eafr.placement.popularity;
 
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Objects;
 import org.eafr.placement.settings.EafrSettings;
 
@@ -31,11 +29,19 @@ import org.eafr.placement.settings.EafrSettings;
  * at least 1, so with sigma_l = 1 a file that was read and dropped cannot be cold in that interval; files never read
  * (the bulk of cold files) keep the exact bound 0 and stay classifiable.
  *
- * <p><b>Threads.</b> Safe for any number of recording threads (NameNode IPC handlers). The table is split by file id
- * hash into {@code stripes} independent tables of {@code maxTrackedFiles / stripes} files, each with its own lock and
- * floor: a prune costs O(size of one stripe) once every quarter-stripe of new files, O(1) amortized per read, and
- * stalls only the readers of that stripe. A read of a tracked file allocates nothing. {@link #snapshotAndReset()}
- * swaps in empty tables one stripe at a time and builds the snapshot outside the locks; each read lands in exactly one
+ * <p><b>Memory.</b> A file is known by a 64-bit hash of its id ({@link FileIdHash}; the chance that two of the n
+ * tracked files share one is about n^2 / 2^65, 2.7e-8 at a million) in a primitive open-addressing table
+ * ({@link ReadCountTable}): 60 bytes per tracked file in a full table plus 9 once it has pruned, and about 40 bytes
+ * more for a file read on more than three servers. The tables grow with the files read, so an idle NameNode holds
+ * almost nothing.
+ *
+ * <p><b>Threads.</b> Safe for any number of recording threads (NameNode IPC handlers), which share no lock: the table
+ * is split by file hash into {@code stripes} independent tables of {@code maxTrackedFiles / stripes} files (up to 256
+ * stripes), each with its own lock, held for one probe and one increment (tens of nanoseconds); two handlers wait
+ * for each other only when they record in the same stripe at the same instant. A prune costs O(size of one stripe)
+ * once every quarter-stripe of new files, O(1) amortized per read, and stalls only the readers of that stripe. A
+ * read, first or repeated, allocates nothing (except when a stripe's arrays grow, or a file is read on a fourth
+ * server). {@link #snapshotAndReset()} swaps in empty tables one stripe at a time; each read lands in exactly one
  * interval, and the snapshot's floor is the largest stripe floor.
  *
  * <p>Worked example, {@code maxTrackedFiles} = 4, one stripe: reads f1@s1, f1@s1, f1@s2, f2@s1, f2 (replica unknown),
@@ -51,9 +57,8 @@ public final class ReadStatistics {
   private static final int MAX_DEFAULT_STRIPES = 256;
 
   private final int maxTrackedFiles;
-  private final Object[] locks;
-  /** tables[s] is guarded by locks[s]. */
-  private final ReadCountTable[] tables;
+  private final Stripe[] stripes;
+  private final ServerIds servers = new ServerIds();
 
   /** Tracks up to {@code maxTrackedFiles} files, in one stripe per 4,096 of them (at most 256 stripes). */
   public ReadStatistics(int maxTrackedFiles) {
@@ -78,40 +83,37 @@ public final class ReadStatistics {
           + maxTrackedFiles);
     }
     this.maxTrackedFiles = maxTrackedFiles;
-    this.locks = new Object[stripes];
-    this.tables = new ReadCountTable[stripes];
+    this.stripes = new Stripe[stripes];
     for (int s = 0; s < stripes; s++) {
-      locks[s] = new Object();
-      tables[s] = newTable(s);
+      this.stripes[s] = new Stripe(capacityOf(s, stripes));
     }
   }
 
   /** Counts one read of {@code fileId} served by {@code replicaServerId}, or by an unknown replica when null. */
   public void recordRead(String fileId, String replicaServerId) {
-    int stripe = stripeOf(Objects.requireNonNull(fileId, "fileId"));
-    synchronized (locks[stripe]) {
-      tables[stripe].record(fileId, replicaServerId);
+    long key = FileIdHash.of(Objects.requireNonNull(fileId, "fileId"));
+    int server = replicaServerId == null ? -1 : servers.numberOf(replicaServerId);
+    Stripe stripe = stripes[stripeOf(key)];
+    synchronized (stripe) {
+      stripe.table.record(key, server);
     }
   }
 
   /** Ends the interval: returns its reads and starts the next one from zero, with floor 0. */
   public IntervalReads snapshotAndReset() {
-    List<FileReads> reads = new ArrayList<>();
-    ReadCountTable[] finished = new ReadCountTable[tables.length];
+    ReadCountTable[] finished = new ReadCountTable[stripes.length];
     long floor = 0;
-    for (int s = 0; s < tables.length; s++) {
-      synchronized (locks[s]) {
-        finished[s] = tables[s];
-        tables[s] = newTable(s);
+    int tracked = 0;
+    for (int s = 0; s < stripes.length; s++) {
+      Stripe stripe = stripes[s];
+      synchronized (stripe) {
+        finished[s] = stripe.table;
+        stripe.table = new ReadCountTable(capacityOf(s, stripes.length));
       }
-      reads.addAll(finished[s].fileReads());
       floor = Math.max(floor, finished[s].floor());
+      tracked += finished[s].size();
     }
-    return IntervalReads.of(reads, floor, fileId -> untrackedBound(finished[stripeOf(fileId)], fileId));
-  }
-
-  private static long untrackedBound(ReadCountTable table, String fileId) {
-    return table.mayHaveBeenDropped(fileId) ? table.floor() : 0;
+    return IntervalReads.of(new FinishedInterval(finished), tracked, floor);
   }
 
   public int maxTrackedFiles() {
@@ -119,15 +121,15 @@ public final class ReadStatistics {
   }
 
   public int stripes() {
-    return tables.length;
+    return stripes.length;
   }
 
   /** Files tracked in the current interval; never above {@link #maxTrackedFiles()}. */
   public int trackedFiles() {
     int tracked = 0;
-    for (int s = 0; s < tables.length; s++) {
-      synchronized (locks[s]) {
-        tracked += tables[s].size();
+    for (Stripe stripe : stripes) {
+      synchronized (stripe) {
+        tracked += stripe.table.size();
       }
     }
     return tracked;
@@ -136,26 +138,65 @@ public final class ReadStatistics {
   /** The current interval's floor: the most reads a file it does not track can have had so far. */
   public long floor() {
     long floor = 0;
-    for (int s = 0; s < tables.length; s++) {
-      synchronized (locks[s]) {
-        floor = Math.max(floor, tables[s].floor());
+    for (Stripe stripe : stripes) {
+      synchronized (stripe) {
+        floor = Math.max(floor, stripe.table.floor());
       }
     }
     return floor;
   }
 
   /** Stripe capacities differ by at most one and add up to maxTrackedFiles. */
-  private ReadCountTable newTable(int stripe) {
-    int stripes = tables.length;
-    return new ReadCountTable(maxTrackedFiles / stripes + (stripe < maxTrackedFiles % stripes ? 1 : 0));
+  private int capacityOf(int stripe, int stripeCount) {
+    return maxTrackedFiles / stripeCount + (stripe < maxTrackedFiles % stripeCount ? 1 : 0);
+  }
+
+  /** Picks the stripe from the hash's high 32 bits; a table's slot comes from the low 32. */
+  private int stripeOf(long key) {
+    return (int) (((key >>> 32) * stripes.length) >>> 32);
+  }
+
+  /** The finished tables of one interval, looked up by file id; read-only once swapped out. */
+  private final class FinishedInterval implements IntervalReads.Lookup {
+    private final ReadCountTable[] tables;
+
+    FinishedInterval(ReadCountTable[] tables) {
+      this.tables = tables;
+    }
+
+    @Override
+    public FileReads reads(String fileId) {
+      long key = FileIdHash.of(fileId);
+      ReadCountTable table = tables[stripeOf(key)];
+      FileReads reads = table.fileReads(key, fileId, servers);
+      return reads != null ? reads : FileReads.untracked(fileId, table.mayHaveBeenDropped(key) ? table.floor() : 0);
+    }
+
+    @Override
+    public boolean isTracked(String fileId) {
+      long key = FileIdHash.of(fileId);
+      return tables[stripeOf(key)].isTracked(key);
+    }
   }
 
   /**
-   * Picks the stripe from the high bits of a mixed hash: each stripe's HashMap indexes by the low bits, which must
-   * stay spread.
+   * One stripe's current table and its lock (the stripe itself). The padding keeps two stripes' object headers, where
+   * the lock lives, on different 64-byte cache lines, so handlers recording in neighbouring stripes do not slow each
+   * other down.
    */
-  private int stripeOf(String fileId) {
-    long mixed = (fileId.hashCode() * 0x9E3779B9L) & 0xFFFF_FFFFL;
-    return (int) ((mixed * tables.length) >>> 32);
+  @SuppressWarnings("unused")
+  private static final class Stripe {
+    ReadCountTable table;
+    private long p1;
+    private long p2;
+    private long p3;
+    private long p4;
+    private long p5;
+    private long p6;
+    private long p7;
+
+    Stripe(int capacity) {
+      this.table = new ReadCountTable(capacity);
+    }
   }
 }

@@ -22,7 +22,7 @@ public final class EafrSettings {
   public static final Setting<Long> INTERVAL_MS = Setting.ofLong("eafr.interval.ms", "T",
       "Length of one read-counting and replication interval, in milliseconds.", 3_600_000L, Range.atLeast(1_000L));
   public static final Setting<Integer> MAX_TRACKED_FILES = Setting.ofInt("eafr.reads.max-tracked-files", "-",
-      "Most files whose reads are counted per interval (about 160 bytes each); beyond it the least read are dropped"
+      "Most files whose reads are counted per interval (about 80 bytes of heap each); beyond it the least read are dropped"
           + " and bounded.", 1_000_000, Range.closed(1, 100_000_000));
   public static final Setting<Double> HOT_MEAN_READS = Setting.ofDouble("eafr.hot.mean-replica-reads", "tau_u",
       "A file is hot when its reads per replica in one interval exceed this (Eq. 2).", 20.0, Range.greaterThan(0.0));

@@ -43,12 +43,12 @@ class ReadStatisticsPropertyTest {
     IntervalReads interval = stats.snapshotAndReset();
 
     truth.assertBoundsHold(interval, FILE_IDS);
-    for (FileReads tracked : interval.tracked()) {
-      assertThat(tracked.error()).isLessThanOrEqualTo(interval.floor());
+    for (String fileId : FILE_IDS) {
+      assertThat(interval.reads(fileId).error()).isLessThanOrEqualTo(interval.floor());
     }
     if (stats.stripes() == 1 && truth.distinctFiles() <= stats.maxTrackedFiles()) {
       assertThat(interval.floor()).isEqualTo(0);
-      assertThat(interval.tracked()).hasSize(truth.distinctFiles());
+      assertThat(interval.trackedFiles()).isEqualTo(truth.distinctFiles());
     }
   }
 

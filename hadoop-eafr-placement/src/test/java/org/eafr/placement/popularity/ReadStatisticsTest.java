@@ -3,6 +3,8 @@ package org.eafr.placement.popularity;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.sun.management.ThreadMXBean;
+import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -30,7 +32,7 @@ class ReadStatisticsTest {
     IntervalReads interval = stats.snapshotAndReset();
 
     assertThat(interval.floor()).isEqualTo(1);
-    assertThat(interval.tracked()).hasSize(4);
+    assertThat(interval.trackedFiles()).isEqualTo(4);
     assertThat(interval.reads("f1"))
         .isEqualTo(FileReads.builder("f1").replicaReads("s1", 2).replicaReads("s2", 1).build());
     assertThat(interval.reads("f2"))
@@ -114,7 +116,7 @@ class ReadStatisticsTest {
     assertThat(second.floor()).isEqualTo(0);
     assertThat(second.reads("f1")).isEqualTo(FileReads.builder("f1").replicaReads("s1", 1).build());
     assertThat(stats.trackedFiles()).isEqualTo(0);
-    assertThat(stats.snapshotAndReset().tracked()).isEmpty();
+    assertThat(stats.snapshotAndReset().trackedFiles()).isZero();
   }
 
   @Test
@@ -126,7 +128,7 @@ class ReadStatisticsTest {
 
     IntervalReads interval = stats.snapshotAndReset();
 
-    assertThat(interval.tracked()).hasSize(7);
+    assertThat(interval.trackedFiles()).isEqualTo(7);
     assertThat(interval.floor()).isEqualTo(1);
     assertThat(interval.reads("f8")).isEqualTo(FileReads.builder("f8").replicaReads("s1", 1).build());
   }
@@ -185,6 +187,31 @@ class ReadStatisticsTest {
     return events;
   }
 
+  /** The issue that brought the primitive table: a file's first read used to allocate its entry on the IPC thread. */
+  @Test
+  void firstAndRepeatReads_allocateNothingOnceTheTableHasGrown() {
+    ReadStatistics stats = new ReadStatistics(4_096, 1);
+    String[] files = new String[8_000];
+    for (int f = 0; f < files.length; f++) {
+      files[f] = "/data/part-" + f;
+    }
+    String[] servers = {"s0", "s1", "s2"};
+    for (int f = 0; f < 3_100; f++) { // grows the arrays to their full 6,145 slots
+      stats.recordRead(files[f], servers[f % 3]);
+    }
+    ThreadMXBean threads = (ThreadMXBean) ManagementFactory.getThreadMXBean();
+    long thread = Thread.currentThread().getId();
+    long before = threads.getThreadAllocatedBytes(thread);
+    for (int f = 3_100; f < 4_000; f++) { // first reads, no prune yet
+      stats.recordRead(files[f], servers[f % 3]);
+      stats.recordRead(files[f - 3_000], f % 4 == 0 ? null : servers[f % 3]);
+    }
+    long allocated = threads.getThreadAllocatedBytes(thread) - before;
+
+    assertThat(stats.trackedFiles()).isEqualTo(4_000);
+    assertThat(allocated).as("bytes allocated by 1,800 reads").isLessThan(1_000);
+  }
+
   @Test
   void badInput_isRejectedNamingTheValue() {
     assertThatThrownBy(() -> new ReadStatistics(0)).isInstanceOf(IllegalArgumentException.class)
@@ -214,7 +241,7 @@ class ReadStatisticsTest {
 
     IntervalReads interval = stats.snapshotAndReset();
 
-    assertThat(interval.tracked().size()).isBetween(7, 10);
+    assertThat(interval.trackedFiles()).isBetween(7, 10);
     assertThat(interval.floor()).isPositive();
   }
 }
