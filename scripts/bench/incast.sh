@@ -180,9 +180,10 @@ start_node() { # K CLASS
   # Not through in_ns: a backgrounded function runs in a subshell, and $! must be the JVM (ip and setsid exec it).
   ip netns exec "$NS-$k" setsid "$JAVA" -Xmx256m -Djava.net.preferIPv4Stack=true "-Djava.io.tmpdir=$STATE/tmp" \
     -cp "$STATE/node$k/conf:$(cat "$STATE/classpath")" "$class" >>"$LOGS/node$k.log" 2>&1 </dev/null &
-  echo $! >"$STATE/node$k.pid"
-  sleep 0.2
-  grep -q "$class" "/proc/$!/cmdline" 2>/dev/null || die "node $k: pid $! is not the $class JVM"
+  local pid=$!
+  echo "$pid" >"$STATE/node$k.pid"
+  is_jvm() { grep -q "$class" "/proc/$pid/cmdline" 2>/dev/null; } # once ip and setsid have exec'd it
+  wait_until 30 "node $k (pid $pid) to run the $class JVM" is_jvm || die "node $k: pid $pid is not the $class JVM"
 }
 
 stop_node() {
