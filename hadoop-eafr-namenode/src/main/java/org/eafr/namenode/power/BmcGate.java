@@ -1,0 +1,25 @@
+package org.eafr.namenode.power;
+
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * Keeps at least {@code eafr.power.min-command-interval.ms} between two calls to one BMC endpoint, whichever nodes
+ * and actions they come from (several nodes may share a chassis BMC): each call reserves the next free slot.
+ */
+final class BmcGate {
+  private final long intervalMillis;
+  private final Map<String, Long> lastSlot = new HashMap<>();
+
+  BmcGate(long intervalMillis) {
+    this.intervalMillis = intervalMillis;
+  }
+
+  /** Reserves a slot for a call to {@code endpoint} no earlier than {@code earliest}; returns the slot's time. */
+  synchronized long reserve(String endpoint, long earliest) {
+    Long last = lastSlot.get(endpoint);
+    long slot = last == null ? earliest : Math.max(earliest, last + intervalMillis);
+    lastSlot.put(endpoint, slot);
+    return slot;
+  }
+}

@@ -1,0 +1,405 @@
+package org.eafr.namenode.power;
+
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import org.apache.hadoop.conf.Configuration;
+import org.eafr.namenode.config.DataNodeName;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Switches DataNode hosts through their drivers the way bare-metal fleets are run (OpenStack Ironic, MAAS):
+ * <ul>
+ *   <li>one action in flight per node: a second request for a busy node is refused, naming the action under way
+ *       (not queued: a queued request goes stale while it waits, and the caller decides again on fresh state);</li>
+ *   <li>at least {@code eafr.power.min-command-interval.ms} between two calls to one BMC;</li>
+ *   <li>each attempt reads the state first (a host already there gets no command), sends the command, then polls the
+ *       state with doubling waits ({@code eafr.power.poll.initial.ms} up to {@code eafr.power.poll.max.ms}) until it
+ *       is reached or {@code eafr.power.state-timeout.ms} passes;</li>
+ *   <li>a failed attempt is retried up to {@code eafr.power.retries} times; after {@code eafr.power.quarantine-after}
+ *       consecutive failed attempts the node is quarantined, with one error line naming node, driver, command and
+ *       error: automatic requests for it are refused until an operator {@link #clearQuarantine clears} it;</li>
+ *   <li>a power-off is refused unless HDFS shows every DataNode of the host IN_MAINTENANCE ({@link HostView}), checked
+ *       when asked and again just before the command goes out.</li>
+ * </ul>
+ * Requests return at once with a future that completes when the state is reached, or exceptionally with a
+ * {@link PowerRefusedException} (not tried) or a {@link PowerException} (tried and failed).
+ */
+public final class PowerManager implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(PowerManager.class);
+
+  private final PowerSettings settings;
+  private final Configuration conf;
+  private final HostView hosts;
+  private final SleepRequests sleepRequests;
+  private final PowerScheduler scheduler;
+  private final BmcGate gate;
+  private final PowerMetrics metrics;
+  private final Map<String, NodeRecord> records = new HashMap<>();
+  private volatile PowerInventory inventory = PowerInventory.EMPTY;
+  private volatile Map<String, PowerDriver> drivers = Map.of();
+
+  /**
+   * A manager over the inventory named by {@code eafr.power.inventory.file} in {@code conf} (none: an empty one),
+   * with a pool of {@code threads} for driver calls. Throws naming the key, file, entry or alias that is wrong.
+   */
+  public static PowerManager start(Configuration conf, HostView hosts, int threads) {
+    PowerSettings settings = PowerSettings.from(conf::get);
+    PowerScheduler scheduler = PowerScheduler.threads(threads);
+    try {
+      PowerManager manager = new PowerManager(settings, conf, hosts, new SleepRequests(), scheduler);
+      manager.reloadInventory();
+      return manager;
+    } catch (RuntimeException e) {
+      scheduler.close();
+      throw e;
+    }
+  }
+
+  PowerManager(PowerSettings settings, Configuration conf, HostView hosts, SleepRequests sleepRequests,
+      PowerScheduler scheduler) {
+    this.settings = settings;
+    this.conf = conf;
+    this.hosts = hosts;
+    this.sleepRequests = sleepRequests;
+    this.scheduler = scheduler;
+    this.gate = new BmcGate(settings.minCommandIntervalMillis());
+    this.metrics = new PowerMetrics(this::statuses);
+  }
+
+  /**
+   * Reads the inventory file again and builds every driver (passwords included); only if all of it succeeds does it
+   * replace the inventory in force, else it throws and nothing changes. Actions under way finish with the driver
+   * they started with; quarantine and failure counts of hosts still listed are kept.
+   */
+  public PowerInventory reloadInventory() {
+    String file = settings.inventoryFile();
+    return load(file.isEmpty() ? PowerInventory.EMPTY : PowerInventory.read(Paths.get(file)));
+  }
+
+  /** Puts {@code next} in force once all its drivers are built; throws and changes nothing otherwise. */
+  public PowerInventory load(PowerInventory next) {
+    return install(next, PowerDrivers.build(next, settings, conf, sleepRequests, hosts));
+  }
+
+  /** Puts {@code next} in force with {@code built}, one driver per host of it. */
+  synchronized PowerInventory install(PowerInventory next, Map<String, PowerDriver> built) {
+    this.drivers = Map.copyOf(built);
+    this.inventory = next;
+    for (String host : next.entries().keySet()) {
+      records.computeIfAbsent(host, h -> new NodeRecord());
+    }
+    records.keySet().retainAll(next.entries().keySet());
+    LOG.info("EAFR power inventory {} in force: {} hosts", next.source(), next.entries().size());
+    return next;
+  }
+
+  public CompletableFuture<PowerResult> powerOn(String host, Requester requester) {
+    return submit(host, PowerCommand.ON, requester);
+  }
+
+  public CompletableFuture<PowerResult> powerOff(String host, boolean forced, Requester requester) {
+    return submit(host, forced ? PowerCommand.FORCED_OFF : PowerCommand.GRACEFUL_OFF, requester);
+  }
+
+  /** Starts {@code command} on {@code host} (an inventory host, HOST or HOST:PORT as written there). */
+  public CompletableFuture<PowerResult> submit(String host, PowerCommand command, Requester requester) {
+    PowerAction action;
+    try {
+      action = begin(host, command, requester);
+    } catch (PowerRefusedException e) {
+      metrics.refusals.increment();
+      LOG.warn("EAFR power: {} {} refused: {}", command.label(), host, e.getMessage());
+      return CompletableFuture.failedFuture(e);
+    }
+    action.start();
+    return action.future;
+  }
+
+  private synchronized PowerAction begin(String host, PowerCommand command, Requester requester)
+      throws PowerRefusedException {
+    InventoryEntry entry = inventory.entry(host);
+    if (entry == null) {
+      throw new PowerRefusedException("host " + host + " is not in the power inventory " + inventory.source()
+          + " (" + PowerSettings.INVENTORY_FILE_KEY + "); its hosts are " + inventory.entries().keySet());
+    }
+    NodeRecord record = records.get(host);
+    if (record.inFlight != null) {
+      throw new PowerRefusedException(host + " is busy with " + record.inFlight.command.label()
+          + " (one power action per node at a time); ask again once it has finished");
+    }
+    if (record.quarantined && requester == Requester.AUTOMATIC) {
+      throw new PowerRefusedException(host + " is quarantined after " + record.failures + " failed attempts (last: "
+          + record.lastError + "); an operator must clear it before it is powered automatically again");
+    }
+    if (command.target() == PowerState.OFF) {
+      hosts.checkMayPowerOff(entry);
+    }
+    PowerAction action = new PowerAction(entry, drivers.get(host), command, record);
+    record.inFlight = action;
+    return action;
+  }
+
+  /** The entry that switches {@code dataNode} (its HOST:PORT entry, else its host entry), or null. */
+  public InventoryEntry entryFor(DataNodeName dataNode) {
+    return inventory.entryFor(dataNode);
+  }
+
+  /**
+   * Reads {@code host}'s power state from its driver now (after the BMC's min command interval), for the admin
+   * command's status; the last known state is updated.
+   */
+  public CompletableFuture<PowerState> readState(String host) {
+    InventoryEntry entry = inventory.entry(host);
+    PowerDriver driver = drivers.get(host);
+    if (entry == null || driver == null) {
+      return CompletableFuture.failedFuture(new PowerRefusedException("host " + host
+          + " is not in the power inventory " + inventory.source() + "; its hosts are " + inventory.entries().keySet()));
+    }
+    CompletableFuture<PowerState> result = new CompletableFuture<>();
+    callSoon(driver, 0, () -> {
+      try {
+        result.complete(read(host, driver));
+      } catch (PowerException | RuntimeException e) {
+        result.completeExceptionally(e);
+      }
+    });
+    return result;
+  }
+
+  /** Lets automatic requests power {@code host} again and resets its failure count. */
+  public synchronized void clearQuarantine(String host) {
+    NodeRecord record = records.get(host);
+    if (record == null) {
+      throw new IllegalArgumentException("host " + host + " is not in the power inventory " + inventory.source());
+    }
+    LOG.info("EAFR power: quarantine of {} cleared by an operator (was: {})", host, record.lastError);
+    record.quarantined = false;
+    record.failures = 0;
+  }
+
+  public synchronized NodePowerStatus status(String host) {
+    NodeRecord record = records.get(host);
+    PowerDriver driver = drivers.get(host);
+    if (record == null || driver == null) {
+      return null;
+    }
+    return new NodePowerStatus(host, driver.name(), driver.endpoint(), record.lastKnown,
+        record.inFlight == null ? null : record.inFlight.command, record.failures, record.quarantined,
+        record.lastError);
+  }
+
+  /** Every inventory host's status, in inventory order. */
+  public synchronized List<NodePowerStatus> statuses() {
+    List<NodePowerStatus> all = new ArrayList<>();
+    for (String host : inventory.entries().keySet()) {
+      all.add(status(host));
+    }
+    return all;
+  }
+
+  public PowerInventory inventory() {
+    return inventory;
+  }
+
+  /** Where a Wake-on-LAN host's power-off is recorded for its DataNode's in-band agent. */
+  public SleepRequests sleepRequests() {
+    return sleepRequests;
+  }
+
+  /** The metrics2 source; the caller registers it (e.g. the NameNode plugin that owns the manager). */
+  public PowerMetrics metrics() {
+    return metrics;
+  }
+
+  public PowerSettings settings() {
+    return settings;
+  }
+
+  @Override
+  public void close() {
+    scheduler.close();
+  }
+
+  private PowerState read(String host, PowerDriver driver) throws PowerException {
+    metrics.stateReads.increment();
+    PowerState state = driver.state();
+    synchronized (this) {
+      NodeRecord record = records.get(host);
+      if (record != null) {
+        record.lastKnown = state;
+      }
+    }
+    return state;
+  }
+
+  /** Runs {@code call} to {@code driver}'s endpoint at least {@code delayMillis} from now, in its BMC slot. */
+  private void callSoon(PowerDriver driver, long delayMillis, Runnable call) {
+    long now = scheduler.nowMillis();
+    long slot = gate.reserve(driver.endpoint(), now + delayMillis);
+    scheduler.schedule(call, slot - now);
+  }
+
+  /** What the manager remembers of one host across actions. */
+  private static final class NodeRecord {
+    PowerAction inFlight;
+    PowerState lastKnown = PowerState.UNKNOWN;
+    int failures;
+    boolean quarantined;
+    String lastError;
+  }
+
+  /** One action: attempts of read, command, poll until the target state, as a chain of scheduled steps. */
+  private final class PowerAction {
+    final InventoryEntry entry;
+    final PowerDriver driver;
+    final PowerCommand command;
+    final NodeRecord record;
+    final CompletableFuture<PowerResult> future = new CompletableFuture<>();
+    final long started;
+    int attempt = 1;
+    int poll;
+    long deadline;
+    String lastReadError;
+
+    PowerAction(InventoryEntry entry, PowerDriver driver, PowerCommand command, NodeRecord record) {
+      this.entry = entry;
+      this.driver = driver;
+      this.command = command;
+      this.record = record;
+      this.started = scheduler.nowMillis();
+    }
+
+    void start() {
+      LOG.info("EAFR power: {} {} through {} {}", command.label(), entry.host(), driver.name(), driver.endpoint());
+      callSoon(driver, 0, () -> step(this::checkBefore));
+    }
+
+    /** Runs one step; anything it throws fails the attempt (or refuses the action), never the scheduler thread. */
+    private void step(Step step) {
+      try {
+        step.run();
+      } catch (PowerRefusedException e) {
+        refuse(e);
+      } catch (PowerException e) {
+        attemptFailed(e.getMessage());
+      } catch (RuntimeException e) {
+        attemptFailed(e.toString());
+      }
+    }
+
+    private void checkBefore() throws PowerException {
+      if (read(entry.host(), driver) == command.target()) {
+        succeed(false);
+        return;
+      }
+      callSoon(driver, 0, () -> step(this::sendCommand));
+    }
+
+    private void sendCommand() throws PowerException {
+      if (command.target() == PowerState.OFF) {
+        hosts.checkMayPowerOff(entry); // again: maintenance may have ended while the action waited for its slot
+      }
+      metrics.commands.increment();
+      driver.send(command);
+      deadline = scheduler.nowMillis() + settings.stateTimeoutMillis();
+      poll = 0;
+      lastReadError = null;
+      schedulePoll();
+    }
+
+    private void schedulePoll() {
+      long wait = Math.min(settings.pollDelayMillis(poll++), Math.max(0, deadline - scheduler.nowMillis()));
+      callSoon(driver, wait, () -> step(this::checkAfter));
+    }
+
+    private void checkAfter() throws PowerException {
+      PowerState state;
+      try {
+        state = read(entry.host(), driver);
+      } catch (PowerRefusedException e) {
+        throw e;
+      } catch (PowerException e) {
+        state = PowerState.UNKNOWN; // one failed read while the host changes state is not yet a failure
+        lastReadError = e.getMessage();
+      }
+      if (state == command.target()) {
+        succeed(true);
+      } else if (scheduler.nowMillis() >= deadline) {
+        throw new PowerException(entry.host() + " did not reach " + command.target() + " within "
+            + settings.stateTimeoutMillis() + " ms (" + PowerSettings.STATE_TIMEOUT_MS.key() + ") after "
+            + command.label() + "; last state " + state + (lastReadError == null ? "" : ", last read error: "
+            + lastReadError));
+      } else {
+        schedulePoll();
+      }
+    }
+
+    private void succeed(boolean changed) {
+      PowerResult result = new PowerResult(entry.host(), command, changed, attempt,
+          scheduler.nowMillis() - started);
+      synchronized (PowerManager.this) {
+        record.inFlight = null;
+        record.failures = 0;
+      }
+      if (changed) {
+        (command.target() == PowerState.ON ? metrics.poweredOn : metrics.poweredOff).increment();
+      }
+      LOG.info("EAFR power: {}", result);
+      future.complete(result);
+    }
+
+    private void refuse(PowerRefusedException e) {
+      synchronized (PowerManager.this) {
+        record.inFlight = null;
+      }
+      metrics.refusals.increment();
+      LOG.warn("EAFR power: {} {} refused: {}", command.label(), entry.host(), e.getMessage());
+      future.completeExceptionally(e);
+    }
+
+    private void attemptFailed(String error) {
+      metrics.failedAttempts.increment();
+      boolean quarantine;
+      boolean retry;
+      synchronized (PowerManager.this) {
+        record.failures++;
+        record.lastError = error;
+        quarantine = !record.quarantined && record.failures >= settings.quarantineAfter();
+        record.quarantined |= quarantine;
+        retry = !record.quarantined && attempt <= settings.retries();
+        if (!retry) {
+          record.inFlight = null;
+        }
+      }
+      if (quarantine) {
+        metrics.quarantines.increment();
+        LOG.error("EAFR power: node {} quarantined after {} consecutive failed attempts: driver {} ({}), command {},"
+            + " error: {}; it will not be powered automatically until an operator clears it", entry.host(),
+            record.failures, driver.name(), driver.endpoint(), command.label(), error);
+      } else {
+        LOG.warn("EAFR power: attempt {} of {} {} through {} failed: {}", attempt, command.label(), entry.host(),
+            driver.name(), error);
+      }
+      if (retry) {
+        attempt++;
+        metrics.retries.increment();
+        callSoon(driver, 0, () -> step(this::checkBefore));
+        return;
+      }
+      future.completeExceptionally(new PowerException(command.label() + " " + entry.host() + " through "
+          + driver.name() + " " + driver.endpoint() + " failed after " + attempt + " attempt" + (attempt == 1 ? ""
+          : "s") + (quarantine || record.quarantined ? " (node quarantined)" : "") + ": " + error));
+    }
+  }
+
+  /** A step of an action. */
+  @FunctionalInterface
+  private interface Step {
+    void run() throws PowerException;
+  }
+}

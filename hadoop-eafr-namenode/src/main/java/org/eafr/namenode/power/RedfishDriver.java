@@ -1,0 +1,161 @@
+package org.eafr.namenode.power;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Base64;
+
+/**
+ * DMTF Redfish over HTTPS with the JDK's HttpClient: {@code ComputerSystem.Reset} with ResetType On, GracefulShutdown
+ * or ForceOff, and the system's {@code PowerState}. Basic authentication with the entry's user and the password from
+ * the CredentialProvider; the BMC's certificate is checked against the configured truststore (or the JDK's), with
+ * host name verification, and there is no switch to turn that off. The system is the entry's {@code system} path, or
+ * the BMC's only member of /redfish/v1/Systems.
+ */
+final class RedfishDriver implements PowerDriver {
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final String SYSTEMS = "/redfish/v1/Systems";
+
+  private final InventoryEntry entry;
+  private final Secret password;
+  private final HttpClient client;
+  private final Duration timeout;
+  private volatile String systemPath;
+
+  RedfishDriver(InventoryEntry entry, Secret password, HttpClient client, Duration timeout) {
+    this.entry = entry;
+    this.password = password;
+    this.client = client;
+    this.timeout = timeout;
+    this.systemPath = entry.system();
+  }
+
+  @Override
+  public String name() {
+    return DriverKind.REDFISH.label();
+  }
+
+  @Override
+  public String endpoint() {
+    return entry.address() + ":" + entry.port();
+  }
+
+  @Override
+  public void powerOn() throws PowerException {
+    reset("On");
+  }
+
+  @Override
+  public void gracefulOff() throws PowerException {
+    reset("GracefulShutdown");
+  }
+
+  @Override
+  public void forcedOff() throws PowerException {
+    reset("ForceOff");
+  }
+
+  @Override
+  public PowerState state() throws PowerException {
+    String path = system();
+    JsonNode state = get(path).path("PowerState");
+    switch (state.asText()) {
+      case "On":
+        return PowerState.ON;
+      case "Off":
+        return PowerState.OFF;
+      case "PoweringOn":
+      case "PoweringOff":
+        return PowerState.UNKNOWN; // on its way: the manager polls again
+      default:
+        throw new PowerException("redfish BMC " + endpoint() + " " + path + " has no PowerState On or Off: "
+            + state);
+    }
+  }
+
+  private void reset(String resetType) throws PowerException {
+    String path = system();
+    JsonNode target = get(path).path("Actions").path("#ComputerSystem.Reset").path("target");
+    String action = target.isTextual() ? target.asText() : path + "/Actions/ComputerSystem.Reset";
+    String body = "{\"ResetType\":\"" + resetType + "\"}";
+    send(HttpRequest.newBuilder(uri(action)).header("Content-Type", "application/json")
+        .POST(HttpRequest.BodyPublishers.ofString(body)), "POST " + action + " ResetType " + resetType);
+  }
+
+  /** The system's path: from the entry, else the only member of the BMC's system collection (looked up once). */
+  private String system() throws PowerException {
+    String path = systemPath;
+    if (path != null) {
+      return path;
+    }
+    JsonNode members = get(SYSTEMS).path("Members");
+    if (members.size() != 1) {
+      throw new PowerException("redfish BMC " + endpoint() + " has " + members.size() + " systems in " + SYSTEMS
+          + ": name one with \"system\" in the inventory entry of " + entry.host() + " (members: " + members + ")");
+    }
+    systemPath = members.get(0).path("@odata.id").asText();
+    return systemPath;
+  }
+
+  private JsonNode get(String path) throws PowerException {
+    String body = send(HttpRequest.newBuilder(uri(path)).GET(), "GET " + path);
+    try {
+      return JSON.readTree(body);
+    } catch (IOException e) {
+      throw new PowerException("redfish BMC " + endpoint() + " GET " + path + " answered no JSON: " + excerpt(body));
+    }
+  }
+
+  private String send(HttpRequest.Builder request, String what) throws PowerException {
+    request.timeout(timeout).header("Accept", "application/json").header("Authorization", basicAuth());
+    HttpResponse<String> response;
+    try {
+      response = client.send(request.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+    } catch (IOException e) {
+      throw new PowerException("redfish BMC " + endpoint() + " " + what + " failed: " + password.scrub(describe(e)),
+          e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new PowerException("redfish BMC " + endpoint() + " " + what + " was interrupted", e);
+    }
+    int status = response.statusCode();
+    if (status == 401 || status == 403) {
+      throw new PowerException("redfish BMC " + endpoint() + " " + what + " answered " + status
+          + ": user " + entry.user() + " was not accepted (check the password under credential alias "
+          + entry.credential() + ")");
+    }
+    if (status < 200 || status >= 300) {
+      throw new PowerException("redfish BMC " + endpoint() + " " + what + " answered " + status + ": "
+          + password.scrub(excerpt(response.body())));
+    }
+    return response.body();
+  }
+
+  private String basicAuth() {
+    String token = entry.user() + ":" + password.reveal();
+    return "Basic " + Base64.getEncoder().encodeToString(token.getBytes(StandardCharsets.UTF_8));
+  }
+
+  private URI uri(String path) {
+    return URI.create("https://" + entry.address() + ":" + entry.port() + path);
+  }
+
+  private static String describe(IOException e) {
+    String message = e.getMessage();
+    if (message == null && e.getCause() != null) {
+      message = e.getCause().toString();
+    }
+    return e.getClass().getSimpleName() + (message == null ? "" : " " + message);
+  }
+
+  private static String excerpt(String body) {
+    String line = body == null ? "" : body.trim().replaceAll("\\s+", " ");
+    return line.length() > 300 ? line.substring(0, 300) + "..." : line;
+  }
+}

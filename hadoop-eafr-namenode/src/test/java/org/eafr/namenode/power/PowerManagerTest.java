@@ -1,0 +1,257 @@
+package org.eafr.namenode.power;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.metrics2.AbstractMetric;
+import org.apache.hadoop.metrics2.MetricsRecord;
+import org.apache.hadoop.metrics2.impl.MetricsCollectorImpl;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The manager's rules on a manual clock: calls to one BMC spaced by the min command interval, state polls with
+ * doubling waits, one action per node, bounded retries, quarantine with one error line, the maintenance check before
+ * a power-off, and the metrics that count it all.
+ */
+class PowerManagerTest {
+  private final ManualScheduler clock = new ManualScheduler();
+  private final Set<String> mayPowerOff = new HashSet<>();
+  private final HostView hosts = new HostView() {
+    @Override
+    public void checkMayPowerOff(InventoryEntry entry) throws PowerRefusedException {
+      if (!mayPowerOff.contains(entry.host())) {
+        throw new PowerRefusedException("refusing to power off " + entry.host() + ": not IN_MAINTENANCE");
+      }
+    }
+
+    @Override
+    public PowerState heartbeatState(InventoryEntry entry) {
+      return PowerState.UNKNOWN;
+    }
+  };
+
+  private PowerManager manager(Map<String, String> keys, Map<String, ScriptedDriver> drivers) {
+    PowerManager manager = new PowerManager(PowerSettings.from(keys::get), new Configuration(false), hosts,
+        new SleepRequests(), clock);
+    StringBuilder json = new StringBuilder("{\"nodes\": [");
+    for (String host : drivers.keySet()) {
+      json.append(json.length() > 11 ? "," : "").append("{\"host\": \"").append(host)
+          .append("\", \"driver\": \"wol\", \"mac\": \"00:11:22:33:44:55\"}");
+    }
+    manager.install(PowerInventory.parse("test-inventory", json.append("]}").toString()), new HashMap<>(drivers));
+    return manager;
+  }
+
+  @Test
+  void powerOn_spacesCallsByTheMinCommandInterval_andPollsUntilReached() throws Exception {
+    ScriptedDriver dn1 = new ScriptedDriver("bmc1:623", clock);
+    dn1.readsUntilReached = 3;
+    PowerManager manager = manager(Map.of(), Map.of("dn1", dn1));
+    long start = clock.nowMillis();
+
+    CompletableFuture<PowerResult> on = manager.powerOn("dn1", Requester.AUTOMATIC);
+    clock.runFor(60_000);
+
+    assertThat(on).isCompleted();
+    assertThat(on.get().changed()).isTrue();
+    assertThat(on.get().state()).isEqualTo(PowerState.ON);
+    assertThat(dn1.calls).containsExactly("status", "on", "status", "status", "status");
+    // polls wait 1 s, 2 s, 4 s after the command, but never less than 5 s after the previous BMC call
+    assertThat(dn1.callTimes).containsExactly(start, start + 5_000, start + 10_000, start + 15_000, start + 20_000);
+    assertThat(manager.status("dn1").lastKnown()).isEqualTo(PowerState.ON);
+    assertThat(manager.metrics().commands()).isEqualTo(1);
+    assertThat(manager.metrics().poweredOn()).isEqualTo(1);
+  }
+
+  @Test
+  void statePolls_backOffByDoubling_upToThePollMaximum() throws Exception {
+    ScriptedDriver dn1 = new ScriptedDriver("bmc1:623", clock);
+    dn1.readsUntilReached = 6;
+    PowerManager manager = manager(Map.of("eafr.power.min-command-interval.ms", "0"), Map.of("dn1", dn1));
+    long start = clock.nowMillis();
+
+    CompletableFuture<PowerResult> on = manager.powerOn("dn1", Requester.AUTOMATIC);
+    clock.runFor(60_000);
+
+    assertThat(on.get().elapsedMillis()).isEqualTo(1_000 + 2_000 + 4_000 + 8_000 + 10_000 + 10_000);
+    assertThat(dn1.callTimes).containsExactly(start, start, start + 1_000, start + 3_000, start + 7_000,
+        start + 15_000, start + 25_000, start + 35_000);
+  }
+
+  @Test
+  void hostAlreadyInTheState_getsNoCommand() throws Exception {
+    ScriptedDriver dn1 = new ScriptedDriver("bmc1:623", clock);
+    dn1.state = PowerState.ON;
+    PowerManager manager = manager(Map.of(), Map.of("dn1", dn1));
+
+    CompletableFuture<PowerResult> on = manager.powerOn("dn1", Requester.AUTOMATIC);
+    clock.runFor(10_000);
+
+    assertThat(on.get().changed()).isFalse();
+    assertThat(dn1.calls).containsExactly("status");
+    assertThat(manager.metrics().commands()).isZero();
+  }
+
+  @Test
+  void secondRequestForABusyNode_isRefused_andTheFirstGoesOn() throws Exception {
+    ScriptedDriver dn1 = new ScriptedDriver("bmc1:623", clock);
+    mayPowerOff.add("dn1");
+    PowerManager manager = manager(Map.of(), Map.of("dn1", dn1));
+
+    CompletableFuture<PowerResult> on = manager.powerOn("dn1", Requester.AUTOMATIC);
+    CompletableFuture<PowerResult> off = manager.powerOff("dn1", true, Requester.OPERATOR);
+
+    assertThat(off).isCompletedExceptionally();
+    assertThatThrownBy(off::get).hasCauseInstanceOf(PowerRefusedException.class)
+        .hasMessageContaining("dn1 is busy with on (one power action per node at a time)");
+    assertThat(manager.status("dn1").inFlight()).isEqualTo(PowerCommand.ON);
+    clock.runFor(60_000);
+    assertThat(on.get().state()).isEqualTo(PowerState.ON);
+    assertThat(manager.status("dn1").inFlight()).isNull();
+    assertThat(manager.metrics().refusals()).isEqualTo(1);
+  }
+
+  @Test
+  void twoNodesBehindOneBmc_shareItsCommandInterval() throws Exception {
+    ScriptedDriver blade1 = new ScriptedDriver("chassis:623", clock);
+    ScriptedDriver blade2 = new ScriptedDriver("chassis:623", clock);
+    blade1.state = PowerState.ON;
+    blade2.state = PowerState.ON;
+    PowerManager manager = manager(Map.of(), Map.of("blade1", blade1, "blade2", blade2));
+    long start = clock.nowMillis();
+
+    CompletableFuture<PowerResult> first = manager.powerOn("blade1", Requester.AUTOMATIC);
+    CompletableFuture<PowerResult> second = manager.powerOn("blade2", Requester.AUTOMATIC);
+    clock.runFor(20_000);
+
+    assertThat(first.get().changed()).isFalse();
+    assertThat(second.get().changed()).isFalse();
+    assertThat(blade1.callTimes).containsExactly(start);
+    assertThat(blade2.callTimes).containsExactly(start + 5_000);
+  }
+
+  @Test
+  void hostNeverReachingTheState_isRetried_thenQuarantinedWithOneErrorLine() throws Exception {
+    ScriptedDriver dn1 = new ScriptedDriver("bmc1:623", clock);
+    dn1.neverReaches = true;
+    PowerManager manager = manager(Map.of("eafr.power.state-timeout.ms", "20000"), Map.of("dn1", dn1));
+    CompletableFuture<PowerResult> on;
+    try (LogCapture log = new LogCapture()) {
+      on = manager.powerOn("dn1", Requester.AUTOMATIC);
+      clock.runFor(600_000);
+
+      assertThat(log.text().lines().filter(line -> line.startsWith("ERROR"))).containsExactly(
+          "ERROR PowerManager - EAFR power: node dn1 quarantined after 3 consecutive failed attempts: driver scripted"
+              + " (bmc1:623), command on, error: dn1 did not reach ON within 20000 ms"
+              + " (eafr.power.state-timeout.ms) after on; last state OFF; it will not be powered automatically"
+              + " until an operator clears it");
+    }
+    assertThatThrownBy(on::get).isInstanceOf(ExecutionException.class)
+        .hasMessageContaining("on dn1 through scripted bmc1:623 failed after 3 attempts (node quarantined)");
+    assertThat(dn1.calls.stream().filter("on"::equals)).hasSize(3);
+    assertThat(manager.status("dn1").quarantined()).isTrue();
+    assertThat(manager.metrics().failedAttempts()).isEqualTo(3);
+    assertThat(manager.metrics().retries()).isEqualTo(2);
+    assertThat(manager.metrics().quarantines()).isEqualTo(1);
+
+    int callsBefore = dn1.calls.size();
+    CompletableFuture<PowerResult> automatic = manager.powerOn("dn1", Requester.AUTOMATIC);
+    assertThatThrownBy(automatic::get).hasCauseInstanceOf(PowerRefusedException.class)
+        .hasMessageContaining("dn1 is quarantined after 3 failed attempts");
+    clock.runFor(60_000);
+    assertThat(dn1.calls).hasSize(callsBefore);
+
+    dn1.neverReaches = false;
+    manager.clearQuarantine("dn1");
+    CompletableFuture<PowerResult> afterClear = manager.powerOn("dn1", Requester.AUTOMATIC);
+    clock.runFor(60_000);
+    assertThat(afterClear.get().state()).isEqualTo(PowerState.ON);
+    assertThat(manager.status("dn1").consecutiveFailures()).isZero();
+  }
+
+  @Test
+  void quarantinedNode_canStillBeSwitchedByAnOperator() throws Exception {
+    ScriptedDriver dn1 = new ScriptedDriver("bmc1:623", clock);
+    dn1.failCommandsWith = "BMC answered: insufficient privilege";
+    PowerManager manager = manager(Map.of("eafr.power.retries", "0", "eafr.power.quarantine-after", "1"),
+        Map.of("dn1", dn1));
+    CompletableFuture<PowerResult> failed = manager.powerOn("dn1", Requester.AUTOMATIC);
+    clock.runFor(60_000);
+    assertThatThrownBy(failed::get).hasMessageContaining("failed after 1 attempt (node quarantined):"
+        + " BMC answered: insufficient privilege");
+
+    dn1.failCommandsWith = null;
+    CompletableFuture<PowerResult> byOperator = manager.powerOn("dn1", Requester.OPERATOR);
+    clock.runFor(60_000);
+    assertThat(byOperator.get().state()).isEqualTo(PowerState.ON);
+    assertThat(manager.status("dn1").quarantined()).as("only clearing ends a quarantine").isTrue();
+  }
+
+  @Test
+  void powerOff_isRefusedUnlessTheHostViewAllowsIt_alsoWhenMaintenanceEndsBeforeTheCommand() throws Exception {
+    ScriptedDriver dn1 = new ScriptedDriver("bmc1:623", clock);
+    dn1.state = PowerState.ON;
+    PowerManager manager = manager(Map.of(), Map.of("dn1", dn1));
+
+    CompletableFuture<PowerResult> refused = manager.powerOff("dn1", false, Requester.OPERATOR);
+    assertThatThrownBy(refused::get).hasCauseInstanceOf(PowerRefusedException.class)
+        .hasMessageContaining("refusing to power off dn1: not IN_MAINTENANCE");
+    assertThat(dn1.calls).isEmpty();
+
+    mayPowerOff.add("dn1");
+    CompletableFuture<PowerResult> late = manager.powerOff("dn1", false, Requester.OPERATOR);
+    mayPowerOff.remove("dn1"); // maintenance ends while the action waits for its BMC slot
+    clock.runFor(60_000);
+    assertThatThrownBy(late::get).hasCauseInstanceOf(PowerRefusedException.class);
+    assertThat(dn1.calls).containsExactly("status");
+    assertThat(manager.status("dn1").consecutiveFailures()).as("a refusal is no failure").isZero();
+
+    mayPowerOff.add("dn1");
+    CompletableFuture<PowerResult> allowed = manager.powerOff("dn1", false, Requester.OPERATOR);
+    clock.runFor(60_000);
+    assertThat(allowed.get().state()).isEqualTo(PowerState.OFF);
+    assertThat(dn1.calls).contains("graceful-off");
+    assertThat(manager.metrics().poweredOff()).isEqualTo(1);
+  }
+
+  @Test
+  void unknownHost_isRefusedNamingTheInventoryHosts() {
+    PowerManager manager = manager(Map.of(), Map.of("dn1", new ScriptedDriver("bmc1:623", clock)));
+    assertThatThrownBy(() -> manager.powerOn("dn9", Requester.OPERATOR).get())
+        .hasMessageContaining("host dn9 is not in the power inventory test-inventory (eafr.power.inventory.file);"
+            + " its hosts are [dn1]");
+  }
+
+  @Test
+  void metrics2Record_countsCommandsChangesFailuresAndNodesPerState() throws Exception {
+    ScriptedDriver dn1 = new ScriptedDriver("bmc1:623", clock);
+    ScriptedDriver dn2 = new ScriptedDriver("bmc2:623", clock);
+    dn2.failCommandsWith = "connection refused";
+    PowerManager manager = manager(Map.of("eafr.power.retries", "0"), Map.of("dn1", dn1, "dn2", dn2));
+    manager.powerOn("dn1", Requester.AUTOMATIC);
+    manager.powerOn("dn2", Requester.AUTOMATIC);
+    clock.runFor(60_000);
+
+    MetricsCollectorImpl collector = new MetricsCollectorImpl();
+    manager.metrics().getMetrics(collector, true);
+    MetricsRecord record = collector.getRecords().get(0);
+    Map<String, Number> values = new HashMap<>();
+    for (AbstractMetric metric : record.metrics()) {
+      values.put(metric.name(), metric.value());
+    }
+    assertThat(record.name()).isEqualTo("EafrPower");
+    assertThat(values).containsEntry("PowerCommands", 2L).containsEntry("PoweredOn", 1L)
+        .containsEntry("PowerFailedAttempts", 1L).containsEntry("PowerNodesOn", 1)
+        .containsEntry("PowerNodesOff", 1).containsEntry("PowerNodesQuarantined", 0)
+        .containsEntry("PowerActionsInFlight", 0);
+    assertThat(List.of(manager.status("dn2").lastError())).containsExactly("connection refused");
+  }
+}
