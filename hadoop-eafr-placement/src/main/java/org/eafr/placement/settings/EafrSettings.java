@@ -64,10 +64,24 @@ public final class EafrSettings {
   public static final Setting<Double> RATE_HIGH = Setting.ofDouble("eafr.rate.high-threshold", "eta_h",
       "Above this share of free receive bandwidth, senders are sped up (Eq. 15).", 0.5, Range.open(0.0, 1.0));
 
+  public static final Setting<Double> GEAR_TARGET_UTILIZATION = Setting.ofDouble("eafr.gear.target-utilization", "u",
+      "The gear controller runs the lowest gear whose servers on, kept this busy, carry the measured load.", 0.8,
+      Range.openClosed(0.0, 1.0));
+  public static final Setting<Double> GEAR_DOWN_MARGIN = Setting.ofDouble("eafr.gear.down-margin", "h",
+      "Hysteresis: a lower gear is chosen only when it carries the load at u - h; must be below u.", 0.1,
+      Range.closedOpen(0.0, 1.0));
+  public static final Setting<Long> GEAR_MIN_DWELL_MS = Setting.ofLong("eafr.gear.min-dwell.ms", "-",
+      "No gear-down within this time of the last shift, in milliseconds (gear-ups are never delayed).", 300_000L,
+      Range.atLeast(0L));
+  public static final Setting<Integer> GEAR_FORECAST_DAYS = Setting.ofInt("eafr.gear.forecast.days", "-",
+      "Earlier days whose busiest load in the same hour raises the gear controller's demand; 0 disables the"
+          + " forecast.", 0, Range.closed(0, 28));
+
   private static final List<Setting<?>> ALL = List.of(INTERVAL_MS, MAX_TRACKED_FILES, HOT_MEAN_READS,
       HOT_REPLICA_READS, COLD_MEAN_READS, COLD_REPLICA_READS, REPLICA_FRACTION, MIN_REPLICAS, MIN_HOT_REPLICAS,
       OVERLOADED_FRACTION, OVERLOAD_THRESHOLD, STORAGE_RESERVE_BYTES, EWMA_ALPHA, EWMA_WINDOW_MS, SPEED_WEIGHT,
-      DESTINATION_SAMPLE_SIZE, RATE_LOW, RATE_HIGH);
+      DESTINATION_SAMPLE_SIZE, RATE_LOW, RATE_HIGH, GEAR_TARGET_UTILIZATION, GEAR_DOWN_MARGIN, GEAR_MIN_DWELL_MS,
+      GEAR_FORECAST_DAYS);
 
   private final Map<Setting<?>, Number> values;
 
@@ -237,6 +251,8 @@ public final class EafrSettings {
       requireBelow(RATE_LOW, settings.rateLowThreshold(), RATE_HIGH, settings.rateHighThreshold());
       requireAtMost(COLD_MEAN_READS, settings.coldMeanReads(), HOT_MEAN_READS, settings.hotMeanReads());
       requireAtMost(COLD_REPLICA_READS, settings.coldReplicaReads(), HOT_REPLICA_READS, settings.hotReplicaReads());
+      requireBelow(GEAR_DOWN_MARGIN, settings.get(GEAR_DOWN_MARGIN), GEAR_TARGET_UTILIZATION,
+          settings.get(GEAR_TARGET_UTILIZATION));
       return settings;
     }
 

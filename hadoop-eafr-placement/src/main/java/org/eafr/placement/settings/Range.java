@@ -36,6 +36,11 @@ public final class Range<T extends Comparable<T>> {
     return new Range<>(Objects.requireNonNull(low), false, Objects.requireNonNull(high), true);
   }
 
+  /** [low, high). */
+  public static <T extends Comparable<T>> Range<T> closedOpen(T low, T high) {
+    return new Range<>(Objects.requireNonNull(low), true, Objects.requireNonNull(high), false);
+  }
+
   /** [low, +inf). */
   public static <T extends Comparable<T>> Range<T> atLeast(T low) {
     return new Range<>(Objects.requireNonNull(low), true, null, false);
