@@ -22,8 +22,14 @@ public final class AvailabilityCheck {
   /** The first of {@code blocks}, in iteration order, with no replica on a server {@code staysOn} accepts. */
   public static Optional<UnavailableBlock> firstUnavailable(Iterable<ReplicatedFile> blocks,
       Predicate<String> staysOn) {
+    return firstUnavailable(blocks, staysOn, id -> false);
+  }
+
+  /** The same, skipping the blocks whose ids {@code skip} accepts (e.g. those a cleanup move rescues). */
+  public static Optional<UnavailableBlock> firstUnavailable(Iterable<ReplicatedFile> blocks,
+      Predicate<String> staysOn, Predicate<String> skip) {
     for (ReplicatedFile block : blocks) {
-      if (!anyStaysOn(block, staysOn)) {
+      if (!anyStaysOn(block, staysOn) && !skip.test(block.id())) {
         return Optional.of(new UnavailableBlock(block.id(), block.replicaServers()));
       }
     }

@@ -139,7 +139,7 @@ public final class GearController {
         gap = floor.firstUnavailable(staysOn(target, failed))) {
       floorBlock = gap.get();
       target++;
-      reason = target > gear ? GearReason.RAISED_BY_AVAILABILITY : reason;
+      reason = GearReason.RAISED_BY_AVAILABILITY;
     }
     return commit(now, target, reason, demand, on, failed, floor, floorBlock);
   }

@@ -10,7 +10,7 @@ public enum GearReason {
   DOWN_FOR_LOAD,
   /** A lower gear would carry the load, but the minimum dwell time since the last shift has not passed. */
   HELD_BY_DWELL,
-  /** The load gear is lower, but an even lower gear would leave a block without a live replica: the floor. */
+  /** The load's gear would leave a block without a live replica: the floor raised the target above it. */
   RAISED_BY_AVAILABILITY,
   /** An operator chose the gear. */
   MANUAL

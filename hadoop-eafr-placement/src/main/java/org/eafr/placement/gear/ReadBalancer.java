@@ -3,7 +3,7 @@ package org.eafr.placement.gear;
 /**
  * Which replica serves a read in a geared layout: Rabbit's hit-ratio balancer (Sec. 3.2) or SpringFS's read
  * offloading (Sec. 3). The balancer counts its own choices, so it is stateful; implementations are thread-safe
- * (lock-free counters) because the NameNode calls them from its IPC handler threads.
+ * because the NameNode calls them from its IPC handler threads.
  */
 public interface ReadBalancer {
   /**

@@ -64,6 +64,15 @@ public final class EafrSettings {
   public static final Setting<Double> RATE_HIGH = Setting.ofDouble("eafr.rate.high-threshold", "eta_h",
       "Above this share of free receive bandwidth, senders are sped up (Eq. 15).", 0.5, Range.open(0.0, 1.0));
 
+  public static final Setting<Integer> GEAR_PRIMARIES = Setting.ofInt("eafr.gear.primaries", "p",
+      "Primary servers of the equal-work layout, which alone keep every block available (Rabbit Sec. 3.1); 0 means"
+          + " N / e^(r-1), rounded down to a multiple of the gear group size.", 0, Range.closed(0, 1_000_000));
+  public static final Setting<Integer> GEAR_GROUP_SIZE = Setting.ofInt("eafr.gear.group-size", "g",
+      "Servers per gear group, the unit the layout switches on and off; also the number of recovery groups (Rabbit"
+          + " Sec. 3.5). p must be a multiple of it.", 1, Range.closed(1, 1_000_000));
+  public static final Setting<Integer> GEAR_REPLICAS = Setting.ofInt("eafr.gear.replicas", "r (layout)",
+      "Replicas per block the geared layout is built for; its spread is about p e^(r-1) servers (Eq. 3).", 3,
+      Range.closed(2, 32));
   public static final Setting<Double> GEAR_TARGET_UTILIZATION = Setting.ofDouble("eafr.gear.target-utilization", "u",
       "The gear controller runs the lowest gear whose servers on, kept this busy, carry the measured load.", 0.8,
       Range.openClosed(0.0, 1.0));
@@ -80,8 +89,8 @@ public final class EafrSettings {
   private static final List<Setting<?>> ALL = List.of(INTERVAL_MS, MAX_TRACKED_FILES, HOT_MEAN_READS,
       HOT_REPLICA_READS, COLD_MEAN_READS, COLD_REPLICA_READS, REPLICA_FRACTION, MIN_REPLICAS, MIN_HOT_REPLICAS,
       OVERLOADED_FRACTION, OVERLOAD_THRESHOLD, STORAGE_RESERVE_BYTES, EWMA_ALPHA, EWMA_WINDOW_MS, SPEED_WEIGHT,
-      DESTINATION_SAMPLE_SIZE, RATE_LOW, RATE_HIGH, GEAR_TARGET_UTILIZATION, GEAR_DOWN_MARGIN, GEAR_MIN_DWELL_MS,
-      GEAR_FORECAST_DAYS);
+      DESTINATION_SAMPLE_SIZE, RATE_LOW, RATE_HIGH, GEAR_PRIMARIES, GEAR_GROUP_SIZE, GEAR_REPLICAS, GEAR_TARGET_UTILIZATION,
+      GEAR_DOWN_MARGIN, GEAR_MIN_DWELL_MS, GEAR_FORECAST_DAYS);
 
   private final Map<Setting<?>, Number> values;
 

@@ -5,10 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 import static org.eafr.placement.destination.TestServers.MB;
 
-import java.time.Clock;
-import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
@@ -16,6 +12,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicLong;
+import org.eafr.placement.gear.MutableClock;
 import org.eafr.placement.settings.EafrSettings;
 import org.junit.jupiter.api.Test;
 
@@ -216,29 +213,5 @@ class TransferSpeedEstimatorTest {
         .hasMessageContaining("d1").hasMessageContaining("bytes = -1").hasMessageContaining("at least 0");
     assertThatThrownBy(() -> estimator.recordTransfer("d1", 10, 0)).isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("elapsedMillis = 0").hasMessageContaining("at least 1");
-  }
-
-  /** A clock tests move by hand. */
-  private static final class MutableClock extends Clock {
-    private Instant instant = Instant.EPOCH;
-
-    void advanceMillis(long millis) {
-      instant = instant.plusMillis(millis);
-    }
-
-    @Override
-    public ZoneId getZone() {
-      return ZoneOffset.UTC;
-    }
-
-    @Override
-    public Clock withZone(ZoneId zone) {
-      return this; // the estimator reads instants only; the zone never matters
-    }
-
-    @Override
-    public Instant instant() {
-      return instant;
-    }
   }
 }

@@ -1,0 +1,352 @@
+package org.eafr.placement.gear.layout;
+
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import org.eafr.placement.gear.ActiveSet;
+import org.eafr.placement.gear.BlockPlacement;
+import org.eafr.placement.gear.BlockRequest;
+import org.eafr.placement.gear.ExpansionChain;
+import org.eafr.placement.gear.GearedLayout;
+import org.eafr.placement.settings.EafrSettings;
+
+/**
+ * Rabbit's equal-work layout with gear groups and recovery groups (Amur et al., Sec. 3.1 Eq. 1-3 and Sec. 3.5).
+ *
+ * <p>Goals: with n servers of the expansion chain on, every one can serve an equal share of a full read (server i
+ * holds b_i = B / i &gt;= B / n); only the p primaries must stay on for every block to be available; a failed primary
+ * wakes only its recovery group; gears switch whole gear groups of g servers, with no data movement.
+ *
+ * <p>Structure (chain positions 0-based): positions 0 .. p-1 are the primaries; then G gear groups of g servers, gear
+ * group i (1-based) at positions p + (i-1) g .. p + i g - 1. The server of gear group i in column c (position
+ * p + (i-1) g + c) belongs to recovery group c, and primary j maps to recovery group j mod g (so p must be a multiple
+ * of g). Each server of gear group i holds B / (p + g i) blocks ({@link EqualWorkShares}). Servers past the last gear
+ * group hold nothing and form one last gear (every server on). Gear k keeps on the primaries and gear groups 1..k.
+ *
+ * <p>Placement of a new block with r replicas (O(r log N)):
+ * <ol>
+ *   <li>The recovery groups take blocks in turn (block k goes to group k mod g).</li>
+ *   <li>Its r - 1 non-primary homes are dealt by the group's {@link PfairSchedule} with weights w_i (the group's
+ *       servers' shares): after K blocks each server of the group has been dealt within one block of K w_i, so every
+ *       non-primary holds its b_i within one block at every moment, not only on average.</li>
+ *   <li>Its primary home is the group's next primary in turn, so each primary holds B / p within one block.</li>
+ *   <li>Racks, when the cluster has two or more: when every non-primary home is on the primary's rack, the
+ *       lowest-priority one gives way to the group's most urgent server on another rack (counted by
+ *       {@link #rackSwaps()}). The server that gave way keeps its turn and is first in line at the next block, so its
+ *       lag recovers at once. Rack diversity is the hard rule, equal work the goal it bends for: swaps are rare with a
+ *       rack-interleaved chain ({@link ExpansionChain#rackInterleaved}) and r &gt;= 3 (every non-primary on the
+ *       primary's rack), frequent with r = 2.</li>
+ *   <li>A home that is off or excluded is replaced by a server that is on (availability offloading, Sec. 3.3): the
+ *       next on server after a rotating cursor that does not hold the block, on another rack when the holders so far
+ *       share one. The placement keeps the home, so the {@link org.eafr.placement.gear.OffloadLedger} owes the move.</li>
+ * </ol>
+ * A block with fewer replicas than the layout's r takes its non-primaries from a schedule with the weights scaled
+ * down; replicas beyond the layout's r go to on servers as in step 5 (their home is where they land).
+ *
+ * <p>Worked example (Table 1 of Sec. 3.5, p = 100, r = 2): gear groups of g = 1, 5, 10, 20, 50, 100 servers need
+ * recovery groups of 173, 36, 19, 10, 5, 3 servers ({@link EqualWorkShares#gearGroupsNeeded}); see
+ * {@link #table1RecoveryGroupSize} for the paper's printed values.
+ *
+ * <p>Thread-safe: the structure is immutable; each recovery group's schedule is guarded by the group's lock, so IPC
+ * threads placing blocks of different groups do not wait for each other.
+ */
+public final class EqualWorkLayout implements GearedLayout {
+  private final ExpansionChain chain;
+  private final EqualWorkShares shares;
+  private final int primaries;
+  private final int groupSize;
+  private final int gridEnd;
+  private final ActiveSet[] gears;
+  private final RecoveryGroup[] groups;
+  private final ActiveSet[] recoverySets;
+  private final AtomicLong blocks = new AtomicLong();
+  private final AtomicInteger offloadCursor = new AtomicInteger();
+  private final AtomicLong rackSwaps = new AtomicLong();
+
+  /**
+   * @param primaries p, a multiple of {@code groupSize}
+   * @param groupSize g, the servers of one gear group (and the number of recovery groups)
+   * @param replicas r, the replicas per block the layout is built for (at least 2)
+   */
+  public EqualWorkLayout(ExpansionChain chain, int primaries, int groupSize, int replicas) {
+    this.chain = chain;
+    if (primaries < 1 || groupSize < 1 || primaries % groupSize != 0 || primaries >= chain.size()) {
+      throw new IllegalArgumentException("p = " + primaries + " primaries and gear groups of g = " + groupSize
+          + " are not allowed on " + chain.size() + " servers: expected 1 <= p < N and p a multiple of g (each"
+          + " recovery group serves p / g primaries)");
+    }
+    this.primaries = primaries;
+    this.groupSize = groupSize;
+    this.shares = EqualWorkShares.of(primaries, groupSize, replicas, (chain.size() - primaries) / groupSize);
+    this.gridEnd = primaries + shares.gearGroups() * groupSize;
+    boolean spares = gridEnd < chain.size();
+    this.gears = new ActiveSet[shares.gearGroups() + 1 + (spares ? 1 : 0)];
+    for (int gear = 0; gear <= shares.gearGroups(); gear++) {
+      gears[gear] = ActiveSet.firstN(chain, primaries + gear * groupSize);
+    }
+    if (spares) {
+      gears[gears.length - 1] = ActiveSet.all(chain);
+    }
+    this.groups = new RecoveryGroup[groupSize];
+    this.recoverySets = new ActiveSet[groupSize];
+    for (int c = 0; c < groupSize; c++) {
+      groups[c] = new RecoveryGroup(c);
+      recoverySets[c] = ActiveSet.of(chain, groups[c].servers);
+    }
+  }
+
+  /**
+   * The layout from {@code settings} (eafr.gear.primaries, eafr.gear.group-size, eafr.gear.replicas); p = 0 there
+   * means {@link #defaultPrimaries}.
+   */
+  public static EqualWorkLayout from(EafrSettings settings, ExpansionChain chain) {
+    int groupSize = settings.get(EafrSettings.GEAR_GROUP_SIZE);
+    int replicas = settings.get(EafrSettings.GEAR_REPLICAS);
+    int primaries = settings.get(EafrSettings.GEAR_PRIMARIES);
+    return new EqualWorkLayout(chain, primaries > 0 ? primaries : defaultPrimaries(chain.size(), replicas,
+        groupSize), groupSize, replicas);
+  }
+
+  /**
+   * The p whose spread fills a cluster of N servers, N / e^(r-1) (Eq. 3 solved for p; SpringFS's p = N / e^2 for r = 3),
+   * rounded down to a multiple of g and at least g.
+   */
+  public static int defaultPrimaries(int servers, int replicas, int groupSize) {
+    int p = (int) Math.floor(servers / Math.exp(replicas - 1) / groupSize) * groupSize;
+    return Math.max(groupSize, p);
+  }
+
+  /**
+   * Table 1 of Rabbit as printed: G + 1 for the G of {@link EqualWorkShares#gearGroupsNeeded} with r = 2, for each of
+   * its six rows (174, 37, 20, 11, 6, 4 for g = 1, 5, 10, 20, 50, 100 with p = 100). The text does not say what the
+   * extra server is; the closed form it prints, ((p + g) e - p) / g, is off by a fraction for g = 1 and g = 10.
+   * Our recovery groups have G servers, which already hold every non-primary replica of their primaries.
+   */
+  public static int table1RecoveryGroupSize(int primaries, int groupSize) {
+    return EqualWorkShares.gearGroupsNeeded(primaries, groupSize, 2) + 1;
+  }
+
+  @Override
+  public String name() {
+    return "equal-work";
+  }
+
+  @Override
+  public ExpansionChain chain() {
+    return chain;
+  }
+
+  public EqualWorkShares shares() {
+    return shares;
+  }
+
+  public int primaries() {
+    return primaries;
+  }
+
+  public int groupSize() {
+    return groupSize;
+  }
+
+  /** G, the gear groups that hold data. */
+  public int gearGroups() {
+    return shares.gearGroups();
+  }
+
+  /** Blocks whose non-primary gave way to another rack (see the class comment). */
+  public long rackSwaps() {
+    return rackSwaps.get();
+  }
+
+  @Override
+  public int maximumGear() {
+    return gears.length - 1;
+  }
+
+  @Override
+  public ActiveSet serversOn(int gear) {
+    return gears[GearedLayout.checkGear(this, gear)];
+  }
+
+  @Override
+  public int gearOf(int position) {
+    chain.id(position);
+    if (position < primaries) {
+      return 0;
+    }
+    return position < gridEnd ? (position - primaries) / groupSize + 1 : maximumGear();
+  }
+
+  /** The recovery group (0 .. g-1) of a primary or gear-group server; -1 for a server past the last gear group. */
+  public int recoveryGroupOf(int position) {
+    chain.id(position);
+    if (position < primaries) {
+      return position % groupSize;
+    }
+    return position < gridEnd ? (position - primaries) % groupSize : -1;
+  }
+
+  @Override
+  public ActiveSet recoveryGroup(int failed) {
+    chain.id(failed);
+    return failed < primaries ? recoverySets[failed % groupSize] : ActiveSet.none(chain);
+  }
+
+  @Override
+  public double share(int position) {
+    chain.id(position);
+    if (position < primaries) {
+      return shares.primaryShare();
+    }
+    return position < gridEnd ? shares.secondaryShare(gearOf(position)) : 0;
+  }
+
+  @Override
+  public BlockPlacement place(BlockRequest request, ActiveSet on) {
+    int[] homes = new int[request.replication()];
+    int dealt = groups[(int) Math.floorMod(blocks.getAndIncrement(), (long) groupSize)].deal(homes);
+    int[] holders = new int[homes.length];
+    int placed = 0;
+    for (int i = 0; i < homes.length; i++) {
+      int home = i < dealt ? homes[i] : -1;
+      int holder = home >= 0 && on.contains(home) && !request.excludes(home) && !contains(holders, placed, home)
+          ? home : offloadTarget(request, on, holders, placed, homes, dealt);
+      if (holder < 0) {
+        break;
+      }
+      homes[i] = home >= 0 ? home : holder;
+      holders[placed++] = holder;
+    }
+    return new BlockPlacement(chain, Arrays.copyOf(holders, placed), Arrays.copyOf(homes, placed));
+  }
+
+  /**
+   * The next on server after the rotating cursor that can take the block (not excluded, not a holder, not another
+   * replica's home), on a new rack when the holders so far share one; -1 when no on server can take it.
+   */
+  private int offloadTarget(BlockRequest request, ActiveSet on, int[] holders, int placed, int[] homes, int dealt) {
+    int sharedRack = placed > 0 && chain.rackCount() > 1 && sameRack(holders, placed) ? chain.rack(holders[0]) : -1;
+    int first = next(on, Math.floorMod(offloadCursor.getAndIncrement(), chain.size()));
+    int fallback = -1;
+    if (first < 0) {
+      return -1;
+    }
+    int p = first;
+    do {
+      if (!request.excludes(p) && !contains(holders, placed, p) && !contains(homes, dealt, p)) {
+        if (sharedRack < 0 || chain.rack(p) != sharedRack) {
+          return p;
+        }
+        fallback = fallback < 0 ? p : fallback;
+      }
+      p = next(on, p + 1);
+    } while (p != first);
+    return fallback;
+  }
+
+  /** The next on server at or after {@code from}, wrapping around the chain once. */
+  private int next(ActiveSet on, int from) {
+    int p = on.next(from % chain.size());
+    return p >= 0 ? p : on.next(0);
+  }
+
+  private boolean sameRack(int[] positions, int count) {
+    for (int i = 1; i < count; i++) {
+      if (chain.rack(positions[i]) != chain.rack(positions[0])) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static boolean contains(int[] values, int count, int value) {
+    for (int i = 0; i < count; i++) {
+      if (values[i] == value) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** One recovery group: its primaries, its gear-group servers, and the schedules that deal their replicas. */
+  private final class RecoveryGroup {
+    private final int[] primaryPositions;
+    private long primaryTurn;
+    private final int[] servers;
+    private final Map<Integer, PfairSchedule> schedules = new HashMap<>();
+
+    RecoveryGroup(int column) {
+      primaryPositions = new int[primaries / groupSize];
+      for (int j = 0; j < primaryPositions.length; j++) {
+        primaryPositions[j] = column + j * groupSize;
+      }
+      servers = new int[shares.gearGroups()];
+      for (int i = 0; i < servers.length; i++) {
+        servers[i] = primaries + i * groupSize + column;
+      }
+    }
+
+    /** Fills homes[0] with the primary and homes[1..] with non-primaries; returns how many homes it dealt. */
+    synchronized int deal(int[] homes) {
+      int primary = primaryPositions[(int) (primaryTurn++ % primaryPositions.length)];
+      homes[0] = primary;
+      int nonPrimaries = Math.min(homes.length - 1, shares.replicas() - 1);
+      if (nonPrimaries == 0) {
+        return 1;
+      }
+      PfairSchedule schedule = schedule(nonPrimaries);
+      schedule.beginSlot();
+      boolean offRack = chain.rackCount() == 1;
+      for (int k = 1; k <= nonPrimaries; k++) {
+        homes[k] = servers[schedule.poll()];
+        offRack |= chain.rack(homes[k]) != chain.rack(primary);
+      }
+      if (!offRack) {
+        swapForRack(schedule, homes, nonPrimaries, chain.rack(primary));
+      }
+      for (int k = 1; k <= nonPrimaries; k++) {
+        schedule.take(indexOf(homes[k]));
+      }
+      schedule.endSlot();
+      return nonPrimaries + 1;
+    }
+
+    /** The last dealt non-primary gives way to the group's next server on another rack than {@code rack}. */
+    private void swapForRack(PfairSchedule schedule, int[] homes, int nonPrimaries, int rack) {
+      int[] polled = new int[servers.length];
+      int count = 0;
+      int replacement = -1;
+      for (int index = schedule.poll(); index >= 0; index = schedule.poll()) {
+        if (chain.rack(servers[index]) != rack) {
+          replacement = index;
+          break;
+        }
+        polled[count++] = index;
+      }
+      for (int k = 0; k < count; k++) {
+        schedule.putBack(polled[k]);
+      }
+      if (replacement >= 0) {
+        schedule.putBack(indexOf(homes[nonPrimaries]));
+        homes[nonPrimaries] = servers[replacement];
+        rackSwaps.incrementAndGet();
+      }
+    }
+
+    private int indexOf(int position) {
+      return (position - primaries) / groupSize;
+    }
+
+    private PfairSchedule schedule(int nonPrimaries) {
+      return schedules.computeIfAbsent(nonPrimaries, m -> {
+        double[] weights = shares.weights();
+        for (int i = 0; i < weights.length; i++) {
+          weights[i] *= (double) m / (shares.replicas() - 1);
+        }
+        return new PfairSchedule(weights, m);
+      });
+    }
+  }
+}

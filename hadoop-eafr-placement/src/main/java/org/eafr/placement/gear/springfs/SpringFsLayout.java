@@ -1,0 +1,202 @@
+package org.eafr.placement.gear.springfs;
+
+import java.util.Arrays;
+import java.util.Objects;
+import java.util.Random;
+import org.eafr.placement.gear.ActiveSet;
+import org.eafr.placement.gear.BlockPlacement;
+import org.eafr.placement.gear.BlockRequest;
+import org.eafr.placement.gear.ExpansionChain;
+import org.eafr.placement.gear.GearedLayout;
+import org.eafr.placement.gear.layout.EqualWorkLayout;
+import org.eafr.placement.gear.read.RecentLoad;
+
+/**
+ * SpringFS's layout with bounded write offloading (Xu et al., Sec. 3): Rabbit's equal-work layout whose primary
+ * replicas go to the first m servers of the chain (the offload set), not only the p primaries.
+ *
+ * <ol>
+ *   <li>The equal-work layout deals the block's homes: a primary and r - 1 non-primaries.</li>
+ *   <li>Primary replica: on the writer when the writer is in the offload set and on (machine locality); otherwise on
+ *       the less loaded of two servers drawn at random from the offload set's servers that are on ({@link RecentLoad},
+ *       the power of two choices: O(1), not a scan of the set). A primary replica on a server at or past p is offloaded:
+ *       its home is the dealt primary, and it is cleanup work before its holder may sleep. On a primary it is at
+ *       home.</li>
+ *   <li>A non-primary whose home is in the offload set past the primaries (p &lt;= home &lt; m) is redirected to the
+ *       less loaded of two on servers drawn outside the offload set, and that is its home (SpringFS's layout: the
+ *       offload set stores only primary replicas, nothing is owed).</li>
+ *   <li>A non-primary whose home sleeps is written, the same way, to an on server outside the offload set (availability
+ *       offloading, Sec. 3, Fig. 5), keeping its home: it is owed to the home when the home is re-integrated (passive
+ *       migration, {@link PassiveMigration}).</li>
+ * </ol>
+ * Every write is recorded in the load tracker the read balancer shares ({@link org.eafr.placement.gear.read
+ * .ReadOffloadBalancer}), so reads move away from write-heavy low-numbered servers.
+ *
+ * <p>m is set for each resizing interval with {@link #offloadSet(int)} ({@link OffloadSetSize}). Gears, recovery groups
+ * and shares are the equal-work layout's.
+ *
+ * <p>Worked example (chain of 30, p = 4, m = 8, r = 3): every primary replica lands on servers 0-7; a block dealt homes
+ * (2, 6, 15) keeps 15, and its non-primary dealt to 6 (inside the offload set) goes to a server at 8 or past; its
+ * primary lands on 2 or elsewhere in 0-7 (then offloaded, home 2). Shrinking to 8 or more servers needs no cleanup.
+ *
+ * <p>Thread-safe: the equal-work layout and the load tracker are; the random source is used under this object's lock.
+ */
+public final class SpringFsLayout implements GearedLayout {
+  private static final int DRAWS = 8;
+
+  private final EqualWorkLayout base;
+  private final RecentLoad load;
+  private final Random random;
+  private final ActiveSet all;
+  private volatile int offloadSet;
+
+  public SpringFsLayout(EqualWorkLayout base, RecentLoad load, Random random) {
+    this.base = Objects.requireNonNull(base, "base");
+    this.load = Objects.requireNonNull(load, "load");
+    this.random = Objects.requireNonNull(random, "random");
+    this.all = ActiveSet.all(base.chain());
+    this.offloadSet = base.primaries();
+  }
+
+  /** Sets m for the coming interval; m is clamped to [p, N]. */
+  public void offloadSet(int size) {
+    offloadSet = Math.max(base.primaries(), Math.min(base.chain().size(), size));
+  }
+
+  /** m, the servers that take primary replicas. */
+  public int offloadSet() {
+    return offloadSet;
+  }
+
+  @Override
+  public String name() {
+    return "springfs";
+  }
+
+  @Override
+  public ExpansionChain chain() {
+    return base.chain();
+  }
+
+  @Override
+  public int maximumGear() {
+    return base.maximumGear();
+  }
+
+  @Override
+  public ActiveSet serversOn(int gear) {
+    return base.serversOn(gear);
+  }
+
+  @Override
+  public int gearOf(int position) {
+    return base.gearOf(position);
+  }
+
+  @Override
+  public ActiveSet recoveryGroup(int failed) {
+    return base.recoveryGroup(failed);
+  }
+
+  @Override
+  public double share(int position) {
+    return base.share(position);
+  }
+
+  @Override
+  public BlockPlacement place(BlockRequest request, ActiveSet on) {
+    BlockPlacement dealt = base.place(request, all);
+    int m = offloadSet;
+    int p = base.primaries();
+    int[] holders = new int[dealt.size()];
+    int[] homes = new int[dealt.size()];
+    int placed = 0;
+    for (int i = 0; i < dealt.size(); i++) {
+      int home = dealt.home(i);
+      int holder;
+      if (i == 0) {
+        holder = request.writer() >= 0 && request.writer() < m && on.contains(request.writer())
+            && !request.excludes(request.writer()) ? request.writer() : leastLoaded(request, on, holders, placed, 0, m);
+        holder = holder >= 0 ? holder : leastLoaded(request, on, holders, placed, 0, chain().size());
+        home = holder >= 0 && holder < p ? holder : home;
+      } else if (home >= p && home < m) {
+        holder = outsideOffloadSet(request, on, holders, placed, m);
+        home = holder;
+      } else if (on.contains(home) && !request.excludes(home) && !contains(holders, placed, home)) {
+        holder = home;
+      } else {
+        holder = outsideOffloadSet(request, on, holders, placed, m);
+      }
+      if (holder < 0) {
+        break;
+      }
+      holders[placed] = holder;
+      homes[placed++] = home;
+      load.record(holder);
+    }
+    return new BlockPlacement(chain(), Arrays.copyOf(holders, placed), Arrays.copyOf(homes,
+        placed));
+  }
+
+  /** The less loaded of two on servers drawn at or past m, else of the offload set, else -1. */
+  private int outsideOffloadSet(BlockRequest request, ActiveSet on, int[] holders, int placed, int m) {
+    int holder = leastLoaded(request, on, holders, placed, m, chain().size());
+    return holder >= 0 ? holder : leastLoaded(request, on, holders, placed, 0, m);
+  }
+
+  /**
+   * The less loaded of two on servers in [from, to) that can take the block, drawn at random (up to a few draws);
+   * when the draws find fewer than two, the first that can take it scanning from a random start; -1 when none can.
+   */
+  private int leastLoaded(BlockRequest request, ActiveSet on, int[] holders, int placed, int from, int to) {
+    if (from >= to) {
+      return -1;
+    }
+    int first = -1;
+    int second = -1;
+    int start;
+    synchronized (this) {
+      for (int draw = 0; draw < DRAWS && second < 0; draw++) {
+        int p = from + random.nextInt(to - from);
+        if (canTake(request, on, holders, placed, p) && p != first) {
+          if (first < 0) {
+            first = p;
+          } else {
+            second = p;
+          }
+        }
+      }
+      start = from + random.nextInt(to - from);
+    }
+    if (first >= 0 && second >= 0) {
+      return load.load(second) < load.load(first) ? second : first;
+    }
+    if (first >= 0) {
+      return first;
+    }
+    for (int p = on.next(start); p >= 0 && p < to; p = on.next(p + 1)) {
+      if (canTake(request, on, holders, placed, p)) {
+        return p;
+      }
+    }
+    for (int p = on.next(from); p >= 0 && p < start; p = on.next(p + 1)) {
+      if (canTake(request, on, holders, placed, p)) {
+        return p;
+      }
+    }
+    return -1;
+  }
+
+  private static boolean canTake(BlockRequest request, ActiveSet on, int[] holders, int placed, int position) {
+    return on.contains(position) && !request.excludes(position) && !contains(holders, placed, position);
+  }
+
+  private static boolean contains(int[] values, int count, int value) {
+    for (int i = 0; i < count; i++) {
+      if (values[i] == value) {
+        return true;
+      }
+    }
+    return false;
+  }
+}

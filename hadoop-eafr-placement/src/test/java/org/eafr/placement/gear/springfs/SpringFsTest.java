@@ -1,0 +1,117 @@
+package org.eafr.placement.gear.springfs;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import java.util.List;
+import java.util.Random;
+import org.eafr.placement.gear.ActiveSet;
+import org.eafr.placement.gear.BlockMove;
+import org.eafr.placement.gear.BlockPlacement;
+import org.eafr.placement.gear.BlockRequest;
+import org.eafr.placement.gear.ExpansionChain;
+import org.eafr.placement.gear.GearServers;
+import org.eafr.placement.gear.MutableClock;
+import org.eafr.placement.gear.OffloadLedger;
+import org.eafr.placement.gear.layout.EqualWorkLayout;
+import org.eafr.placement.gear.read.ReadOffloadBalancer;
+import org.eafr.placement.gear.read.RecentLoad;
+import org.junit.jupiter.api.Test;
+
+class SpringFsTest {
+  private final MutableClock clock = new MutableClock();
+
+  @Test
+  void offloadSetSize_workedExample() {
+    assertThat(OffloadSetSize.of(250e6, 100e6, 2, 7)).isEqualTo(3);
+    assertThat(OffloadSetSize.of(80e6, 100e6, 2, 7)).isEqualTo(2);
+    assertThat(OffloadSetSize.of(2e9, 100e6, 2, 7)).isEqualTo(7);
+  }
+
+  @Test
+  void recentLoad_decays0point95Every5Seconds() {
+    RecentLoad load = RecentLoad.springFs(3, clock);
+    for (int i = 0; i < 10; i++) {
+      load.record(1);
+    }
+    clock.advanceMillis(10_000);
+
+    assertThat(load.load(1)).isCloseTo(9.025, within(1e-12));
+    assertThat(load.load(0)).isZero();
+  }
+
+  @Test
+  void readOffloading_workedExample_leastRecentlyLoadedHigherNumberedHolder_orTheReadersOwnCopy() {
+    ExpansionChain chain = GearServers.chain(13, 1);
+    RecentLoad load = RecentLoad.springFs(13, clock);
+    for (int i = 0; i < 30; i++) {
+      load.record(1);
+    }
+    for (int i = 0; i < 4; i++) {
+      load.record(7);
+      load.record(12);
+    }
+    ReadOffloadBalancer balancer = new ReadOffloadBalancer(load);
+    ActiveSet all = ActiveSet.all(chain);
+
+    assertThat(balancer.choose(new int[] {1, 7, 12}, all)).isEqualTo(12);
+    assertThat(balancer.chooseFor(7, new int[] {1, 7, 12}, all)).isEqualTo(7);
+    assertThat(balancer.choose(new int[] {1, 7}, ActiveSet.of(chain, 0, 2))).isEqualTo(-1);
+  }
+
+  @Test
+  void passiveMigration_workedExample_tenthOfTheWork_oneExtraServer_fullServersDropped() {
+    PassiveMigration migration = new PassiveMigration(10, 20);
+    List<BlockMove> owed = new java.util.ArrayList<>();
+    for (int b = 0; b < 95; b++) {
+      owed.add(new BlockMove("b" + b, 0, 5, true));
+    }
+    owed.add(new BlockMove("full", 0, 6, true));
+
+    PassiveMigration.Plan plan = migration.plan(owed, position -> position == 6);
+
+    assertThat(plan.moves()).hasSize(10);
+    assertThat(plan.extraServers()).isEqualTo(1);
+    assertThat(plan.dropped()).isEqualTo(1);
+  }
+
+  @Test
+  void boundedOffloading_primariesStayInTheOffloadSet_nonPrimariesLeaveIt_shrinkingToMNeedsNoCleanup() {
+    ExpansionChain chain = GearServers.chain(30, 1);
+    SpringFsLayout layout = new SpringFsLayout(new EqualWorkLayout(chain, 4, 1, 3), RecentLoad.springFs(30, clock),
+        new Random(7));
+    layout.offloadSet(8);
+    OffloadLedger ledger = new OffloadLedger();
+    ActiveSet all = ActiveSet.all(chain);
+    int offloadedPrimaries = 0;
+
+    for (int b = 0; b < 3000; b++) {
+      BlockPlacement placement = layout.place(BlockRequest.of("b" + b, 3), all);
+      ledger.record("b" + b, placement);
+      assertThat(placement.holder(0)).isLessThan(8);
+      assertThat(placement.home(0)).isLessThan(4);
+      offloadedPrimaries += placement.isOffloaded(0) ? 1 : 0;
+      for (int i = 1; i < 3; i++) {
+        assertThat(placement.holder(i) < 4 || placement.holder(i) >= 8).isTrue();
+      }
+    }
+
+    // Primaries balanced over the 8 servers: about half land past the 4 primaries.
+    assertThat(offloadedPrimaries).isBetween(1350, 1650);
+    assertThat(ledger.cleanupFor(ActiveSet.firstN(chain, 8)).isEmpty()).isTrue();
+    assertThat(ledger.cleanupFor(ActiveSet.firstN(chain, 4)).blocks()).isPositive();
+  }
+
+  @Test
+  void writerInTheOffloadSet_takesThePrimaryItself() {
+    ExpansionChain chain = GearServers.chain(30, 1);
+    SpringFsLayout layout = new SpringFsLayout(new EqualWorkLayout(chain, 4, 1, 3), RecentLoad.springFs(30, clock),
+        new Random(7));
+    layout.offloadSet(8);
+
+    BlockPlacement placement = layout.place(BlockRequest.of("b", 3).withWriter(6), ActiveSet.all(chain));
+
+    assertThat(placement.holder(0)).isEqualTo(6);
+    assertThat(placement.isOffloaded(0)).isTrue();
+  }
+}
