@@ -9,6 +9,8 @@ import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.util.Time;
 import org.eafr.namenode.config.NamenodeSettings;
 import org.eafr.namenode.config.RolesFile;
+import org.eafr.namenode.gear.GearRuntime;
+import org.eafr.namenode.gear.GearSettings;
 import org.eafr.namenode.monitor.MonitorStats;
 import org.eafr.namenode.monitor.ReplicationMonitor;
 import org.eafr.namenode.read.ReadAttribution;
@@ -50,10 +52,12 @@ public final class EafrRuntime {
   private final PendingActions pending = new PendingActions();
   private final MonitorStats monitorStats = new MonitorStats();
   private final TransferTracker transfers;
+  private final GearRuntime gears;
   private volatile ReplicationMonitor monitor;
 
-  EafrRuntime(NamenodeSettings settings) {
+  EafrRuntime(NamenodeSettings settings, GearSettings gearSettings) {
     this.settings = settings;
+    this.gears = new GearRuntime(gearSettings, settings.core());
     this.roles = new ServerRoles(settings.rolesFile().isEmpty() ? RolesFile.ALL_HOT
         : RolesFile.read(Paths.get(settings.rolesFile())), settings.core().minHotReplicas());
     this.speeds = new TransferSpeedEstimator(settings.core().ewmaAlpha(), settings.core().ewmaWindowMillis(),
@@ -75,7 +79,7 @@ public final class EafrRuntime {
   public static EafrRuntime of(Configuration conf) {
     return BY_NAMENODE.computeIfAbsent(key(conf), k -> {
       NamenodeSettings.checkKeys(conf.getValByRegex("^eafr\\."));
-      return new EafrRuntime(NamenodeSettings.from(conf::get));
+      return new EafrRuntime(NamenodeSettings.from(conf::get), GearSettings.from(conf::get));
     });
   }
 
@@ -146,6 +150,11 @@ public final class EafrRuntime {
   /** The copies the NameNode scheduled, timed for the transfer-speed EWMA {@link #speeds()}. */
   public TransferTracker transfers() {
     return transfers;
+  }
+
+  /** The gear state: layout, gear, sleeping groups, what they owe (placement, the gear service, admin, metrics). */
+  public GearRuntime gears() {
+    return gears;
   }
 
   public MonitorStats monitorStats() {

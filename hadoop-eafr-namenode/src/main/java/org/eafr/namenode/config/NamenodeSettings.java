@@ -8,6 +8,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Function;
+import org.eafr.namenode.gear.GearSettings;
+import org.eafr.namenode.power.PowerSettings;
 import org.eafr.placement.settings.EafrSettings;
 import org.eafr.placement.settings.InvalidSettingException;
 import org.eafr.placement.settings.KnownKeys;
@@ -135,6 +137,8 @@ public final class NamenodeSettings {
     ADAPTER.forEach(setting -> keys.add(setting.key()));
     keys.add(ROLES_FILE_KEY);
     keys.add(COLD_PATHS_KEY);
+    keys.addAll(GearSettings.keys());
+    keys.addAll(PowerSettings.keys());
     return keys;
   }
 

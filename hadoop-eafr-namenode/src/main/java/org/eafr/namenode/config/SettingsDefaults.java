@@ -2,6 +2,7 @@ package org.eafr.namenode.config;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.eafr.namenode.gear.GearSettings;
 import org.eafr.placement.settings.EafrSettings;
 import org.eafr.placement.settings.Setting;
 
@@ -21,6 +22,7 @@ public final class SettingsDefaults {
         .append("<configuration>\n");
     List<Setting<?>> numeric = new ArrayList<>(EafrSettings.all());
     numeric.addAll(NamenodeSettings.adapterSettings());
+    numeric.addAll(GearSettings.numericSettings());
     for (Setting<?> setting : numeric) {
       property(xml, setting.key(), String.valueOf(setting.defaultValue()),
           symbol(setting) + setting.description() + " Allowed: " + setting.range() + ".");
@@ -30,6 +32,10 @@ public final class SettingsDefaults {
             + " DataNode is hot. A host is HOST or HOST:PORT (the DataNode transfer port).");
     property(xml, NamenodeSettings.COLD_PATHS_KEY, "",
         "Comma-separated absolute HDFS paths; new blocks of files at or below them go to standby servers.");
+    property(xml, GearSettings.LAYOUT_KEY, "random", "Layout of new blocks: random (EAFR's placement, no gears) or"
+        + " equal-work (Rabbit's layout with gear and recovery groups; gears shift with hdfs eafr gear).");
+    property(xml, GearSettings.STATE_DIR_KEY, GearSettings.DEFAULT_STATE_DIR, "HDFS directory whose trusted.eafr.*"
+        + " xattrs hold the gear state and what sleeping groups owe (edit-logged: survives restarts and failovers).");
     return xml.append("</configuration>\n").toString();
   }
 
