@@ -58,12 +58,12 @@ public final class AdminHandler implements RefreshHandler {
       }
       String answer = answer(request);
       return new RefreshResponse(nameNode.isActiveState() ? OK : NOT_ACTIVE, answer);
-    } catch (IOException | IllegalArgumentException e) {
+    } catch (IOException | IllegalArgumentException | IllegalStateException e) {
       return new RefreshResponse(FAILED, e.getMessage());
     }
   }
 
-  private String answer(AdminRequest request) {
+  private String answer(AdminRequest request) throws IOException {
     switch (request.verb()) {
       case STATUS:
         ClusterReport status = ClusterReport.of(nameNode, runtime);
@@ -73,6 +73,12 @@ public final class AdminHandler implements RefreshHandler {
         return request.json() ? nodes.nodesJson() : nodes.nodesText();
       case ROLES_RELOAD:
         return reloadRoles();
+      case GEAR:
+        return GearCommands.gear(runtime, request.operands().get(0));
+      case POWER_ON:
+      case POWER_OFF:
+      case POWER_STATUS:
+        return GearCommands.power(runtime, request.verb(), request.operands().get(0));
       default:
         throw new IllegalArgumentException("'" + request.verb().words() + "' is not served by this NameNode");
     }

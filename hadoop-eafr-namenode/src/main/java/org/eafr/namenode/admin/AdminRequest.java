@@ -16,7 +16,11 @@ public final class AdminRequest {
   public enum Verb {
     STATUS("status", "", false, "the NameNode's EAFR state: HA state, roles in force, monitor counters, DataNodes"),
     NODES("nodes", "", false, "each DataNode: rack, role, admin state, liveness, load and storage utilization"),
-    ROLES_RELOAD("roles reload", "", true, "re-read eafr.roles.file; a bad file changes nothing");
+    ROLES_RELOAD("roles reload", "", true, "re-read eafr.roles.file; a bad file changes nothing"),
+    GEAR("gear", "N|up|down", true, "shift to gear N, or one gear up or down; an unsafe gear-down is refused"),
+    POWER_ON("power on", "HOST", true, "power a DataNode host on through its inventory driver"),
+    POWER_OFF("power off", "HOST", true, "power a host off; refused unless HDFS shows it IN_MAINTENANCE"),
+    POWER_STATUS("power status", "HOST", false, "read a host's power state from its driver");
 
     private final String words;
     private final String operands;

@@ -298,6 +298,7 @@ public final class GearService implements AutoCloseable {
   /** Files written with a replica away from home since the last step, recorded in the namespace. */
   private void recordOwed() throws IOException {
     for (String path : gears.takeOwedPaths()) {
+      LOG.debug("EAFR gears: recording that {} owes moves", path);
       if (store.recordOwed(path)) {
         gears.counters().owedFiles.set(store.owedCount());
       }
@@ -311,6 +312,9 @@ public final class GearService implements AutoCloseable {
    */
   boolean reflectStep(GearedLayout layout, GearState state) throws IOException {
     settleMoves();
+    if (!replicaMapSettled()) {
+      return true; // after a restart or failover, until every DataNode has reported: holders would be stale
+    }
     int budget = gears.settings().reflectionBlocksPerStep() - moves.size();
     boolean remaining = !moves.isEmpty();
     int started = 0;
@@ -349,6 +353,8 @@ public final class GearService implements AutoCloseable {
         String to = missing.get(0);
         Optional<String> source = moveSource(layout, block.holders, homes, to);
         if (source.isPresent()) {
+          LOG.debug("EAFR gears: block {} of {} held by {}, homes {}: moving {} -> {}", block.id, file.path(),
+              block.holders, homes, source.get(), to);
           startMove(block, source.get(), to);
           budget--;
           started++;
@@ -489,6 +495,11 @@ public final class GearService implements AutoCloseable {
     } finally {
       namesystem.readUnlock();
     }
+  }
+
+  private boolean replicaMapSettled() {
+    org.apache.hadoop.hdfs.server.blockmanagement.BlockManager blocks = nameNode.getNamesystem().getBlockManager();
+    return blocks.getPostponedMisreplicatedBlocksCount() == 0 && blocks.getDatanodeManager().getNumStaleStorages() == 0;
   }
 
   private static Set<Long> ids(List<BlockHolders> blocks) {

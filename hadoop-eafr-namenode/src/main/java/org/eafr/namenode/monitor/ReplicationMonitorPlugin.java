@@ -70,7 +70,7 @@ public class ReplicationMonitorPlugin implements ServicePlugin {
     scheduler.scheduleWithFixedDelay(this::roundIfActive, interval, interval, TimeUnit.MILLISECONDS);
     transferPoller = TransferPoller.start(nameNode, runtime.transfers(), runtime.settings().transferPollMillis());
     DefaultMetricsSystem.instance().register(EafrMetrics.NAME, "EAFR adaptive replication",
-        new EafrMetrics(runtime.monitorStats(), runtime.transfers(), this::dataNodeRolesJson));
+        new EafrMetrics(runtime.monitorStats(), runtime.transfers(), this::dataNodeRolesJson, runtime.gears()));
     startGears();
     adminHandler = new AdminHandler(nameNode, runtime);
     RefreshRegistry.defaultRegistry().register(AdminHandler.IDENTIFIER, adminHandler);

@@ -3,6 +3,9 @@ package org.eafr.namenode.gear;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.security.PrivilegedExceptionAction;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
@@ -10,6 +13,8 @@ import org.apache.hadoop.hdfs.protocol.LocatedBlock;
 import org.apache.hadoop.hdfs.server.blockmanagement.BlockManager;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
 import org.apache.hadoop.test.GenericTestUtils;
+import org.apache.hadoop.security.UserGroupInformation;
+import org.eafr.namenode.admin.AdminRun;
 import org.eafr.namenode.testing.EafrCluster;
 import org.eafr.placement.gear.ActiveSet;
 import org.eafr.placement.gear.GearedLayout;
@@ -149,6 +154,33 @@ class GearShiftTest {
       }
     }
     cluster.verifyChecksums();
+  }
+
+  @Test
+  @Order(5)
+  void gearCommandIsDeniedToNonSuperusersAndStatusJsonMatchesJmx() throws Exception {
+    UserGroupInformation alice = UserGroupInformation.createUserForTesting("alice", new String[] {"users"});
+    AdminRun denied = alice.doAs((PrivilegedExceptionAction<AdminRun>) () -> AdminRun.run(cluster.conf(), "gear",
+        "down"));
+    assertThat(denied.code).isEqualTo(1);
+    assertThat(denied.err).contains("user alice may not run 'hdfs eafr gear'");
+    assertThat(GearTestCluster.gears(cluster).state().target()).isEqualTo(4);
+
+    AdminRun refused = AdminRun.run(cluster.conf(), "gear", "9");
+    assertThat(refused.code).isEqualTo(1);
+    assertThat(refused.err).contains("gear 9 does not exist").contains("0..4");
+
+    AdminRun status = AdminRun.run(cluster.conf(), "status", "-json");
+    assertThat(status.code).as(status.err).isZero();
+    JsonNode gears = new ObjectMapper().readTree(status.out).get("gears");
+    for (String metric : List.of("Gear", "TargetGear", "SleepingNodes", "ReflectionBacklogFiles", "GearShifts",
+        "GearShiftsRefused", "BlocksReflected")) {
+      String field = Character.toLowerCase(metric.charAt(0)) + metric.substring(1);
+      assertThat(gears.get(field).asLong()).as(metric).isEqualTo(((Number) AdminRun.jmx(metric)).longValue());
+    }
+    assertThat(gears.get("gear").asLong()).isEqualTo(4);
+    assertThat(gears.get("gearShifts").asLong()).isEqualTo(2);
+    assertThat(gears.get("gearPhase").asText()).isEqualTo(AdminRun.jmx("tag.GearPhase")).isEqualTo("STEADY");
   }
 
   private GearService service() {

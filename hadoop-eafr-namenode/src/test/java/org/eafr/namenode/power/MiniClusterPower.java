@@ -38,11 +38,33 @@ public final class MiniClusterPower {
       drivers.put(host, new DataNodeDriver(cluster, dn.getDatanodeId()));
     }
     PowerInventory inventory = PowerInventory.parse("MiniDFSCluster", json.append("]}").toString());
-    PowerManager manager = new PowerManager(settings, conf, new NameNodeHostView(
-        cluster.getNamesystem().getBlockManager().getDatanodeManager()), new SleepRequests(),
+    PowerManager manager = new PowerManager(settings, conf, new CurrentNameNode(cluster), new SleepRequests(),
         PowerScheduler.threads(4));
     manager.install(inventory, drivers);
     return manager;
+  }
+
+  /** {@link NameNodeHostView} of whichever NameNode process the cluster runs now (it survives a restart). */
+  private static final class CurrentNameNode implements HostView {
+    private final MiniDFSCluster cluster;
+
+    CurrentNameNode(MiniDFSCluster cluster) {
+      this.cluster = cluster;
+    }
+
+    private HostView now() {
+      return new NameNodeHostView(cluster.getNamesystem().getBlockManager().getDatanodeManager());
+    }
+
+    @Override
+    public void checkMayPowerOff(InventoryEntry entry) throws PowerRefusedException {
+      now().checkMayPowerOff(entry);
+    }
+
+    @Override
+    public PowerState heartbeatState(InventoryEntry entry) {
+      return now().heartbeatState(entry);
+    }
   }
 
   /** How many DataNode stops and restarts the drivers carried out (all drivers of the JVM). */
