@@ -76,6 +76,7 @@ public final class GearService implements AutoCloseable {
   private final Map<Long, Move> moves = new HashMap<>();
   private final Set<String> notInInventory = new HashSet<>();
   private final Map<String, String> lastPowerError = new HashMap<>();
+  private boolean wasActive;
 
   private GearService(NameNode nameNode, EafrRuntime runtime) {
     this.nameNode = nameNode;
@@ -113,12 +114,16 @@ public final class GearService implements AutoCloseable {
 
   /** One step: follow (standby) or advance (active) the persisted state. Tests call it directly as well. */
   public synchronized void step() throws IOException {
-    if (!nameNode.isActiveState()) {
+    boolean active = nameNode.isActiveState();
+    if (!active || !wasActive) { // a standby follows; a NameNode just made active starts from the latest state
       Optional<GearState> persisted = store.read();
       if (persisted.isPresent() && !persisted.get().equals(gears.state())) {
         apply(persisted.get());
       }
-      return;
+      wasActive = active;
+      if (!active) {
+        return;
+      }
     }
     if (nameNode.getNamesystem().isInSafeMode()) {
       return;

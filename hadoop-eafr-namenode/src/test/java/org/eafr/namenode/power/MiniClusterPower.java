@@ -44,7 +44,7 @@ public final class MiniClusterPower {
     return manager;
   }
 
-  /** {@link NameNodeHostView} of whichever NameNode process the cluster runs now (it survives a restart). */
+  /** {@link NameNodeHostView} of the cluster's active NameNode now (it survives a restart and a failover). */
   private static final class CurrentNameNode implements HostView {
     private final MiniDFSCluster cluster;
 
@@ -53,7 +53,13 @@ public final class MiniClusterPower {
     }
 
     private HostView now() {
-      return new NameNodeHostView(cluster.getNamesystem().getBlockManager().getDatanodeManager());
+      int active = 0;
+      for (int nn = 0; nn < cluster.getNumNameNodes(); nn++) {
+        if (cluster.getNameNode(nn) != null && cluster.getNameNode(nn).isActiveState()) {
+          active = nn;
+        }
+      }
+      return new NameNodeHostView(cluster.getNamesystem(active).getBlockManager().getDatanodeManager());
     }
 
     @Override
