@@ -58,7 +58,7 @@ public final class AdminHandler implements RefreshHandler {
       }
       String answer = answer(request);
       return new RefreshResponse(nameNode.isActiveState() ? OK : NOT_ACTIVE, answer);
-    } catch (IOException | IllegalArgumentException e) {
+    } catch (IOException | IllegalArgumentException | IllegalStateException e) {
       return new RefreshResponse(FAILED, e.getMessage());
     }
   }
@@ -76,6 +76,12 @@ public final class AdminHandler implements RefreshHandler {
       case SLEEP_POLL:
       case SLEEP_TAKE:
         return new SleepAgentAnswers(nameNode, runtime.sleepRequests()).answer(request);
+      case GEAR:
+        return GearCommands.gear(runtime, request.operands().get(0));
+      case POWER_ON:
+      case POWER_OFF:
+      case POWER_STATUS:
+        return GearCommands.power(runtime, request.verb(), request.operands().get(0));
       default:
         throw new IllegalArgumentException("'" + request.verb().words() + "' is not served by this NameNode");
     }

@@ -14,6 +14,7 @@ import org.apache.hadoop.hdfs.protocol.HdfsConstants.DatanodeReportType;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
 import org.apache.hadoop.hdfs.server.namenode.NameNode;
 import org.eafr.namenode.cluster.EafrRuntime;
+import org.eafr.namenode.gear.GearStatus;
 import org.eafr.namenode.cluster.ServerTranslator;
 import org.eafr.namenode.monitor.MonitorStats;
 import org.eafr.placement.cluster.ServerRole;
@@ -34,6 +35,7 @@ final class ClusterReport {
   private final String rolesProblem;
   private final long intervalMillis;
   private final MonitorStats stats;
+  private final GearStatus gears;
   private final List<NodeReport> nodes = new ArrayList<>();
 
   private ClusterReport(NameNode nameNode, EafrRuntime runtime) {
@@ -45,6 +47,7 @@ final class ClusterReport {
     this.rolesProblem = runtime.roles().problem().orElse(null);
     this.intervalMillis = runtime.settings().core().intervalMillis();
     this.stats = runtime.monitorStats();
+    this.gears = GearStatus.of(runtime.gears());
     ServerTranslator translator = ServerTranslator.of(runtime);
     for (DatanodeDescriptor dataNode : nameNode.getNamesystem().getBlockManager().getDatanodeManager()
         .getDatanodeListForReport(DatanodeReportType.ALL)) {
@@ -76,6 +79,7 @@ final class ClusterReport {
     monitor.put("filesBelowMinReplicas", stats.filesBelowMinReplicas());
     monitor.put("someFilesBelowMinReplicas", stats.someFilesBelowMinReplicas());
     map.put("monitor", monitor);
+    map.put("gears", gears.toJsonMap());
     map.put("nodes", nodesList());
     return map;
   }
@@ -122,6 +126,10 @@ final class ClusterReport {
     text.append(String.format(Locale.ROOT, "%nmonitor: rounds %d, replicas added %d, removed %d, migrated %d,"
         + " bytes moved %d%n", stats.rounds(), stats.added(), stats.removed(), stats.migrated(),
         stats.bytesMoved()));
+    Map<String, Object> gear = gears.values();
+    text.append(String.format(Locale.ROOT, "gears (%s): gear %s of 0..%s, target %s, %s; %s DataNodes sleep;"
+        + " reflection backlog %s files%n", gear.get("Layout"), gear.get("Gear"), gear.get("MaximumGear"),
+        gear.get("TargetGear"), gear.get("GearPhase"), gear.get("SleepingNodes"), gear.get("ReflectionBacklogFiles")));
     if (stats.filesBelowMinReplicas() > 0) {
       text.append(String.format(Locale.ROOT, "files below eafr.min-replicas: %d (e.g. %s); raise them with"
           + " 'hdfs dfs -setrep'%n", stats.filesBelowMinReplicas(), stats.someFilesBelowMinReplicas()));

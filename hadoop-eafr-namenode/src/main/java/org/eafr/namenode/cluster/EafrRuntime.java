@@ -9,6 +9,8 @@ import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.util.Time;
 import org.eafr.namenode.config.NamenodeSettings;
 import org.eafr.namenode.config.RolesFile;
+import org.eafr.namenode.gear.GearRuntime;
+import org.eafr.namenode.gear.GearSettings;
 import org.eafr.namenode.monitor.MonitorStats;
 import org.eafr.namenode.monitor.ReplicationMonitor;
 import org.eafr.namenode.power.SleepRequests;
@@ -52,10 +54,12 @@ public final class EafrRuntime {
   private final MonitorStats monitorStats = new MonitorStats();
   private final TransferTracker transfers;
   private final SleepRequests sleepRequests = new SleepRequests();
+  private final GearRuntime gears;
   private volatile ReplicationMonitor monitor;
 
-  EafrRuntime(NamenodeSettings settings) {
+  EafrRuntime(NamenodeSettings settings, GearSettings gearSettings) {
     this.settings = settings;
+    this.gears = new GearRuntime(gearSettings, settings.core());
     this.roles = new ServerRoles(settings.rolesFile().isEmpty() ? RolesFile.ALL_HOT
         : RolesFile.read(Paths.get(settings.rolesFile())), settings.core().minHotReplicas());
     this.speeds = new TransferSpeedEstimator(settings.core().ewmaAlpha(), settings.core().ewmaWindowMillis(),
@@ -77,7 +81,7 @@ public final class EafrRuntime {
   public static EafrRuntime of(Configuration conf) {
     return BY_NAMENODE.computeIfAbsent(key(conf), k -> {
       NamenodeSettings.checkKeys(conf.getValByRegex("^eafr\\."));
-      return new EafrRuntime(NamenodeSettings.from(conf::get));
+      return new EafrRuntime(NamenodeSettings.from(conf::get), GearSettings.from(conf::get));
     });
   }
 
@@ -156,6 +160,11 @@ public final class EafrRuntime {
    */
   public SleepRequests sleepRequests() {
     return sleepRequests;
+  }
+
+  /** The gear state: layout, gear, sleeping groups, what they owe (placement, the gear service, admin, metrics). */
+  public GearRuntime gears() {
+    return gears;
   }
 
   public MonitorStats monitorStats() {

@@ -59,6 +59,11 @@ public final class ServerRoles {
     sleeping.add(id);
   }
 
+  /** Marks the server {@code id} as awake again (a gear-up took it out of maintenance). */
+  public void wake(String id) {
+    sleeping.remove(id);
+  }
+
   /** Whether EAFR has put the server {@code id} to sleep. */
   public boolean isSleeping(String id) {
     return sleeping.contains(id);

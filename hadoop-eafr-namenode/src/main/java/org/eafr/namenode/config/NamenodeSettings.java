@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Function;
+import org.eafr.namenode.gear.GearSettings;
 import org.eafr.namenode.power.PowerSettings;
 import org.eafr.placement.settings.EafrSettings;
 import org.eafr.placement.settings.InvalidSettingException;
@@ -136,10 +137,8 @@ public final class NamenodeSettings {
     ADAPTER.forEach(setting -> keys.add(setting.key()));
     keys.add(ROLES_FILE_KEY);
     keys.add(COLD_PATHS_KEY);
-    PowerSettings.numericSettings().forEach(setting -> keys.add(setting.key()));
-    keys.addAll(List.of(PowerSettings.INVENTORY_FILE_KEY, PowerSettings.IPMITOOL_KEY,
-        PowerSettings.REDFISH_TRUSTSTORE_KEY, PowerSettings.REDFISH_TRUSTSTORE_TYPE_KEY,
-        PowerSettings.REDFISH_TRUSTSTORE_PASSWORD_ALIAS_KEY));
+    keys.addAll(GearSettings.keys());
+    keys.addAll(PowerSettings.keys());
     return keys;
   }
 

@@ -3,6 +3,7 @@ package org.eafr.namenode.config;
 import java.util.ArrayList;
 import java.util.List;
 import org.eafr.namenode.power.PowerSettings;
+import org.eafr.namenode.gear.GearSettings;
 import org.eafr.placement.settings.EafrSettings;
 import org.eafr.placement.settings.Setting;
 
@@ -23,6 +24,7 @@ public final class SettingsDefaults {
     List<Setting<?>> numeric = new ArrayList<>(EafrSettings.all());
     numeric.addAll(NamenodeSettings.adapterSettings());
     numeric.addAll(PowerSettings.numericSettings());
+    numeric.addAll(GearSettings.numericSettings());
     for (Setting<?> setting : numeric) {
       property(xml, setting.key(), String.valueOf(setting.defaultValue()),
           symbol(setting) + setting.description() + " Allowed: " + setting.range() + ".");
@@ -43,6 +45,10 @@ public final class SettingsDefaults {
         "Type of the Redfish truststore: PKCS12 or JKS.");
     property(xml, PowerSettings.REDFISH_TRUSTSTORE_PASSWORD_ALIAS_KEY, "",
         "CredentialProvider alias of the Redfish truststore's password; empty when it has none.");
+    property(xml, GearSettings.LAYOUT_KEY, "random", "Layout of new blocks: random (EAFR's placement, no gears) or"
+        + " equal-work (Rabbit's layout with gear and recovery groups; gears shift with hdfs eafr gear).");
+    property(xml, GearSettings.STATE_DIR_KEY, GearSettings.DEFAULT_STATE_DIR, "HDFS directory whose trusted.eafr.*"
+        + " xattrs hold the gear state and what sleeping groups owe (edit-logged: survives restarts and failovers).");
     return xml.append("</configuration>\n").toString();
   }
 

@@ -5,6 +5,8 @@ import org.apache.hadoop.metrics2.MetricsCollector;
 import org.apache.hadoop.metrics2.MetricsRecordBuilder;
 import org.apache.hadoop.metrics2.MetricsSource;
 import org.apache.hadoop.metrics2.lib.Interns;
+import org.eafr.namenode.gear.GearRuntime;
+import org.eafr.namenode.gear.GearStatus;
 import org.eafr.namenode.transfer.TransferTracker;
 import org.eafr.placement.cluster.ServerRole;
 import org.eafr.placement.popularity.FileTemperature;
@@ -13,7 +15,8 @@ import org.eafr.placement.popularity.FileTemperature;
  * EAFR's metrics2 source on the NameNode (JMX {@code Hadoop:service=NameNode,name=EafrNameNode}, and the /prom page
  * with {@code hadoop.prometheus.endpoint.enabled}): each DataNode's role now (tag {@code DataNodeRoles}), files per class and nodes per role as of the last round, replicas
  * added, removed and migrated, bytes copied, rounds, time spent deciding, and the DataNode-to-DataNode copies timed
- * for the transfer-speed EWMA (Eq. 9).
+ * for the transfer-speed EWMA (Eq. 9); and the gears ({@link GearStatus}: gear, target gear, phase, sleeping DataNodes,
+ * reflection backlog, shifts, refusals, power failures, blocks reflected).
  */
 public final class EafrMetrics implements MetricsSource {
   public static final String NAME = "EafrNameNode";
@@ -21,15 +24,18 @@ public final class EafrMetrics implements MetricsSource {
   private final MonitorStats stats;
   private final TransferTracker transfers;
   private final Supplier<String> dataNodeRoles;
+  private final GearRuntime gears;
 
   /**
    * @param dataNodeRoles each DataNode's role now, as a JSON object from its IP:transfer port to the role (a string
    *     tag, the way HDFS's NameNodeInfo bean shows its LiveNodes)
    */
-  public EafrMetrics(MonitorStats stats, TransferTracker transfers, Supplier<String> dataNodeRoles) {
+  public EafrMetrics(MonitorStats stats, TransferTracker transfers, Supplier<String> dataNodeRoles,
+      GearRuntime gears) {
     this.stats = stats;
     this.transfers = transfers;
     this.dataNodeRoles = dataNodeRoles;
+    this.gears = gears;
   }
 
   @Override
@@ -66,5 +72,12 @@ public final class EafrMetrics implements MetricsSource {
         transfers.timedBytes());
     record.addCounter(Interns.info("TransfersNotTimed", "Copies scheduled but not timed (bound, no block, timeout)"),
         transfers.untimed());
+    GearStatus.of(gears).values().forEach((name, value) -> {
+      if (value instanceof String) {
+        record.tag(Interns.info(name, "Gears: " + name), (String) value);
+      } else {
+        record.addGauge(Interns.info(name, "Gears: " + name + " (docs/namenode.md, Gears)"), (Long) value);
+      }
+    });
   }
 }

@@ -18,6 +18,10 @@ import org.apache.hadoop.util.ServicePlugin;
 import org.eafr.namenode.admin.AdminHandler;
 import org.eafr.namenode.cluster.EafrRuntime;
 import org.eafr.namenode.cluster.ServerTranslator;
+import org.eafr.namenode.gear.GearService;
+import org.eafr.namenode.power.NameNodeHostView;
+import org.eafr.namenode.power.PowerManager;
+import org.eafr.namenode.power.PowerSettings;
 import org.eafr.namenode.transfer.TransferPoller;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -42,6 +46,8 @@ public class ReplicationMonitorPlugin implements ServicePlugin {
   private ScheduledExecutorService scheduler;
   private AdminHandler adminHandler;
   private TransferPoller transferPoller;
+  private GearService gearService;
+  private PowerManager ownPower;
 
   @Override
   public void start(Object service) {
@@ -64,13 +70,37 @@ public class ReplicationMonitorPlugin implements ServicePlugin {
     scheduler.scheduleWithFixedDelay(this::roundIfActive, interval, interval, TimeUnit.MILLISECONDS);
     transferPoller = TransferPoller.start(nameNode, runtime.transfers(), runtime.settings().transferPollMillis());
     DefaultMetricsSystem.instance().register(EafrMetrics.NAME, "EAFR adaptive replication",
-        new EafrMetrics(runtime.monitorStats(), runtime.transfers(), this::dataNodeRolesJson));
+        new EafrMetrics(runtime.monitorStats(), runtime.transfers(), this::dataNodeRolesJson, runtime.gears()));
+    startGears();
     adminHandler = new AdminHandler(nameNode, runtime);
     RefreshRegistry.defaultRegistry().register(AdminHandler.IDENTIFIER, adminHandler);
     RefreshRegistry.defaultRegistry().register(AdminHandler.ROLES_IDENTIFIER, adminHandler);
     LOG.info("EAFR replication monitor started, interval {} ms; settings in force {}; roles from {}: {}, unlisted"
         + " DataNodes {}", interval, runtime.settings().asMap(), runtime.roles().file().source(),
         runtime.roles().file().entries(), runtime.roles().file().unlistedRole());
+  }
+
+  /**
+   * The power manager over {@code eafr.power.inventory.file} when one is configured (unless one was given to the
+   * runtime already, as tests do), so {@code hdfs eafr power} and the DataNode power agents work with or without gears;
+   * then, with a geared layout, the gear service, which resumes any shift persisted in the namespace.
+   */
+  private void startGears() {
+    if (runtime.gears().power() == null
+        && !nameNode.getConf().getTrimmed(PowerSettings.INVENTORY_FILE_KEY, "").isEmpty()) {
+      ownPower = PowerManager.start(nameNode.getConf(), new NameNodeHostView(
+          nameNode.getNamesystem().getBlockManager().getDatanodeManager()), runtime.sleepRequests(), 4);
+      runtime.gears().power(ownPower);
+    }
+    if (!runtime.gears().settings().geared()) {
+      return;
+    }
+    gearService = GearService.start(nameNode, runtime);
+    runtime.gears().service(gearService);
+    LOG.info("EAFR gears started: layout {}, state in {}, step {} ms, power inventory {}",
+        runtime.gears().settings().layout(), runtime.gears().settings().stateDir(),
+        runtime.gears().settings().stepMillis(), runtime.gears().power() == null ? "(none)"
+            : runtime.gears().power().inventory().source());
   }
 
   private void roundIfActive() {
@@ -131,6 +161,16 @@ public class ReplicationMonitorPlugin implements ServicePlugin {
       DefaultMetricsSystem.instance().unregisterSource(EafrMetrics.NAME);
       RefreshRegistry.defaultRegistry().unregister(AdminHandler.IDENTIFIER, adminHandler);
       RefreshRegistry.defaultRegistry().unregister(AdminHandler.ROLES_IDENTIFIER, adminHandler);
+    }
+    if (gearService != null) {
+      gearService.close();
+      runtime.gears().service(null);
+      gearService = null;
+    }
+    if (ownPower != null) {
+      ownPower.close();
+      runtime.gears().power(null);
+      ownPower = null;
     }
   }
 

@@ -24,11 +24,16 @@ import org.apache.hadoop.net.Node;
 import org.apache.hadoop.net.NodeBase;
 import org.eafr.namenode.cluster.EafrRuntime;
 import org.eafr.namenode.cluster.ServerTranslator;
+import org.eafr.namenode.gear.GearRuntime;
 import org.eafr.namenode.transfer.ScheduledCopies;
 import org.eafr.placement.cluster.ReplicatedFile;
 import org.eafr.placement.cluster.Server;
 import org.eafr.placement.cluster.ServerRole;
 import org.eafr.placement.destination.PlacementRequest;
+import org.eafr.placement.gear.ActiveSet;
+import org.eafr.placement.gear.BlockPlacement;
+import org.eafr.placement.gear.BlockRequest;
+import org.eafr.placement.gear.GearedLayout;
 import org.eafr.placement.popularity.FileTemperature;
 
 /**
@@ -65,6 +70,7 @@ public class EafrBlockPlacementPolicy extends BlockPlacementPolicyDefault implem
   private EafrRuntime runtime;
   private ServerTranslator translator;
   private volatile TranslatedNodes translated;
+  private volatile GearedNodes geared;
 
   /**
    * Hadoop calls this (the policy is built by ReflectionUtils) before initialize: the settings and the roles file are
@@ -94,12 +100,62 @@ public class EafrBlockPlacementPolicy extends BlockPlacementPolicyDefault implem
     ServerRole pool = runtime.settings().isUnderColdPath(path) || plannedRole(path) == ServerRole.STANDBY
         ? ServerRole.STANDBY : ServerRole.HOT;
     boolean reReplication = flags == null && !returnChosenNodes && chosen != null && !chosen.isEmpty();
+    Optional<GearedLayout> layout = runtime.gears().layout();
+    if (layout.isPresent() && (chosen == null || chosen.isEmpty())) {
+      return chooseGeared(layout.get(), path, numOfReplicas, writer, excludedNodes, blocksize, storagePolicy, flags);
+    }
     if (reReplication) {
       return chooseRecoveryTargets(new Request(path, blocksize, pool, null), numOfReplicas, writer, chosen,
           excludedNodes, storagePolicy);
     }
     return within(new Request(path, blocksize, pool, null), () -> super.chooseTarget(srcPath, numOfReplicas, writer,
         chosen, returnChosenNodes, excludedNodes, blocksize, storagePolicy, flags));
+  }
+
+  /**
+   * A new block in a geared layout: the core's layout names the holders among the DataNodes on (its primary, gear
+   * and recovery groups; homes that sleep are offloaded to servers on), and the default policy checks each one
+   * (storage, space, load, rack limits). A holder it refuses, or a replica the layout could not place, goes where the
+   * default chooses among the DataNodes on (HDFS never targets one in maintenance). A block with a replica away from
+   * its home is recorded as owed, to be reflected after the next gear-up.
+   */
+  private DatanodeStorageInfo[] chooseGeared(GearedLayout layout, String path, int numOfReplicas, Node writer,
+      Set<Node> excludedNodes, long blocksize, BlockStoragePolicy storagePolicy, EnumSet<AddBlockFlag> flags) {
+    TranslatedNodes all = translatedNodes();
+    GearedNodes view = gearedNodes(layout, all);
+    Set<Node> excluded = excludedNodes == null ? new HashSet<>() : excludedNodes;
+    int writerAt = writer instanceof DatanodeDescriptor
+        ? layout.chain().position(ServerTranslator.idOf((DatanodeDescriptor) writer)) : -1;
+    BlockPlacement placement = layout.place(BlockRequest.of("new block of " + path, numOfReplicas).withPath(path)
+        .withWriter(writerAt).excluding(view.positionsOf(excluded)), view.on);
+    List<DatanodeStorageInfo> placed = new ArrayList<>();
+    Request request = new Request(path, blocksize, ServerRole.HOT, null);
+    for (int i = 0; i < placement.size(); i++) {
+      DatanodeDescriptor node = all.node(layout.chain().id(placement.holder(i)));
+      if (node != null) {
+        DatanodeStorageInfo[] got = within(request.onlyOn(node), () -> super.chooseTarget(path, 1, writer, placed,
+            false, new HashSet<>(excluded), blocksize, storagePolicy, flags));
+        placed.addAll(List.of(got));
+      }
+    }
+    if (placed.size() < numOfReplicas) {
+      placed.addAll(List.of(super.chooseTarget(path, numOfReplicas - placed.size(), writer, new ArrayList<>(placed),
+          false, new HashSet<>(excluded), blocksize, storagePolicy, flags)));
+    }
+    if (placement.offloadedCount() > 0) {
+      runtime.gears().owe(path);
+    }
+    return placed.toArray(new DatanodeStorageInfo[0]);
+  }
+
+  /** The chain's DataNodes that are on (alive, in service), rebuilt with the translated view (at most once a second). */
+  private GearedNodes gearedNodes(GearedLayout layout, TranslatedNodes all) {
+    GearedNodes view = geared;
+    if (view == null || view.layout != layout || view.nodes != all) {
+      view = new GearedNodes(layout, all);
+      geared = view;
+    }
+    return view;
   }
 
   /** One missing replica at a time, each to the next round-robin destination the rack rules allow. */
@@ -163,6 +219,9 @@ public class EafrBlockPlacementPolicy extends BlockPlacementPolicyDefault implem
       Set<Node> excludedNodes, long blocksize, int maxNodesPerRack, List<DatanodeStorageInfo> results,
       boolean avoidStaleNodes, EnumMap<StorageType, Integer> storageTypes) throws NotEnoughReplicasException {
     Request request = current.get();
+    if (request != null && request.only != null && localOrFavoredNode != request.only) {
+      return null;
+    }
     if (request != null && !isFavoredNode && localOrFavoredNode instanceof DatanodeDescriptor
         && roleOf((DatanodeDescriptor) localOrFavoredNode) != request.pool) {
       return null;
@@ -262,6 +321,13 @@ public class EafrBlockPlacementPolicy extends BlockPlacementPolicyDefault implem
         deletable.add(ServerTranslator.idOf(storage.getDatanodeDescriptor()));
       }
     }
+    for (String id : deletable) {
+      if (runtime.gears().reflectionSources().contains(id)) { // a reflected replica's offloaded copy goes first
+        DatanodeStorageInfo storage = byId.get(id);
+        excessTypes.remove(storage.getStorageType());
+        return storage;
+      }
+    }
     Set<String> draining = new HashSet<>();
     Set<String> notReceiving = new HashSet<>();
     for (String id : deletable) {
@@ -288,6 +354,28 @@ public class EafrBlockPlacementPolicy extends BlockPlacementPolicyDefault implem
     DatanodeStorageInfo storage = byId.get(victim.get().id());
     excessTypes.remove(storage.getStorageType());
     return storage;
+  }
+
+  /** A geared layout's chain over the translated DataNodes: which positions are on, and position lookup. */
+  private static final class GearedNodes {
+    final GearedLayout layout;
+    final TranslatedNodes nodes;
+    final ActiveSet on;
+
+    GearedNodes(GearedLayout layout, TranslatedNodes nodes) {
+      this.layout = layout;
+      this.nodes = nodes;
+      this.on = GearRuntime.serversOn(layout, id -> {
+        DatanodeDescriptor node = nodes.node(id);
+        return node != null && node.isAlive() && node.isInService();
+      });
+    }
+
+    int[] positionsOf(Set<Node> excluded) {
+      return excluded.stream().filter(DatanodeDescriptor.class::isInstance)
+          .mapToInt(node -> layout.chain().position(ServerTranslator.idOf((DatanodeDescriptor) node)))
+          .filter(position -> position >= 0).toArray();
+    }
   }
 
   private <T> T within(Request request, Supplier<T> call) {

@@ -1,6 +1,8 @@
 package org.eafr.namenode.power;
 
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.function.Function;
 import org.eafr.placement.settings.InvalidSettingException;
 import org.eafr.placement.settings.Range;
@@ -92,6 +94,14 @@ public final class PowerSettings {
   /** The numeric settings, in documentation order. */
   public static List<Setting<?>> numericSettings() {
     return ALL;
+  }
+
+  /** Every key the power manager reads, for the NameNode's misspelled-key check. */
+  public static Set<String> keys() {
+    Set<String> keys = new TreeSet<>(List.of(INVENTORY_FILE_KEY, IPMITOOL_KEY, REDFISH_TRUSTSTORE_KEY,
+        REDFISH_TRUSTSTORE_TYPE_KEY, REDFISH_TRUSTSTORE_PASSWORD_ALIAS_KEY));
+    ALL.forEach(setting -> keys.add(setting.key()));
+    return keys;
   }
 
   private static String text(Function<String, String> lookup, String key, String absent) {

@@ -4,19 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.security.PrivilegedExceptionAction;
 import java.util.List;
-import javax.management.ObjectName;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.test.GenericTestUtils;
 import org.apache.hadoop.security.UserGroupInformation;
-import org.apache.hadoop.util.ToolRunner;
 import org.eafr.namenode.monitor.ReplicationMonitorPlugin;
 import org.eafr.namenode.testing.EafrCluster;
 import org.eafr.placement.cluster.ServerRole;
@@ -47,7 +42,7 @@ class AdminToolTest {
 
   @Test
   void statusJson_parses_andMatchesJmx() throws Exception {
-    Run run = run("status", "-json");
+    AdminRun run = run("status", "-json");
     assertThat(run.code).as(run.err).isZero();
     JsonNode status = new ObjectMapper().readTree(run.out);
     assertThat(status.get("haState").asText()).isEqualTo("active");
@@ -72,7 +67,7 @@ class AdminToolTest {
 
   @Test
   void nodes_showEachDataNodesRoleRackAndAdminState() throws Exception {
-    Run run = run("nodes", "-json");
+    AdminRun run = run("nodes", "-json");
     assertThat(run.code).as(run.err).isZero();
     JsonNode nodes = new ObjectMapper().readTree(run.out).get("nodes");
     for (int i = 0; i < EafrCluster.RACKS.length; i++) {
@@ -82,7 +77,7 @@ class AdminToolTest {
       assertThat(node.get("adminState").asText()).isEqualTo("NORMAL");
       assertThat(node.get("alive").asBoolean()).isTrue();
     }
-    Run text = run("nodes");
+    AdminRun text = run("nodes");
     assertThat(text.out.lines().filter(l -> l.contains("STANDBY"))).hasSize(2);
     assertThat(text.out).startsWith("DATANODE");
   }
@@ -90,10 +85,10 @@ class AdminToolTest {
   @Test
   void changingCommand_asNonSuperuser_isDenied_butReadingIsAllowed() throws Exception {
     UserGroupInformation alice = UserGroupInformation.createUserForTesting("alice", new String[] {"users"});
-    Run denied = alice.doAs((PrivilegedExceptionAction<Run>) () -> run("roles", "reload"));
+    AdminRun denied = alice.doAs((PrivilegedExceptionAction<AdminRun>) () -> run("roles", "reload"));
     assertThat(denied.code).isEqualTo(1);
     assertThat(denied.err).contains("user alice may not run 'hdfs eafr roles reload'");
-    Run status = alice.doAs((PrivilegedExceptionAction<Run>) () -> run("status"));
+    AdminRun status = alice.doAs((PrivilegedExceptionAction<AdminRun>) () -> run("status"));
     assertThat(status.code).as(status.err).isZero();
     assertThat(status.out).contains("DataNodes per role:");
   }
@@ -101,21 +96,21 @@ class AdminToolTest {
   @Test
   void rolesReload_badFileChangesNothing_goodFileTakesEffect() throws Exception {
     Files.write(cluster.rolesFile(), List.of("unlisted hot", "standby 10.9.9.9:1"), StandardCharsets.UTF_8);
-    Run bad = run("roles", "reload");
+    AdminRun bad = run("roles", "reload");
     assertThat(bad.code).isEqualTo(1);
     assertThat(bad.err).contains("10.9.9.9:1").contains("the roles in force are unchanged");
     assertThat(cluster.roleOf(cluster.descriptor(2))).isEqualTo(ServerRole.STANDBY);
 
     Files.write(cluster.rolesFile(), List.of("unlisted hot", "standby " + cluster.id(2), "standby " + cluster.id(5)),
         StandardCharsets.UTF_8);
-    Run good = run("roles", "reload");
+    AdminRun good = run("roles", "reload");
     assertThat(good.code).as(good.err).isZero();
     assertThat(good.out).contains("EAFR roles reloaded from").contains("2 entries");
   }
 
   @Test
   void unknownCommand_isAUsageError_andNothingIsSent() throws Exception {
-    Run run = run("gera", "3");
+    AdminRun run = run("gera", "3");
     assertThat(run.code).isEqualTo(2);
     assertThat(run.err).contains("unknown command 'gera 3'").contains("Usage: hdfs eafr");
   }
@@ -129,12 +124,7 @@ class AdminToolTest {
   }
 
   private static Object jmxAttribute(String attribute) {
-    try {
-      ObjectName bean = new ObjectName("Hadoop:service=NameNode,name=EafrNameNode");
-      return ManagementFactory.getPlatformMBeanServer().getAttribute(bean, attribute);
-    } catch (javax.management.JMException e) {
-      throw new IllegalStateException(e);
-    }
+    return AdminRun.jmx(attribute);
   }
 
   private static JsonNode find(JsonNode nodes, String id) {
@@ -146,24 +136,7 @@ class AdminToolTest {
     throw new AssertionError("no node " + id + " in " + nodes);
   }
 
-  private static Run run(String... args) throws Exception {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    ByteArrayOutputStream err = new ByteArrayOutputStream();
-    AdminTool tool = new AdminTool(new Configuration(cluster.conf()), new PrintStream(out, true, "UTF-8"),
-        new PrintStream(err, true, "UTF-8"));
-    int code = ToolRunner.run(tool, args);
-    return new Run(code, out.toString("UTF-8"), err.toString("UTF-8"));
-  }
-
-  private static final class Run {
-    final int code;
-    final String out;
-    final String err;
-
-    Run(int code, String out, String err) {
-      this.code = code;
-      this.out = out;
-      this.err = err;
-    }
+  private static AdminRun run(String... args) throws Exception {
+    return AdminRun.run(cluster.conf(), args);
   }
 }

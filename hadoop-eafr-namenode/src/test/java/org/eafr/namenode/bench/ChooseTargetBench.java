@@ -4,6 +4,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.AddBlockFlag;
@@ -20,6 +22,11 @@ import org.apache.hadoop.hdfs.server.blockmanagement.BlockStoragePolicySuite;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeStorageInfo;
 import org.eafr.namenode.cluster.EafrRuntime;
+import org.eafr.namenode.cluster.ServerTranslator;
+import org.eafr.namenode.gear.GearPhase;
+import org.eafr.namenode.gear.GearRuntime;
+import org.eafr.namenode.gear.GearState;
+import org.eafr.placement.cluster.Server;
 import org.eafr.namenode.placement.EafrBlockPlacementPolicy;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -35,7 +42,8 @@ import org.openjdk.jmh.annotations.TearDown;
  * chooseTarget for a new 3-replica block on a 1,000-DataNode topology (40 racks of 25, all hot, 4 TB free each),
  * EAFR's policy against HDFS's BlockPlacementPolicyDefault in the same run (goal: at most 1.5x). "eafr" ranks the
  * default sample of d = 16 eligible nodes per choice; "eafr-rank-all" ranks every eligible node (d = 0, the paper's
- * literal rule), to show what the sample saves.
+ * literal rule), to show what the sample saves; "eafr-equal-work" places by the core's equal-work layout
+ * ({@code eafr.layout=equal-work}, default p = N / e^2, every DataNode on), each holder checked by the default.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -46,7 +54,7 @@ public class ChooseTargetBench {
   private static final long TB = 1L << 40;
   private static final long BLOCK = 128L << 20;
 
-  @Param({"default", "eafr", "eafr-rank-all"})
+  @Param({"default", "eafr", "eafr-rank-all", "eafr-equal-work"})
   public String policy;
 
   private Configuration conf;
@@ -64,6 +72,9 @@ public class ChooseTargetBench {
     conf.set("eafr.storage-reserve.bytes", "0");
     if (policy.equals("eafr-rank-all")) {
       conf.set("eafr.destination.sample-size", "0");
+    }
+    if (policy.equals("eafr-equal-work")) {
+      conf.set("eafr.layout", "equal-work");
     }
     conf.set(DFSConfigKeys.DFS_BLOCK_REPLICATOR_CLASSNAME_KEY, policy.startsWith("eafr")
         ? EafrBlockPlacementPolicy.class.getName() : BlockPlacementPolicyDefault.class.getName());
@@ -84,6 +95,16 @@ public class ChooseTargetBench {
       nodes[i] = node;
     }
     placement = new BlockPlacementPolicies(conf, null, topology, null).getPolicy(BlockType.CONTIGUOUS);
+    if (policy.equals("eafr-equal-work")) { // the chain a gear service would fix, every DataNode on (top gear)
+      List<Server> servers = new ArrayList<>();
+      for (DatanodeDescriptor node : nodes) {
+        servers.add(Server.builder(ServerTranslator.idOf(node)).rack(node.getNetworkLocation()).build());
+      }
+      GearRuntime gears = EafrRuntime.of(conf).gears();
+      gears.state(new GearState(GearRuntime.chainOf(servers), 0, 0, GearPhase.STEADY, Set.of()));
+      int top = gears.layout().orElseThrow().maximumGear();
+      gears.state(new GearState(GearRuntime.chainOf(servers), top, top, GearPhase.STEADY, Set.of()));
+    }
     storagePolicy = BlockStoragePolicySuite.createDefaultSuite().getDefaultPolicy();
   }
 

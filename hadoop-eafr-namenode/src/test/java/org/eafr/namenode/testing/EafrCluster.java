@@ -84,7 +84,12 @@ public final class EafrCluster implements AutoCloseable {
   }
 
   public static EafrCluster start(Configuration conf) throws IOException {
-    MiniDFSCluster cluster = new MiniDFSCluster.Builder(conf).numDataNodes(RACKS.length).racks(RACKS).build();
+    return start(conf, RACKS);
+  }
+
+  /** A cluster with one DataNode per entry of {@code racks}, on that rack. */
+  public static EafrCluster start(Configuration conf, String[] racks) throws IOException {
+    MiniDFSCluster cluster = new MiniDFSCluster.Builder(conf).numDataNodes(racks.length).racks(racks).build();
     cluster.waitActive();
     return new EafrCluster(cluster, conf, Paths.get(conf.get("eafr.roles.file")));
   }
@@ -194,6 +199,12 @@ public final class EafrCluster implements AutoCloseable {
       throw new IOException(e);
     }
     runtime().reads().snapshotAndReset();
+  }
+
+  /** Deletes the file at {@code path} and forgets its checksum. */
+  public void delete(String path) throws IOException {
+    fs().delete(new org.apache.hadoop.fs.Path(path), false);
+    digests.remove(path);
   }
 
   /** The replica locations of every block of {@code path}, as the NameNode stores them. */

@@ -1,0 +1,74 @@
+package org.eafr.namenode.admin;
+
+import java.io.IOException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.eafr.namenode.cluster.EafrRuntime;
+import org.eafr.namenode.gear.GearService;
+import org.eafr.namenode.power.PowerManager;
+import org.eafr.namenode.power.Requester;
+
+/**
+ * {@code hdfs eafr gear N|up|down} and {@code hdfs eafr power on|off|status HOST}: thin translations to the gear
+ * service and the power manager, which check everything (the gear exists, no block is left without a live replica,
+ * the host is in the inventory, HDFS shows it IN_MAINTENANCE before power-off) and refuse with the reason.
+ */
+final class GearCommands {
+  /** How long a power command's answer waits for the host to reach its state; longer actions finish in the log. */
+  private static final long POWER_ANSWER_WAIT_SECONDS = 30;
+
+  private GearCommands() {
+  }
+
+  static String gear(EafrRuntime runtime, String operand) throws IOException {
+    GearService service = runtime.gears().service();
+    if (service == null) {
+      throw new IllegalStateException("gears are off on this NameNode: eafr.layout is "
+          + runtime.gears().settings().layout() + " (the gear service runs with equal-work)");
+    }
+    switch (operand) {
+      case "up":
+        return service.requestRelative(1);
+      case "down":
+        return service.requestRelative(-1);
+      default:
+        try {
+          return service.requestGear(Integer.parseInt(operand));
+        } catch (NumberFormatException e) {
+          throw new IllegalArgumentException("gear '" + operand + "' is not allowed: expected a gear number, up or"
+              + " down");
+        }
+    }
+  }
+
+  static String power(EafrRuntime runtime, AdminRequest.Verb verb, String host) throws IOException {
+    PowerManager power = runtime.gears().power();
+    if (power == null) {
+      throw new IllegalArgumentException("no power manager on this NameNode: set eafr.power.inventory.file (docs/power.md)");
+    }
+    CompletableFuture<?> action;
+    switch (verb) {
+      case POWER_ON:
+        action = power.powerOn(host, Requester.OPERATOR);
+        break;
+      case POWER_OFF:
+        action = power.powerOff(host, false, Requester.OPERATOR);
+        break;
+      default:
+        action = power.readState(host);
+    }
+    try {
+      return host + ": " + action.get(POWER_ANSWER_WAIT_SECONDS, TimeUnit.SECONDS);
+    } catch (TimeoutException e) {
+      return host + ": " + verb.words() + " still under way after " + POWER_ANSWER_WAIT_SECONDS
+          + " s; its outcome goes to the NameNode log and 'hdfs eafr status'";
+    } catch (ExecutionException e) {
+      throw new IllegalStateException(verb.words() + " " + host + " failed: " + e.getCause().getMessage(), e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException("interrupted waiting for " + verb.words() + " " + host, e);
+    }
+  }
+}

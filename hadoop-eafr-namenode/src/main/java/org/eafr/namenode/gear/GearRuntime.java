@@ -1,0 +1,135 @@
+package org.eafr.namenode.gear;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Queue;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.function.Predicate;
+import org.eafr.namenode.power.PowerManager;
+import org.eafr.placement.cluster.Server;
+import org.eafr.placement.gear.ActiveSet;
+import org.eafr.placement.gear.ExpansionChain;
+import org.eafr.placement.gear.GearedLayout;
+import org.eafr.placement.gear.layout.EqualWorkLayout;
+import org.eafr.placement.settings.EafrSettings;
+
+/**
+ * The gear state one NameNode shares between its parts: the placement policy asks it for the layout and the servers
+ * on; the gear service (on the active NameNode) shifts gears and persists the state; the admin handler and the
+ * metrics read it. The layout is rebuilt whenever the persisted chain changes, so a reconfigured placement policy, a
+ * restarted NameNode and a new active NameNode all place blocks with the same chain.
+ */
+public final class GearRuntime {
+  private final GearSettings settings;
+  private final EafrSettings core;
+  private volatile GearState state = GearState.UNSET;
+  private volatile GearedLayout layout;
+  /** Files written with a replica away from home, not yet recorded in the namespace (drained by the service). */
+  private final Queue<String> owedPaths = new ConcurrentLinkedQueue<>();
+  /** DataNodes that are the source of a reflection move in flight: their copy is the one to delete after. */
+  private final Set<String> reflectionSources = ConcurrentHashMap.newKeySet();
+  private final GearCounters counters = new GearCounters();
+  private volatile PowerManager power;
+  private volatile GearService service;
+
+  public GearRuntime(GearSettings settings, EafrSettings core) {
+    this.settings = settings;
+    this.core = core;
+  }
+
+  public GearSettings settings() {
+    return settings;
+  }
+
+  public GearState state() {
+    return state;
+  }
+
+  /** Puts {@code next} in force (after it was persisted, or as read from the namespace). */
+  public synchronized void state(GearState next) {
+    if (!next.chain().equals(state.chain())) {
+      layout = next.hasChain() ? buildLayout(next.chain()) : null;
+    }
+    state = next;
+  }
+
+  /** The layout of the fixed chain, or empty while placement is not geared (random layout, or no chain yet). */
+  public Optional<GearedLayout> layout() {
+    return settings.geared() ? Optional.ofNullable(layout) : Optional.empty();
+  }
+
+  /** The chain entries {@code servers} would form: one server of each rack in turn (Rabbit's expansion chain). */
+  public static List<GearState.ChainEntry> chainOf(List<Server> servers) {
+    List<Server> sorted = new ArrayList<>(servers);
+    sorted.sort((a, b) -> a.rack().equals(b.rack()) ? a.id().compareTo(b.id()) : a.rack().compareTo(b.rack()));
+    ExpansionChain chain = ExpansionChain.rackInterleaved(sorted);
+    List<GearState.ChainEntry> entries = new ArrayList<>();
+    for (int i = 0; i < chain.size(); i++) {
+      entries.add(new GearState.ChainEntry(chain.id(i), chain.rackName(i)));
+    }
+    return entries;
+  }
+
+  private GearedLayout buildLayout(List<GearState.ChainEntry> entries) {
+    List<Server> servers = new ArrayList<>();
+    for (GearState.ChainEntry entry : entries) {
+      servers.add(Server.builder(entry.id()).rack(entry.rack()).build());
+    }
+    return EqualWorkLayout.from(core, ExpansionChain.of(servers));
+  }
+
+  /** The servers of {@code layout}'s chain that {@code isOn} accepts (alive and in service). */
+  public static ActiveSet serversOn(GearedLayout layout, Predicate<String> isOn) {
+    ExpansionChain chain = layout.chain();
+    java.util.BitSet on = new java.util.BitSet(chain.size());
+    for (int p = 0; p < chain.size(); p++) {
+      if (isOn.test(chain.id(p))) {
+        on.set(p);
+      }
+    }
+    return ActiveSet.of(chain, on);
+  }
+
+  /** Records that {@code path} got a block with a replica away from its home (called from chooseTarget). */
+  public void owe(String path) {
+    owedPaths.add(path);
+  }
+
+  /** The paths recorded by {@link #owe} since the last call. */
+  public List<String> takeOwedPaths() {
+    List<String> paths = new ArrayList<>();
+    for (String path = owedPaths.poll(); path != null; path = owedPaths.poll()) {
+      paths.add(path);
+    }
+    return paths;
+  }
+
+  public Set<String> reflectionSources() {
+    return reflectionSources;
+  }
+
+  /** The power manager that switches DataNode hosts, or null when none is configured. */
+  public PowerManager power() {
+    return power;
+  }
+
+  public void power(PowerManager manager) {
+    this.power = manager;
+  }
+
+  /** The gear service of the running NameNode, once its plugin started it; else null. */
+  public GearService service() {
+    return service;
+  }
+
+  public void service(GearService running) {
+    this.service = running;
+  }
+
+  public GearCounters counters() {
+    return counters;
+  }
+}

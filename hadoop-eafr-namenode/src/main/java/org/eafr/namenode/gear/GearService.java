@@ -1,0 +1,691 @@
+package org.eafr.namenode.gear;
+
+import java.io.IOException;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.apache.hadoop.hdfs.protocol.HdfsConstants.DatanodeReportType;
+import org.apache.hadoop.hdfs.server.blockmanagement.BlockInfo;
+import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
+import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeManager;
+import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeStorageInfo;
+import org.apache.hadoop.hdfs.server.namenode.FSNamesystem;
+import org.apache.hadoop.hdfs.server.namenode.INode;
+import org.apache.hadoop.hdfs.server.namenode.INodeFile;
+import org.apache.hadoop.hdfs.server.namenode.NameNode;
+import org.eafr.namenode.cluster.EafrRuntime;
+import org.eafr.namenode.cluster.ServerTranslator;
+import org.eafr.namenode.config.DataNodeName;
+import org.eafr.namenode.power.InventoryEntry;
+import org.eafr.namenode.power.PowerManager;
+import org.eafr.namenode.power.PowerResult;
+import org.eafr.namenode.power.PowerState;
+import org.eafr.namenode.power.Requester;
+import org.eafr.placement.cluster.Server;
+import org.eafr.placement.gear.ActiveSet;
+import org.eafr.placement.gear.BlockPlacement;
+import org.eafr.placement.gear.BlockRequest;
+import org.eafr.placement.gear.GearController;
+import org.eafr.placement.gear.GearDecision;
+import org.eafr.placement.gear.GearedLayout;
+import org.eafr.placement.gear.LoadSample;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Shifts gears in a running NameNode, one step every {@code eafr.gear.step.ms}, each step resuming from the state
+ * persisted in the namespace ({@link GearStore}), so a restarted or newly active NameNode finishes a shift under way:
+ * <ul>
+ *   <li><b>Down</b>: the core's controller checks the gear against the block map ({@link NamespaceFloor}; refused
+ *       naming the file and block when some block would keep no live replica, and nothing changes); the leaving
+ *       DataNodes go into HDFS maintenance ({@code EafrHostConfigManager}'s overlay, then refreshNodes); once HDFS
+ *       shows each IN_MAINTENANCE the availability check runs once more, and the power manager turns their hosts off
+ *       and verifies it.</li>
+ *   <li><b>Up</b>: power on and verify; wait until each DataNode has registered and sent its block report; only then
+ *       take it out of maintenance (a dead node taken out of maintenance would be re-replicated); then reflect what
+ *       was written while it slept ({@link #reflectStep}).</li>
+ * </ul>
+ * On a standby NameNode the service only follows the persisted state (its sleeping DataNodes stay in maintenance
+ * there too, so a failover re-replicates nothing).
+ */
+public final class GearService implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(GearService.class);
+  /** A move not confirmed by the block map this long after it finished is tried again. */
+  private static final long MOVE_SETTLE_MILLIS = 10_000;
+
+  private final NameNode nameNode;
+  private final EafrRuntime runtime;
+  private final GearRuntime gears;
+  private final GearStore store;
+  private final ScheduledExecutorService scheduler;
+  private final ExecutorService movers;
+  private final BlockMover mover;
+  private final Map<String, CompletableFuture<PowerResult>> powerActions = new HashMap<>();
+  private final Map<Long, Move> moves = new HashMap<>();
+  private final Set<String> notInInventory = new HashSet<>();
+  private final Map<String, String> lastPowerError = new HashMap<>();
+  private boolean wasActive;
+
+  private GearService(NameNode nameNode, EafrRuntime runtime) {
+    this.nameNode = nameNode;
+    this.runtime = runtime;
+    this.gears = runtime.gears();
+    this.store = new GearStore(nameNode, gears.settings().stateDir());
+    this.mover = new BlockMover(nameNode.getNamesystem().getBlockManager());
+    this.scheduler = Executors.newSingleThreadScheduledExecutor(daemon("eafr-gears"));
+    this.movers = Executors.newFixedThreadPool(2, daemon("eafr-gear-reflection"));
+  }
+
+  /** Loads the persisted state and starts stepping every {@code eafr.gear.step.ms}. */
+  public static GearService start(NameNode nameNode, EafrRuntime runtime) {
+    GearService service = new GearService(nameNode, runtime);
+    try {
+      service.store.read().ifPresent(state -> {
+        service.apply(state);
+        LOG.info("EAFR gears: state loaded from {}: {}", runtime.gears().settings().stateDir(), state);
+      });
+    } catch (IOException e) {
+      LOG.error("EAFR gears: could not read the persisted gear state; it is read again every step", e);
+    }
+    long step = runtime.gears().settings().stepMillis();
+    service.scheduler.scheduleWithFixedDelay(service::stepSafely, step, step, TimeUnit.MILLISECONDS);
+    return service;
+  }
+
+  private void stepSafely() {
+    try {
+      step();
+    } catch (Exception | Error e) { // keep stepping: the next step starts again from the persisted state
+      LOG.error("EAFR gear step failed", e);
+    }
+  }
+
+  /** One step: follow (standby) or advance (active) the persisted state. Tests call it directly as well. */
+  public synchronized void step() throws IOException {
+    boolean active = nameNode.isActiveState();
+    if (!active || !wasActive) { // a standby follows; a NameNode just made active starts from the latest state
+      Optional<GearState> persisted = store.read();
+      if (persisted.isPresent() && !persisted.get().equals(gears.state())) {
+        apply(persisted.get());
+      }
+      wasActive = active;
+      if (!active) {
+        return;
+      }
+    }
+    if (nameNode.getNamesystem().isInSafeMode()) {
+      return;
+    }
+    if (!gears.state().hasChain() && gears.settings().geared() && gears.settings().expectedDataNodes() > 0
+        && liveDataNodes().size() >= gears.settings().expectedDataNodes()) {
+      fixChain();
+    }
+    recordOwed();
+    advance();
+  }
+
+  /**
+   * An operator's gear (manual): refused (IllegalArgumentException for a gear that does not exist,
+   * IllegalStateException when it is unsafe or a shift is under way), with nothing changed; else the shift starts
+   * and the decision's description is returned.
+   */
+  public synchronized String requestGear(int requested) throws IOException {
+    if (!gears.settings().geared()) {
+      throw new IllegalStateException("gears are off: " + GearSettings.LAYOUT_KEY + " is random; set it to "
+          + String.join(" or ", GearSettings.LAYOUTS.subList(1, GearSettings.LAYOUTS.size())));
+    }
+    if (!nameNode.isActiveState()) {
+      throw new IllegalStateException("this NameNode is not active: ask the active NameNode");
+    }
+    if (!gears.state().hasChain()) {
+      fixChain();
+    }
+    GearState state = gears.state();
+    GearedLayout layout = gears.layout().orElseThrow();
+    GearedLayout.checkGear(layout, requested);
+    if (state.phase() != GearPhase.STEADY) {
+      gears.counters().refusedShifts.incrementAndGet();
+      throw new IllegalStateException("gear " + requested + " refused: a shift to gear " + state.target()
+          + " is under way (" + state.phase() + "); ask again once it has finished");
+    }
+    if (requested == state.gear()) {
+      return "already in gear " + requested;
+    }
+    GearDecision decision;
+    try {
+      decision = controller(layout, state.gear()).manual(requested, serversOn(layout), failed(layout),
+          floor());
+    } catch (IllegalStateException refused) {
+      gears.counters().refusedShifts.incrementAndGet();
+      LOG.warn("EAFR gears: {}", refused.getMessage());
+      throw refused;
+    }
+    Set<String> sleeping = new TreeSet<>(state.sleeping());
+    GearPhase phase;
+    if (requested < state.gear()) {
+      sleeping.addAll(layout.chain().ids(layout.chain().size() == 0 ? new int[0] : outside(layout, requested)));
+      phase = GearPhase.ENTERING_MAINTENANCE;
+    } else {
+      phase = GearPhase.POWERING_ON;
+    }
+    persist(state.shifting(requested, phase, sleeping));
+    gears.counters().shifts.incrementAndGet();
+    LOG.info("EAFR gears: shift started, {}", decision.describe());
+    return decision.describe();
+  }
+
+  /** The next gear up or down from the one in force (or under way). */
+  public synchronized String requestRelative(int delta) throws IOException {
+    if (!gears.state().hasChain()) {
+      fixChain();
+    }
+    return requestGear(gears.state().target() + delta);
+  }
+
+  private void advance() throws IOException {
+    GearState state = gears.state();
+    Optional<GearedLayout> layout = gears.layout();
+    if (layout.isEmpty() || state.phase() == GearPhase.STEADY) {
+      return;
+    }
+    Set<String> leaving = leaving(layout.get(), state);
+    Set<String> waking = waking(layout.get(), state);
+    switch (state.phase()) {
+      case ENTERING_MAINTENANCE:
+        if (allInMaintenance(leaving)) {
+          Optional<org.eafr.placement.gear.UnavailableBlock> gap = floor().firstUnavailable(
+              layout.get().serversOn(state.target()));
+          if (gap.isPresent()) {
+            cancelGearDown(state, leaving, gap.get().message());
+          } else {
+            LOG.info("EAFR gears: {} DataNodes IN_MAINTENANCE and every block keeps a live replica; powering off {}",
+                leaving.size(), leaving);
+            persist(state.withPhase(GearPhase.POWERING_OFF));
+          }
+        }
+        break;
+      case POWERING_OFF:
+        if (powered(leaving, PowerState.OFF)) {
+          persist(state.reached());
+          LOG.info("EAFR gears: gear {} reached; {} DataNodes sleep, powered off", state.target(), leaving.size());
+        }
+        break;
+      case POWERING_ON:
+        if (powered(waking, PowerState.ON)) {
+          persist(state.withPhase(GearPhase.REGISTERING));
+          LOG.info("EAFR gears: {} hosts on; waiting for their DataNodes to register and report", waking.size());
+        }
+        break;
+      case REGISTERING:
+        if (allRegistered(waking)) {
+          Set<String> sleeping = new TreeSet<>(state.sleeping());
+          sleeping.removeAll(waking);
+          persist(state.shifting(state.target(), GearPhase.REFLECTING, sleeping));
+          LOG.info("EAFR gears: {} DataNodes registered and reported; out of maintenance, reflecting", waking.size());
+        }
+        break;
+      case REFLECTING:
+        if (!reflectStep(layout.get(), state)) {
+          persist(state.reached());
+          LOG.info("EAFR gears: gear {} reached; reflection complete", state.target());
+        }
+        break;
+      default:
+        throw new IllegalStateException(state.phase().name());
+    }
+  }
+
+  /** HDFS shows the leaving DataNodes IN_MAINTENANCE, but a block lost its last live replica meanwhile. */
+  private void cancelGearDown(GearState state, Set<String> leaving, String why) throws IOException {
+    Set<String> sleeping = new TreeSet<>(state.sleeping());
+    sleeping.removeAll(leaving);
+    gears.counters().refusedShifts.incrementAndGet();
+    LOG.error("EAFR gears: gear-down to {} cancelled after maintenance: {}; {} DataNodes taken out of maintenance",
+        state.target(), why, leaving.size());
+    persist(new GearState(state.chain(), state.gear(), state.gear(), GearPhase.STEADY, sleeping));
+  }
+
+  /** Fixes the expansion chain from the live DataNodes and persists it, in the highest gear. */
+  private void fixChain() throws IOException {
+    List<Server> servers = new ArrayList<>();
+    for (DatanodeDescriptor dn : liveDataNodes()) {
+      servers.add(Server.builder(ServerTranslator.idOf(dn)).rack(dn.getNetworkLocation()).build());
+    }
+    if (servers.size() < 2) {
+      throw new IllegalStateException("the expansion chain needs at least 2 live DataNodes; " + servers.size()
+          + " have registered");
+    }
+    GearState unset = new GearState(GearRuntime.chainOf(servers), 0, 0, GearPhase.STEADY, Set.of());
+    gears.state(unset);
+    int top = gears.layout().orElseThrow().maximumGear();
+    persist(new GearState(unset.chain(), top, top, GearPhase.STEADY, Set.of()));
+    LOG.info("EAFR gears: expansion chain fixed with {} DataNodes ({} gears): {}", servers.size(), top + 1,
+        unset.chain().stream().map(GearState.ChainEntry::id).collect(java.util.stream.Collectors.toList()));
+  }
+
+  private void persist(GearState next) throws IOException {
+    store.write(next);
+    apply(next);
+  }
+
+  /** Puts {@code state} in force here: the layout, and the sleeping DataNodes in maintenance (refreshNodes). */
+  private void apply(GearState state) {
+    Set<String> before = gears.state().sleeping();
+    gears.state(state);
+    if (before.equals(state.sleeping())) {
+      return;
+    }
+    for (String id : before) {
+      if (!state.sleeping().contains(id)) {
+        runtime.roles().wake(id);
+      }
+    }
+    state.sleeping().forEach(runtime.roles()::sleep);
+    try {
+      nameNode.getNamesystem().getBlockManager().getDatanodeManager().refreshNodes(nameNode.getConf());
+    } catch (IOException e) {
+      LOG.error("EAFR gears: refreshNodes failed; the maintenance overlay applies at the next refresh", e);
+    }
+  }
+
+  /** Files written with a replica away from home since the last step, recorded in the namespace. */
+  private void recordOwed() throws IOException {
+    for (String path : gears.takeOwedPaths()) {
+      LOG.debug("EAFR gears: recording that {} owes moves", path);
+      if (store.recordOwed(path)) {
+        gears.counters().owedFiles.set(store.owedCount());
+      }
+    }
+  }
+
+  /**
+   * Starts up to {@code eafr.gear.reflection.blocks-per-step} moves of replicas to their homes (Accordion's batches),
+   * planning each owed file's homes once (persisted with it, so a restart plans nothing anew). Returns whether any
+   * work remains: a move in flight, a replica still away from a home that is on, or a file still being written.
+   */
+  boolean reflectStep(GearedLayout layout, GearState state) throws IOException {
+    settleMoves();
+    if (!replicaMapSettled()) {
+      return true; // after a restart or failover, until every DataNode has reported: holders would be stale
+    }
+    int budget = gears.settings().reflectionBlocksPerStep() - moves.size();
+    boolean remaining = !moves.isEmpty();
+    int started = 0;
+    ActiveSet on = serversOn(layout);
+    for (GearStore.OwedFile file : store.owed(Math.max(budget, 1) * 4)) {
+      if (file.path() == null) {
+        store.forgetOwed(file.inodeId());
+        continue;
+      }
+      List<BlockHolders> blocks = blocksOf(file.path());
+      if (blocks == null) {
+        remaining = true; // still being written: reflect once it is closed
+        continue;
+      }
+      if (file.homes().isEmpty() || !file.homes().keySet().containsAll(ids(blocks))) {
+        file = file.withHomes(planHomes(layout, on, file.path(), blocks));
+        store.writeOwed(file);
+      }
+      boolean done = true;
+      for (BlockHolders block : blocks) {
+        List<String> homes = file.homes().getOrDefault(block.id, block.holders);
+        List<String> missing = new ArrayList<>();
+        for (String home : homes) {
+          if (!block.holders.contains(home) && isLive(home)) {
+            missing.add(home);
+          }
+        }
+        if (missing.isEmpty()) {
+          done &= block.holders.size() <= block.replication; // else the source's extra copy is not deleted yet
+          continue;
+        }
+        done = false;
+        if (moves.containsKey(block.id) || budget <= 0) {
+          continue;
+        }
+        String to = missing.get(0);
+        Optional<String> source = moveSource(layout, block.holders, homes, to);
+        if (source.isPresent()) {
+          LOG.debug("EAFR gears: block {} of {} held by {}, homes {}: moving {} -> {}", block.id, file.path(),
+              block.holders, homes, source.get(), to);
+          startMove(block, source.get(), to);
+          budget--;
+          started++;
+        }
+      }
+      if (done) {
+        store.forgetOwed(file.inodeId());
+        gears.counters().blocksReflected.addAndGet(blocks.size());
+      } else {
+        remaining = true;
+      }
+    }
+    long owed = store.owedCount();
+    gears.counters().owedFiles.set(owed);
+    if (started > 0) {
+      LOG.info("EAFR gears: reflection started {} block moves; {} moves in flight, {} files still owe moves", started,
+          moves.size(), owed);
+    }
+    return remaining;
+  }
+
+  /**
+   * The holder to move to {@code to}: one away from home, on the target's rack when there is one (so HDFS's rack rule
+   * lets the source's copy be the excess it deletes), else any live one away from home.
+   */
+  private Optional<String> moveSource(GearedLayout layout, List<String> holders, List<String> homes, String to) {
+    String rack = layout.chain().rackName(layout.chain().requirePosition(to));
+    Optional<String> any = Optional.empty();
+    for (String holder : holders) {
+      if (!homes.contains(holder) && isLive(holder)) {
+        int position = layout.chain().position(holder);
+        if (position >= 0 && layout.chain().rackName(position).equals(rack)) {
+          return Optional.of(holder);
+        }
+        any = any.isPresent() ? any : Optional.of(holder);
+      }
+    }
+    return any;
+  }
+
+  /** The target placement of each block, from the layout with the servers on now (blocks keep r replicas). */
+  private Map<Long, List<String>> planHomes(GearedLayout layout, ActiveSet on, String path,
+      List<BlockHolders> blocks) {
+    Map<Long, List<String>> homes = new HashMap<>();
+    for (BlockHolders block : blocks) {
+      BlockPlacement placement = layout.place(BlockRequest.of("blk_" + block.id, block.replication).withPath(path),
+          on);
+      List<String> ids = new ArrayList<>();
+      for (int i = 0; i < placement.size(); i++) {
+        ids.add(layout.chain().id(placement.home(i)));
+      }
+      homes.put(block.id, ids);
+    }
+    return homes;
+  }
+
+  private void startMove(BlockHolders block, String from, String to) {
+    DatanodeDescriptor source = descriptor(from);
+    DatanodeDescriptor target = descriptor(to);
+    Move move = new Move(from, movers.submit(() -> {
+      mover.move(block.block, source, target);
+      return null;
+    }));
+    moves.put(block.id, move);
+    gears.reflectionSources().add(from);
+  }
+
+  /** Forgets moves whose block left the source (done) or that failed; failed ones are tried again next step. */
+  private void settleMoves() {
+    long now = System.currentTimeMillis();
+    moves.entrySet().removeIf(entry -> {
+      Move move = entry.getValue();
+      if (!move.future.isDone()) {
+        return false;
+      }
+      try {
+        move.future.get();
+      } catch (Exception e) {
+        gears.counters().reflectionFailures.incrementAndGet();
+        LOG.warn("EAFR gears: reflection move of block {} from {} failed: {}", entry.getKey(), move.source,
+            e.getMessage());
+        return true;
+      }
+      if (move.finishedAt == 0) {
+        move.finishedAt = now;
+      }
+      return now - move.finishedAt > MOVE_SETTLE_MILLIS || !holds(entry.getKey(), move.source);
+    });
+    Set<String> sources = new HashSet<>();
+    moves.values().forEach(move -> sources.add(move.source));
+    gears.reflectionSources().retainAll(sources);
+  }
+
+  private boolean holds(long blockId, String server) {
+    FSNamesystem namesystem = nameNode.getNamesystem();
+    namesystem.readLock();
+    try {
+      BlockInfo block = namesystem.getBlockManager().getStoredBlock(new org.apache.hadoop.hdfs.protocol.Block(blockId));
+      if (block == null) {
+        return false;
+      }
+      for (DatanodeStorageInfo storage : namesystem.getBlockManager().getStorages(block)) {
+        if (ServerTranslator.idOf(storage.getDatanodeDescriptor()).equals(server)) {
+          return true;
+        }
+      }
+      return false;
+    } finally {
+      namesystem.readUnlock();
+    }
+  }
+
+  /** The blocks of a closed file with their holders; null while it is being written. */
+  private List<BlockHolders> blocksOf(String path) {
+    FSNamesystem namesystem = nameNode.getNamesystem();
+    namesystem.readLock();
+    try {
+      INode inode = namesystem.getFSDirectory().getINode(path);
+      if (inode == null || !inode.isFile()) {
+        return List.of();
+      }
+      INodeFile file = inode.asFile();
+      if (file.isUnderConstruction()) {
+        return null;
+      }
+      List<BlockHolders> blocks = new ArrayList<>();
+      for (BlockInfo block : file.getBlocks()) {
+        List<String> holders = new ArrayList<>();
+        for (DatanodeStorageInfo storage : namesystem.getBlockManager().getStorages(block)) {
+          holders.add(ServerTranslator.idOf(storage.getDatanodeDescriptor()));
+        }
+        blocks.add(new BlockHolders(new org.apache.hadoop.hdfs.protocol.Block(block), file.getFileReplication(),
+            holders));
+      }
+      return blocks;
+    } catch (IOException e) {
+      return List.of();
+    } finally {
+      namesystem.readUnlock();
+    }
+  }
+
+  private boolean replicaMapSettled() {
+    org.apache.hadoop.hdfs.server.blockmanagement.BlockManager blocks = nameNode.getNamesystem().getBlockManager();
+    return blocks.getPostponedMisreplicatedBlocksCount() == 0 && blocks.getDatanodeManager().getNumStaleStorages() == 0;
+  }
+
+  private static Set<Long> ids(List<BlockHolders> blocks) {
+    Set<Long> ids = new HashSet<>();
+    blocks.forEach(block -> ids.add(block.id));
+    return ids;
+  }
+
+  /**
+   * Whether every DataNode of {@code ids} has reached {@code wanted} through the power manager (verified by its
+   * driver); starts the missing actions. A DataNode whose host is in no power inventory cannot be switched: it stays
+   * on (in maintenance when sleeping), logged once.
+   */
+  private boolean powered(Set<String> ids, PowerState wanted) {
+    PowerManager power = gears.power();
+    boolean all = true;
+    for (String id : ids) {
+      InventoryEntry entry = power == null ? null : power.entryFor(nameOf(id));
+      if (entry == null) {
+        if (notInInventory.add(id)) {
+          LOG.warn("EAFR gears: DataNode {} is in no power inventory ({}): it stays on{}", id,
+              "eafr.power.inventory.file", wanted == PowerState.OFF ? ", in maintenance" : "");
+        }
+        continue;
+      }
+      CompletableFuture<PowerResult> action = powerActions.get(id);
+      if (action == null || action.isCompletedExceptionally() || action.isDone()
+          && action.join().command().target() != wanted) {
+        if (action != null && action.isCompletedExceptionally()) {
+          String error = action.handle((r, e) -> e.getMessage()).join();
+          if (!error.equals(lastPowerError.put(id, error))) { // once per error: a quarantined host stays refused
+            gears.counters().powerFailures.incrementAndGet();
+            LOG.warn("EAFR gears: turning {} {} failed: {}", id, wanted, error);
+          }
+        }
+        powerActions.put(id, wanted == PowerState.OFF ? power.powerOff(entry.host(), false, Requester.AUTOMATIC)
+            : power.powerOn(entry.host(), Requester.AUTOMATIC));
+        all = false;
+      } else if (!action.isDone() || action.join().state() != wanted) {
+        all = false;
+      }
+    }
+    if (all) {
+      powerActions.keySet().removeAll(ids);
+      lastPowerError.keySet().removeAll(ids);
+    }
+    return all;
+  }
+
+  private boolean allInMaintenance(Set<String> ids) {
+    for (String id : ids) {
+      DatanodeDescriptor dn = descriptor(id);
+      if (dn != null && !dn.isInMaintenance()) {
+        return false; // not yet; an unregistered one (dead before a restart) is already safe to leave asleep
+      }
+    }
+    return true;
+  }
+
+  private boolean allRegistered(Set<String> ids) {
+    for (String id : ids) {
+      DatanodeDescriptor dn = descriptor(id);
+      if (dn == null || !dn.isAlive() || !dn.checkBlockReportReceived()) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** DataNodes asleep (or going to sleep) that the target gear does not keep on. */
+  private static Set<String> leaving(GearedLayout layout, GearState state) {
+    Set<String> leaving = new LinkedHashSet<>();
+    ActiveSet kept = layout.serversOn(state.target());
+    for (String id : state.sleeping()) {
+      if (!kept.contains(id)) {
+        leaving.add(id);
+      }
+    }
+    return leaving;
+  }
+
+  /** Sleeping DataNodes the target gear keeps on. */
+  private static Set<String> waking(GearedLayout layout, GearState state) {
+    Set<String> waking = new LinkedHashSet<>();
+    ActiveSet kept = layout.serversOn(state.target());
+    for (String id : state.sleeping()) {
+      if (kept.contains(id)) {
+        waking.add(id);
+      }
+    }
+    return waking;
+  }
+
+  private static int[] outside(GearedLayout layout, int gear) {
+    return ActiveSet.all(layout.chain()).minus(layout.serversOn(gear)).positions();
+  }
+
+  private GearController controller(GearedLayout layout, int gear) {
+    return GearController.from(runtime.settings().core(), layout, new LoadSample(1, 1, 1, 1), gear,
+        Clock.systemUTC());
+  }
+
+  private NamespaceFloor floor() {
+    return new NamespaceFloor(nameNode, this::isLive);
+  }
+
+  ActiveSet serversOn(GearedLayout layout) {
+    return GearRuntime.serversOn(layout, this::isLive);
+  }
+
+  private ActiveSet failed(GearedLayout layout) {
+    return GearRuntime.serversOn(layout, id -> {
+      DatanodeDescriptor dn = descriptor(id);
+      return dn != null && !dn.isAlive() && !dn.isMaintenance() && !gears.state().sleeping().contains(id);
+    });
+  }
+
+  /** Alive and in service: a replica there can be read, a block can be written there. */
+  private boolean isLive(String id) {
+    DatanodeDescriptor dn = descriptor(id);
+    return dn != null && dn.isAlive() && dn.isInService();
+  }
+
+  private List<DatanodeDescriptor> liveDataNodes() {
+    return dataNodes().getDatanodeListForReport(DatanodeReportType.LIVE);
+  }
+
+  private DatanodeManager dataNodes() {
+    return nameNode.getNamesystem().getBlockManager().getDatanodeManager();
+  }
+
+  private DatanodeDescriptor descriptor(String id) {
+    int colon = id.lastIndexOf(':');
+    return dataNodes().getDatanodeByXferAddr(id.substring(0, colon), Integer.parseInt(id.substring(colon + 1)));
+  }
+
+  private DataNodeName nameOf(String id) {
+    DatanodeDescriptor dn = descriptor(id);
+    int colon = id.lastIndexOf(':');
+    return dn != null ? ServerTranslator.nameOf(dn)
+        : new DataNodeName(id.substring(0, colon), id.substring(0, colon), Integer.parseInt(id.substring(colon + 1)));
+  }
+
+  @Override
+  public void close() {
+    scheduler.shutdownNow();
+    movers.shutdownNow();
+  }
+
+  private static java.util.concurrent.ThreadFactory daemon(String name) {
+    return runnable -> {
+      Thread thread = new Thread(runnable, name);
+      thread.setDaemon(true);
+      return thread;
+    };
+  }
+
+  /** A block of a closed file: its id, the file's replication and the DataNodes holding it. */
+  private static final class BlockHolders {
+    final org.apache.hadoop.hdfs.protocol.Block block;
+    final long id;
+    final int replication;
+    final List<String> holders;
+
+    BlockHolders(org.apache.hadoop.hdfs.protocol.Block block, int replication, List<String> holders) {
+      this.block = block;
+      this.id = block.getBlockId();
+      this.replication = replication;
+      this.holders = holders;
+    }
+  }
+
+  /** A reflection move started: its source (whose copy is the excess to delete after) and its outcome. */
+  private static final class Move {
+    final String source;
+    final java.util.concurrent.Future<?> future;
+    long finishedAt;
+
+    Move(String source, java.util.concurrent.Future<?> future) {
+      this.source = source;
+      this.future = future;
+    }
+  }
+}

@@ -1,0 +1,99 @@
+package org.eafr.namenode.gear;
+
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.Function;
+import org.eafr.placement.settings.InvalidSettingException;
+import org.eafr.placement.settings.Range;
+import org.eafr.placement.settings.Setting;
+
+/**
+ * The NameNode's gear keys (hdfs-site.xml), validated when read: a bad value throws naming the key, the value and
+ * what is allowed. The layout's own shape (p, g, r) and the controller's u, h and dwell time are the core's
+ * {@code eafr.gear.*} keys.
+ */
+public final class GearSettings {
+  /** Which layout places new blocks: random keeps EAFR's placement without gears. */
+  public static final String LAYOUT_KEY = "eafr.layout";
+  public static final List<String> LAYOUTS = List.of("random", "equal-work");
+  /** Where the gear state and what sleeping groups owe live in the namespace (xattrs, edit-logged). */
+  public static final String STATE_DIR_KEY = "eafr.gear.state.dir";
+  public static final String DEFAULT_STATE_DIR = "/system/eafr";
+
+  public static final Setting<Integer> EXPECTED_DATANODES = Setting.ofInt("eafr.gear.expected-datanodes", "-",
+      "DataNodes that must have registered before the expansion chain is fixed (and persisted); 0 fixes it at the"
+          + " first gear command.", 0, Range.closed(0, 1_000_000));
+  public static final Setting<Long> STEP_MS = Setting.ofLong("eafr.gear.step.ms", "-",
+      "How often a gear shift under way is advanced (maintenance state, power, registration, reflection), in"
+          + " milliseconds.", 1_000L, Range.closed(10L, 600_000L));
+  public static final Setting<Integer> REFLECTION_BLOCKS_PER_STEP = Setting.ofInt(
+      "eafr.gear.reflection.blocks-per-step", "-",
+      "Block moves reflection starts per step (Accordion's batches): with eafr.gear.step.ms it bounds the rate at"
+          + " which low-gear writes are copied home after a gear-up.", 32, Range.closed(1, 100_000));
+
+  private static final List<Setting<?>> NUMERIC = List.of(EXPECTED_DATANODES, STEP_MS, REFLECTION_BLOCKS_PER_STEP);
+
+  private final String layout;
+  private final String stateDir;
+  private final int expectedDataNodes;
+  private final long stepMillis;
+  private final int reflectionBlocksPerStep;
+
+  private GearSettings(Function<String, String> lookup) {
+    String raw = lookup.apply(LAYOUT_KEY);
+    this.layout = raw == null || raw.isBlank() ? "random" : raw.trim();
+    if (!LAYOUTS.contains(layout)) {
+      throw new InvalidSettingException(LAYOUT_KEY, raw, "one of " + String.join(", ", LAYOUTS));
+    }
+    String dir = lookup.apply(STATE_DIR_KEY);
+    this.stateDir = dir == null || dir.isBlank() ? DEFAULT_STATE_DIR : dir.trim();
+    if (!stateDir.startsWith("/") || stateDir.equals("/") || stateDir.endsWith("/") || stateDir.contains("//")) {
+      throw new InvalidSettingException(STATE_DIR_KEY, dir, "an absolute HDFS directory other than /, such as "
+          + DEFAULT_STATE_DIR);
+    }
+    this.expectedDataNodes = EXPECTED_DATANODES.read(lookup);
+    this.stepMillis = STEP_MS.read(lookup);
+    this.reflectionBlocksPerStep = REFLECTION_BLOCKS_PER_STEP.read(lookup);
+  }
+
+  public static GearSettings from(Function<String, String> lookup) {
+    return new GearSettings(lookup);
+  }
+
+  /** The keys this class reads, for the NameNode's misspelled-key check. */
+  public static Set<String> keys() {
+    Set<String> keys = new TreeSet<>(List.of(LAYOUT_KEY, STATE_DIR_KEY));
+    NUMERIC.forEach(setting -> keys.add(setting.key()));
+    return keys;
+  }
+
+  public static List<Setting<?>> numericSettings() {
+    return NUMERIC;
+  }
+
+  public String layout() {
+    return layout;
+  }
+
+  /** Whether a geared layout places blocks (anything but random). */
+  public boolean geared() {
+    return !layout.equals("random");
+  }
+
+  public String stateDir() {
+    return stateDir;
+  }
+
+  public int expectedDataNodes() {
+    return expectedDataNodes;
+  }
+
+  public long stepMillis() {
+    return stepMillis;
+  }
+
+  public int reflectionBlocksPerStep() {
+    return reflectionBlocksPerStep;
+  }
+}

@@ -1,0 +1,162 @@
+package org.eafr.namenode.gear;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * The gear state a NameNode persists (as an xattr of the state directory, so the edit log carries it to the standby):
+ * the expansion chain (server id and rack, in chain order), the gear in force, the target gear, the phase of the shift
+ * under way, and the DataNodes in maintenance because their gear sleeps. Immutable; JSON on disk.
+ */
+public final class GearState {
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  /** No chain fixed yet: placement is not geared and no gear can be chosen. */
+  public static final GearState UNSET = new GearState(List.of(), -1, -1, GearPhase.STEADY, Set.of());
+
+  private final List<ChainEntry> chain;
+  private final int gear;
+  private final int target;
+  private final GearPhase phase;
+  private final Set<String> sleeping;
+
+  public GearState(List<ChainEntry> chain, int gear, int target, GearPhase phase, Set<String> sleeping) {
+    this.chain = List.copyOf(chain);
+    this.gear = gear;
+    this.target = target;
+    this.phase = phase;
+    this.sleeping = Collections.unmodifiableSet(new TreeSet<>(sleeping));
+  }
+
+  public boolean hasChain() {
+    return !chain.isEmpty();
+  }
+
+  public List<ChainEntry> chain() {
+    return chain;
+  }
+
+  /** The gear in force (the last one reached); -1 before the chain is fixed. */
+  public int gear() {
+    return gear;
+  }
+
+  /** The gear a shift under way is heading for; equal to {@link #gear()} when steady. */
+  public int target() {
+    return target;
+  }
+
+  public GearPhase phase() {
+    return phase;
+  }
+
+  /** DataNode ids (host:transfer port) kept in maintenance because their gear sleeps. */
+  public Set<String> sleeping() {
+    return sleeping;
+  }
+
+  public GearState withPhase(GearPhase next) {
+    return new GearState(chain, gear, target, next, sleeping);
+  }
+
+  public GearState shifting(int newTarget, GearPhase next, Set<String> newSleeping) {
+    return new GearState(chain, gear, newTarget, next, newSleeping);
+  }
+
+  public GearState withSleeping(Set<String> newSleeping) {
+    return new GearState(chain, gear, target, phase, newSleeping);
+  }
+
+  /** The target reached: steady in it. */
+  public GearState reached() {
+    return new GearState(chain, target, target, GearPhase.STEADY, sleeping);
+  }
+
+  public byte[] toBytes() {
+    ObjectNode root = JSON.createObjectNode();
+    ArrayNode servers = root.putArray("chain");
+    for (ChainEntry entry : chain) {
+      servers.addObject().put("id", entry.id()).put("rack", entry.rack());
+    }
+    root.put("gear", gear).put("target", target).put("phase", phase.name());
+    ArrayNode asleep = root.putArray("sleeping");
+    sleeping.forEach(asleep::add);
+    return root.toString().getBytes(StandardCharsets.UTF_8);
+  }
+
+  /** Parses what {@link #toBytes()} wrote; a damaged value throws naming what is wrong. */
+  public static GearState fromBytes(byte[] bytes) throws IOException {
+    JsonNode root = JSON.readTree(bytes);
+    List<ChainEntry> chain = new ArrayList<>();
+    for (JsonNode server : root.path("chain")) {
+      chain.add(new ChainEntry(server.path("id").asText(), server.path("rack").asText()));
+    }
+    Set<String> sleeping = new TreeSet<>();
+    root.path("sleeping").forEach(id -> sleeping.add(id.asText()));
+    try {
+      return new GearState(chain, root.path("gear").asInt(-1), root.path("target").asInt(-1),
+          GearPhase.valueOf(root.path("phase").asText("STEADY")), sleeping);
+    } catch (IllegalArgumentException e) {
+      throw new IOException("gear state " + root + " is damaged: " + e.getMessage(), e);
+    }
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    if (!(o instanceof GearState)) {
+      return false;
+    }
+    GearState s = (GearState) o;
+    return chain.equals(s.chain) && gear == s.gear && target == s.target && phase == s.phase
+        && sleeping.equals(s.sleeping);
+  }
+
+  @Override
+  public int hashCode() {
+    return chain.hashCode() * 31 + gear * 7 + target;
+  }
+
+  @Override
+  public String toString() {
+    return "gear " + gear + (target != gear ? " -> " + target : "") + " " + phase + ", " + chain.size()
+        + " servers in the chain, " + sleeping.size() + " sleeping";
+  }
+
+  /** One server of the expansion chain as persisted: its id and rack (a sleeping server may not be registered). */
+  public static final class ChainEntry {
+    private final String id;
+    private final String rack;
+
+    public ChainEntry(String id, String rack) {
+      this.id = id;
+      this.rack = rack;
+    }
+
+    public String id() {
+      return id;
+    }
+
+    public String rack() {
+      return rack;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof ChainEntry && ((ChainEntry) o).id.equals(id) && ((ChainEntry) o).rack.equals(rack);
+    }
+
+    @Override
+    public int hashCode() {
+      return id.hashCode() * 31 + rack.hashCode();
+    }
+  }
+}

@@ -1,0 +1,211 @@
+package org.eafr.namenode.gear;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.apache.hadoop.fs.XAttr;
+import org.apache.hadoop.fs.XAttrSetFlag;
+import org.apache.hadoop.fs.permission.FsPermission;
+import org.apache.hadoop.hdfs.XAttrHelper;
+import org.apache.hadoop.hdfs.protocol.DirectoryListing;
+import org.apache.hadoop.hdfs.protocol.HdfsFileStatus;
+import org.apache.hadoop.hdfs.server.namenode.FSNamesystem;
+import org.apache.hadoop.hdfs.server.namenode.INode;
+import org.apache.hadoop.hdfs.server.namenode.NameNode;
+import org.apache.hadoop.hdfs.server.namenode.XAttrStorage;
+import org.apache.hadoop.hdfs.server.namenode.snapshot.Snapshot;
+
+/**
+ * The gear state and what sleeping groups owe, kept in the namespace itself: xattrs in the {@code trusted} namespace
+ * (superuser only) on the state directory ({@code eafr.gear.state.dir}, /system/eafr by default) and on one empty
+ * directory per owed file below its {@code owed/} child, named by the file's inode id (so a rename does not lose it).
+ * Every change goes through the NameNode's edit log, so it survives a restart and reaches the standby, which reads it
+ * straight from its namespace. Writes happen on the active NameNode only, from the gear service's thread.
+ */
+public final class GearStore {
+  static final String STATE_XATTR = "trusted.eafr.gear";
+  static final String OWED_XATTR = "trusted.eafr.owed";
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final EnumSet<XAttrSetFlag> CREATE_OR_REPLACE = EnumSet.of(XAttrSetFlag.CREATE,
+      XAttrSetFlag.REPLACE);
+
+  private final NameNode nameNode;
+  private final String stateDir;
+  private final String owedDir;
+
+  public GearStore(NameNode nameNode, String stateDir) {
+    this.nameNode = nameNode;
+    this.stateDir = stateDir;
+    this.owedDir = stateDir + "/owed";
+  }
+
+  /** The persisted state, read from this NameNode's namespace (works on a standby too); empty when none. */
+  public Optional<GearState> read() throws IOException {
+    byte[] value = xattr(stateDir, STATE_XATTR);
+    return value == null ? Optional.empty() : Optional.of(GearState.fromBytes(value));
+  }
+
+  public void write(GearState state) throws IOException {
+    mkdirs(stateDir);
+    nameNode.getRpcServer().setXAttr(stateDir, XAttrHelper.buildXAttr(STATE_XATTR, state.toBytes()),
+        CREATE_OR_REPLACE);
+  }
+
+  /** Records that the file at {@code path} owes moves; false when the file is gone. Idempotent. */
+  public boolean recordOwed(String path) throws IOException {
+    long id = inodeId(path);
+    if (id < 0) {
+      return false;
+    }
+    String marker = owedDir + "/" + id;
+    if (xattr(marker, OWED_XATTR) != null) {
+      return true;
+    }
+    mkdirs(marker);
+    writeOwed(new OwedFile(id, path, Map.of()));
+    return true;
+  }
+
+  /** Up to {@code limit} owed files, oldest inode first, with the current path of each (null when it is gone). */
+  public List<OwedFile> owed(int limit) throws IOException {
+    List<OwedFile> files = new ArrayList<>();
+    if (nameNode.getRpcServer().getFileInfo(owedDir) == null) {
+      return files;
+    }
+    byte[] after = HdfsFileStatus.EMPTY_NAME;
+    DirectoryListing listing;
+    do {
+      listing = nameNode.getRpcServer().getListing(owedDir, after, false);
+      for (HdfsFileStatus status : listing.getPartialListing()) {
+        if (files.size() >= limit) {
+          return files;
+        }
+        long id = Long.parseLong(status.getLocalName());
+        files.add(readOwed(id));
+      }
+      after = listing.getLastName();
+    } while (listing.hasMore());
+    return files;
+  }
+
+  /** How many files owe moves. */
+  public long owedCount() throws IOException {
+    org.apache.hadoop.fs.ContentSummary summary = nameNode.getRpcServer().getFileInfo(owedDir) == null ? null
+        : nameNode.getRpcServer().getContentSummary(owedDir);
+    return summary == null ? 0 : summary.getDirectoryCount() - 1;
+  }
+
+  public void writeOwed(OwedFile file) throws IOException {
+    ObjectNode root = JSON.createObjectNode().put("inode", file.inodeId()).put("path", file.path());
+    ObjectNode homes = root.putObject("homes");
+    file.homes().forEach((block, servers) -> {
+      com.fasterxml.jackson.databind.node.ArrayNode list = homes.putArray(String.valueOf(block));
+      servers.forEach(list::add);
+    });
+    nameNode.getRpcServer().setXAttr(owedDir + "/" + file.inodeId(),
+        XAttrHelper.buildXAttr(OWED_XATTR, root.toString().getBytes(StandardCharsets.UTF_8)), CREATE_OR_REPLACE);
+  }
+
+  public void forgetOwed(long inodeId) throws IOException {
+    nameNode.getRpcServer().delete(owedDir + "/" + inodeId, true);
+  }
+
+  private OwedFile readOwed(long id) throws IOException {
+    byte[] value = xattr(owedDir + "/" + id, OWED_XATTR);
+    Map<Long, List<String>> homes = new LinkedHashMap<>();
+    if (value != null) {
+      JsonNode root = JSON.readTree(value);
+      root.path("homes").fields().forEachRemaining(entry -> {
+        List<String> servers = new ArrayList<>();
+        entry.getValue().forEach(server -> servers.add(server.asText()));
+        homes.put(Long.parseLong(entry.getKey()), servers);
+      });
+    }
+    return new OwedFile(id, pathOf(id), homes);
+  }
+
+  /** The current path of inode {@code id}, or null when it is gone or not a file. */
+  private String pathOf(long id) {
+    FSNamesystem namesystem = nameNode.getNamesystem();
+    namesystem.readLock();
+    try {
+      INode inode = namesystem.getFSDirectory().getInode(id);
+      return inode == null || !inode.isFile() ? null : inode.getFullPathName();
+    } finally {
+      namesystem.readUnlock();
+    }
+  }
+
+  private long inodeId(String path) {
+    FSNamesystem namesystem = nameNode.getNamesystem();
+    namesystem.readLock();
+    try {
+      INode inode = namesystem.getFSDirectory().getINode(path);
+      return inode == null ? -1 : inode.getId();
+    } catch (IOException e) {
+      return -1;
+    } finally {
+      namesystem.readUnlock();
+    }
+  }
+
+  private byte[] xattr(String path, String name) throws IOException {
+    FSNamesystem namesystem = nameNode.getNamesystem();
+    namesystem.readLock();
+    try {
+      INode inode = namesystem.getFSDirectory().getINode(path);
+      if (inode == null) {
+        return null;
+      }
+      XAttr xattr = XAttrStorage.readINodeXAttrByPrefixedName(inode, Snapshot.CURRENT_STATE_ID, name);
+      return xattr == null ? null : xattr.getValue();
+    } finally {
+      namesystem.readUnlock();
+    }
+  }
+
+  private void mkdirs(String dir) throws IOException {
+    if (nameNode.getRpcServer().getFileInfo(dir) == null) {
+      nameNode.getRpcServer().mkdirs(dir, new FsPermission((short) 0700), true);
+    }
+  }
+
+  /** One file that owes moves: its inode, its path now, and the home of each block once reflection planned it. */
+  public static final class OwedFile {
+    private final long inodeId;
+    private final String path;
+    private final Map<Long, List<String>> homes;
+
+    public OwedFile(long inodeId, String path, Map<Long, List<String>> homes) {
+      this.inodeId = inodeId;
+      this.path = path;
+      this.homes = Map.copyOf(homes);
+    }
+
+    public long inodeId() {
+      return inodeId;
+    }
+
+    /** The file's path now; null when it was deleted. */
+    public String path() {
+      return path;
+    }
+
+    /** Block id to the DataNode ids of its target placement; empty until reflection plans the file. */
+    public Map<Long, List<String>> homes() {
+      return homes;
+    }
+
+    public OwedFile withHomes(Map<Long, List<String>> planned) {
+      return new OwedFile(inodeId, path, planned);
+    }
+  }
+}

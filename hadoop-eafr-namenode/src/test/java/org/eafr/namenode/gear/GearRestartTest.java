@@ -1,0 +1,77 @@
+package org.eafr.namenode.gear;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.hadoop.test.GenericTestUtils;
+import org.eafr.namenode.cluster.EafrRuntime;
+import org.eafr.namenode.power.MiniClusterPower;
+import org.eafr.namenode.testing.EafrCluster;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A NameNode restart in the middle of a gear-down and in the middle of a reflection: the restarted NameNode builds
+ * its EAFR state anew (nothing in memory survives), reads the shift from the namespace, finishes it, and every file
+ * reads back with its checksum.
+ */
+class GearRestartTest {
+  @Test
+  void restartsMidGearDownAndMidReflectionLoseNothingAndFinishTheShift() throws Exception {
+    EafrCluster cluster = GearTestCluster.start(GearTestCluster.conf("gear-restart"));
+    try {
+      for (int i = 0; i < 3; i++) {
+        cluster.write("/data/f" + i, 3, EafrCluster.BLOCK_SIZE + 1024 * i, i);
+      }
+      service(cluster).requestGear(0);
+      assertThat(GearTestCluster.gears(cluster).state().phase()).isNotEqualTo(GearPhase.STEADY);
+      restartNameNode(cluster);
+      GearTestCluster.awaitGear(cluster, 0);
+      assertThat(GearTestCluster.running(cluster))
+          .containsExactlyInAnyOrderElementsOf(GearTestCluster.layout(cluster).serversOn(0).ids());
+      cluster.verifyChecksums();
+
+      List<String> lowGear = new ArrayList<>();
+      for (int i = 0; i < 3; i++) {
+        lowGear.add("/low/f" + i);
+        cluster.write("/low/f" + i, 3, 2 * EafrCluster.BLOCK_SIZE, 50 + i);
+      }
+      // The restarted NameNode forgot the sleeping DataNodes' replicas and re-replicated onto the primaries: those
+      // blocks owe moves too, besides the three low-gear files.
+      GenericTestUtils.waitFor(() -> GearTestCluster.gears(cluster).counters().owedFiles.get() >= 3, 100, 10_000);
+      service(cluster).requestGear(4);
+      GenericTestUtils.waitFor(() -> GearTestCluster.gears(cluster).state().phase() == GearPhase.REFLECTING, 50,
+          60_000);
+      restartNameNode(cluster);
+      GearTestCluster.awaitGear(cluster, 4);
+
+      assertThat(GearTestCluster.running(cluster)).hasSize(12);
+      for (String file : lowGear) {
+        GearTestCluster.assertEqualWorkLayout(cluster, file);
+      }
+      cluster.verifyChecksums();
+    } finally {
+      GearRuntime gears = GearTestCluster.gears(cluster);
+      if (gears.power() != null) {
+        gears.power().close();
+      }
+      cluster.close();
+    }
+  }
+
+  private static GearService service(EafrCluster cluster) {
+    return GearTestCluster.gears(cluster).service();
+  }
+
+  /** Restarts the NameNode with its EAFR state forgotten, and gives the new one the same power drivers. */
+  private static void restartNameNode(EafrCluster cluster) throws Exception {
+    GearRuntime before = GearTestCluster.gears(cluster);
+    before.power().close();
+    cluster.mini().getNameNode().stop();
+    EafrRuntime.release(cluster.mini().getNameNode().getConf());
+    cluster.mini().restartNameNode(false);
+    cluster.mini().waitActive(); // also drops the clients' connections to the old NameNode process
+    cluster.runtime().gears().power(MiniClusterPower.manager(cluster.mini()));
+    GenericTestUtils.waitFor(() -> !cluster.mini().getNamesystem().isInSafeMode(), 100, 60_000);
+  }
+}

@@ -1,0 +1,93 @@
+package org.eafr.namenode.gear;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeoutException;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hdfs.DFSConfigKeys;
+import org.apache.hadoop.hdfs.server.blockmanagement.HostConfigManager;
+import org.apache.hadoop.hdfs.server.datanode.DataNode;
+import org.apache.hadoop.test.GenericTestUtils;
+import org.eafr.namenode.hosts.EafrHostConfigManager;
+import org.eafr.namenode.monitor.ReplicationMonitorPlugin;
+import org.eafr.namenode.power.MiniClusterPower;
+import org.eafr.namenode.testing.EafrCluster;
+import org.eafr.namenode.testing.MaintenanceHosts;
+import org.eafr.placement.gear.GearedLayout;
+
+/**
+ * Twelve DataNodes on three racks with the equal-work layout: p = 4 primaries (on all three racks: the chain is
+ * rack-interleaved) and gear groups of g = 2, so gears 0..4 keep 4, 6, 8, 10 and 12 DataNodes on, and each recovery
+ * group spans racks. Hosts are switched by
+ * {@link MiniClusterPower} (stop and restart the MiniDFSCluster DataNode) through the real power manager.
+ */
+final class GearTestCluster {
+  static final String[] RACKS = {"/r1", "/r1", "/r1", "/r1", "/r2", "/r2", "/r2", "/r2", "/r3", "/r3", "/r3",
+      "/r3"};
+
+  private GearTestCluster() {
+  }
+
+  static Configuration conf(String name) throws IOException {
+    Configuration conf = EafrCluster.baseConf(name);
+    MaintenanceHosts.configure(conf);
+    conf.setClass(DFSConfigKeys.DFS_NAMENODE_HOSTS_PROVIDER_CLASSNAME_KEY, EafrHostConfigManager.class,
+        HostConfigManager.class);
+    conf.set(DFSConfigKeys.DFS_NAMENODE_PLUGINS_KEY, ReplicationMonitorPlugin.class.getName());
+    conf.set("eafr.interval.ms", "3600000");
+    conf.set("eafr.layout", "equal-work");
+    conf.set("eafr.gear.primaries", "4");
+    conf.set("eafr.gear.group-size", "2");
+    conf.set("eafr.gear.replicas", "3");
+    conf.set("eafr.gear.expected-datanodes", String.valueOf(RACKS.length));
+    conf.set("eafr.gear.step.ms", "100");
+    conf.setInt(DFSConfigKeys.DFS_NAMENODE_REPLICATION_MAX_STREAMS_KEY, 20);
+    return conf;
+  }
+
+  static EafrCluster start(Configuration conf) throws IOException, TimeoutException, InterruptedException {
+    EafrCluster cluster = EafrCluster.start(conf, RACKS);
+    cluster.runtime().gears().power(MiniClusterPower.manager(cluster.mini()));
+    GenericTestUtils.waitFor(() -> cluster.runtime().gears().layout().isPresent(), 50, 30_000);
+    return cluster;
+  }
+
+  static GearRuntime gears(EafrCluster cluster) {
+    return cluster.runtime().gears();
+  }
+
+  static GearedLayout layout(EafrCluster cluster) {
+    return gears(cluster).layout().orElseThrow();
+  }
+
+  /** Waits until the gear service has reached {@code gear} and is steady. */
+  static void awaitGear(EafrCluster cluster, int gear) throws TimeoutException, InterruptedException {
+    GenericTestUtils.waitFor(() -> {
+      GearState state = gears(cluster).state();
+      return state.gear() == gear && state.phase() == GearPhase.STEADY;
+    }, 100, 120_000);
+  }
+
+  /** The ids of the running DataNodes. */
+  static List<String> running(EafrCluster cluster) {
+    List<String> ids = new ArrayList<>();
+    for (DataNode dn : cluster.mini().getDataNodes()) {
+      ids.add(org.eafr.namenode.cluster.ServerTranslator.idOf(dn.getDatanodeId()));
+    }
+    return ids;
+  }
+
+  /** Every block of {@code path} has exactly one replica on a primary (gear 0) and its others above it. */
+  static void assertEqualWorkLayout(EafrCluster cluster, String path) throws IOException {
+    GearedLayout layout = layout(cluster);
+    for (List<String> holders : cluster.blockHolders(path)) {
+      long onPrimaries = holders.stream().filter(id -> layout.gearOf(layout.chain().requirePosition(id)) == 0)
+          .count();
+      assertThat(holders).as("holders of a block of %s", path).hasSize(3).doesNotHaveDuplicates();
+      assertThat(onPrimaries).as("replicas on primaries of a block of %s: %s", path, holders).isEqualTo(1);
+    }
+  }
+}

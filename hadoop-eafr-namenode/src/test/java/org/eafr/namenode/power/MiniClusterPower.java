@@ -1,0 +1,142 @@
+package org.eafr.namenode.power;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hdfs.MiniDFSCluster;
+import org.apache.hadoop.hdfs.MiniDFSCluster.DataNodeProperties;
+import org.apache.hadoop.hdfs.protocol.DatanodeID;
+import org.apache.hadoop.hdfs.server.datanode.DataNode;
+import org.eafr.namenode.cluster.ServerTranslator;
+
+/**
+ * A power manager whose drivers stop and restart the DataNodes of a MiniDFSCluster, one inventory entry per DataNode
+ * (HOST:PORT), behind the real manager (one action per node, polling, retries) and the real {@link NameNodeHostView}
+ * (power-off only once HDFS shows the DataNode IN_MAINTENANCE). Stopping a DataNode also has the NameNode declare it
+ * dead at once, as it would after the heartbeat expiry, so tests need not wait 10 heartbeats.
+ */
+public final class MiniClusterPower {
+  private MiniClusterPower() {
+  }
+
+  public static PowerManager manager(MiniDFSCluster cluster) {
+    Configuration conf = new Configuration(false);
+    conf.set("eafr.power.min-command-interval.ms", "0");
+    conf.set("eafr.power.poll.initial.ms", "20");
+    conf.set("eafr.power.poll.max.ms", "200");
+    conf.set("eafr.power.state-timeout.ms", "30000");
+    PowerSettings settings = PowerSettings.from(conf::get);
+    StringBuilder json = new StringBuilder("{\"nodes\": [");
+    Map<String, PowerDriver> drivers = new LinkedHashMap<>();
+    for (DataNode dn : cluster.getDataNodes()) {
+      String host = ServerTranslator.idOf(dn.getDatanodeId());
+      json.append(drivers.isEmpty() ? "" : ",").append("{\"host\": \"").append(host)
+          .append("\", \"driver\": \"command\", \"script\": \"/bin/true\"}");
+      drivers.put(host, new DataNodeDriver(cluster, dn.getDatanodeId()));
+    }
+    PowerInventory inventory = PowerInventory.parse("MiniDFSCluster", json.append("]}").toString());
+    PowerManager manager = new PowerManager(settings, conf, new CurrentNameNode(cluster), new SleepRequests(),
+        PowerScheduler.threads(4));
+    manager.install(inventory, drivers);
+    return manager;
+  }
+
+  /** {@link NameNodeHostView} of the cluster's active NameNode now (it survives a restart and a failover). */
+  private static final class CurrentNameNode implements HostView {
+    private final MiniDFSCluster cluster;
+
+    CurrentNameNode(MiniDFSCluster cluster) {
+      this.cluster = cluster;
+    }
+
+    private HostView now() {
+      int active = 0;
+      for (int nn = 0; nn < cluster.getNumNameNodes(); nn++) {
+        if (cluster.getNameNode(nn) != null && cluster.getNameNode(nn).isActiveState()) {
+          active = nn;
+        }
+      }
+      return new NameNodeHostView(cluster.getNamesystem(active).getBlockManager().getDatanodeManager());
+    }
+
+    @Override
+    public void checkMayPowerOff(InventoryEntry entry) throws PowerRefusedException {
+      now().checkMayPowerOff(entry);
+    }
+
+    @Override
+    public PowerState heartbeatState(InventoryEntry entry) {
+      return now().heartbeatState(entry);
+    }
+  }
+
+  /** How many DataNode stops and restarts the drivers carried out (all drivers of the JVM). */
+  public static final AtomicInteger SWITCHES = new AtomicInteger();
+
+  /** Switches one MiniDFSCluster DataNode: off = stopDataNode, on = restartDataNode on the same ports. */
+  static final class DataNodeDriver implements PowerDriver {
+    private final MiniDFSCluster cluster;
+    private final DatanodeID id;
+    private final List<DataNodeProperties> stopped = new ArrayList<>(1);
+
+    DataNodeDriver(MiniDFSCluster cluster, DatanodeID id) {
+      this.cluster = cluster;
+      this.id = id;
+    }
+
+    @Override
+    public String name() {
+      return "minidfscluster";
+    }
+
+    @Override
+    public String endpoint() {
+      return id.getXferAddr();
+    }
+
+    @Override
+    public synchronized void powerOn() throws PowerException {
+      if (stopped.isEmpty()) {
+        return;
+      }
+      try {
+        cluster.restartDataNode(stopped.remove(0), true);
+        SWITCHES.incrementAndGet();
+      } catch (Exception e) {
+        throw new PowerException("restarting DataNode " + id.getXferAddr() + " failed: " + e.getMessage());
+      }
+    }
+
+    @Override
+    public synchronized void gracefulOff() throws PowerException {
+      DataNodeProperties props = cluster.stopDataNode(id.getXferAddr());
+      if (props != null) {
+        stopped.add(props);
+        SWITCHES.incrementAndGet();
+        try {
+          cluster.setDataNodeDead(id);
+        } catch (java.io.IOException e) {
+          throw new PowerException("DataNode " + id.getXferAddr() + " stopped, but not declared dead: " + e);
+        }
+      }
+    }
+
+    @Override
+    public void forcedOff() throws PowerException {
+      gracefulOff();
+    }
+
+    @Override
+    public synchronized PowerState state() {
+      for (DataNode dn : cluster.getDataNodes()) {
+        if (dn.getXferPort() == id.getXferPort()) { // a DataNode starting up has no DatanodeID yet
+          return PowerState.ON;
+        }
+      }
+      return PowerState.OFF;
+    }
+  }
+}
