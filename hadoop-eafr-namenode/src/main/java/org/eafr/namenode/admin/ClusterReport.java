@@ -127,9 +127,14 @@ final class ClusterReport {
         + " bytes moved %d%n", stats.rounds(), stats.added(), stats.removed(), stats.migrated(),
         stats.bytesMoved()));
     Map<String, Object> gear = gears.values();
-    text.append(String.format(Locale.ROOT, "gears (%s): gear %s of 0..%s, target %s, %s; %s DataNodes sleep;"
-        + " reflection backlog %s files%n", gear.get("Layout"), gear.get("Gear"), gear.get("MaximumGear"),
-        gear.get("TargetGear"), gear.get("GearPhase"), gear.get("SleepingNodes"), gear.get("ReflectionBacklogFiles")));
+    if (((Number) gear.get("MaximumGear")).longValue() < 0) {
+      text.append(String.format(Locale.ROOT, "gears: off (eafr.layout = %s)%n", gear.get("Layout")));
+    } else {
+      text.append(String.format(Locale.ROOT, "gears (%s): gear %s of 0..%s, target %s, %s; %s DataNodes sleep;"
+          + " reflection backlog %s files%n", gear.get("Layout"), gear.get("Gear"), gear.get("MaximumGear"),
+          gear.get("TargetGear"), gear.get("GearPhase"), gear.get("SleepingNodes"),
+          gear.get("ReflectionBacklogFiles")));
+    }
     if (stats.filesBelowMinReplicas() > 0) {
       text.append(String.format(Locale.ROOT, "files below eafr.min-replicas: %d (e.g. %s); raise them with"
           + " 'hdfs dfs -setrep'%n", stats.filesBelowMinReplicas(), stats.someFilesBelowMinReplicas()));
