@@ -28,6 +28,18 @@ public final class DataNodeName {
     return port.equals(String.valueOf(transferPort)) && (host.equals(ipAddress) || host.equalsIgnoreCase(hostName));
   }
 
+  String ipAddress() {
+    return ipAddress;
+  }
+
+  String hostName() {
+    return hostName;
+  }
+
+  int transferPort() {
+    return transferPort;
+  }
+
   /** The id the adapters give this DataNode in the core's cluster view: IP:PORT. */
   public String serverId() {
     return ipAddress + ":" + transferPort;

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -36,11 +37,33 @@ public final class RolesFile {
   private final String source;
   private final Map<String, ServerRole> entries;
   private final ServerRole unlisted;
+  /**
+   * The entries indexed the way {@link DataNodeName#matches} compares them, so {@link #roleOf} (run per replica on
+   * every getBlockLocations) costs a few hash lookups instead of parsing every entry: IPs exactly, host names
+   * lower-cased; HOST:PORT entries by their whole text. Each value is the entry's line order, which settles ties
+   * as the scan did (the first matching HOST:PORT entry, the last matching host entry).
+   */
+  private final Map<String, Integer> exact = new HashMap<>();
+  private final Map<String, Integer> lowerCase = new HashMap<>();
+  private final ServerRole[] roleAt;
 
   private RolesFile(String source, Map<String, ServerRole> entries, ServerRole unlisted) {
     this.source = source;
     this.entries = Collections.unmodifiableMap(new LinkedHashMap<>(entries));
     this.unlisted = unlisted;
+    this.roleAt = new ServerRole[entries.size()];
+    int position = 0;
+    for (Map.Entry<String, ServerRole> entry : this.entries.entrySet()) {
+      roleAt[position] = entry.getValue();
+      exact.putIfAbsent(entry.getKey(), position);
+      String lower = entry.getKey().toLowerCase(Locale.ROOT);
+      if (entry.getKey().indexOf(':') >= 0) {
+        lowerCase.putIfAbsent(lower, position);
+      } else {
+        lowerCase.put(lower, position);
+      }
+      position++;
+    }
   }
 
   /** Reads and parses {@code file}. */
@@ -90,16 +113,29 @@ public final class RolesFile {
 
   /** The role of {@code dataNode}: its HOST:PORT entry, else its host entry, else the unlisted role. */
   public ServerRole roleOf(DataNodeName dataNode) {
-    ServerRole byHost = null;
-    for (Map.Entry<String, ServerRole> entry : entries.entrySet()) {
-      if (dataNode.matches(entry.getKey())) {
-        if (entry.getKey().indexOf(':') >= 0) {
-          return entry.getValue();
-        }
-        byHost = entry.getValue();
-      }
+    if (roleAt.length == 0) {
+      return unlisted;
     }
-    return byHost == null ? unlisted : byHost;
+    String hostName = dataNode.hostName().toLowerCase(Locale.ROOT);
+    String port = ":" + dataNode.transferPort();
+    int byPort = earliest(exact.get(dataNode.ipAddress() + port), lowerCase.get(hostName + port));
+    if (byPort >= 0) {
+      return roleAt[byPort];
+    }
+    int byHost = latest(exact.get(dataNode.ipAddress()), lowerCase.get(hostName));
+    return byHost >= 0 ? roleAt[byHost] : unlisted;
+  }
+
+  /** The earlier of two entry positions, either absent (null); -1 when both are. */
+  private int earliest(Integer a, Integer b) {
+    if (a == null || b == null) {
+      return a != null ? a : b != null ? b : -1;
+    }
+    return Math.min(a, b);
+  }
+
+  private int latest(Integer a, Integer b) {
+    return Math.max(a == null ? -1 : a, b == null ? -1 : b);
   }
 
   /** Throws naming every entry that matches none of {@code dataNodes}; returns this file otherwise. */

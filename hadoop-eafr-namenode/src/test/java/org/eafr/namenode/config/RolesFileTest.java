@@ -30,6 +30,25 @@ class RolesFileTest {
   }
 
   @Test
+  void indexedLookup_keepsTheScansTieRules() {
+    // Host names match in any case, IPs exactly; of two matching HOST:PORT entries the first line wins, of two
+    // matching host entries the last one (as when roleOf scanned every entry with DataNodeName.matches).
+    RolesFile file = RolesFile.parse("roles", List.of(
+        "standby DN1.Example.COM",
+        "hot 10.0.0.1",
+        "hot dn2.example.com:9866",
+        "standby 10.0.0.2:9866",
+        "standby 10.0.0.3",
+        "hot dn3.example.com",
+        "unlisted standby"));
+    assertThat(file.roleOf(DN1)).isEqualTo(ServerRole.HOT);
+    assertThat(file.roleOf(DN2A)).isEqualTo(ServerRole.HOT);
+    assertThat(file.roleOf(DN2B)).isEqualTo(ServerRole.STANDBY);
+    assertThat(file.roleOf(DN3)).isEqualTo(ServerRole.HOT);
+    assertThat(file.roleOf(new DataNodeName("10.0.0.4", "DN3.EXAMPLE.COM", 9866))).isEqualTo(ServerRole.HOT);
+  }
+
+  @Test
   void withoutUnlistedLine_unlistedDataNodesAreHot() {
     RolesFile file = RolesFile.parse("roles", List.of("standby dn3.example.com"));
     assertThat(file.roleOf(DN1)).isEqualTo(ServerRole.HOT);
