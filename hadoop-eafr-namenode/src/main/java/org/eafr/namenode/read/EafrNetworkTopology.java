@@ -68,7 +68,7 @@ public class EafrNetworkTopology extends DFSNetworkTopology implements Configura
     int next = 0;
     boolean[] placed = new boolean[activeLen];
     for (Server server : runtime.readers().order(readerRack, servers)) {
-      int index = servers.indexOf(server);
+      int index = indexOf(servers, server);
       placed[index] = true;
       nodes[next++] = active.get(index);
     }
@@ -78,5 +78,15 @@ public class EafrNetworkTopology extends DFSNetworkTopology implements Configura
       }
     }
     runtime.attribution().listedFirst(ServerTranslator.idOf((DatanodeInfo) nodes[0]));
+  }
+
+  /** By identity: the core returns the very Server objects it was given, and Server.equals compares every field. */
+  private static int indexOf(List<Server> servers, Server server) {
+    for (int i = 0; i < servers.size(); i++) {
+      if (servers.get(i) == server) {
+        return i;
+      }
+    }
+    throw new IllegalStateException("the reader selector returned a server it was not given: " + server.id());
   }
 }
