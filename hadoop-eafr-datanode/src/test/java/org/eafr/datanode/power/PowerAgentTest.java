@@ -175,7 +175,8 @@ class PowerAgentTest {
     String refusal = "EAFR power agent refuses: the NameNode asks " + dataNode.getDatanodeId().getHostName() + "/"
         + host + " to sleep (graceful-off, host " + host + ") but shows it NORMAL, not IN_MAINTENANCE";
     RateControlCluster.await("the refusal in the log", WAIT, () -> log.toString().contains(refusal));
-    Thread.sleep(600); // three more polls: still refused, still up
+    long polls = sleepRequests().polls(host);
+    RateControlCluster.await("three more polls", WAIT, () -> sleepRequests().polls(host) >= polls + 3);
     assertThat(dataNode.isDatanodeUp()).isTrue();
     assertThat(sleepRequests().pending(host)).isEqualTo(PowerCommand.GRACEFUL_OFF);
     assertThat(log.toString()).doesNotContain(host + ") and shows it IN_MAINTENANCE");
@@ -218,7 +219,8 @@ class PowerAgentTest {
       assertThat(asDataNode.ask(SleepAnswer.POLL, uuid)).extracting(SleepAnswer::adminState)
           .containsExactly("NORMAL");
       assertThat(log.toString()).contains("ignoring an answer from").contains("not the EAFR admin handler");
-      Thread.sleep(600);
+      long polls = sleepRequests().polls(host);
+      RateControlCluster.await("three more polls", WAIT, () -> sleepRequests().polls(host) >= polls + 3);
       assertThat(dataNode.isDatanodeUp()).isTrue();
     } finally {
       RefreshRegistry.defaultRegistry().unregister(AdminHandler.IDENTIFIER, forger);
@@ -235,7 +237,9 @@ class PowerAgentTest {
     String host = hostOf(dataNode);
     RateControlCluster.await(host + " to register", WAIT, () -> dataNode.getDatanodeUuid() != null
         && descriptor(dataNode) != null);
-    Thread.sleep(1_000); // five poll intervals of the agents that are on
+    long polls = sleepRequests().polls();
+    // the agents that are on poll five times each meanwhile (two agents or more: at least 10 polls)
+    RateControlCluster.await("five poll intervals", WAIT, () -> sleepRequests().polls() >= polls + 10);
     assertThat(sleepRequests().attached(host)).isFalse();
     assertThat(log.toString()).contains("EAFR power agent is off (eafr.datanode.power-agent.enabled = false)");
 

@@ -3,6 +3,7 @@ package org.eafr.namenode.power;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongSupplier;
 import org.apache.hadoop.util.Time;
 import org.eafr.namenode.config.DataNodeName;
@@ -22,6 +23,7 @@ import org.eafr.namenode.config.DataNodeName;
  */
 public final class SleepRequests {
   private final Map<String, DataNodeName> attached = new ConcurrentHashMap<>();
+  private final Map<String, AtomicLong> polls = new ConcurrentHashMap<>();
   private final Map<String, Recorded> pending = new ConcurrentHashMap<>();
   private final LongSupplier clock;
 
@@ -36,6 +38,18 @@ public final class SleepRequests {
   /** Called for {@code dataNode} on every poll of its power agent. */
   public void attach(DataNodeName dataNode) {
     attached.put(dataNode.serverId(), dataNode);
+    polls.computeIfAbsent(dataNode.serverId(), id -> new AtomicLong()).incrementAndGet();
+  }
+
+  /** Polls answered for the agents of DataNodes on {@code host} (HOST or HOST:PORT) since this NameNode started. */
+  public long polls(String host) {
+    return attached.values().stream().filter(dataNode -> dataNode.matches(host))
+        .mapToLong(dataNode -> polls.getOrDefault(dataNode.serverId(), new AtomicLong()).get()).sum();
+  }
+
+  /** Polls answered for every agent since this NameNode started. */
+  public long polls() {
+    return polls.values().stream().mapToLong(AtomicLong::get).sum();
   }
 
   /** The agent of {@code dataNode} goes down (it took its request) or stopped. */
