@@ -6,6 +6,8 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+import org.apache.hadoop.hdfs.protocol.DatanodeID;
 import org.eafr.namenode.config.DataNodeName;
 import org.eafr.namenode.config.RolesFile;
 import org.eafr.placement.cluster.ServerRole;
@@ -18,6 +20,8 @@ import org.eafr.placement.cluster.ServerRole;
 public final class ServerRoles {
   private final int minHotReplicas;
   private volatile RolesFile file;
+  /** Each DataNode's role from {@link #file}, by transfer address; replaced with the file. */
+  private volatile ConcurrentMap<String, CachedRole> cachedRoles = new ConcurrentHashMap<>();
   /** Why the file in force does not fit the registered DataNodes, or null (fits, or not checked yet). */
   private volatile String problem;
   private volatile boolean fits;
@@ -37,6 +41,25 @@ public final class ServerRoles {
     return file.roleOf(dataNode);
   }
 
+  /**
+   * The role the roles file gives {@code dataNode}, remembered per DataNode: the reader ordering asks for every
+   * replica of every block read, and the file's lookup builds and hashes four strings per ask. A DataNode that
+   * re-registers under another host name is looked up again; a reload starts a new cache with the new file.
+   */
+  public ServerRole roleOf(DatanodeID dataNode) {
+    ConcurrentMap<String, CachedRole> cache = cachedRoles;
+    String address = dataNode.getXferAddr();
+    CachedRole cached = cache.get(address);
+    if (cached == null || !cached.hostName.equals(dataNode.getHostName())) {
+      RolesFile inForce = file;
+      cached = new CachedRole(dataNode.getHostName(), inForce.roleOf(ServerTranslator.nameOf(dataNode)));
+      if (inForce == file) {
+        cache.put(address, cached);
+      }
+    }
+    return cached.role;
+  }
+
   public RolesFile file() {
     return file;
   }
@@ -49,6 +72,7 @@ public final class ServerRoles {
   public RolesFile reload(Path path, Collection<DataNodeName> dataNodes) {
     RolesFile next = RolesFile.read(path).checkHasHot(minHotReplicas).checkNamesDataNodes(dataNodes);
     file = next;
+    cachedRoles = new ConcurrentHashMap<>();
     problem = null;
     fits = true;
     return next;
@@ -100,5 +124,15 @@ public final class ServerRoles {
   /** The last problem {@link #checkAgainst} found, or empty. */
   public Optional<String> problem() {
     return Optional.ofNullable(problem);
+  }
+
+  private static final class CachedRole {
+    final String hostName;
+    final ServerRole role;
+
+    CachedRole(String hostName, ServerRole role) {
+      this.hostName = hostName;
+      this.role = role;
+    }
   }
 }

@@ -57,15 +57,20 @@ public final class ServerTranslator {
     String id = idOf(dataNode);
     long capacity = Math.max(0, dataNode.getCapacity());
     long used = Math.min(capacity, Math.max(0, capacity - dataNode.getRemaining()));
-    double load = dataNode.getXceiverCount() + recentReads.count(id);
     return Server.builder(id)
         .rack(dataNode.getNetworkLocation())
         .role(roleOf(dataNode))
         .serviceCapacity(serviceCapacity)
-        .concurrentReads((int) Math.min(Integer.MAX_VALUE, Math.round(Math.max(0, load))))
+        .concurrentReads(readQueue(dataNode))
         .storageCapacity(capacity)
         .storageUsed(used)
         .build();
+  }
+
+  /** The read queue h of Alg. 3: the heartbeat's xceiver count plus the reads recently directed to the DataNode. */
+  public int readQueue(DatanodeInfo dataNode) {
+    double load = dataNode.getXceiverCount() + recentReads.count(idOf(dataNode));
+    return (int) Math.min(Integer.MAX_VALUE, Math.round(Math.max(0, load)));
   }
 
   public ServerRole roleOf(DatanodeInfo dataNode) {
@@ -80,6 +85,6 @@ public final class ServerTranslator {
     if (dataNode.isDecommissionInProgress()) {
       return ServerRole.COLD;
     }
-    return roles.roleOf(nameOf(dataNode));
+    return roles.roleOf(dataNode);
   }
 }

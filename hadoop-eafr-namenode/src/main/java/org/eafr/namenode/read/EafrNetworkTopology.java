@@ -1,6 +1,6 @@
 package org.eafr.namenode.read;
 
-import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.function.Consumer;
 import org.apache.hadoop.conf.Configurable;
@@ -10,7 +10,7 @@ import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
 import org.apache.hadoop.net.Node;
 import org.eafr.namenode.cluster.EafrRuntime;
 import org.eafr.namenode.cluster.ServerTranslator;
-import org.eafr.placement.cluster.Server;
+import org.eafr.placement.cluster.ServerRole;
 
 /**
  * The order in which the NameNode lists a block's replicas to a reader ({@code dfs.net.topology.impl}), by EAFR Alg. 3
@@ -54,39 +54,38 @@ public class EafrNetworkTopology extends DFSNetworkTopology implements Configura
     order(reader, nodes, activeLen);
   }
 
+  /**
+   * Builds no core {@code Server} per replica: the core's {@code orderIndices} takes each replica's rack, role and
+   * read queue in arrays (this runs for every block of every getBlockLocations).
+   */
   private <T extends Node> void order(Node reader, T[] nodes, int activeLen) {
     if (activeLen < 1) {
       return;
     }
-    String readerRack = reader == null ? null : reader.getNetworkLocation();
-    List<Server> servers = new ArrayList<>(activeLen);
-    List<T> active = new ArrayList<>(activeLen);
+    String[] racks = new String[activeLen];
+    ServerRole[] roles = new ServerRole[activeLen];
+    int[] queues = new int[activeLen];
+    T[] active = Arrays.copyOf(nodes, activeLen);
     for (int i = 0; i < activeLen; i++) {
-      active.add(nodes[i]);
-      servers.add(translator.toServer((DatanodeInfo) nodes[i]));
+      DatanodeInfo dataNode = (DatanodeInfo) nodes[i];
+      racks[i] = dataNode.getNetworkLocation();
+      roles[i] = translator.roleOf(dataNode);
+      queues[i] = translator.readQueue(dataNode);
     }
-    int next = 0;
+    String readerRack = reader == null ? null : reader.getNetworkLocation();
+    int[] order = new int[activeLen];
+    int serving = runtime.readers().orderIndices(readerRack, racks, roles, queues, activeLen, order);
     boolean[] placed = new boolean[activeLen];
-    for (Server server : runtime.readers().order(readerRack, servers)) {
-      int index = indexOf(servers, server);
-      placed[index] = true;
-      nodes[next++] = active.get(index);
+    int next = 0;
+    for (int i = 0; i < serving; i++) {
+      placed[order[i]] = true;
+      nodes[next++] = active[order[i]];
     }
     for (int i = 0; i < activeLen; i++) {
       if (!placed[i]) {
-        nodes[next++] = active.get(i);
+        nodes[next++] = active[i];
       }
     }
     runtime.attribution().listedFirst(ServerTranslator.idOf((DatanodeInfo) nodes[0]));
-  }
-
-  /** By identity: the core returns the very Server objects it was given, and Server.equals compares every field. */
-  private static int indexOf(List<Server> servers, Server server) {
-    for (int i = 0; i < servers.size(); i++) {
-      if (servers.get(i) == server) {
-        return i;
-      }
-    }
-    throw new IllegalStateException("the reader selector returned a server it was not given: " + server.id());
   }
 }

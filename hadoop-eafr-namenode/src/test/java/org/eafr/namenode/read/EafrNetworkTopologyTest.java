@@ -14,6 +14,7 @@ import org.apache.hadoop.hdfs.net.DFSNetworkTopology;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
 import org.apache.hadoop.net.NodeBase;
 import org.eafr.namenode.cluster.EafrRuntime;
+import org.eafr.namenode.cluster.ServerTranslator;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -86,6 +87,20 @@ class EafrNetworkTopologyTest {
   void equalQueues_hotBeforeStandby() {
     DatanodeDescriptor readerOnR1 = node("10.0.0.9", "/r1", 0);
     assertThat(sorted(readerOnR1, s, c)).containsExactly("10.0.0.3", "10.0.0.4");
+  }
+
+  @Test
+  void aReloadedRolesFile_ordersTheNextReadByItsRoles() throws Exception {
+    DatanodeDescriptor readerOnR1 = node("10.0.0.9", "/r1", 0);
+    s.setXceiverCount(2);
+    // C (1 xceiver) first; the read directed to it makes both queues 2, so next time the roles decide.
+    assertThat(sorted(readerOnR1, s, c)).containsExactly("10.0.0.3", "10.0.0.4");
+    Path swapped = Files.write(Path.of(conf.get("eafr.roles.file") + ".swapped"), List.of("standby 10.0.0.3"));
+
+    EafrRuntime.of(conf).roles().reload(swapped,
+        List.of(a, b, c, s, d).stream().map(ServerTranslator::nameOf).collect(Collectors.toList()));
+
+    assertThat(sorted(readerOnR1, s, c)).containsExactly("10.0.0.4", "10.0.0.3");
   }
 
   @Test

@@ -2,7 +2,6 @@ package org.eafr.placement.read;
 
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -23,17 +22,17 @@ import org.eafr.placement.cluster.ServerRole;
  * D (HOT, /r1, h = 3), E (FAILED, /r1, h = 0). A and E are dropped; C and D tie on rack and queue and D wins as HOT.
  * Order: D, C, B; select: D. A reader on /r3 (or with no rack) gets B, D, C and selects B.
  *
- * <p>{@link #select} is O(r) and {@link #order} O(r log r) for r holders. Stateless and thread-safe.
+ * <p>{@link #select} is O(r) and {@link #order} O(r log r) for r holders ({@link #orderIndices}: the same
+ * order over arrays, allocating nothing). Stateless and thread-safe.
  */
 public final class ReaderSelector {
 
   /** The preferred serving holder (the first of {@link #order}), or empty when no holder serves reads. */
   public Optional<Server> select(String readerRack, List<Server> holders) {
-    Comparator<Server> preference = preference(readerRack);
     Server best = null;
     for (Server holder : Objects.requireNonNull(holders, "holders")) {
       // Strictly better only, so the first of equals wins, as in the stable sort of order().
-      if (holder.role().servesReads() && (best == null || preference.compare(holder, best) < 0)) {
+      if (holder.role().servesReads() && (best == null || compare(readerRack, holder, best) < 0)) {
         best = holder;
       }
     }
@@ -48,13 +47,58 @@ public final class ReaderSelector {
         serving.add(holder);
       }
     }
-    serving.sort(preference(readerRack));
+    serving.sort((a, b) -> compare(readerRack, a, b));
     return Collections.unmodifiableList(serving);
   }
 
-  private static Comparator<Server> preference(String readerRack) {
-    return Comparator.<Server>comparingInt(server -> server.rack().equals(readerRack) ? 0 : 1)
-        .thenComparingInt(Server::concurrentReads)
-        .thenComparingInt(server -> server.role() == ServerRole.HOT ? 0 : 1);
+  /**
+   * {@link #order} over parallel arrays, for a caller that orders every block a NameNode hands out on its IPC threads
+   * and so should build no {@link Server} or list per replica: writes the indices of the serving holders among the
+   * first {@code count}, most preferred first, into {@code order} and returns how many there are. Same preference and
+   * ties as {@link #order} (a stable insertion sort: O(r^2) for r holders, fewer steps than a sort's setup for a
+   * block's few replicas).
+   *
+   * @param racks each holder's rack; {@code roles} its role; {@code queues} its read queue h
+   */
+  public int orderIndices(String readerRack, String[] racks, ServerRole[] roles, int[] queues, int count,
+      int[] order) {
+    int serving = 0;
+    for (int holder = 0; holder < count; holder++) {
+      if (!roles[holder].servesReads()) {
+        continue;
+      }
+      boolean local = racks[holder].equals(readerRack);
+      int at = serving;
+      // Move every strictly worse holder one place back; an equal one stays ahead (stable).
+      while (at > 0) {
+        int ahead = order[at - 1];
+        if (compare(racks[ahead].equals(readerRack), queues[ahead], roles[ahead], local, queues[holder],
+            roles[holder]) <= 0) {
+          break;
+        }
+        order[at] = ahead;
+        at--;
+      }
+      order[at] = holder;
+      serving++;
+    }
+    return serving;
+  }
+
+  private static int compare(String readerRack, Server a, Server b) {
+    return compare(a.rack().equals(readerRack), a.concurrentReads(), a.role(), b.rack().equals(readerRack),
+        b.concurrentReads(), b.role());
+  }
+
+  /** Same rack first, then the shorter queue, then HOT before STANDBY. */
+  private static int compare(boolean localA, int queueA, ServerRole roleA, boolean localB, int queueB,
+      ServerRole roleB) {
+    if (localA != localB) {
+      return localA ? -1 : 1;
+    }
+    if (queueA != queueB) {
+      return Integer.compare(queueA, queueB);
+    }
+    return Integer.compare(roleA == ServerRole.HOT ? 0 : 1, roleB == ServerRole.HOT ? 0 : 1);
   }
 }

@@ -56,6 +56,29 @@ class ReaderSelectorPropertyTest {
     }
   }
 
+  @Property(tries = 1000, seed = "10")
+  void orderIndicesGivesExactlyTheOrderOfOrder(@ForAll("readerRacks") String readerRack,
+      @ForAll("holders") List<Server> holders) {
+    int count = holders.size();
+    String[] racks = new String[count];
+    ServerRole[] roles = new ServerRole[count];
+    int[] queues = new int[count];
+    for (int i = 0; i < count; i++) {
+      racks[i] = holders.get(i).rack();
+      roles[i] = holders.get(i).role();
+      queues[i] = holders.get(i).concurrentReads();
+    }
+    int[] order = new int[count];
+
+    int serving = selector.orderIndices(readerRack, racks, roles, queues, count, order);
+
+    List<Server> byIndex = new ArrayList<>();
+    for (int i = 0; i < serving; i++) {
+      byIndex.add(holders.get(order[i]));
+    }
+    assertThat(byIndex).containsExactlyElementsOf(selector.order(readerRack, holders));
+  }
+
   @Provide
   Arbitrary<String> readerRacks() {
     return Arbitraries.of("/r0", "/r1", "/r2", "/r3").injectNull(0.2);

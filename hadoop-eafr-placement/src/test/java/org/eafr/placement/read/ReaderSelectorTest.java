@@ -30,6 +30,19 @@ class ReaderSelectorTest {
   }
 
   @Test
+  void javadocExample_overArrays_givesTheIndicesOfDCB() {
+    String[] racks = {"/r1", "/r2", "/r1", "/r1", "/r1"};
+    ServerRole[] roles = {ServerRole.COLD, ServerRole.HOT, ServerRole.STANDBY, ServerRole.HOT, ServerRole.FAILED};
+    int[] queues = {0, 1, 3, 3, 0};
+    int[] order = new int[5];
+
+    assertThat(selector.orderIndices("/r1", racks, roles, queues, 5, order)).isEqualTo(3);
+    assertThat(order).startsWith(3, 2, 1);
+    assertThat(selector.orderIndices("/r3", racks, roles, queues, 5, order)).isEqualTo(3);
+    assertThat(order).startsWith(1, 3, 2);
+  }
+
+  @Test
   void readerOutsideTheCluster_hasNoSameRackHolder() {
     assertThat(selector.order(null, holders)).containsExactly(b, d, c);
     assertThat(selector.select(null, holders)).contains(b);
