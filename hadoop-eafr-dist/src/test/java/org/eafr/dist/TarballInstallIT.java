@@ -65,6 +65,12 @@ class TarballInstallIT {
         .containsPattern("(?m)^\\s+eafr\\s+admin\\s+EAFR: ");
 
     Path unpacked = work.resolve(System.getProperty("eafr.tarball.root"));
+    for (String file : List.of("LICENSE", "README.md", "libexec/shellprofile.d/hadoop-eafr.sh",
+        "conf/hdfs-site.eafr.xml", "conf/hdfs-site.eafr-datanode.xml", "conf/eafr-roles.example",
+        "conf/eafr-power-inventory.example.json", "conf/eafr-bmc-credentials.example.sh", "conf/dfs.hosts.example.json",
+        "docs/operations.md", "docs/configuration.md", "docs/architecture.md", "docs/settings.md")) {
+      assertThat(unpacked.resolve(file)).as("the tarball carries %s", file).isRegularFile();
+    }
     LocalCluster cluster = LocalCluster.configure(hadoopHome.resolve("etc/hadoop"), work, unpacked.resolve("conf"));
     ShellRun format = hdfs("namenode", "-format", "-force", "-nonInteractive");
     assertThat(format.exitCode()).as(format.output()).isZero();
