@@ -87,15 +87,10 @@ class TarballInstallIT {
     assertThat(log("datanode")).contains("EAFR receive rate control on: c_b = 1250000000 bytes/s");
   }
 
-  /** The fenced block between the install-steps markers of docs/operations.md, VERSION replaced. */
-  private String installSteps() throws IOException {
-    String guide = Files.readString(Paths.get("..", "docs", "operations.md"));
-    int begin = guide.indexOf("<!-- install-steps:begin -->");
-    int end = guide.indexOf("<!-- install-steps:end -->");
-    assertThat(begin).as("docs/operations.md has the install-steps markers").isNotNegative().isLessThan(end);
-    String block = guide.substring(begin, end);
-    String script = block.substring(block.indexOf("```sh\n") + 6, block.lastIndexOf("```"));
-    return script.replace("VERSION", System.getProperty("eafr.tarball.root").replace("hadoop-eafr-", ""));
+  /** The install block of docs/operations.md, VERSION replaced. */
+  private static String installSteps() throws IOException {
+    return InstallSteps.fromOperationsGuide().replace("VERSION",
+        System.getProperty("eafr.tarball.root").replace("hadoop-eafr-", ""));
   }
 
   private static List<String> jarsIn(Path dir) throws IOException {
