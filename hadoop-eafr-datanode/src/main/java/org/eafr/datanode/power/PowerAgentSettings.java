@@ -80,6 +80,11 @@ public final class PowerAgentSettings {
     return List.copyOf(Arrays.asList(value.split("\\s+")));
   }
 
+  /** Every key the agent reads, for the generated configuration reference (docs/configuration.md). */
+  public static List<String> keys() {
+    return KEYS;
+  }
+
   public boolean enabled() {
     return enabled;
   }
