@@ -189,7 +189,7 @@ final class ClusterReport {
               node.energy.watts())));
     }
     if (nodes.stream().anyMatch(n -> n.putToSleepByEafr)) {
-      text.append("* put to sleep by EAFR (Eq. 8: a full standby server)\n");
+      text.append("* put to sleep by EAFR (Eq. 8: a full standby server; or its gear group sleeps)\n");
     }
     return text.toString();
   }
