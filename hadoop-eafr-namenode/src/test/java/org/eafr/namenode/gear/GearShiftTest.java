@@ -174,9 +174,13 @@ class GearShiftTest {
 
   /** EAFR Table 2 (0 %: 93.7 W, 20 %: 101 W, ...), interpolated as the paper's curve, for the expected draws. */
   private static double table2(double utilization) {
+    double[] utilizations = {0.0, 0.2, 0.4, 0.6, 0.8, 1.0};
     double[] watts = {93.7, 101, 110, 121, 129, 135};
-    int lower = (int) Math.min(4, Math.floor(utilization / 0.2));
-    double fraction = (utilization - 0.2 * lower) / 0.2;
+    int lower = 0;
+    while (lower < 4 && utilization >= utilizations[lower + 1]) {
+      lower++;
+    }
+    double fraction = (utilization - utilizations[lower]) / (utilizations[lower + 1] - utilizations[lower]);
     return fraction == 0 ? watts[lower] : watts[lower] + (watts[lower + 1] - watts[lower]) * fraction;
   }
 
