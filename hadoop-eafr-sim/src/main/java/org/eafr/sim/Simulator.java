@@ -62,7 +62,7 @@ public final class Simulator {
   private final Network network;
   private final RunStats stats;
   private final StorageReserve reserve;
-  private final PowerModel power = PowerModel.eafrTable2();
+  private final PowerModel power;
   private final Random readerRacks;
   private final Random failures;
   private final long[][] serviceMicros;
@@ -167,6 +167,7 @@ public final class Simulator {
     this.network = new Network(cluster, queue,
         policy.receiveRateControl() ? ReceiveRateController.from(settings.eafr()) : null);
     this.reserve = new StorageReserve(settings.eafr().storageReserveBytes());
+    this.power = PowerModel.of(settings.eafr()); // Table 2 and 10 W asleep unless eafr.energy.* say otherwise
     this.readerRacks = new UnsharedRandom(seed + 1);
     this.failures = new UnsharedRandom(seed + 2);
     this.endMicros = settings.durationMicros();

@@ -15,7 +15,7 @@ public final class AdminRequest {
   /** The commands, each with its operands' usage and whether it changes anything (superuser only). */
   public enum Verb {
     STATUS("status", "", false, "the NameNode's EAFR state: HA state, roles in force, monitor counters, DataNodes"),
-    NODES("nodes", "", false, "each DataNode: rack, role, admin state, liveness, load and storage utilization"),
+    NODES("nodes", "", false, "each DataNode: rack, role, gear group, power state, admin state, load, storage, watts"),
     ROLES_RELOAD("roles reload", "", true, "re-read eafr.roles.file; a bad file changes nothing"),
     // the DataNode power agent's verbs: allowed to that DataNode's own principal and the superuser (SleepAgentAnswers)
     SLEEP_POLL("sleep poll", "DATANODE-UUID", false, "DataNode power agent: this DataNode's state and sleep request"),

@@ -14,10 +14,15 @@ import org.apache.hadoop.hdfs.protocol.HdfsConstants.DatanodeReportType;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
 import org.apache.hadoop.hdfs.server.namenode.NameNode;
 import org.eafr.namenode.cluster.EafrRuntime;
+import org.eafr.namenode.cluster.MetricNames;
+import org.eafr.namenode.energy.EnergySnapshot;
 import org.eafr.namenode.gear.GearStatus;
 import org.eafr.namenode.cluster.ServerTranslator;
 import org.eafr.namenode.monitor.MonitorStats;
+import org.eafr.namenode.power.DataNodePowerState;
+import org.eafr.namenode.power.PowerManager;
 import org.eafr.placement.cluster.ServerRole;
+import org.eafr.placement.power.ClusterEnergy;
 
 /**
  * What {@code hdfs eafr status} and {@code nodes} answer, read from one NameNode at one moment: its HA state, the
@@ -36,6 +41,8 @@ final class ClusterReport {
   private final long intervalMillis;
   private final MonitorStats stats;
   private final GearStatus gears;
+  private final EnergySnapshot energy;
+  private final Map<String, Long> powerCounters;
   private final List<NodeReport> nodes = new ArrayList<>();
 
   private ClusterReport(NameNode nameNode, EafrRuntime runtime) {
@@ -48,10 +55,15 @@ final class ClusterReport {
     this.intervalMillis = runtime.settings().core().intervalMillis();
     this.stats = runtime.monitorStats();
     this.gears = GearStatus.of(runtime.gears());
+    // A fresh sample, so each DataNode's power state and draw agree with the totals (and the metrics, until the next).
+    this.energy = runtime.energy() == null ? null : runtime.energy().sample();
+    PowerManager power = runtime.gears().power();
+    this.powerCounters = power == null ? null : power.metrics().counters();
     ServerTranslator translator = ServerTranslator.of(runtime);
     for (DatanodeDescriptor dataNode : nameNode.getNamesystem().getBlockManager().getDatanodeManager()
         .getDatanodeListForReport(DatanodeReportType.ALL)) {
-      nodes.add(NodeReport.of(dataNode, translator, runtime));
+      nodes.add(NodeReport.of(dataNode, translator, runtime,
+          energy == null ? null : energy.nodes().get(ServerTranslator.idOf(dataNode))));
     }
     nodes.sort(Comparator.comparing((NodeReport n) -> n.rack).thenComparing(n -> n.id));
   }
@@ -80,6 +92,8 @@ final class ClusterReport {
     monitor.put("someFilesBelowMinReplicas", stats.someFilesBelowMinReplicas());
     map.put("monitor", monitor);
     map.put("gears", gears.toJsonMap());
+    map.put("energy", energy == null ? null : energy.toJsonMap());
+    map.put("power", powerCounters == null ? null : MetricNames.toJson(powerCounters));
     map.put("nodes", nodesList());
     return map;
   }
@@ -135,6 +149,7 @@ final class ClusterReport {
           gear.get("TargetGear"), gear.get("GearPhase"), gear.get("SleepingNodes"),
           gear.get("ReflectionBacklogFiles")));
     }
+    text.append(energyText());
     if (stats.filesBelowMinReplicas() > 0) {
       text.append(String.format(Locale.ROOT, "files below eafr.min-replicas: %d (e.g. %s); raise them with"
           + " 'hdfs dfs -setrep'%n", stats.filesBelowMinReplicas(), stats.someFilesBelowMinReplicas()));
@@ -142,16 +157,39 @@ final class ClusterReport {
     return text.append('\n').append(nodesText()).toString();
   }
 
+  private String energyText() {
+    if (energy == null) {
+      return "energy: n/a (the replication monitor plugin is not running)\n";
+    }
+    ClusterEnergy.Sample sample = energy.sample();
+    StringBuilder text = new StringBuilder(String.format(Locale.ROOT, "energy: %.1f W now (%.1f W with every DataNode"
+        + " on); since start %.4f kWh used, %.4f kWh saved%nDataNodes per power state:", sample.watts(),
+        sample.allOnWatts(), sample.kilowattHours(), sample.savedKilowattHours()));
+    for (DataNodePowerState state : DataNodePowerState.values()) {
+      text.append(' ').append(state).append(' ').append(energy.count(state));
+    }
+    text.append('\n');
+    if (powerCounters != null) {
+      text.append(String.format(Locale.ROOT, "power actions: powered on %d, powered off %d, failed attempts %d,"
+          + " quarantines %d%n", powerCounters.get("PoweredOn"), powerCounters.get("PoweredOff"),
+          powerCounters.get("PowerFailedAttempts"), powerCounters.get("PowerQuarantines")));
+    }
+    return text.toString();
+  }
+
   String nodesText() {
-    StringBuilder text = new StringBuilder(String.format(Locale.ROOT, "%-22s %-8s %-8s %-21s %-5s %-11s %-10s%n",
-        "DATANODE", "RACK", "ROLE", "ADMIN STATE", "ALIVE", "LOAD", "STORAGE"));
+    StringBuilder text = new StringBuilder(String.format(Locale.ROOT,
+        "%-22s %-8s %-8s %-4s %-13s %-21s %-5s %-11s %-10s %s%n", "DATANODE", "RACK", "ROLE", "GEAR", "POWER",
+        "ADMIN STATE", "ALIVE", "LOAD", "STORAGE", "WATTS"));
     for (NodeReport node : nodes) {
-      text.append(String.format(Locale.ROOT, "%-22s %-8s %-8s %-21s %-5s %3d/%-3d %3.0f%% %6.1f%%%n", node.id,
-          node.rack, node.role + (node.putToSleepByEafr ? "*" : ""), node.adminState, node.alive ? "yes" : "no",
-          node.load, node.serviceCapacity, 100 * node.loadFraction(), 100 * node.storageFraction()));
+      text.append(String.format(Locale.ROOT, "%-22s %-8s %-8s %-4s %-13s %-21s %-5s %3d/%-3d %3.0f%% %6.1f%%    %s%n",
+          node.id, node.rack, node.role + (node.putToSleepByEafr ? "*" : ""), node.gearGroup(), node.powerState(),
+          node.adminState, node.alive ? "yes" : "no", node.load, node.serviceCapacity, 100 * node.loadFraction(),
+          100 * node.storageFraction(), node.energy == null ? "n/a" : String.format(Locale.ROOT, "%.1f",
+              node.energy.watts())));
     }
     if (nodes.stream().anyMatch(n -> n.putToSleepByEafr)) {
-      text.append("* put to sleep by EAFR (Eq. 8: a full standby server)\n");
+      text.append("* put to sleep by EAFR (Eq. 8: a full standby server; or its gear group sleeps)\n");
     }
     return text.toString();
   }

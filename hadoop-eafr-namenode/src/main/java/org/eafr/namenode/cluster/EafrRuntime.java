@@ -9,6 +9,7 @@ import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.util.Time;
 import org.eafr.namenode.config.NamenodeSettings;
 import org.eafr.namenode.config.RolesFile;
+import org.eafr.namenode.energy.EnergyMonitor;
 import org.eafr.namenode.gear.GearRuntime;
 import org.eafr.namenode.gear.GearSettings;
 import org.eafr.namenode.monitor.MonitorStats;
@@ -56,6 +57,7 @@ public final class EafrRuntime {
   private final SleepRequests sleepRequests = new SleepRequests();
   private final GearRuntime gears;
   private volatile ReplicationMonitor monitor;
+  private volatile EnergyMonitor energy;
 
   EafrRuntime(NamenodeSettings settings, GearSettings gearSettings) {
     this.settings = settings;
@@ -178,5 +180,14 @@ public final class EafrRuntime {
 
   public void monitor(ReplicationMonitor running) {
     this.monitor = running;
+  }
+
+  /** The energy estimate of the running NameNode, once its plugin has started; else null. */
+  public EnergyMonitor energy() {
+    return energy;
+  }
+
+  public void energy(EnergyMonitor running) {
+    this.energy = running;
   }
 }

@@ -55,6 +55,11 @@ public final class NamenodeSettings {
       "A timed copy not completed this long after it was scheduled is dropped without a sample, in milliseconds.",
       600_000L, Range.atLeast(1L));
 
+  public static final Setting<Long> ENERGY_SAMPLE_MS = Setting.ofLong("eafr.energy.sample.ms", "-",
+      "How often the NameNode samples each DataNode's power state and utilization for the estimated watts and kWh,"
+          + " in milliseconds; a draw is taken to hold until the next sample.", 10_000L,
+      Range.closed(100L, 3_600_000L));
+
   /** Path of the roles file (format in docs/namenode.md); empty means every DataNode is hot. */
   public static final String ROLES_FILE_KEY = "eafr.roles.file";
   /** Comma-separated absolute path prefixes whose new blocks go to standby servers. */
@@ -65,7 +70,7 @@ public final class NamenodeSettings {
 
   private static final List<Setting<?>> ADAPTER = List.of(SERVICE_CAPACITY, RECENT_READS_HALF_LIFE_MS, RANDOM_SEED,
       MAX_CONCURRENT_ACTIONS, MAX_BYTES_PER_SECOND, TRANSFER_MAX_TRACKED, TRANSFER_MIN_SAMPLE_BYTES, TRANSFER_POLL_MS,
-      TRANSFER_TIMEOUT_MS);
+      TRANSFER_TIMEOUT_MS, ENERGY_SAMPLE_MS);
 
   private final EafrSettings core;
   private final int serviceCapacity;
@@ -77,6 +82,7 @@ public final class NamenodeSettings {
   private final long transferMinSampleBytes;
   private final long transferPollMillis;
   private final long transferTimeoutMillis;
+  private final long energySampleMillis;
   private final String rolesFile;
   private final List<String> coldPaths;
   private final Map<String, String> adapterValues = new LinkedHashMap<>();
@@ -92,6 +98,7 @@ public final class NamenodeSettings {
     this.transferMinSampleBytes = record(TRANSFER_MIN_SAMPLE_BYTES, lookup);
     this.transferPollMillis = record(TRANSFER_POLL_MS, lookup);
     this.transferTimeoutMillis = record(TRANSFER_TIMEOUT_MS, lookup);
+    this.energySampleMillis = record(ENERGY_SAMPLE_MS, lookup);
     if (transferTimeoutMillis < transferPollMillis) {
       throw new InvalidSettingException(TRANSFER_TIMEOUT_MS.key(), String.valueOf(transferTimeoutMillis),
           "must be at least " + TRANSFER_POLL_MS.key() + " (" + transferPollMillis + "), or no copy could be timed");
@@ -189,6 +196,10 @@ public final class NamenodeSettings {
 
   public long transferTimeoutMillis() {
     return transferTimeoutMillis;
+  }
+
+  public long energySampleMillis() {
+    return energySampleMillis;
   }
 
   /** The roles file path, or "" when none is configured. */

@@ -2,6 +2,7 @@ package org.eafr.namenode.gear;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.eafr.namenode.cluster.MetricNames;
 
 /**
  * The gear state as operators see it, in one place for {@code hdfs eafr status} and the metrics2 source, so both
@@ -40,8 +41,6 @@ public final class GearStatus {
 
   /** The same with JSON-style names (first letter lower case), for {@code status -json}. */
   public Map<String, Object> toJsonMap() {
-    Map<String, Object> json = new LinkedHashMap<>();
-    values.forEach((name, value) -> json.put(Character.toLowerCase(name.charAt(0)) + name.substring(1), value));
-    return json;
+    return MetricNames.toJson(values);
   }
 }

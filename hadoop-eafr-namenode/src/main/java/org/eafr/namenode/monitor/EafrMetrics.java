@@ -2,9 +2,11 @@ package org.eafr.namenode.monitor;
 
 import java.util.function.Supplier;
 import org.apache.hadoop.metrics2.MetricsCollector;
+import org.apache.hadoop.metrics2.MetricsInfo;
 import org.apache.hadoop.metrics2.MetricsRecordBuilder;
 import org.apache.hadoop.metrics2.MetricsSource;
 import org.apache.hadoop.metrics2.lib.Interns;
+import org.eafr.namenode.energy.EnergySnapshot;
 import org.eafr.namenode.gear.GearRuntime;
 import org.eafr.namenode.gear.GearStatus;
 import org.eafr.namenode.transfer.TransferTracker;
@@ -13,36 +15,34 @@ import org.eafr.placement.popularity.FileTemperature;
 
 /**
  * EAFR's metrics2 source on the NameNode (JMX {@code Hadoop:service=NameNode,name=EafrNameNode}, and the /prom page
- * with {@code hadoop.prometheus.endpoint.enabled}): each DataNode's role now (tag {@code DataNodeRoles}), files per class and nodes per role as of the last round, replicas
+ * with {@code hadoop.prometheus.endpoint.enabled}): files per class and nodes per role as of the last round, replicas
  * added, removed and migrated, bytes copied, rounds, time spent deciding, and the DataNode-to-DataNode copies timed
  * for the transfer-speed EWMA (Eq. 9); and the gears ({@link GearStatus}: gear, target gear, phase, sleeping DataNodes,
- * reflection backlog, shifts, refusals, power failures, blocks reflected).
+ * reflection backlog, shifts, refusals, power failures, blocks reflected); and the energy estimate
+ * ({@link EnergySnapshot}: DataNodes per power state, watts now and all on, kWh used and saved since start). Each
+ * DataNode's role and power state are in the {@link EafrDataNodes} bean, not here: a metrics2 tag becomes a label of
+ * every metric on /prom.
  */
 public final class EafrMetrics implements MetricsSource {
   public static final String NAME = "EafrNameNode";
 
   private final MonitorStats stats;
   private final TransferTracker transfers;
-  private final Supplier<String> dataNodeRoles;
   private final GearRuntime gears;
+  private final Supplier<EnergySnapshot> energy;
 
-  /**
-   * @param dataNodeRoles each DataNode's role now, as a JSON object from its IP:transfer port to the role (a string
-   *     tag, the way HDFS's NameNodeInfo bean shows its LiveNodes)
-   */
-  public EafrMetrics(MonitorStats stats, TransferTracker transfers, Supplier<String> dataNodeRoles,
-      GearRuntime gears) {
+  /** @param energy the energy estimate's latest sample ({@link EnergySnapshot}), or null for none */
+  public EafrMetrics(MonitorStats stats, TransferTracker transfers, GearRuntime gears,
+      Supplier<EnergySnapshot> energy) {
     this.stats = stats;
     this.transfers = transfers;
-    this.dataNodeRoles = dataNodeRoles;
     this.gears = gears;
+    this.energy = energy;
   }
 
   @Override
   public void getMetrics(MetricsCollector collector, boolean all) {
     MetricsRecordBuilder record = collector.addRecord(NAME).setContext("dfs");
-    record.tag(Interns.info("DataNodeRoles", "Each DataNode's EAFR role now, JSON: IP:port -> HOT, STANDBY, COLD,"
-        + " FAILED"), dataNodeRoles.get());
     record.addGauge(Interns.info("HotFiles", "Files classified hot in the last round"),
         stats.files(FileTemperature.HOT));
     record.addGauge(Interns.info("NormalFiles", "Files classified normal in the last round"),
@@ -79,5 +79,15 @@ public final class EafrMetrics implements MetricsSource {
         record.addGauge(Interns.info(name, "Gears: " + name + " (docs/namenode.md, Gears)"), (Long) value);
       }
     });
+    if (energy != null) {
+      energy.get().values().forEach((name, value) -> {
+        MetricsInfo info = Interns.info(name, "Energy: " + name + " (docs/namenode.md, Energy)");
+        if (value instanceof Double) {
+          record.addGauge(info, (Double) value);
+        } else {
+          record.addGauge(info, (Long) value);
+        }
+      });
+    }
   }
 }

@@ -1,23 +1,22 @@
 package org.eafr.namenode.monitor;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import java.util.Map;
+import java.time.Clock;
 import java.util.Optional;
-import java.util.TreeMap;
+import javax.management.ObjectName;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.hdfs.protocol.HdfsConstants.DatanodeReportType;
 import org.apache.hadoop.hdfs.server.blockmanagement.BlockManager;
-import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
 import org.apache.hadoop.hdfs.server.namenode.NameNode;
 import org.apache.hadoop.ipc.RefreshRegistry;
 import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
+import org.apache.hadoop.metrics2.util.MBeans;
 import org.apache.hadoop.util.ServicePlugin;
 import org.eafr.namenode.admin.AdminHandler;
 import org.eafr.namenode.cluster.EafrRuntime;
 import org.eafr.namenode.cluster.ServerTranslator;
+import org.eafr.namenode.energy.EnergyMonitor;
 import org.eafr.namenode.gear.GearService;
 import org.eafr.namenode.power.NameNodeHostView;
 import org.eafr.namenode.power.PowerManager;
@@ -48,6 +47,8 @@ public class ReplicationMonitorPlugin implements ServicePlugin {
   private TransferPoller transferPoller;
   private GearService gearService;
   private PowerManager ownPower;
+  private EnergyMonitor energy;
+  private ObjectName dataNodesBean;
 
   @Override
   public void start(Object service) {
@@ -69,9 +70,15 @@ public class ReplicationMonitorPlugin implements ServicePlugin {
     });
     scheduler.scheduleWithFixedDelay(this::roundIfActive, interval, interval, TimeUnit.MILLISECONDS);
     transferPoller = TransferPoller.start(nameNode, runtime.transfers(), runtime.settings().transferPollMillis());
-    DefaultMetricsSystem.instance().register(EafrMetrics.NAME, "EAFR adaptive replication",
-        new EafrMetrics(runtime.monitorStats(), runtime.transfers(), this::dataNodeRolesJson, runtime.gears()));
     startGears();
+    energy = new EnergyMonitor(() -> nameNode.getNamesystem().getBlockManager().getDatanodeManager()
+        .getDatanodeListForReport(DatanodeReportType.ALL), runtime, Clock.systemUTC())
+        .start(runtime.settings().energySampleMillis());
+    runtime.energy(energy);
+    DefaultMetricsSystem.instance().register(EafrMetrics.NAME, "EAFR adaptive replication",
+        new EafrMetrics(runtime.monitorStats(), runtime.transfers(), runtime.gears(), energy::last));
+    dataNodesBean = MBeans.register("NameNode", EafrDataNodes.NAME, new EafrDataNodes(
+        nameNode.getNamesystem().getBlockManager().getDatanodeManager(), runtime));
     adminHandler = new AdminHandler(nameNode, runtime);
     RefreshRegistry.defaultRegistry().register(AdminHandler.IDENTIFIER, adminHandler);
     RefreshRegistry.defaultRegistry().register(AdminHandler.ROLES_IDENTIFIER, adminHandler);
@@ -114,20 +121,6 @@ public class ReplicationMonitorPlugin implements ServicePlugin {
     }
   }
 
-  private String dataNodeRolesJson() {
-    ServerTranslator translator = ServerTranslator.of(runtime);
-    Map<String, String> roles = new TreeMap<>();
-    for (DatanodeDescriptor dn : nameNode.getNamesystem().getBlockManager().getDatanodeManager()
-        .getDatanodeListForReport(DatanodeReportType.ALL)) {
-      roles.put(ServerTranslator.idOf(dn), translator.roleOf(dn).name());
-    }
-    try {
-      return new ObjectMapper().writeValueAsString(roles);
-    } catch (JsonProcessingException e) {
-      throw new IllegalStateException(e);
-    }
-  }
-
   /**
    * The roles file read at startup is checked against the registered DataNodes as a reload is: while it names a host
    * that is no DataNode, the monitor does not act (the error is logged once, and {@code hdfs eafr status} shows it)
@@ -159,8 +152,17 @@ public class ReplicationMonitorPlugin implements ServicePlugin {
       scheduler = null;
       transferPoller.close();
       DefaultMetricsSystem.instance().unregisterSource(EafrMetrics.NAME);
+      if (dataNodesBean != null) {
+        MBeans.unregister(dataNodesBean);
+        dataNodesBean = null;
+      }
       RefreshRegistry.defaultRegistry().unregister(AdminHandler.IDENTIFIER, adminHandler);
       RefreshRegistry.defaultRegistry().unregister(AdminHandler.ROLES_IDENTIFIER, adminHandler);
+    }
+    if (energy != null) {
+      energy.close();
+      runtime.energy(null);
+      energy = null;
     }
     if (gearService != null) {
       gearService.close();

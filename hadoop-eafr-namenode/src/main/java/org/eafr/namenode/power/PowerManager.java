@@ -237,7 +237,7 @@ public final class PowerManager implements AutoCloseable {
   }
 
   /** Registers the metrics2 source as {@value PowerMetrics#NAME}, replacing a source of that name left behind. */
-  private void registerMetrics() {
+  void registerMetrics() {
     MetricsSystem system = DefaultMetricsSystem.instance();
     system.unregisterSource(PowerMetrics.NAME);
     system.register(PowerMetrics.NAME, "EAFR power control of DataNode hosts", metrics);

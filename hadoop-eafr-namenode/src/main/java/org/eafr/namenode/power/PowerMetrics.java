@@ -1,6 +1,8 @@
 package org.eafr.namenode.power;
 
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Supplier;
 import org.apache.hadoop.metrics2.MetricsCollector;
@@ -15,6 +17,15 @@ import org.apache.hadoop.metrics2.lib.Interns;
  */
 public final class PowerMetrics implements MetricsSource {
   public static final String NAME = "EafrPower";
+  private static final Map<String, String> DESCRIPTIONS = Map.of(
+      "PowerCommands", "Power commands sent to BMCs (on, graceful-off, forced-off)",
+      "PowerStateReads", "Power state reads",
+      "PoweredOn", "Hosts seen reaching ON after a command",
+      "PoweredOff", "Hosts seen reaching OFF after a command",
+      "PowerFailedAttempts", "Attempts that failed: command refused, BMC unreachable, state not reached in time",
+      "PowerRetries", "Attempts retried",
+      "PowerRefusals", "Requests refused without trying: busy, quarantined, not in maintenance, unknown host",
+      "PowerQuarantines", "Nodes put in quarantine");
 
   final LongAdder commands = new LongAdder();
   final LongAdder stateReads = new LongAdder();
@@ -33,17 +44,7 @@ public final class PowerMetrics implements MetricsSource {
   @Override
   public void getMetrics(MetricsCollector collector, boolean all) {
     MetricsRecordBuilder record = collector.addRecord(NAME).setContext("dfs");
-    record.addCounter(Interns.info("PowerCommands", "Power commands sent to BMCs (on, graceful-off, forced-off)"),
-        commands.sum());
-    record.addCounter(Interns.info("PowerStateReads", "Power state reads"), stateReads.sum());
-    record.addCounter(Interns.info("PoweredOn", "Hosts seen reaching ON after a command"), poweredOn.sum());
-    record.addCounter(Interns.info("PoweredOff", "Hosts seen reaching OFF after a command"), poweredOff.sum());
-    record.addCounter(Interns.info("PowerFailedAttempts",
-        "Attempts that failed: command refused, BMC unreachable, state not reached in time"), failedAttempts.sum());
-    record.addCounter(Interns.info("PowerRetries", "Attempts retried"), retries.sum());
-    record.addCounter(Interns.info("PowerRefusals",
-        "Requests refused without trying: busy, quarantined, not in maintenance, unknown host"), refusals.sum());
-    record.addCounter(Interns.info("PowerQuarantines", "Nodes put in quarantine"), quarantines.sum());
+    counters().forEach((name, value) -> record.addCounter(Interns.info(name, DESCRIPTIONS.get(name)), value));
     List<NodePowerStatus> statuses = nodes.get();
     record.addGauge(Interns.info("PowerNodesOn", "Inventory hosts last seen ON"), count(statuses, PowerState.ON));
     record.addGauge(Interns.info("PowerNodesOff", "Inventory hosts last seen OFF"), count(statuses, PowerState.OFF));
@@ -53,6 +54,23 @@ public final class PowerMetrics implements MetricsSource {
         (int) statuses.stream().filter(NodePowerStatus::quarantined).count());
     record.addGauge(Interns.info("PowerActionsInFlight", "Power actions under way"),
         (int) statuses.stream().filter(s -> s.inFlight() != null).count());
+  }
+
+  /**
+   * The counters since the manager started, metric name to value, in display order: for the metrics source and for
+   * {@code hdfs eafr status}, so both show the same numbers.
+   */
+  public Map<String, Long> counters() {
+    Map<String, Long> counters = new LinkedHashMap<>();
+    counters.put("PowerCommands", commands.sum());
+    counters.put("PowerStateReads", stateReads.sum());
+    counters.put("PoweredOn", poweredOn.sum());
+    counters.put("PoweredOff", poweredOff.sum());
+    counters.put("PowerFailedAttempts", failedAttempts.sum());
+    counters.put("PowerRetries", retries.sum());
+    counters.put("PowerRefusals", refusals.sum());
+    counters.put("PowerQuarantines", quarantines.sum());
+    return counters;
   }
 
   private static int count(List<NodePowerStatus> statuses, PowerState state) {

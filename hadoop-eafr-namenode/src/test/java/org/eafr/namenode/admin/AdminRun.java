@@ -3,6 +3,8 @@ package org.eafr.namenode.admin;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
+import java.util.Set;
+import javax.management.MBeanServer;
 import javax.management.ObjectName;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.util.ToolRunner;
@@ -30,9 +32,21 @@ public final class AdminRun {
 
   /** An attribute of the NameNode's EafrNameNode metrics bean. */
   public static Object jmx(String attribute) {
+    return jmx("EafrNameNode", attribute);
+  }
+
+  /**
+   * An attribute of the bean {@code name} (EafrNameNode, EafrPower, EafrDataNodes). Its service is NameNode in a
+   * NameNode; in a MiniDFSCluster a metrics source registered after the DataNodes started is under service DataNode.
+   */
+  public static Object jmx(String name, String attribute) {
     try {
-      ObjectName bean = new ObjectName("Hadoop:service=NameNode,name=EafrNameNode");
-      return ManagementFactory.getPlatformMBeanServer().getAttribute(bean, attribute);
+      MBeanServer server = ManagementFactory.getPlatformMBeanServer();
+      Set<ObjectName> beans = server.queryNames(new ObjectName("Hadoop:service=*,name=" + name), null);
+      if (beans.isEmpty()) {
+        throw new IllegalStateException("no bean Hadoop:service=*,name=" + name);
+      }
+      return server.getAttribute(beans.iterator().next(), attribute);
     } catch (javax.management.JMException e) {
       throw new IllegalStateException(e);
     }

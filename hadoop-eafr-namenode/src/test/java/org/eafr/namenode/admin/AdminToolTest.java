@@ -59,7 +59,7 @@ class AdminToolTest {
     assertThat(status.at("/monitor/filesBelowMinReplicas").asLong()).isEqualTo(jmx("FilesBelowMinReplicas"))
         .isEqualTo(1);
     assertThat(status.at("/monitor/someFilesBelowMinReplicas/0").asText()).isEqualTo("/scratch/single");
-    JsonNode roles = new ObjectMapper().readTree(jmxTag("tag.DataNodeRoles"));
+    JsonNode roles = new ObjectMapper().readTree((String) AdminRun.jmx("EafrDataNodes", "DataNodeRoles"));
     for (JsonNode node : status.get("nodes")) {
       assertThat(roles.get(node.get("id").asText()).asText()).isEqualTo(node.get("role").asText());
     }
@@ -76,6 +76,7 @@ class AdminToolTest {
       assertThat(node.get("role").asText()).isEqualTo(i == 2 || i == 5 ? "STANDBY" : "HOT");
       assertThat(node.get("adminState").asText()).isEqualTo("NORMAL");
       assertThat(node.get("alive").asBoolean()).isTrue();
+      assertThat(node.get("powerState").asText()).isEqualTo("ON"); // heartbeating; no power inventory here
     }
     AdminRun text = run("nodes");
     assertThat(text.out.lines().filter(l -> l.contains("STANDBY"))).hasSize(2);
@@ -117,10 +118,6 @@ class AdminToolTest {
 
   private static long jmx(String attribute) {
     return ((Number) jmxAttribute(attribute)).longValue();
-  }
-
-  private static String jmxTag(String attribute) {
-    return (String) jmxAttribute(attribute);
   }
 
   private static Object jmxAttribute(String attribute) {

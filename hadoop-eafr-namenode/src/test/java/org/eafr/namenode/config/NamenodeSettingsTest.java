@@ -134,7 +134,7 @@ class NamenodeSettingsTest {
     assertThat(NamenodeSettings.adapterSettings()).extracting(s -> s.key()).containsExactly(
         "eafr.server.service-capacity", "eafr.reads.recent.half-life.ms", "eafr.random.seed",
         "eafr.monitor.max-concurrent-actions", "eafr.monitor.bytes-per-second", "eafr.transfer.max-tracked",
-        "eafr.transfer.min-sample-bytes", "eafr.transfer.poll.ms", "eafr.transfer.timeout.ms");
+        "eafr.transfer.min-sample-bytes", "eafr.transfer.poll.ms", "eafr.transfer.timeout.ms", "eafr.energy.sample.ms");
     assertThat(List.copyOf(NamenodeSettings.adapterSettings())).doesNotHaveDuplicates();
   }
 

@@ -2,19 +2,26 @@ package org.eafr.namenode.gear;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.security.PrivilegedExceptionAction;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Pattern;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
 import org.apache.hadoop.hdfs.protocol.LocatedBlock;
 import org.apache.hadoop.hdfs.server.blockmanagement.BlockManager;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
+import org.apache.hadoop.net.NetUtils;
 import org.apache.hadoop.test.GenericTestUtils;
 import org.apache.hadoop.security.UserGroupInformation;
 import org.eafr.namenode.admin.AdminRun;
+import org.eafr.namenode.energy.EnergySnapshot;
+import org.eafr.namenode.energy.NodeEnergy;
+import org.eafr.namenode.power.DataNodePowerState;
 import org.eafr.namenode.testing.EafrCluster;
 import org.eafr.placement.gear.ActiveSet;
 import org.eafr.placement.gear.GearedLayout;
@@ -35,10 +42,14 @@ import org.junit.jupiter.api.TestMethodOrder;
 class GearShiftTest {
   private EafrCluster cluster;
   private final List<String> lowGearFiles = new ArrayList<>();
+  private EnergySnapshot lowGearEnergy;
 
   @BeforeAll
   void startCluster() throws Exception {
-    cluster = GearTestCluster.start(GearTestCluster.conf("gear-shift"));
+    Configuration conf = GearTestCluster.conf("gear-shift");
+    conf.set("eafr.energy.sample.ms", "3600000"); // energy is sampled when the test (or status) asks
+    conf.setBoolean("hadoop.prometheus.endpoint.enabled", true);
+    cluster = GearTestCluster.start(conf);
     for (int i = 0; i < 6; i++) {
       cluster.write("/data/f" + i, 3, EafrCluster.BLOCK_SIZE + 4096 * i, i);
     }
@@ -130,11 +141,61 @@ class GearShiftTest {
     }
     GenericTestUtils.waitFor(() -> GearTestCluster.gears(cluster).counters().owedFiles.get() == lowGearFiles.size(),
         100, 10_000);
+    lowGearEnergy = energyInTheMinimumGear(primaries);
+  }
+
+  /**
+   * In gear 0 the 4 primaries are ON and draw Table 2 at their utilization, the 8 others OFF at 10 W each; with
+   * every DataNode on, those 8 would draw 93.7 W: 8 * 83.7 = 669.6 W more.
+   */
+  private EnergySnapshot energyInTheMinimumGear(ActiveSet primaries) {
+    EnergySnapshot sample = cluster.runtime().energy().sample();
+    assertThat(sample.count(DataNodePowerState.ON)).isEqualTo(4);
+    assertThat(sample.count(DataNodePowerState.OFF)).isEqualTo(8);
+    assertThat(sample.nodes()).hasSize(12);
+    double onWatts = 0;
+    for (NodeEnergy node : sample.nodes().values()) {
+      boolean primary = primaries.contains(node.id());
+      assertThat(node.powerState()).as(node.id()).isEqualTo(primary ? DataNodePowerState.ON : DataNodePowerState.OFF);
+      assertThat(node.gearGroup()).as(node.id()).isEqualTo(primary ? 0 : GearTestCluster.layout(cluster)
+          .gearOf(GearTestCluster.layout(cluster).chain().requirePosition(node.id())));
+      if (primary) {
+        assertThat(node.watts()).isEqualTo(table2(node.utilization()));
+        onWatts += node.watts();
+      } else {
+        assertThat(node.watts()).isEqualTo(10.0);
+        assertThat(node.utilization()).isZero();
+      }
+    }
+    assertThat(sample.sample().watts()).isCloseTo(onWatts + 8 * 10.0, within(1e-9));
+    assertThat(sample.sample().allOnWatts() - sample.sample().watts()).isCloseTo(8 * (93.7 - 10.0), within(1e-9));
+    return sample;
+  }
+
+  /** EAFR Table 2 (0 %: 93.7 W, 20 %: 101 W, ...), interpolated as the paper's curve, for the expected draws. */
+  private static double table2(double utilization) {
+    double[] utilizations = {0.0, 0.2, 0.4, 0.6, 0.8, 1.0};
+    double[] watts = {93.7, 101, 110, 121, 129, 135};
+    int lower = 0;
+    while (lower < 4 && utilization >= utilizations[lower + 1]) {
+      lower++;
+    }
+    double fraction = (utilization - utilizations[lower]) / (utilizations[lower + 1] - utilizations[lower]);
+    return fraction == 0 ? watts[lower] : watts[lower] + (watts[lower + 1] - watts[lower]) * fraction;
   }
 
   @Test
   @Order(4)
   void gearUpReflectsLowGearWritesAndRemovesTheOffloadedCopies() throws Exception {
+    // Between two samples the draw of the first holds: the 8 sleeping DataNodes saved 83.7 W each all that time.
+    EnergySnapshot beforeGearUp = cluster.runtime().energy().sample();
+    double hours = (beforeGearUp.sample().timeMillis() - lowGearEnergy.sample().timeMillis()) / 3_600_000.0;
+    assertThat(hours).isPositive();
+    assertThat(beforeGearUp.sample().savedKilowattHours() - lowGearEnergy.sample().savedKilowattHours())
+        .isCloseTo(8 * 83.7 * hours / 1000, within(1e-12));
+    assertThat(beforeGearUp.sample().kilowattHours() - lowGearEnergy.sample().kilowattHours())
+        .isCloseTo(lowGearEnergy.sample().watts() * hours / 1000, within(1e-12));
+
     service().requestGear(4);
     GearTestCluster.awaitGear(cluster, 4);
 
@@ -181,6 +242,89 @@ class GearShiftTest {
     assertThat(gears.get("gear").asLong()).isEqualTo(4);
     assertThat(gears.get("gearShifts").asLong()).isEqualTo(2);
     assertThat(gears.get("gearPhase").asText()).isEqualTo(AdminRun.jmx("tag.GearPhase")).isEqualTo("STEADY");
+    assertEnergyAndPowerMatchJmx(new ObjectMapper().readTree(status.out));
+  }
+
+  /**
+   * The energy fields of {@code status -json} equal the EafrNameNode bean's (both from the sample the status took;
+   * JMX refreshes its cached record every few seconds), its power counters the EafrPower bean's, and each DataNode
+   * shows its power state, gear group and draw.
+   */
+  private void assertEnergyAndPowerMatchJmx(JsonNode status) throws Exception {
+    JsonNode energy = status.get("energy");
+    GenericTestUtils.waitFor(() -> energy.get("wattsNow").asDouble() == (Double) AdminRun.jmx("WattsNow")
+        && energy.get("energyUsedKwh").asDouble() == (Double) AdminRun.jmx("EnergyUsedKwh"), 100, 30_000);
+    for (String metric : List.of("DataNodesOn", "DataNodesOff", "DataNodesTransitioning", "DataNodesQuarantined",
+        "DataNodesPowerUnknown")) {
+      assertThat(energy.get(jsonName(metric)).asLong()).as(metric)
+          .isEqualTo(((Number) AdminRun.jmx(metric)).longValue());
+    }
+    for (String metric : List.of("WattsNow", "WattsAllOn", "EnergyUsedKwh", "EnergySavedKwh")) {
+      assertThat(energy.get(jsonName(metric)).asDouble()).as(metric).isEqualTo((Double) AdminRun.jmx(metric));
+    }
+    assertThat(energy.get("dataNodesOn").asLong()).isEqualTo(12);
+    assertThat(energy.get("wattsAllOn").asDouble()).isEqualTo(energy.get("wattsNow").asDouble());
+    assertThat(energy.get("energySavedKwh").asDouble()).isGreaterThan(lowGearEnergy.sample().savedKilowattHours());
+    JsonNode power = status.get("power");
+    for (String metric : List.of("PoweredOn", "PoweredOff", "PowerFailedAttempts", "PowerQuarantines",
+        "PowerCommands")) {
+      assertThat(power.get(jsonName(metric)).asLong()).as(metric)
+          .isEqualTo(((Number) AdminRun.jmx("EafrPower", metric)).longValue());
+    }
+    assertThat(power.get("poweredOff").asLong()).isEqualTo(8);
+    assertThat(power.get("poweredOn").asLong()).isEqualTo(8);
+    GearedLayout layout = GearTestCluster.layout(cluster);
+    JsonNode beanStates = new ObjectMapper().readTree((String) AdminRun.jmx("EafrDataNodes", "DataNodePowerStates"));
+    for (JsonNode node : status.get("nodes")) {
+      String id = node.get("id").asText();
+      assertThat(node.get("powerState").asText()).as(id).isEqualTo("ON")
+          .isEqualTo(beanStates.get(id).asText());
+      assertThat(node.get("gearGroup").asInt()).as(id).isEqualTo(layout.gearOf(layout.chain().requirePosition(id)));
+      assertThat(node.get("watts").asDouble()).as(id).isBetween(93.7, 135.0);
+    }
+    AdminRun nodes = AdminRun.run(cluster.conf(), "nodes", "-json");
+    for (JsonNode node : new ObjectMapper().readTree(nodes.out).get("nodes")) {
+      assertThat(node.get("role").asText()).isEqualTo("HOT");
+      assertThat(node.get("powerState").asText()).isEqualTo("ON");
+    }
+    AdminRun text = AdminRun.run(cluster.conf(), "status");
+    assertThat(text.out).contains("DataNodes per power state: ON 12 OFF 0").contains("kWh saved")
+        .contains("GEAR").contains("POWER");
+  }
+
+  @Test
+  @Order(6)
+  void prometheusEndpointShowsTheEnergyAndPowerMetricsInValidTextFormat() throws Exception {
+    String prom = get("http://" + NetUtils.getHostPortString(cluster.mini().getNameNode().getHttpAddress())
+        + "/prom");
+    for (String metric : List.of("eafr_name_node_watts_now", "eafr_name_node_watts_all_on",
+        "eafr_name_node_energy_used_kwh", "eafr_name_node_energy_saved_kwh", "eafr_name_node_data_nodes_on",
+        "eafr_name_node_data_nodes_off", "eafr_name_node_data_nodes_transitioning",
+        "eafr_name_node_data_nodes_quarantined", "eafr_name_node_data_nodes_power_unknown", "eafr_name_node_gear",
+        "eafr_name_node_target_gear", "eafr_name_node_reflection_backlog_files", "eafr_power_powered_on",
+        "eafr_power_power_failed_attempts")) {
+      assertThat(prom).as(metric).containsPattern("(?m)^" + metric + "\\{");
+    }
+    // Every EAFR sample line is Prometheus text format: name{label="value",...} number (no raw quotes in a value).
+    Pattern sample = Pattern.compile("[a-z_]+\\{([a-z_]+=\"[^\"\\\\]*\"(,[a-z_]+=\"[^\"\\\\]*\")*)?\\} \\S+");
+    for (String line : prom.split("\n")) {
+      if (line.startsWith("eafr_")) {
+        assertThat(sample.matcher(line).matches()).as(line).isTrue();
+      }
+    }
+  }
+
+  private static String get(String url) throws java.io.IOException {
+    java.net.HttpURLConnection http = (java.net.HttpURLConnection) new java.net.URL(url).openConnection();
+    try (java.io.InputStream in = http.getInputStream()) {
+      return new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+    } finally {
+      http.disconnect();
+    }
+  }
+
+  private static String jsonName(String metric) {
+    return Character.toLowerCase(metric.charAt(0)) + metric.substring(1);
   }
 
   private GearService service() {

@@ -74,8 +74,8 @@ class ReplicationMonitorTest {
   /** The metrics source's current values, by name. */
   private Map<String, Number> metrics() {
     MetricsCollectorImpl collector = new MetricsCollectorImpl();
-    new EafrMetrics(cluster.runtime().monitorStats(), cluster.runtime().transfers(), () -> "{}",
-        cluster.runtime().gears()).getMetrics(collector, true);
+    new EafrMetrics(cluster.runtime().monitorStats(), cluster.runtime().transfers(), cluster.runtime().gears(),
+        null).getMetrics(collector, true);
     Map<String, Number> values = new HashMap<>();
     for (AbstractMetric metric : collector.getRecords().get(0).metrics()) {
       values.put(metric.name(), metric.value());

@@ -41,6 +41,7 @@ public final class MiniClusterPower {
     PowerManager manager = new PowerManager(settings, conf, new CurrentNameNode(cluster), new SleepRequests(),
         PowerScheduler.threads(4));
     manager.install(inventory, drivers);
+    manager.registerMetrics(); // JMX EafrPower, as a manager inside the NameNode has
     return manager;
   }
 

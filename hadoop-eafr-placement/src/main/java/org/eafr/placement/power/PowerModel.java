@@ -3,6 +3,7 @@ package org.eafr.placement.power;
 import java.util.Arrays;
 import org.eafr.placement.cluster.Server;
 import org.eafr.placement.cluster.ServerRole;
+import org.eafr.placement.settings.EafrSettings;
 
 /**
  * A server's power draw in watts (EAFR Sec. 3.2.1, Table 2): awake servers (hot and standby) draw what a table of
@@ -53,6 +54,35 @@ public final class PowerModel {
     return new PowerModel(TABLE2_UTILIZATIONS, TABLE2_WATTS, sleepWatts);
   }
 
+  /**
+   * EAFR Table 2's curve scaled to run from {@code idleWatts} at 0 % to {@code peakWatts} at 100 % utilization (each
+   * point keeps its share of Table 2's idle-to-peak span), with {@code sleepWatts} asleep: a server whose idle and
+   * peak draws are measured but whose curve is not. With Table 2's own 93.7 W and 135 W it is Table 2 exactly.
+   *
+   * <p>Worked example: idle 100 W, peak 200 W: at 0.2 utilization Table 2 has 101 W, (101 - 93.7) / (135 - 93.7) =
+   * 7.3 / 41.3 of its span, so the server draws 100 + 100 * 7.3 / 41.3 = 117.6755 W.
+   */
+  public static PowerModel eafrTable2(double idleWatts, double peakWatts, double sleepWatts) {
+    if (!(idleWatts > 0 && peakWatts >= idleWatts) || Double.isInfinite(peakWatts)) {
+      throw new IllegalArgumentException("idle " + idleWatts + " W and peak " + peakWatts + " W are not allowed:"
+          + " expected 0 < idle <= peak, both finite");
+    }
+    double idle = TABLE2_WATTS[0];
+    double scale = (peakWatts - idleWatts) / (TABLE2_WATTS[TABLE2_WATTS.length - 1] - idle);
+    double[] watts = new double[TABLE2_WATTS.length];
+    for (int i = 0; i < watts.length; i++) {
+      // Table 2's differences from its idle draw are exact in doubles (Sterbenz), so scale 1 reproduces Table 2.
+      watts[i] = idleWatts + (TABLE2_WATTS[i] - idle) * scale;
+    }
+    return new PowerModel(TABLE2_UTILIZATIONS, watts, sleepWatts);
+  }
+
+  /** Table 2's curve with the idle, peak and sleep draws of {@code settings} ({@code eafr.energy.*}). */
+  public static PowerModel of(EafrSettings settings) {
+    return eafrTable2(settings.get(EafrSettings.ENERGY_IDLE_WATTS), settings.get(EafrSettings.ENERGY_PEAK_WATTS),
+        settings.get(EafrSettings.ENERGY_OFF_WATTS));
+  }
+
   /** EAFR Table 2 with {@link #DEFAULT_SLEEP_WATTS}. */
   public static PowerModel eafrTable2() {
     return eafrTable2(DEFAULT_SLEEP_WATTS);
@@ -92,6 +122,11 @@ public final class PowerModel {
     int lower = upper - 1;
     double fraction = (u - utilizations[lower]) / (utilizations[upper] - utilizations[lower]);
     return watts[lower] + (watts[upper] - watts[lower]) * fraction;
+  }
+
+  /** The draw of an awake server at 0 % utilization. */
+  public double idleWatts() {
+    return watts[0];
   }
 
   /** The draw of a sleeping (cold) server. */

@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
+import org.eafr.placement.power.PowerModel;
 
 /**
  * Every EAFR threshold, typed and validated when built. Defaults are EAFR Sec. 4 (tau_u=20, tau_l=10, sigma_u=8,
@@ -13,7 +14,7 @@ import java.util.function.Function;
  * docs/settings.md. The same keys are read from hdfs-site.xml by the NameNode adapter and from the simulator config.
  *
  * <p>A value out of range, malformed, or inconsistent with another (eps must be below r, eta_l below eta_h, tau_l at
- * most tau_u, sigma_l at most sigma_u) is rejected with an {@link InvalidSettingException} naming the key, the value
+ * most tau_u, sigma_l at most sigma_u, P_off at most P_idle at most P_peak) is rejected with an {@link InvalidSettingException} naming the key, the value
  * and what is allowed. Nothing is half-applied: the object is built whole or not at all.
  */
 public final class EafrSettings {
@@ -92,12 +93,23 @@ public final class EafrSettings {
       "Earlier days whose busiest load in the same hour raises the gear controller's demand; 0 disables the"
           + " forecast.", 0, Range.closed(0, 28));
 
+  public static final Setting<Double> ENERGY_IDLE_WATTS = Setting.ofDouble("eafr.energy.idle-watts", "P_idle",
+      "Draw of one awake DataNode at 0 % utilization, in watts, for the energy estimate (EAFR Table 2: 93.7 W)."
+          + " Between idle and peak the draw follows Table 2's curve, scaled.", 93.7, Range.openClosed(0.0, 100_000.0));
+  public static final Setting<Double> ENERGY_PEAK_WATTS = Setting.ofDouble("eafr.energy.peak-watts", "P_peak",
+      "Draw of one awake DataNode at 100 % utilization, in watts (EAFR Table 2: 135 W); at least the idle draw.",
+      135.0, Range.openClosed(0.0, 100_000.0));
+  public static final Setting<Double> ENERGY_OFF_WATTS = Setting.ofDouble("eafr.energy.off-watts", "P_off",
+      "Draw of one sleeping or powered-off DataNode, in watts (ACPI S3, or off with its BMC running; our assumption,"
+          + " not the paper's); at most the idle draw.", PowerModel.DEFAULT_SLEEP_WATTS, Range.closed(0.0, 100_000.0));
+
   private static final List<Setting<?>> ALL = List.of(INTERVAL_MS, MAX_TRACKED_FILES, HOT_MEAN_READS,
       HOT_REPLICA_READS, COLD_MEAN_READS, COLD_REPLICA_READS, REPLICA_FRACTION, MIN_REPLICAS, MIN_HOT_REPLICAS,
       OVERLOADED_FRACTION, OVERLOAD_THRESHOLD, STORAGE_RESERVE_BYTES, EWMA_ALPHA, EWMA_WINDOW_MS, SPEED_WEIGHT,
       DESTINATION_SAMPLE_SIZE, RATE_LOW, RATE_HIGH, GEAR_PRIMARIES, GEAR_GROUP_SIZE, GEAR_REPLICAS, GEAR_MIGRATION_THRESHOLD,
       GEAR_REFLECTION_BATCH_BLOCKS, GEAR_TARGET_UTILIZATION,
-      GEAR_DOWN_MARGIN, GEAR_MIN_DWELL_MS, GEAR_FORECAST_DAYS);
+      GEAR_DOWN_MARGIN, GEAR_MIN_DWELL_MS, GEAR_FORECAST_DAYS,
+      ENERGY_IDLE_WATTS, ENERGY_PEAK_WATTS, ENERGY_OFF_WATTS);
 
   private final Map<Setting<?>, Number> values;
 
@@ -269,6 +281,10 @@ public final class EafrSettings {
       requireAtMost(COLD_REPLICA_READS, settings.coldReplicaReads(), HOT_REPLICA_READS, settings.hotReplicaReads());
       requireBelow(GEAR_DOWN_MARGIN, settings.get(GEAR_DOWN_MARGIN), GEAR_TARGET_UTILIZATION,
           settings.get(GEAR_TARGET_UTILIZATION));
+      requireAtMost(ENERGY_OFF_WATTS, settings.get(ENERGY_OFF_WATTS), ENERGY_IDLE_WATTS,
+          settings.get(ENERGY_IDLE_WATTS));
+      requireAtMost(ENERGY_IDLE_WATTS, settings.get(ENERGY_IDLE_WATTS), ENERGY_PEAK_WATTS,
+          settings.get(ENERGY_PEAK_WATTS));
       return settings;
     }
 

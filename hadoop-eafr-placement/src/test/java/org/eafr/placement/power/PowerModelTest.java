@@ -70,6 +70,33 @@ class PowerModelTest {
   }
 
   @Test
+  void defaultSettings_giveTable2Exactly() {
+    PowerModel fromSettings = PowerModel.of(org.eafr.placement.settings.EafrSettings.defaults());
+    for (double u : new double[] {0.0, 0.1, 0.2, 0.4, 0.5, 0.6, 0.8, 0.9, 1.0}) {
+      assertThat(fromSettings.awakeWatts(u)).as("utilization %s", u).isEqualTo(table2.awakeWatts(u));
+    }
+    assertThat(fromSettings.sleepWatts()).isEqualTo(10.0);
+    assertThat(fromSettings.idleWatts()).isEqualTo(93.7);
+  }
+
+  @Test
+  void workedExample_table2ScaledToOtherIdleAndPeakDraws() {
+    PowerModel scaled = PowerModel.eafrTable2(100.0, 200.0, 5.0);
+
+    assertThat(scaled.awakeWatts(0.0)).isEqualTo(100.0);
+    assertThat(scaled.awakeWatts(0.2)).isCloseTo(117.6755, within(1e-4))
+        .isCloseTo(100 + 100 * 7.3 / 41.3, within(1e-9));
+    assertThat(scaled.awakeWatts(1.0)).isCloseTo(200.0, within(1e-9));
+    assertThat(scaled.watts(ServerRole.COLD, 0.3)).isEqualTo(5.0);
+  }
+
+  @Test
+  void scaledTable_withPeakBelowIdle_isRejected() {
+    assertThatThrownBy(() -> PowerModel.eafrTable2(100.0, 90.0, 5.0)).isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("idle 100.0 W and peak 90.0 W");
+  }
+
+  @Test
   void customTable_interpolatesItsOwnPoints() {
     PowerModel model = new PowerModel(new double[] {0.0, 1.0}, new double[] {50.0, 150.0}, 5.0);
 

@@ -91,6 +91,22 @@ class EafrSettingsTest {
   }
 
   @Test
+  void energySettings_defaultToTable2AndKeepOffAtMostIdleAtMostPeak() {
+    EafrSettings defaults = EafrSettings.defaults();
+    assertThat(defaults.get(EafrSettings.ENERGY_IDLE_WATTS)).isEqualTo(93.7);
+    assertThat(defaults.get(EafrSettings.ENERGY_PEAK_WATTS)).isEqualTo(135.0);
+    assertThat(defaults.get(EafrSettings.ENERGY_OFF_WATTS)).isEqualTo(10.0);
+    assertThatThrownBy(() -> EafrSettings.builder().set("eafr.energy.off-watts", "94").build())
+        .hasMessage("eafr.energy.off-watts = 94.0 is not allowed: must be at most eafr.energy.idle-watts"
+            + " (P_idle = 93.7)");
+    assertThatThrownBy(() -> EafrSettings.builder().set("eafr.energy.idle-watts", "140").build())
+        .hasMessage("eafr.energy.idle-watts = 140.0 is not allowed: must be at most eafr.energy.peak-watts"
+            + " (P_peak = 135.0)");
+    assertThatThrownBy(() -> EafrSettings.builder().set("eafr.energy.peak-watts", "0"))
+        .hasMessageContaining("eafr.energy.peak-watts = 0");
+  }
+
+  @Test
   void gearSettings_haveDefaultsAndRanges() {
     EafrSettings defaults = EafrSettings.defaults();
     assertThat(defaults.get(EafrSettings.GEAR_PRIMARIES)).isZero();

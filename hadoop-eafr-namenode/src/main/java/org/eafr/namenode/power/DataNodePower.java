@@ -1,0 +1,88 @@
+package org.eafr.namenode.power;
+
+import java.util.Set;
+import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
+import org.eafr.namenode.cluster.ServerTranslator;
+import org.eafr.placement.cluster.Server;
+import org.eafr.placement.cluster.ServerRole;
+
+/**
+ * One DataNode's power state, from what the NameNode knows: the power manager's record of the DataNode's inventory
+ * host (an action in flight, quarantine, the state its BMC last read), the DataNode's heartbeats, and the gear state
+ * (DataNodes the gears put to sleep). Heartbeats win over an older BMC reading: a DataNode that heartbeats is on.
+ *
+ * <p>It also says what the DataNode draws in the core's power model ({@link #forPowerModel}): awake at its
+ * utilization while on (idle when its host is on but its DataNode process is not), the model's off draw while off,
+ * nothing when its state is unknown (the core's failed server: an estimate that does not guess). A DataNode in
+ * transition or quarantine draws as its last known state.
+ */
+public final class DataNodePower {
+  private final DataNodePowerState state;
+  private final PowerState drawing;
+
+  private DataNodePower(DataNodePowerState state, PowerState drawing) {
+    this.state = state;
+    this.drawing = drawing;
+  }
+
+  /**
+   * @param power the NameNode's power manager, or null when none is configured
+   * @param gearSleeping the DataNodes (IP:transfer port) the gear state has asleep
+   */
+  public static DataNodePower of(DatanodeDescriptor dataNode, PowerManager power, Set<String> gearSleeping) {
+    NodePowerStatus host = hostStatus(dataNode, power);
+    PowerState drawing = drawing(dataNode, host, gearSleeping);
+    if (host != null && host.inFlight() != null) {
+      return new DataNodePower(DataNodePowerState.TRANSITIONING, drawing);
+    }
+    if (host != null && host.quarantined()) {
+      return new DataNodePower(DataNodePowerState.QUARANTINED, drawing);
+    }
+    return new DataNodePower(DataNodePowerState.valueOf(drawing.name()), drawing);
+  }
+
+  private static NodePowerStatus hostStatus(DatanodeDescriptor dataNode, PowerManager power) {
+    if (power == null) {
+      return null;
+    }
+    InventoryEntry entry = power.entryFor(ServerTranslator.nameOf(dataNode));
+    return entry == null ? null : power.status(entry.host());
+  }
+
+  /** ON, OFF or UNKNOWN: what the DataNode's host is doing, as best known. */
+  private static PowerState drawing(DatanodeDescriptor dataNode, NodePowerStatus host, Set<String> gearSleeping) {
+    if (dataNode.isAlive()) {
+      return PowerState.ON;
+    }
+    if (host != null && host.lastKnown() != PowerState.UNKNOWN) {
+      return host.lastKnown();
+    }
+    // After a NameNode restart no BMC has been read yet; a DataNode the gears switched off is still off.
+    if (host != null && gearSleeping.contains(ServerTranslator.idOf(dataNode))) {
+      return PowerState.OFF;
+    }
+    return PowerState.UNKNOWN;
+  }
+
+  public DataNodePowerState state() {
+    return state;
+  }
+
+  /**
+   * {@code server} (the DataNode as the core sees it) as the power model should draw it: an awake role (its own when
+   * HOT or STANDBY, else HOT) at its load while it heartbeats and at 0 when only its host is known on; COLD (the
+   * model's off draw) while off; FAILED (nothing) while unknown.
+   */
+  public Server forPowerModel(Server server, boolean heartbeating) {
+    switch (drawing) {
+      case ON:
+        ServerRole awake = server.role() == ServerRole.STANDBY ? ServerRole.STANDBY : ServerRole.HOT;
+        Server on = server.withRole(awake);
+        return heartbeating ? on : on.withConcurrentReads(0);
+      case OFF:
+        return server.withRole(ServerRole.COLD);
+      default:
+        return server.withRole(ServerRole.FAILED);
+    }
+  }
+}
