@@ -134,6 +134,9 @@ final class ClusterReport {
           + " reflection backlog %s files%n", gear.get("Layout"), gear.get("Gear"), gear.get("MaximumGear"),
           gear.get("TargetGear"), gear.get("GearPhase"), gear.get("SleepingNodes"),
           gear.get("ReflectionBacklogFiles")));
+      text.append(String.format(Locale.ROOT, "gear mode %s; auto decisions %s, shifts started by auto %s%s%n",
+          gear.get("GearMode"), gear.get("GearAutoDecisions"), gear.get("GearAutoShifts"),
+          gear.get("GearAutoLastDecision").toString().isEmpty() ? "" : "; last: " + gear.get("GearAutoLastDecision")));
     }
     if (stats.filesBelowMinReplicas() > 0) {
       text.append(String.format(Locale.ROOT, "files below eafr.min-replicas: %d (e.g. %s); raise them with"

@@ -18,6 +18,7 @@ import org.apache.hadoop.util.ServicePlugin;
 import org.eafr.namenode.admin.AdminHandler;
 import org.eafr.namenode.cluster.EafrRuntime;
 import org.eafr.namenode.cluster.ServerTranslator;
+import org.eafr.namenode.gear.GearAutopilot;
 import org.eafr.namenode.gear.GearService;
 import org.eafr.namenode.power.NameNodeHostView;
 import org.eafr.namenode.power.PowerManager;
@@ -47,6 +48,7 @@ public class ReplicationMonitorPlugin implements ServicePlugin {
   private AdminHandler adminHandler;
   private TransferPoller transferPoller;
   private GearService gearService;
+  private GearAutopilot gearAutopilot;
   private PowerManager ownPower;
 
   @Override
@@ -97,9 +99,12 @@ public class ReplicationMonitorPlugin implements ServicePlugin {
     }
     gearService = GearService.start(nameNode, runtime);
     runtime.gears().service(gearService);
-    LOG.info("EAFR gears started: layout {}, state in {}, step {} ms, power inventory {}",
+    gearAutopilot = GearAutopilot.start(nameNode, runtime, gearService);
+    runtime.gears().autopilot(gearAutopilot);
+    LOG.info("EAFR gears started: layout {}, state in {}, step {} ms, mode {} (configured {}), power inventory {}",
         runtime.gears().settings().layout(), runtime.gears().settings().stateDir(),
-        runtime.gears().settings().stepMillis(), runtime.gears().power() == null ? "(none)"
+        runtime.gears().settings().stepMillis(), gearAutopilot.mode().word(),
+        runtime.gears().settings().mode().word(), runtime.gears().power() == null ? "(none)"
             : runtime.gears().power().inventory().source());
   }
 
@@ -161,6 +166,11 @@ public class ReplicationMonitorPlugin implements ServicePlugin {
       DefaultMetricsSystem.instance().unregisterSource(EafrMetrics.NAME);
       RefreshRegistry.defaultRegistry().unregister(AdminHandler.IDENTIFIER, adminHandler);
       RefreshRegistry.defaultRegistry().unregister(AdminHandler.ROLES_IDENTIFIER, adminHandler);
+    }
+    if (gearAutopilot != null) {
+      gearAutopilot.close();
+      runtime.gears().autopilot(null);
+      gearAutopilot = null;
     }
     if (gearService != null) {
       gearService.close();
