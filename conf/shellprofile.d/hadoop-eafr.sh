@@ -4,7 +4,7 @@
 # or set HADOOP_EAFR_HOME to a folder whose lib/ holds them.
 
 if [[ "${HADOOP_SHELL_EXECNAME}" = hdfs ]]; then
-  hadoop_add_subcommand "eafr" admin "EAFR: status, nodes, roles reload (hadoop-eafr)"
+  hadoop_add_subcommand "eafr" admin "EAFR: status, nodes, gear, power, plan, roles reload (hadoop-eafr)"
 fi
 
 ## @description  hdfs eafr: runs org.eafr.namenode.admin.AdminTool

@@ -38,15 +38,15 @@ public final class GearStatus {
     values.put("GearAutoShifts", counters.autoShifts.get());
     long decisions = 0;
     for (Map.Entry<GearReason, AtomicLong> reason : counters.autoDecisions.entrySet()) {
-      values.put("GearAutoDecisions" + camelCase(reason.getKey()), reason.getValue().get());
+      values.put(decisionsMetric(reason.getKey()), reason.getValue().get());
       decisions += reason.getValue().get();
     }
     values.put("GearAutoDecisions", decisions);
   }
 
-  /** UP_FOR_LOAD -> UpForLoad. */
-  private static String camelCase(GearReason reason) {
-    StringBuilder name = new StringBuilder();
+  /** The metric counting the autopilot's decisions for {@code reason}: UP_FOR_LOAD -> GearAutoDecisionsUpForLoad. */
+  static String decisionsMetric(GearReason reason) {
+    StringBuilder name = new StringBuilder("GearAutoDecisions");
     for (String word : reason.name().split("_")) {
       name.append(word.charAt(0)).append(word.substring(1).toLowerCase(Locale.ROOT));
     }
