@@ -17,7 +17,6 @@ import org.eafr.placement.gear.CleanupWork;
 import org.eafr.placement.gear.GearController;
 import org.eafr.placement.gear.GearDecision;
 import org.eafr.placement.gear.GearFloor;
-import org.eafr.placement.gear.GearReason;
 import org.eafr.placement.gear.GearedLayout;
 import org.eafr.placement.gear.LoadSample;
 import org.eafr.placement.gear.UnavailableBlock;
@@ -33,10 +32,11 @@ import org.slf4j.LoggerFactory;
  * and asks the {@link GearService} to shift exactly as an operator's gear command does, so every check of a manual
  * shift applies. It decides only while the gear is steady: a shift under way finishes first.
  *
- * <p>Every decision is counted by its reason ({@link GearCounters#autoDecisions}); a shift started, a refused shift,
- * and a change of reason are logged (one line each: {@code EAFR gears: auto: load 412 opens/s, 3.1 MB/s written,
- * 37 xceivers (5.20 DataNodes needed) -> gear 2 (was 1): UP_FOR_LOAD; shift started}); a decision that holds for the
- * same reason as the one before (dwell, hysteresis) is counted but logged at DEBUG only.
+ * <p>Every decision is counted by its reason ({@link GearCounters#autoDecisions}); a shift started and a refused shift
+ * are logged (one line each: {@code EAFR gears: auto: load 412 opens/s, 3.1 MB/s written, 37 xceivers (5.20
+ * DataNodes needed) -> gear 2 (was 1): UP_FOR_LOAD; shift started}), and so is the first decision that holds the gear
+ * after auto mode started or after a shift; later ones that hold (load unchanged, dwell time, hysteresis, floor) are
+ * counted and logged at DEBUG only, however their reason alternates.
  *
  * <p>The mode is persisted in the namespace ({@link GearStore#writeMode}), so a restart or a failover keeps it; the
  * controller's dwell time counts from when this NameNode's controller was built (when auto mode started here, or
@@ -60,7 +60,8 @@ public final class GearAutopilot implements AutoCloseable {
   private volatile AutoDecision lastShift;
   private GearController controller;
   private GearedLayout controllerLayout;
-  private GearReason lastReason;
+  /** Whether a decision that held the gear was logged since auto mode started or the last shift. */
+  private boolean loggedHold;
   private UnsafeGear unsafe;
 
   private GearAutopilot(NameNode nameNode, EafrRuntime runtime, GearService service) {
@@ -132,15 +133,15 @@ public final class GearAutopilot implements AutoCloseable {
     GearDecision decision = decided.decision;
     lastDecision = decided;
     if (!decision.shifts()) {
-      if (decision.reason() != lastReason) {
-        LOG.info("EAFR gears: auto: {}", decided.describe());
-      } else {
+      if (loggedHold) {
         LOG.debug("EAFR gears: auto: {}", decided.describe());
+      } else {
+        LOG.info("EAFR gears: auto: {}", decided.describe());
+        loggedHold = true;
       }
-      lastReason = decision.reason();
       return;
     }
-    lastReason = decision.reason();
+    loggedHold = false;
     try {
       service.requestGear(decision.targetGear(), decision.reason());
     } catch (IllegalStateException | IllegalArgumentException refused) {
@@ -193,7 +194,7 @@ public final class GearAutopilot implements AutoCloseable {
     store.writeMode(GearMode.AUTO, gears.settings().mode());
     mode = GearMode.AUTO;
     controller = null;
-    lastReason = null;
+    loggedHold = false;
     LOG.info("EAFR gears: mode auto (was {}); the controller decides every {} ms", before.word(),
         gears.settings().autoIntervalMillis());
     return "gear mode auto" + (before == GearMode.AUTO ? " (already)" : " (was manual)") + ": the gear controller"

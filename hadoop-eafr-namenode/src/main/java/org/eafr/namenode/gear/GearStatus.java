@@ -38,6 +38,9 @@ public final class GearStatus {
     values.put("GearAutoShifts", counters.autoShifts.get());
     long decisions = 0;
     for (Map.Entry<GearReason, AtomicLong> reason : counters.autoDecisions.entrySet()) {
+      if (reason.getKey() == GearReason.MANUAL) {
+        continue; // the controller's reason for an operator's gear: never an auto decision
+      }
       values.put(decisionsMetric(reason.getKey()), reason.getValue().get());
       decisions += reason.getValue().get();
     }

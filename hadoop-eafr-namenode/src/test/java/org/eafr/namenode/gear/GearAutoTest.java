@@ -27,7 +27,7 @@ import org.junit.jupiter.api.TestMethodOrder;
  * Auto mode on the gear test cluster (12 DataNodes, 3 racks, equal-work, gears of 4, 6, 8, 10, 12 DataNodes), in
  * order: {@code hdfs eafr gear auto}; the idle cluster goes down, no sooner than the dwell time, to the lowest gear the
  * availability check allows (a replication-1 file sits on a gear-1 DataNode, so gear 1); a burst of opens drives it up
- * at once; it comes down again no sooner than one dwell time after the gear-up; every decision is in the metrics; a
+ * to gear 4 (in one shift, or in steps while the opens ramp up: how fast the test opens depends on the machine); it comes down again no sooner than one dwell time after the gear-up; every decision is in the metrics; a
  * manual gear command switches back to manual; the mode survives a NameNode restart.
  *
  * <p>Load scale: one DataNode serves 10 opens per second ({@code eafr.gear.server.opens-per-second}), so a burst of a
@@ -43,6 +43,8 @@ class GearAutoTest {
   private long autoSince;
   private GearAutopilot.AutoDecision down;
   private GearAutopilot.AutoDecision up;
+  /** Shifts up the burst took (one straight to gear 4, or more when the opens ramp up over several samples). */
+  private long upShifts;
 
   @BeforeAll
   void startCluster() throws Exception {
@@ -111,7 +113,10 @@ class GearAutoTest {
     }, 1, 60_000);
     GearTestCluster.awaitGear(cluster, 4);
     up = autopilot().lastShift().orElseThrow();
-    assertThat(up.decision().previousGear()).isEqualTo(1);
+    upShifts = GearTestCluster.gears(cluster).counters().autoShifts.get() - 1;
+    assertThat(upShifts).isBetween(1L, 3L);
+    assertThat(decisions(GearReason.UP_FOR_LOAD)).isEqualTo(upShifts);
+    assertThat(up.decision().previousGear()).isBetween(1, 3);
     assertThat(up.decision().targetGear()).isEqualTo(4);
     assertThat(up.decision().reason()).isEqualTo(GearReason.UP_FOR_LOAD);
     assertThat(up.load().readsPerSecond()).as("opens per second").isGreaterThan(80.0); // gear 3 carries 10 x 0.8 x 10
@@ -128,7 +133,7 @@ class GearAutoTest {
     assertThat(again.decision().targetGear()).isEqualTo(1);
     assertThat(again.millis() - up.millis()).as("no flapping: the gear-down waits the dwell time after the gear-up")
         .isGreaterThanOrEqualTo(DWELL_MILLIS);
-    assertThat(GearTestCluster.gears(cluster).counters().autoShifts.get()).isEqualTo(3);
+    assertThat(GearTestCluster.gears(cluster).counters().autoShifts.get()).isEqualTo(upShifts + 2);
   }
 
   @Test
@@ -155,6 +160,9 @@ class GearAutoTest {
     assertThat(statusGears.get("gearMode").asText()).isEqualTo("manual").isEqualTo(AdminRun.jmx("tag.GearMode"));
     long sum = 0;
     for (GearReason reason : GearReason.values()) {
+      if (reason == GearReason.MANUAL) {
+        continue;
+      }
       String metric = GearStatus.decisionsMetric(reason);
       long count = decisions(reason);
       assertThat(((Number) AdminRun.jmx(metric)).longValue()).as(metric).isEqualTo(count);
@@ -163,8 +171,8 @@ class GearAutoTest {
       sum += count;
     }
     assertThat(((Number) AdminRun.jmx("GearAutoDecisions")).longValue()).isEqualTo(sum).isEqualTo(decided);
-    assertThat(((Number) AdminRun.jmx("GearAutoShifts")).longValue()).isEqualTo(3);
-    assertThat(decisions(GearReason.UP_FOR_LOAD)).isEqualTo(1);
+    assertThat(((Number) AdminRun.jmx("GearAutoShifts")).longValue()).isEqualTo(upShifts + 2);
+    assertThat(decisions(GearReason.UP_FOR_LOAD)).isEqualTo(upShifts);
     assertThat(decisions(GearReason.MANUAL)).isZero();
   }
 
