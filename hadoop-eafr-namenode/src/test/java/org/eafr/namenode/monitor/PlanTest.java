@@ -8,7 +8,9 @@ import java.security.PrivilegedExceptionAction;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hdfs.protocol.HdfsConstants.DatanodeReportType;
 import org.apache.hadoop.security.UserGroupInformation;
+import org.apache.hadoop.test.GenericTestUtils;
 import org.eafr.namenode.admin.AdminRun;
 import org.eafr.namenode.cluster.EafrRuntime;
 import org.eafr.namenode.testing.EafrCluster;
@@ -41,6 +43,10 @@ class PlanTest {
     cluster.write("/data/cold-three", 3, 4000, 2);
     cluster.write("/data/cold-two", 2, 4000, 3);
     cluster.read("/data/hot", 40);
+    // A DataNode keeps a reader's connection a few seconds for reuse: until every heartbeat shows the reads' transfers
+    // gone, the queues h (so each file's source by Eq. 7) still move between a plan and the round after it.
+    GenericTestUtils.waitFor(() -> cluster.datanodeManager().getDatanodeListForReport(DatanodeReportType.LIVE)
+        .stream().allMatch(dn -> dn.getXceiverCount() == 0), 100, 60_000);
     EafrRuntime runtime = cluster.runtime();
     String before = counts(runtime);
 
