@@ -5,7 +5,7 @@
 # an unpacked release tarball (its share/hadoop/hdfs/lib) or to a folder whose lib/ holds them.
 
 if [[ "${HADOOP_SHELL_EXECNAME}" = hdfs ]]; then
-  hadoop_add_subcommand "eafr" admin "EAFR: status, nodes, gear, power, roles reload (hadoop-eafr)"
+  hadoop_add_subcommand "eafr" admin "EAFR: status, nodes, gear, power, plan, roles reload (hadoop-eafr)"
 fi
 
 ## @description  hdfs eafr: runs org.eafr.namenode.admin.AdminTool

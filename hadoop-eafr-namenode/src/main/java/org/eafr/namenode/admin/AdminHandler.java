@@ -82,6 +82,9 @@ public final class AdminHandler implements RefreshHandler {
       case POWER_OFF:
       case POWER_STATUS:
         return GearCommands.power(runtime, request.verb(), request.operands().get(0));
+      case PLAN:
+        PlanReport plan = PlanReport.of(runtime);
+        return request.json() ? plan.json() : plan.text();
       default:
         throw new IllegalArgumentException("'" + request.verb().words() + "' is not served by this NameNode");
     }

@@ -20,10 +20,13 @@ public final class AdminRequest {
     // the DataNode power agent's verbs: allowed to that DataNode's own principal and the superuser (SleepAgentAnswers)
     SLEEP_POLL("sleep poll", "DATANODE-UUID", false, "DataNode power agent: this DataNode's state and sleep request"),
     SLEEP_TAKE("sleep take", "DATANODE-UUID", false, "DataNode power agent: take this DataNode's sleep request"),
-    GEAR("gear", "N|up|down", true, "shift to gear N, or one gear up or down; an unsafe gear-down is refused"),
+    GEAR("gear", "N|up|down|auto", true, "shift to gear N, one up or down (manual mode), or let the load decide"
+        + " (auto); an unsafe gear-down is refused"),
     POWER_ON("power on", "HOST", true, "power a DataNode host on through its inventory driver"),
     POWER_OFF("power off", "HOST", true, "power a host off; refused unless HDFS shows it IN_MAINTENANCE"),
-    POWER_STATUS("power status", "HOST", false, "read a host's power state from its driver");
+    POWER_STATUS("power status", "HOST", false, "read a host's power state from its driver"),
+    PLAN("plan", "", false, "what the next replication round would do, and the gear controller's last decision;"
+        + " changes nothing");
 
     private final String words;
     private final String operands;

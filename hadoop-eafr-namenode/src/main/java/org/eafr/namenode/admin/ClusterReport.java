@@ -148,6 +148,9 @@ final class ClusterReport {
           + " reflection backlog %s files%n", gear.get("Layout"), gear.get("Gear"), gear.get("MaximumGear"),
           gear.get("TargetGear"), gear.get("GearPhase"), gear.get("SleepingNodes"),
           gear.get("ReflectionBacklogFiles")));
+      text.append(String.format(Locale.ROOT, "gear mode %s; auto decisions %s, shifts started by auto %s%s%n",
+          gear.get("GearMode"), gear.get("GearAutoDecisions"), gear.get("GearAutoShifts"),
+          gear.get("GearAutoLastDecision").toString().isEmpty() ? "" : "; last: " + gear.get("GearAutoLastDecision")));
     }
     text.append(energyText());
     if (stats.filesBelowMinReplicas() > 0) {

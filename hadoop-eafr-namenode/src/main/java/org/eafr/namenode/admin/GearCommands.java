@@ -6,13 +6,14 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.eafr.namenode.cluster.EafrRuntime;
+import org.eafr.namenode.gear.GearAutopilot;
 import org.eafr.namenode.gear.GearService;
 import org.eafr.namenode.power.PowerManager;
 import org.eafr.namenode.power.Requester;
 
 /**
- * {@code hdfs eafr gear N|up|down} and {@code hdfs eafr power on|off|status HOST}: thin translations to the gear
- * service and the power manager, which check everything (the gear exists, no block is left without a live replica,
+ * {@code hdfs eafr gear N|up|down|auto} and {@code hdfs eafr power on|off|status HOST}: thin translations to the gear
+ * service (through the autopilot, which switches the mode) and the power manager, which check everything (the gear exists, no block is left without a live replica,
  * the host is in the inventory, HDFS shows it IN_MAINTENANCE before power-off) and refuse with the reason.
  */
 final class GearCommands {
@@ -24,22 +25,27 @@ final class GearCommands {
 
   static String gear(EafrRuntime runtime, String operand) throws IOException {
     GearService service = runtime.gears().service();
-    if (service == null) {
+    GearAutopilot autopilot = runtime.gears().autopilot();
+    if (service == null || autopilot == null) {
       throw new IllegalStateException("gears are off on this NameNode: eafr.layout is "
           + runtime.gears().settings().layout() + " (the gear service runs with equal-work)");
     }
     switch (operand) {
+      case "auto":
+        return autopilot.enable();
       case "up":
-        return service.requestRelative(1);
+        return autopilot.manual(() -> service.requestRelative(1));
       case "down":
-        return service.requestRelative(-1);
+        return autopilot.manual(() -> service.requestRelative(-1));
       default:
+        int gear;
         try {
-          return service.requestGear(Integer.parseInt(operand));
+          gear = Integer.parseInt(operand);
         } catch (NumberFormatException e) {
-          throw new IllegalArgumentException("gear '" + operand + "' is not allowed: expected a gear number, up or"
-              + " down");
+          throw new IllegalArgumentException("gear '" + operand + "' is not allowed: expected a gear number, up,"
+              + " down or auto");
         }
+        return autopilot.manual(() -> service.requestGear(gear));
     }
   }
 

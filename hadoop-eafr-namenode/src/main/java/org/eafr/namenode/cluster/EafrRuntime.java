@@ -44,6 +44,7 @@ public final class EafrRuntime {
   private final ServerRoles roles;
   private final TransferSpeedEstimator speeds;
   private final StorageReserve reserve;
+  private final Random random;
   private final SampledDestination destinations;
   private final RecoveryPlanner recovery;
   private final ExcessReplicaSelector excess;
@@ -66,10 +67,9 @@ public final class EafrRuntime {
         : RolesFile.read(Paths.get(settings.rolesFile())), settings.core().minHotReplicas());
     this.speeds = new TransferSpeedEstimator(settings.core().ewmaAlpha(), settings.core().ewmaWindowMillis(),
         Time::monotonicNow, TransferSpeedEstimator.DEFAULT_UNMEASURED_SPEED);
-    Random random = new Random(settings.randomSeed()); // one seeded stream for the sample and the Eq. 12 draw
+    this.random = new Random(settings.randomSeed()); // one seeded stream for the sample and the Eq. 12 draw
     this.reserve = new StorageReserve(settings.core().storageReserveBytes());
-    this.destinations = new SampledDestination(DestinationSelector.from(settings.core(), speeds, random),
-        CandidateSample.from(settings.core(), random), reserve);
+    this.destinations = destinationsDrawingFrom(random);
     this.recovery = RecoveryPlanner.from(settings.core());
     this.excess = new ExcessReplicaSelector(settings.core().minHotReplicas());
     this.reads = ReadStatistics.from(settings.core());
@@ -116,6 +116,35 @@ public final class EafrRuntime {
    */
   public SampledDestination destinations() {
     return destinations;
+  }
+
+  /**
+   * The same destination choice drawing from a copy of its random stream as it stands now: a dry run ({@code hdfs eafr
+   * plan}) chooses what the next real choices would (when no write draws in between), and leaves the stream alone.
+   */
+  public SampledDestination destinationsPreview() {
+    return destinationsDrawingFrom(copyOf(random));
+  }
+
+  private SampledDestination destinationsDrawingFrom(Random draws) {
+    return new SampledDestination(DestinationSelector.from(settings.core(), speeds, draws),
+        CandidateSample.from(settings.core(), draws), reserve);
+  }
+
+  /** A Random in the same state as {@code random} (its serialized form is its state), which then draws on its own. */
+  private static Random copyOf(Random random) {
+    try {
+      java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+      try (java.io.ObjectOutputStream out = new java.io.ObjectOutputStream(bytes)) {
+        out.writeObject(random);
+      }
+      try (java.io.ObjectInputStream in = new java.io.ObjectInputStream(
+          new java.io.ByteArrayInputStream(bytes.toByteArray()))) {
+        return (Random) in.readObject();
+      }
+    } catch (java.io.IOException | ClassNotFoundException e) {
+      throw new IllegalStateException("could not copy the destination choice's random stream", e);
+    }
   }
 
   /** tau_s: which servers have room for a replica (Eq. 8). */

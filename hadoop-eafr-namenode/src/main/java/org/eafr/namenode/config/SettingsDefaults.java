@@ -49,6 +49,9 @@ public final class SettingsDefaults {
         + " equal-work (Rabbit's layout with gear and recovery groups; gears shift with hdfs eafr gear).");
     property(xml, GearSettings.STATE_DIR_KEY, GearSettings.DEFAULT_STATE_DIR, "HDFS directory whose trusted.eafr.*"
         + " xattrs hold the gear state and what sleeping groups owe (edit-logged: survives restarts and failovers).");
+    property(xml, GearSettings.MODE_KEY, "manual", "Who chooses the gear: manual (hdfs eafr gear N|up|down) or auto"
+        + " (the gear controller on the NameNode's load). hdfs eafr gear auto and a manual gear command switch it at"
+        + " run time; that choice is persisted and kept across restarts until this value is changed.");
     return xml.append("</configuration>\n").toString();
   }
 

@@ -1,6 +1,10 @@
 package org.eafr.namenode.gear;
 
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
+import org.eafr.placement.gear.GearReason;
 
 /** What the gear service has done since the NameNode started, for metrics2 and {@code hdfs eafr status}. */
 public final class GearCounters {
@@ -12,4 +16,16 @@ public final class GearCounters {
   public final AtomicLong offloadedWrites = new AtomicLong();
   /** Files whose owed moves are recorded in the namespace and not yet reflected (the reflection backlog). */
   public final AtomicLong owedFiles = new AtomicLong();
+  /** Gear shifts the autopilot started (auto mode); {@link #shifts} counts them too. */
+  public final AtomicLong autoShifts = new AtomicLong();
+  /** The autopilot's decisions, each counted once under the controller's reason (also those that hold the gear). */
+  public final Map<GearReason, AtomicLong> autoDecisions;
+
+  public GearCounters() {
+    Map<GearReason, AtomicLong> decisions = new EnumMap<>(GearReason.class);
+    for (GearReason reason : GearReason.values()) {
+      decisions.put(reason, new AtomicLong());
+    }
+    autoDecisions = Collections.unmodifiableMap(decisions);
+  }
 }

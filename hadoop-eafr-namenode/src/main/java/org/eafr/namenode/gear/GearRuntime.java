@@ -34,6 +34,7 @@ public final class GearRuntime {
   private final GearCounters counters = new GearCounters();
   private volatile PowerManager power;
   private volatile GearService service;
+  private volatile GearAutopilot autopilot;
 
   public GearRuntime(GearSettings settings, EafrSettings core) {
     this.settings = settings;
@@ -127,6 +128,15 @@ public final class GearRuntime {
 
   public void service(GearService running) {
     this.service = running;
+  }
+
+  /** The gear autopilot of the running NameNode (it runs beside the gear service); else null. */
+  public GearAutopilot autopilot() {
+    return autopilot;
+  }
+
+  public void autopilot(GearAutopilot running) {
+    this.autopilot = running;
   }
 
   public GearCounters counters() {

@@ -39,6 +39,7 @@ import org.eafr.placement.gear.BlockPlacement;
 import org.eafr.placement.gear.BlockRequest;
 import org.eafr.placement.gear.GearController;
 import org.eafr.placement.gear.GearDecision;
+import org.eafr.placement.gear.GearReason;
 import org.eafr.placement.gear.GearedLayout;
 import org.eafr.placement.gear.LoadSample;
 import org.slf4j.Logger;
@@ -142,6 +143,11 @@ public final class GearService implements AutoCloseable {
    * and the decision's description is returned.
    */
   public synchronized String requestGear(int requested) throws IOException {
+    return requestGear(requested, GearReason.MANUAL);
+  }
+
+  /** The same for the gear controller's decision in auto mode ({@link GearAutopilot}): every check applies alike. */
+  synchronized String requestGear(int requested, GearReason reason) throws IOException {
     if (!gears.settings().geared()) {
       throw new IllegalStateException("gears are off: " + GearSettings.LAYOUT_KEY + " is random; set it to "
           + String.join(" or ", GearSettings.LAYOUTS.subList(1, GearSettings.LAYOUTS.size())));
@@ -182,7 +188,8 @@ public final class GearService implements AutoCloseable {
     }
     persist(state.shifting(requested, phase, sleeping));
     gears.counters().shifts.incrementAndGet();
-    LOG.info("EAFR gears: shift started, {}", decision.describe());
+    LOG.info("EAFR gears: shift started, {}{}", decision.describe(),
+        reason == GearReason.MANUAL ? "" : "; asked by the autopilot (" + reason + ")");
     return decision.describe();
   }
 
@@ -607,7 +614,7 @@ public final class GearService implements AutoCloseable {
         Clock.systemUTC());
   }
 
-  private NamespaceFloor floor() {
+  NamespaceFloor floor() {
     return new NamespaceFloor(nameNode, this::isLive);
   }
 
@@ -615,7 +622,7 @@ public final class GearService implements AutoCloseable {
     return GearRuntime.serversOn(layout, this::isLive);
   }
 
-  private ActiveSet failed(GearedLayout layout) {
+  ActiveSet failed(GearedLayout layout) {
     return GearRuntime.serversOn(layout, id -> {
       DatanodeDescriptor dn = descriptor(id);
       return dn != null && !dn.isAlive() && !dn.isMaintenance() && !gears.state().sleeping().contains(id);

@@ -20,6 +20,9 @@ public final class GearSettings {
   /** Where the gear state and what sleeping groups owe live in the namespace (xattrs, edit-logged). */
   public static final String STATE_DIR_KEY = "eafr.gear.state.dir";
   public static final String DEFAULT_STATE_DIR = "/system/eafr";
+  /** Who chooses the gear at startup: the operator (manual) or the autopilot from the NameNode's load (auto). */
+  public static final String MODE_KEY = "eafr.gear.mode";
+  public static final List<String> MODES = List.of(GearMode.MANUAL.word(), GearMode.AUTO.word());
 
   public static final Setting<Integer> EXPECTED_DATANODES = Setting.ofInt("eafr.gear.expected-datanodes", "-",
       "DataNodes that must have registered before the expansion chain is fixed (and persisted); 0 fixes it at the"
@@ -32,13 +35,30 @@ public final class GearSettings {
       "Block moves reflection starts per step (Accordion's batches): with eafr.gear.step.ms it bounds the rate at"
           + " which low-gear writes are copied home after a gear-up.", 32, Range.closed(1, 100_000));
 
-  private static final List<Setting<?>> NUMERIC = List.of(EXPECTED_DATANODES, STEP_MS, REFLECTION_BLOCKS_PER_STEP);
+  public static final Setting<Long> AUTO_INTERVAL_MS = Setting.ofLong("eafr.gear.auto.interval.ms", "-",
+      "In auto mode, how often the load is sampled and the gear controller decides, in milliseconds; each sample"
+          + " averages the opens and bytes written since the last one.", 60_000L, Range.closed(10L, 86_400_000L));
+  public static final Setting<Long> SERVER_OPENS_PER_SECOND = Setting.ofLong("eafr.gear.server.opens-per-second",
+      "R", "In auto mode, file opens per second one DataNode serves at full load: the opens the NameNode audits,"
+          + " divided by this, give the DataNodes needed by reads; 0 means reads do not limit.", 200L,
+      Range.closed(0L, 100_000_000L));
+  public static final Setting<Long> SERVER_WRITE_BYTES_PER_SECOND = Setting.ofLong(
+      "eafr.gear.server.write-bytes-per-second", "WB", "In auto mode, bytes per second one DataNode writes at full"
+          + " load (every replica counted): the growth of the DataNodes' used space, divided by this, gives the"
+          + " DataNodes needed by writes; 0 means writes do not limit.", 104_857_600L, Range.atLeast(0L));
+
+  private static final List<Setting<?>> NUMERIC = List.of(EXPECTED_DATANODES, STEP_MS, REFLECTION_BLOCKS_PER_STEP,
+      AUTO_INTERVAL_MS, SERVER_OPENS_PER_SECOND, SERVER_WRITE_BYTES_PER_SECOND);
 
   private final String layout;
   private final String stateDir;
   private final int expectedDataNodes;
   private final long stepMillis;
   private final int reflectionBlocksPerStep;
+  private final GearMode mode;
+  private final long autoIntervalMillis;
+  private final long serverOpensPerSecond;
+  private final long serverWriteBytesPerSecond;
 
   private GearSettings(Function<String, String> lookup) {
     String raw = lookup.apply(LAYOUT_KEY);
@@ -55,6 +75,14 @@ public final class GearSettings {
     this.expectedDataNodes = EXPECTED_DATANODES.read(lookup);
     this.stepMillis = STEP_MS.read(lookup);
     this.reflectionBlocksPerStep = REFLECTION_BLOCKS_PER_STEP.read(lookup);
+    String rawMode = lookup.apply(MODE_KEY);
+    this.mode = rawMode == null || rawMode.isBlank() ? GearMode.MANUAL : GearMode.of(rawMode.trim());
+    if (mode == null) {
+      throw new InvalidSettingException(MODE_KEY, rawMode, "one of " + String.join(", ", MODES));
+    }
+    this.autoIntervalMillis = AUTO_INTERVAL_MS.read(lookup);
+    this.serverOpensPerSecond = SERVER_OPENS_PER_SECOND.read(lookup);
+    this.serverWriteBytesPerSecond = SERVER_WRITE_BYTES_PER_SECOND.read(lookup);
   }
 
   public static GearSettings from(Function<String, String> lookup) {
@@ -63,7 +91,7 @@ public final class GearSettings {
 
   /** The keys this class reads, for the NameNode's misspelled-key check. */
   public static Set<String> keys() {
-    Set<String> keys = new TreeSet<>(List.of(LAYOUT_KEY, STATE_DIR_KEY));
+    Set<String> keys = new TreeSet<>(List.of(LAYOUT_KEY, STATE_DIR_KEY, MODE_KEY));
     NUMERIC.forEach(setting -> keys.add(setting.key()));
     return keys;
   }
@@ -95,5 +123,22 @@ public final class GearSettings {
 
   public int reflectionBlocksPerStep() {
     return reflectionBlocksPerStep;
+  }
+
+  /** The configured {@value #MODE_KEY}: the mode until an operator switches it at run time. */
+  public GearMode mode() {
+    return mode;
+  }
+
+  public long autoIntervalMillis() {
+    return autoIntervalMillis;
+  }
+
+  public long serverOpensPerSecond() {
+    return serverOpensPerSecond;
+  }
+
+  public long serverWriteBytesPerSecond() {
+    return serverWriteBytesPerSecond;
   }
 }

@@ -1,13 +1,17 @@
 package org.eafr.namenode.gear;
 
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
 import org.eafr.namenode.cluster.MetricNames;
+import org.eafr.placement.gear.GearReason;
 
 /**
  * The gear state as operators see it, in one place for {@code hdfs eafr status} and the metrics2 source, so both
  * always show the same numbers: the gear in force and the target, the phase of a shift, the sleeping DataNodes, the
- * reflection backlog and the service's counters since the NameNode started.
+ * reflection backlog and the service's counters since the NameNode started; the gear mode, the autopilot's decisions
+ * by reason, its last decision and the shifts it started.
  */
 public final class GearStatus {
   /** JMX metric name (capitalized) to value, in display order. */
@@ -28,6 +32,29 @@ public final class GearStatus {
     values.put("GearPowerFailures", counters.powerFailures.get());
     values.put("BlocksReflected", counters.blocksReflected.get());
     values.put("ReflectionMoveFailures", counters.reflectionFailures.get());
+    GearAutopilot autopilot = gears.autopilot();
+    values.put("GearMode", (autopilot == null ? gears.settings().mode() : autopilot.mode()).word());
+    values.put("GearAutoLastDecision", autopilot == null ? "" : autopilot.lastDecision()
+        .map(GearAutopilot.AutoDecision::toString).orElse(""));
+    values.put("GearAutoShifts", counters.autoShifts.get());
+    long decisions = 0;
+    for (Map.Entry<GearReason, AtomicLong> reason : counters.autoDecisions.entrySet()) {
+      if (reason.getKey() == GearReason.MANUAL) {
+        continue; // the controller's reason for an operator's gear: never an auto decision
+      }
+      values.put(decisionsMetric(reason.getKey()), reason.getValue().get());
+      decisions += reason.getValue().get();
+    }
+    values.put("GearAutoDecisions", decisions);
+  }
+
+  /** The metric counting the autopilot's decisions for {@code reason}: UP_FOR_LOAD -> GearAutoDecisionsUpForLoad. */
+  static String decisionsMetric(GearReason reason) {
+    StringBuilder name = new StringBuilder("GearAutoDecisions");
+    for (String word : reason.name().split("_")) {
+      name.append(word.charAt(0)).append(word.substring(1).toLowerCase(Locale.ROOT));
+    }
+    return name.toString();
   }
 
   public static GearStatus of(GearRuntime gears) {

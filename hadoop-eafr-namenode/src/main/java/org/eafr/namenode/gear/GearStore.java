@@ -33,6 +33,8 @@ import org.apache.hadoop.hdfs.server.namenode.snapshot.Snapshot;
 public final class GearStore {
   static final String STATE_XATTR = "trusted.eafr.gear";
   static final String OWED_XATTR = "trusted.eafr.owed";
+  /** The gear mode chosen at run time and the configured mode it was chosen under (JSON). */
+  static final String MODE_XATTR = "trusted.eafr.gear.mode";
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final EnumSet<XAttrSetFlag> CREATE_OR_REPLACE = EnumSet.of(XAttrSetFlag.CREATE,
       XAttrSetFlag.REPLACE);
@@ -57,6 +59,29 @@ public final class GearStore {
     mkdirs(stateDir);
     nameNode.getRpcServer().setXAttr(stateDir, XAttrHelper.buildXAttr(STATE_XATTR, state.toBytes()),
         CREATE_OR_REPLACE);
+  }
+
+  /**
+   * The gear mode last chosen at run time ({@code hdfs eafr gear auto}, or a manual gear command), if it was chosen
+   * while {@code eafr.gear.mode} was {@code configured}; empty when none was chosen, or the configured mode has changed
+   * since (then the configuration wins).
+   */
+  public Optional<GearMode> readMode(GearMode configured) throws IOException {
+    byte[] value = xattr(stateDir, MODE_XATTR);
+    if (value == null) {
+      return Optional.empty();
+    }
+    JsonNode root = JSON.readTree(value);
+    GearMode chosen = GearMode.of(root.path("mode").asText());
+    return chosen != null && configured.word().equals(root.path("configured").asText()) ? Optional.of(chosen)
+        : Optional.empty();
+  }
+
+  public void writeMode(GearMode mode, GearMode configured) throws IOException {
+    mkdirs(stateDir);
+    ObjectNode root = JSON.createObjectNode().put("mode", mode.word()).put("configured", configured.word());
+    nameNode.getRpcServer().setXAttr(stateDir, XAttrHelper.buildXAttr(MODE_XATTR,
+        root.toString().getBytes(StandardCharsets.UTF_8)), CREATE_OR_REPLACE);
   }
 
   /** Records that the file at {@code path} owes moves; false when the file is gone. Idempotent. */

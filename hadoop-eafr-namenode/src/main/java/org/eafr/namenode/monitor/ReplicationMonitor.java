@@ -24,6 +24,7 @@ import org.eafr.placement.cluster.ReplicatedFile;
 import org.eafr.placement.cluster.Server;
 import org.eafr.placement.cluster.ServerRole;
 import org.eafr.placement.cluster.StorageReserve;
+import org.eafr.placement.popularity.FileReads;
 import org.eafr.placement.popularity.FileTemperature;
 import org.eafr.placement.popularity.IntervalReads;
 import org.eafr.placement.popularity.PopularityClassifier;
@@ -103,18 +104,42 @@ public final class ReplicationMonitor {
     IntervalReads reads = runtime.reads().snapshotAndReset();
     Map<String, Server> servers = servers();
     progress();
-    Round round = new Round(reads, ClusterView.of(servers.values()));
+    Round round = new Round(reads, ClusterView.of(servers.values()), planner, null);
     walk("/", round);
     round.planBatch();
     Map<ServerRole, Integer> perRole = new EnumMap<>(ServerRole.class);
     for (Server server : servers.values()) {
       perRole.merge(server.role(), 1, Integer::sum);
     }
-    List<String> turningCold = nearlyFullStandbys(servers.values());
+    List<String> turningCold = nearlyFullStandbys(servers.values(), targetsInFlight());
     runtime.monitorStats().roundDone(System.nanoTime() - start - round.actingNanos, round.perClass, perRole);
     reportBelowMinReplicas(round);
     sleep(turningCold);
     return round.plan;
+  }
+
+  /**
+   * What {@link #round()} would do now, without doing it ({@code hdfs eafr plan}): the same walk, classification,
+   * plan and budgets, on the reads counted so far in this interval (a live view: nothing is reset), with the
+   * destination choice drawing from a copy of its random stream (so the next round, if nothing else draws first,
+   * picks the same targets). Nothing is started, no counter moves, and the actions in flight are left as they are: a
+   * round first moves them on, so one HDFS finishes in between lets that round plan its file again.
+   */
+  public synchronized RoundPreview preview() throws IOException {
+    IntervalReads reads = runtime.reads().currentInterval();
+    Map<String, Server> servers = servers();
+    Round round = new Round(reads, ClusterView.of(servers.values()),
+        ReplicationPlanner.from(runtime.settings().core(), runtime.destinationsPreview()), new RoundPreview.Builder());
+    walk("/", round);
+    round.planBatch();
+    Set<String> targets = targetsInFlight();
+    round.preview.starting().forEach(planned -> {
+      if (planned.action().target() != null) {
+        targets.add(planned.action().target());
+      }
+    });
+    return round.preview.build(reads, round.plan, round.perClass, inFlight(),
+        nearlyFullStandbys(servers.values(), targets), round.belowMinReplicas);
   }
 
   /**
@@ -141,16 +166,26 @@ public final class ReplicationMonitor {
    * Eq. 8: standby servers whose free storage is below tau_s now (core {@code StorageReserve}) and that no action in
    * flight still copies to. Servers the round's own migrations will fill turn cold in a later round, after the copies.
    */
-  private List<String> nearlyFullStandbys(Iterable<Server> servers) {
+  private List<String> nearlyFullStandbys(Iterable<Server> servers, Set<String> targeted) {
     List<String> cold = new ArrayList<>();
     for (Server server : servers) {
-      boolean targeted = inFlight.values().stream().anyMatch(a -> server.id().equals(a.action.target()));
-      if (server.role() == ServerRole.STANDBY && reserve.shouldTurnCold(server) && !targeted
+      if (server.role() == ServerRole.STANDBY && reserve.shouldTurnCold(server) && !targeted.contains(server.id())
           && !runtime.roles().isSleeping(server.id())) {
         cold.add(server.id());
       }
     }
     return cold;
+  }
+
+  /** The targets of the copies in flight: a standby still receiving one does not turn cold yet. */
+  private Set<String> targetsInFlight() {
+    Set<String> targets = new LinkedHashSet<>();
+    inFlight.values().forEach(a -> {
+      if (a.action.target() != null) {
+        targets.add(a.action.target());
+      }
+    });
+    return targets;
   }
 
   /** Puts servers to sleep: HDFS maintenance through EafrHostConfigManager's overlay on the next refresh. */
@@ -174,17 +209,31 @@ public final class ReplicationMonitor {
 
   /** Starts the plan's actions while the round's budgets last; true while budget is left for more. */
   private boolean act(ReplicationPlan plan, Map<String, FileState> files, Round round) throws IOException {
+    int maxActions = runtime.settings().maxConcurrentActions();
     for (ReplicaAction action : plan.actions()) {
-      if (inFlight.size() >= runtime.settings().maxConcurrentActions()) {
-        return false;
-      }
       FileState file = files.get(action.fileId());
+      if (round.inFlightCount() >= maxActions) {
+        round.deferred(action, file, "the most actions in flight (eafr.monitor.max-concurrent-actions = "
+            + maxActions + ") are under way");
+        continue;
+      }
       boolean copies = action.kind() != ReplicaAction.Kind.DELETE;
       if (copies && action.sizeBytes() > round.byteBudget) {
+        round.deferred(action, file, "its " + action.sizeBytes() + " bytes are over what is left of this round's"
+            + " copy budget (eafr.monitor.bytes-per-second x T): " + round.byteBudget + " bytes");
+        continue;
+      }
+      if (!copies && file.replication - 1 < runtime.settings().core().minReplicas()) {
         continue;
       }
       if (copies) {
         round.copying(action);
+      }
+      if (round.preview != null) {
+        round.preview.starts(action, reason(action, file));
+        continue;
+      }
+      if (copies) {
         runtime.pending().target(file.path, action.target());
         try {
           setReplication(file.path, file.replication + 1);
@@ -192,14 +241,33 @@ public final class ReplicationMonitor {
           runtime.pending().clearTarget(file.path);
           throw e;
         }
-      } else if (file.replication - 1 >= runtime.settings().core().minReplicas()) {
-        setReplication(file.path, file.replication - 1);
       } else {
-        continue;
+        setReplication(file.path, file.replication - 1);
       }
       inFlight.put(file.path, new InFlight(action, file.replication));
     }
-    return inFlight.size() < runtime.settings().maxConcurrentActions();
+    return round.inFlightCount() < maxActions;
+  }
+
+  /** Why the plan chose {@code action} for {@code file}, in the paper's terms, for {@code hdfs eafr plan}. */
+  private String reason(ReplicaAction action, FileState file) {
+    org.eafr.placement.settings.EafrSettings core = runtime.settings().core();
+    String reads = file.reads.readsLowerBound() == file.reads.readsUpperBound() ? file.reads.readsLowerBound()
+        + " reads" : "[" + file.reads.readsLowerBound() + ", " + file.reads.readsUpperBound() + "] reads";
+    switch (action.kind()) {
+      case ADD:
+        return "HOT (" + reads + " this interval) and more than gamma_s = " + core.overloadedFraction() + " of its"
+            + " awake replica servers overloaded (Eq. 6): add a replica on " + action.target() + ", copied from "
+            + action.source() + " (Eq. 10-12)";
+      case DELETE:
+        return "COLD (" + reads + " this interval) with " + file.replication + " replicas, above r = "
+            + core.minReplicas() + ": remove the one on " + action.source()
+            + ", the least remaining service capacity (Eq. 7)";
+      default:
+        return "COLD (" + reads + " this interval) at r = " + core.minReplicas() + " with more than eps = "
+            + core.minHotReplicas() + " replicas on hot servers: move the one on " + action.source()
+            + " (least remaining service capacity, Eq. 7) to standby " + action.target() + " (Eq. 10-12)";
+    }
   }
 
   /** Moves every action in flight on by what HDFS has done since the last round. */
@@ -310,6 +378,9 @@ public final class ReplicationMonitor {
    */
   private final class Round {
     final IntervalReads reads;
+    final ReplicationPlanner roundPlanner;
+    /** Null for a real round; for a preview, what the round would start and defer. */
+    final RoundPreview.Builder preview;
     final Map<FileTemperature, Integer> perClass = new EnumMap<>(FileTemperature.class);
     final Map<String, FileState> batch = new LinkedHashMap<>();
     final List<ClassifiedFile> classified = new ArrayList<>();
@@ -321,9 +392,23 @@ public final class ReplicationMonitor {
     long actingNanos;
     boolean budgetLeft = inFlight.size() < runtime.settings().maxConcurrentActions();
 
-    Round(IntervalReads reads, ClusterView view) {
+    Round(IntervalReads reads, ClusterView view, ReplicationPlanner roundPlanner, RoundPreview.Builder preview) {
       this.reads = reads;
       this.view = view;
+      this.roundPlanner = roundPlanner;
+      this.preview = preview;
+    }
+
+    /** Actions in flight, counting (in a preview) those the preview would have started. */
+    int inFlightCount() {
+      return inFlight.size() + (preview == null ? 0 : preview.starting().size());
+    }
+
+    /** A planned action the budgets leave for a later round (listed by a preview). */
+    void deferred(ReplicaAction action, FileState file, String why) {
+      if (preview != null) {
+        preview.defers(action, reason(action, file), why);
+      }
     }
 
     void accept(FileState file) throws IOException {
@@ -333,7 +418,8 @@ public final class ReplicationMonitor {
           someBelowMinReplicas.add(file.path);
         }
       }
-      FileTemperature temperature = classifier.classify(reads.reads(file.path), file.holders);
+      file.reads = reads.reads(file.path);
+      FileTemperature temperature = classifier.classify(file.reads, file.holders);
       LOG.debug("EAFR round on {}: {} reads {} holders {} -> {}", nameNode.getNameNodeAddress(), file.path,
           reads.reads(file.path), file.holders, temperature);
       perClass.merge(temperature, 1, Integer::sum);
@@ -350,7 +436,7 @@ public final class ReplicationMonitor {
       if (classified.isEmpty()) {
         return;
       }
-      ReplicationPlan batchPlan = planner.plan(classified, view);
+      ReplicationPlan batchPlan = roundPlanner.plan(classified, view);
       LOG.debug("EAFR plan on {}: {}", nameNode.getNameNodeAddress(), batchPlan);
       plan = plan.followedBy(batchPlan);
       long acting = System.nanoTime();
@@ -377,6 +463,7 @@ public final class ReplicationMonitor {
     final String path;
     final long length;
     final int replication;
+    FileReads reads;
     List<String> holders = List.of();
     Set<String> holdersOfEveryBlock;
     int fewestHolders = Integer.MAX_VALUE;

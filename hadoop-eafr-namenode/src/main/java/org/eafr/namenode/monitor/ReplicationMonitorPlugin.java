@@ -17,6 +17,7 @@ import org.eafr.namenode.admin.AdminHandler;
 import org.eafr.namenode.cluster.EafrRuntime;
 import org.eafr.namenode.cluster.ServerTranslator;
 import org.eafr.namenode.energy.EnergyMonitor;
+import org.eafr.namenode.gear.GearAutopilot;
 import org.eafr.namenode.gear.GearService;
 import org.eafr.namenode.power.NameNodeHostView;
 import org.eafr.namenode.power.PowerManager;
@@ -46,6 +47,7 @@ public class ReplicationMonitorPlugin implements ServicePlugin {
   private AdminHandler adminHandler;
   private TransferPoller transferPoller;
   private GearService gearService;
+  private GearAutopilot gearAutopilot;
   private PowerManager ownPower;
   private EnergyMonitor energy;
   private ObjectName dataNodesBean;
@@ -104,9 +106,12 @@ public class ReplicationMonitorPlugin implements ServicePlugin {
     }
     gearService = GearService.start(nameNode, runtime);
     runtime.gears().service(gearService);
-    LOG.info("EAFR gears started: layout {}, state in {}, step {} ms, power inventory {}",
+    gearAutopilot = GearAutopilot.start(nameNode, runtime, gearService);
+    runtime.gears().autopilot(gearAutopilot);
+    LOG.info("EAFR gears started: layout {}, state in {}, step {} ms, mode {} (configured {}), power inventory {}",
         runtime.gears().settings().layout(), runtime.gears().settings().stateDir(),
-        runtime.gears().settings().stepMillis(), runtime.gears().power() == null ? "(none)"
+        runtime.gears().settings().stepMillis(), gearAutopilot.mode().word(),
+        runtime.gears().settings().mode().word(), runtime.gears().power() == null ? "(none)"
             : runtime.gears().power().inventory().source());
   }
 
@@ -163,6 +168,11 @@ public class ReplicationMonitorPlugin implements ServicePlugin {
       energy.close();
       runtime.energy(null);
       energy = null;
+    }
+    if (gearAutopilot != null) {
+      gearAutopilot.close();
+      runtime.gears().autopilot(null);
+      gearAutopilot = null;
     }
     if (gearService != null) {
       gearService.close();

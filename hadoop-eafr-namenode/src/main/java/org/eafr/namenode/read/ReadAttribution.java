@@ -1,5 +1,6 @@
 package org.eafr.namenode.read;
 
+import java.util.concurrent.atomic.LongAdder;
 import org.eafr.placement.popularity.ReadStatistics;
 
 /**
@@ -16,6 +17,8 @@ public final class ReadAttribution {
   private final ReadStatistics reads;
   private final RecentReads recentReads;
   private final ThreadLocal<String> pendingFile = new ThreadLocal<>();
+  /** Every successful open since the NameNode started: the gear autopilot's read signal (a LongAdder: no contention). */
+  private final LongAdder opens = new LongAdder();
   private volatile boolean orderingInstalled;
 
   public ReadAttribution(ReadStatistics reads, RecentReads recentReads) {
@@ -30,6 +33,7 @@ public final class ReadAttribution {
 
   /** The audit logger saw a successful {@code open} of {@code file} on this thread. */
   public void opened(String file) {
+    opens.increment();
     if (!orderingInstalled) {
       reads.recordRead(file, null);
       return;
@@ -39,6 +43,11 @@ public final class ReadAttribution {
       reads.recordRead(unclaimed, null);
     }
     pendingFile.set(file);
+  }
+
+  /** Successful opens audited since the NameNode started. */
+  public long opens() {
+    return opens.sum();
   }
 
   /** The reader ordering put {@code serverId} first for a block on this thread. */

@@ -5,8 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.test.GenericTestUtils;
-import org.eafr.namenode.cluster.EafrRuntime;
-import org.eafr.namenode.power.MiniClusterPower;
 import org.eafr.namenode.testing.EafrCluster;
 import org.junit.jupiter.api.Test;
 
@@ -25,7 +23,7 @@ class GearRestartTest {
       }
       service(cluster).requestGear(0);
       assertThat(GearTestCluster.gears(cluster).state().phase()).isNotEqualTo(GearPhase.STEADY);
-      restartNameNode(cluster);
+      GearTestCluster.restartNameNode(cluster);
       GearTestCluster.awaitGear(cluster, 0);
       assertThat(GearTestCluster.running(cluster))
           .containsExactlyInAnyOrderElementsOf(GearTestCluster.layout(cluster).serversOn(0).ids());
@@ -42,7 +40,7 @@ class GearRestartTest {
       service(cluster).requestGear(4);
       GenericTestUtils.waitFor(() -> GearTestCluster.gears(cluster).state().phase() == GearPhase.REFLECTING, 50,
           60_000);
-      restartNameNode(cluster);
+      GearTestCluster.restartNameNode(cluster);
       GearTestCluster.awaitGear(cluster, 4);
 
       assertThat(GearTestCluster.running(cluster)).hasSize(12);
@@ -61,17 +59,5 @@ class GearRestartTest {
 
   private static GearService service(EafrCluster cluster) {
     return GearTestCluster.gears(cluster).service();
-  }
-
-  /** Restarts the NameNode with its EAFR state forgotten, and gives the new one the same power drivers. */
-  private static void restartNameNode(EafrCluster cluster) throws Exception {
-    GearRuntime before = GearTestCluster.gears(cluster);
-    before.power().close();
-    cluster.mini().getNameNode().stop();
-    EafrRuntime.release(cluster.mini().getNameNode().getConf());
-    cluster.mini().restartNameNode(false);
-    cluster.mini().waitActive(); // also drops the clients' connections to the old NameNode process
-    cluster.runtime().gears().power(MiniClusterPower.manager(cluster.mini()));
-    GenericTestUtils.waitFor(() -> !cluster.mini().getNamesystem().isInSafeMode(), 100, 60_000);
   }
 }

@@ -8,9 +8,12 @@ import java.util.List;
 import java.util.concurrent.TimeoutException;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
+import org.apache.hadoop.hdfs.protocol.LocatedBlock;
+import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
 import org.apache.hadoop.hdfs.server.blockmanagement.HostConfigManager;
 import org.apache.hadoop.hdfs.server.datanode.DataNode;
 import org.apache.hadoop.test.GenericTestUtils;
+import org.eafr.namenode.cluster.EafrRuntime;
 import org.eafr.namenode.hosts.EafrHostConfigManager;
 import org.eafr.namenode.monitor.ReplicationMonitorPlugin;
 import org.eafr.namenode.power.MiniClusterPower;
@@ -89,5 +92,41 @@ final class GearTestCluster {
       assertThat(holders).as("holders of a block of %s", path).hasSize(3).doesNotHaveDuplicates();
       assertThat(onPrimaries).as("replicas on primaries of a block of %s: %s", path, holders).isEqualTo(1);
     }
+  }
+
+  /** The NameNode's descriptor of the DataNode with core id {@code id} (host:transfer port). */
+  static DatanodeDescriptor descriptor(EafrCluster cluster, String id) {
+    int colon = id.lastIndexOf(':');
+    return cluster.datanodeManager().getDatanodeByXferAddr(id.substring(0, colon),
+        Integer.parseInt(id.substring(colon + 1)));
+  }
+
+  /**
+   * Moves the only replica of the one-block file {@code path} to DataNode {@code to} (as a Balancer run would) and
+   * waits until the block map shows it there alone.
+   */
+  static void moveOnlyReplica(EafrCluster cluster, String path, String to) throws Exception {
+    LocatedBlock located = cluster.mini().getNameNodeRpc().getBlockLocations(path, 0, 1).get(0);
+    new BlockMover(cluster.mini().getNamesystem().getBlockManager()).move(located.getBlock().getLocalBlock(),
+        located.getLocations()[0], descriptor(cluster, to));
+    GenericTestUtils.waitFor(() -> {
+      try {
+        return cluster.holders(path).equals(List.of(to));
+      } catch (IOException e) {
+        throw new java.io.UncheckedIOException(e);
+      }
+    }, 100, 30_000);
+  }
+
+  /** Restarts the NameNode with its EAFR state forgotten, and gives the new one the same power drivers. */
+  static void restartNameNode(EafrCluster cluster) throws Exception {
+    GearRuntime before = gears(cluster);
+    before.power().close();
+    cluster.mini().getNameNode().stop();
+    EafrRuntime.release(cluster.mini().getNameNode().getConf());
+    cluster.mini().restartNameNode(false);
+    cluster.mini().waitActive(); // also drops the clients' connections to the old NameNode process
+    cluster.runtime().gears().power(MiniClusterPower.manager(cluster.mini()));
+    GenericTestUtils.waitFor(() -> !cluster.mini().getNamesystem().isInSafeMode(), 100, 60_000);
   }
 }

@@ -66,7 +66,7 @@ public final class GearController {
       long minDwellMillis, int forecastDays, int initialGear, Clock clock) {
     this.layout = Objects.requireNonNull(layout, "layout");
     this.perServer = Objects.requireNonNull(perServer, "perServer");
-    if (perServer.serversNeeded(new LoadSample(1, 1, 1, 1)) == 0) {
+    if (perServer.serversNeeded(new LoadSample(1, 1, 1, 1, 1)) == 0) {
       throw new IllegalArgumentException("per-server throughput " + perServer
           + " is not allowed: expected at least one capacity above 0");
     }

@@ -116,6 +116,17 @@ public final class ReadStatistics {
     return IntervalReads.of(new FinishedInterval(finished), tracked, floor);
   }
 
+  /**
+   * The current interval's reads so far, without ending it (for a dry run such as {@code hdfs eafr plan}). A live view,
+   * not a copy: each lookup reads the file's entry in its stripe's table at that moment, under the stripe's lock, so it
+   * costs no heap however many files are tracked; reads recorded meanwhile show in later lookups, and a lookup after
+   * {@link #snapshotAndReset()} sees the next interval. Nothing is consumed: the interval's end still hands over every
+   * read.
+   */
+  public IntervalReads currentInterval() {
+    return IntervalReads.of(new CurrentInterval(), trackedFiles(), floor());
+  }
+
   public int maxTrackedFiles() {
     return maxTrackedFiles;
   }
@@ -167,9 +178,7 @@ public final class ReadStatistics {
     @Override
     public FileReads reads(String fileId) {
       long key = FileIdHash.of(fileId);
-      ReadCountTable table = tables[stripeOf(key)];
-      FileReads reads = table.fileReads(key, fileId, servers);
-      return reads != null ? reads : FileReads.untracked(fileId, table.mayHaveBeenDropped(key) ? table.floor() : 0);
+      return readsIn(tables[stripeOf(key)], key, fileId);
     }
 
     @Override
@@ -177,6 +186,33 @@ public final class ReadStatistics {
       long key = FileIdHash.of(fileId);
       return tables[stripeOf(key)].isTracked(key);
     }
+  }
+
+  /** The interval still being counted, looked up live in each stripe's current table under the stripe's lock. */
+  private final class CurrentInterval implements IntervalReads.Lookup {
+    @Override
+    public FileReads reads(String fileId) {
+      long key = FileIdHash.of(fileId);
+      Stripe stripe = stripes[stripeOf(key)];
+      synchronized (stripe) {
+        return readsIn(stripe.table, key, fileId);
+      }
+    }
+
+    @Override
+    public boolean isTracked(String fileId) {
+      long key = FileIdHash.of(fileId);
+      Stripe stripe = stripes[stripeOf(key)];
+      synchronized (stripe) {
+        return stripe.table.isTracked(key);
+      }
+    }
+  }
+
+  /** A file's reads in {@code table}: its entry, else the untracked bound (the floor if it may have been dropped). */
+  private FileReads readsIn(ReadCountTable table, long key, String fileId) {
+    FileReads reads = table.fileReads(key, fileId, servers);
+    return reads != null ? reads : FileReads.untracked(fileId, table.mayHaveBeenDropped(key) ? table.floor() : 0);
   }
 
   /**

@@ -136,6 +136,18 @@ class GearControllerTest {
   }
 
   @Test
+  void loadSample_workedExample_transfersInProgressNeedTenServers() {
+    LoadSample load = new LoadSample(300, 60, 100e6, 30e6, 640);
+    LoadSample server = new LoadSample(50, 20, 40e6, 20e6, 64);
+
+    assertThat(load.serversNeeded(server)).isEqualTo(10.0);
+    assertThat(new LoadSample(300, 60, 100e6, 30e6, 640).serversNeeded(new LoadSample(50, 20, 40e6, 20e6)))
+        .as("a capacity of 0 transfers does not limit").isEqualTo(9.0);
+    assertThatThrownBy(() -> new LoadSample(0, 0, 0, 0, -1)).isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("transfers = -1.0 is not allowed: expected a finite number >= 0");
+  }
+
+  @Test
   void badSettings_areRefusedNamingTheValue() {
     assertThatThrownBy(() -> new GearController(layout, ONE_READ_PER_SECOND, 0.8, 0.8, 0, 0, 0, clock))
         .hasMessage("down margin 0.8 is not allowed: expected a number in [0, 0.8)");

@@ -120,6 +120,29 @@ class ReadStatisticsTest {
   }
 
   @Test
+  void currentInterval_showsTheCountsSoFarWithoutEndingTheInterval() {
+    ReadStatistics stats = new ReadStatistics(4, 1);
+    stats.recordRead("f1", "s1");
+    stats.recordRead("f1", "s2");
+    stats.recordRead("f2", null);
+
+    IntervalReads view = stats.currentInterval();
+    IntervalReads again = stats.currentInterval();
+    assertThat(view.reads("f1")).isEqualTo(FileReads.builder("f1").replicaReads("s1", 1).replicaReads("s2", 1).build());
+    assertThat(again.reads("f2")).isEqualTo(FileReads.builder("f2").unattributedReads(1).build());
+    assertThat(view.reads("f3")).isEqualTo(FileReads.untracked("f3", 0));
+    assertThat(view.trackedFiles()).isEqualTo(2);
+    assertThat(stats.trackedFiles()).as("nothing consumed").isEqualTo(2);
+
+    stats.recordRead("f1", "s1");
+    assertThat(view.reads("f1").readsLowerBound()).as("a live view").isEqualTo(3);
+    IntervalReads ended = stats.snapshotAndReset();
+    assertThat(ended.reads("f1")).isEqualTo(FileReads.builder("f1").replicaReads("s1", 2).replicaReads("s2", 1).build());
+    assertThat(ended.reads("f2").readsLowerBound()).isEqualTo(1);
+    assertThat(view.reads("f1")).as("after the interval ended: the next one").isEqualTo(FileReads.untracked("f1", 0));
+  }
+
+  @Test
   void tiesAtTheCut_dropOnlyEnoughToFreeAQuarter() {
     ReadStatistics stats = new ReadStatistics(8);
     for (int f = 0; f < 9; f++) {

@@ -1,0 +1,41 @@
+package org.eafr.namenode.gear;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+import org.eafr.namenode.cluster.EafrRuntime;
+import org.eafr.placement.settings.InvalidSettingException;
+import org.junit.jupiter.api.Test;
+
+class GearSettingsTest {
+  @Test
+  void mode_isManualByDefault_andAutoWhenSet() {
+    assertThat(GearSettings.from(key -> null).mode()).isEqualTo(GearMode.MANUAL);
+    GearSettings auto = GearSettings.from(Map.of("eafr.gear.mode", " auto ", "eafr.gear.auto.interval.ms", "250",
+        "eafr.gear.server.opens-per-second", "0")::get);
+    assertThat(auto.mode()).isEqualTo(GearMode.AUTO);
+    assertThat(auto.autoIntervalMillis()).isEqualTo(250);
+    assertThat(auto.serverOpensPerSecond()).isZero();
+    assertThat(auto.serverWriteBytesPerSecond()).isEqualTo(104_857_600L);
+  }
+
+  @Test
+  void badMode_isRefusedNamingTheKeyAndTheAllowedValues() {
+    assertThatThrownBy(() -> GearSettings.from(Map.of("eafr.gear.mode", "automatic")::get))
+        .isInstanceOf(InvalidSettingException.class)
+        .hasMessage("eafr.gear.mode = automatic is not allowed: one of manual, auto");
+    assertThatThrownBy(() -> GearSettings.from(Map.of("eafr.gear.auto.interval.ms", "5")::get))
+        .isInstanceOf(InvalidSettingException.class).hasMessageStartingWith("eafr.gear.auto.interval.ms = 5");
+  }
+
+  @Test
+  void badMode_stopsTheNameNodesEafrState_beforeAnythingStarts() {
+    Configuration conf = new Configuration(false);
+    conf.set("dfs.namenode.name.dir", "/gear-settings-test/bad-mode");
+    conf.set("eafr.gear.mode", "sometimes");
+    assertThatThrownBy(() -> EafrRuntime.of(conf)).isInstanceOf(InvalidSettingException.class)
+        .hasMessage("eafr.gear.mode = sometimes is not allowed: one of manual, auto");
+  }
+}
