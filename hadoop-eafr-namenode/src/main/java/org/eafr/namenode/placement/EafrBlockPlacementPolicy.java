@@ -301,13 +301,13 @@ public class EafrBlockPlacementPolicy extends BlockPlacementPolicyDefault implem
 
   private Optional<DatanodeDescriptor> choose(Request request, String scope, Collection<Node> excludedNodes,
       StorageType type) {
+    TranslatedNodes all = translatedNodes();
     if (request.only != null) {
       DatanodeDescriptor only = request.only;
       boolean allowed = inScope(only, scope) && !excludedNodes.contains(only)
-          && (type == null || only.hasStorageType(type));
+          && (type == null || all.hasStorageType(only, type));
       return allowed ? Optional.of(only) : Optional.empty();
     }
-    TranslatedNodes all = translatedNodes();
     int[] members = all.members(request.pool, scope);
     PlacementRequest placement = new PlacementRequest(request.path, request.size, null, Set.of());
     int chosen = runtime.destinations().chooseIndex(placement, members.length, m -> all.servers[members[m]], m -> {
