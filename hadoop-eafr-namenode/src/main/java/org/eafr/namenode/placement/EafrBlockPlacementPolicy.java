@@ -98,7 +98,7 @@ public class EafrBlockPlacementPolicy extends BlockPlacementPolicyDefault implem
     }
     String path = srcPath == null ? "" : srcPath;
     Optional<GearedLayout> layout = runtime.gears().layout();
-    if (layout.isPresent() && (chosen == null || chosen.isEmpty())) {
+    if (layout.isPresent() && numOfReplicas > 0 && (chosen == null || chosen.isEmpty())) {
       return chooseGeared(layout.get(), path, numOfReplicas, writer, excludedNodes, blocksize, storagePolicy, flags);
     }
     ServerRole pool = runtime.settings().isUnderColdPath(path) || plannedRole(path) == ServerRole.STANDBY
@@ -126,7 +126,7 @@ public class EafrBlockPlacementPolicy extends BlockPlacementPolicyDefault implem
     GearedNodes view = gearedNodes(layout, all);
     int writerAt = writer instanceof DatanodeDescriptor
         ? layout.chain().position(ServerTranslator.idOf((DatanodeDescriptor) writer)) : -1;
-    BlockRequest block = BlockRequest.of(path, numOfReplicas).withPath(path).withWriter(writerAt);
+    BlockRequest block = BlockRequest.of("new block of " + path, numOfReplicas).withPath(path).withWriter(writerAt);
     if (excludedNodes != null && !excludedNodes.isEmpty()) {
       block = block.excluding(view.positionsOf(excludedNodes));
     }

@@ -75,6 +75,14 @@ class GearedPlacementTest {
   }
 
   @Test
+  void noReplicasAsked_noTargets_asTheDefault() {
+    start(Set.of());
+    assertThat(policy.chooseTarget("/data/file", 0, nodes[0], new ArrayList<>(), false, null, BLOCK,
+        BlockStoragePolicySuite.createDefaultSuite().getDefaultPolicy(), EnumSet.noneOf(AddBlockFlag.class)))
+        .isEmpty();
+  }
+
+  @Test
   void refusedHolders_loseOnlyTheirReplica_toTheDefaultsChoice() {
     start(Set.of(1)); // chain position 1: a DataNode with ARCHIVE storage only
     ExpansionChain chain = twin.chain();
