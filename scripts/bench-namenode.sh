@@ -3,7 +3,8 @@
 # chooseTarget on 1,000 DataNodes: EAFR's policy and BlockPlacementPolicyDefault in the same run (goal <= 1.5x);
 # the read counter's cost per audited open (target < 1 us), for repeat and first reads, from 1 and 8 threads.
 # Results: stdout and target/jmh-namenode.json.
-# BENCH_ITERATIONS=N sets the measured iterations (default 5).
+# BENCH_ITERATIONS=N sets the measured iterations (default 5), BENCH_FORKS=N the forks (default 1). On a shared
+# machine add -prof org.eafr.namenode.bench.ProcessCpuProfiler (CPU time per call, steadier than the wall clock).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 pattern="${1:-org.eafr.namenode.bench.*}"
@@ -14,4 +15,4 @@ mvn -B -q -ntp -pl hadoop-eafr-placement,"$module" test-compile dependency:build
   -Dmdep.outputFile=target/bench.cp
 mkdir -p target
 java -cp "$module/target/test-classes:$module/target/classes:hadoop-eafr-placement/target/classes:$(cat "$module/target/bench.cp")" \
-  org.openjdk.jmh.Main "$pattern" -f 1 -wi 3 -i "${BENCH_ITERATIONS:-5}" -w 1s -r 1s -rf json -rff target/jmh-namenode.json "$@"
+  org.openjdk.jmh.Main "$pattern" -f "${BENCH_FORKS:-1}" -wi 3 -i "${BENCH_ITERATIONS:-5}" -w 1s -r 1s -rf json -rff target/jmh-namenode.json "$@"

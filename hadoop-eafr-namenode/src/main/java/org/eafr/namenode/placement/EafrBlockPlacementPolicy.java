@@ -97,13 +97,13 @@ public class EafrBlockPlacementPolicy extends BlockPlacementPolicyDefault implem
           storagePolicy, flags);
     }
     String path = srcPath == null ? "" : srcPath;
+    Optional<GearedLayout> layout = runtime.gears().layout();
+    if (layout.isPresent() && numOfReplicas > 0 && (chosen == null || chosen.isEmpty())) {
+      return chooseGeared(layout.get(), path, numOfReplicas, writer, excludedNodes, blocksize, storagePolicy, flags);
+    }
     ServerRole pool = runtime.settings().isUnderColdPath(path) || plannedRole(path) == ServerRole.STANDBY
         ? ServerRole.STANDBY : ServerRole.HOT;
     boolean reReplication = flags == null && !returnChosenNodes && chosen != null && !chosen.isEmpty();
-    Optional<GearedLayout> layout = runtime.gears().layout();
-    if (layout.isPresent() && (chosen == null || chosen.isEmpty())) {
-      return chooseGeared(layout.get(), path, numOfReplicas, writer, excludedNodes, blocksize, storagePolicy, flags);
-    }
     if (reReplication) {
       return chooseRecoveryTargets(new Request(path, blocksize, pool, null), numOfReplicas, writer, chosen,
           excludedNodes, storagePolicy);
@@ -114,8 +114,9 @@ public class EafrBlockPlacementPolicy extends BlockPlacementPolicyDefault implem
 
   /**
    * A new block in a geared layout: the core's layout names the holders among the DataNodes on (its primary, gear
-   * and recovery groups; homes that sleep are offloaded to servers on), and the default policy checks each one
-   * (storage, space, load, rack limits). A holder it refuses, or a replica the layout could not place, goes where the
+   * and recovery groups; homes that sleep are offloaded to servers on), and one default chooseTarget call places the
+   * block, checking each holder as it checks a node it drew ({@link #chooseTargetInOrder}: in service, not stale, load,
+   * rack limits, storage type and space). A holder it refuses, or a replica the layout could not place, goes where the
    * default chooses among the DataNodes on (HDFS never targets one in maintenance). A block with a replica away from
    * its home is recorded as owed, to be reflected after the next gear-up.
    */
@@ -123,29 +124,67 @@ public class EafrBlockPlacementPolicy extends BlockPlacementPolicyDefault implem
       Set<Node> excludedNodes, long blocksize, BlockStoragePolicy storagePolicy, EnumSet<AddBlockFlag> flags) {
     TranslatedNodes all = translatedNodes();
     GearedNodes view = gearedNodes(layout, all);
-    Set<Node> excluded = excludedNodes == null ? new HashSet<>() : excludedNodes;
     int writerAt = writer instanceof DatanodeDescriptor
         ? layout.chain().position(ServerTranslator.idOf((DatanodeDescriptor) writer)) : -1;
-    BlockPlacement placement = layout.place(BlockRequest.of("new block of " + path, numOfReplicas).withPath(path)
-        .withWriter(writerAt).excluding(view.positionsOf(excluded)), view.on);
-    List<DatanodeStorageInfo> placed = new ArrayList<>();
-    Request request = new Request(path, blocksize, ServerRole.HOT, null);
-    for (int i = 0; i < placement.size(); i++) {
-      DatanodeDescriptor node = all.node(layout.chain().id(placement.holder(i)));
-      if (node != null) {
-        DatanodeStorageInfo[] got = within(request.onlyOn(node), () -> super.chooseTarget(path, 1, writer, placed,
-            false, new HashSet<>(excluded), blocksize, storagePolicy, flags));
-        placed.addAll(List.of(got));
-      }
+    BlockRequest block = BlockRequest.of("new block of " + path, numOfReplicas).withPath(path).withWriter(writerAt);
+    if (excludedNodes != null && !excludedNodes.isEmpty()) {
+      block = block.excluding(view.positionsOf(excludedNodes));
     }
-    if (placed.size() < numOfReplicas) {
-      placed.addAll(List.of(super.chooseTarget(path, numOfReplicas - placed.size(), writer, new ArrayList<>(placed),
-          false, new HashSet<>(excluded), blocksize, storagePolicy, flags)));
+    BlockPlacement placement = layout.place(block, view.on);
+    DatanodeDescriptor[] holders = new DatanodeDescriptor[placement.size()];
+    for (int i = 0; i < holders.length; i++) {
+      holders[i] = all.node(layout.chain().id(placement.holder(i)));
     }
+    DatanodeStorageInfo[] targets = within(new Request(path, blocksize, ServerRole.HOT, null, holders),
+        () -> super.chooseTarget(path, numOfReplicas, writer, new ArrayList<>(numOfReplicas), false, excludedNodes,
+            blocksize, storagePolicy, flags));
     if (placement.offloadedCount() > 0) {
       runtime.gears().owe(path);
     }
-    return placed.toArray(new DatanodeStorageInfo[0]);
+    return targets;
+  }
+
+  /**
+   * Inside a geared chooseTarget: the layout's holders first, each offered to the default's own check of a drawn node
+   * (chooseRandom over the holder's rack with only the holder eligible, so isGoodDatanode and the storage choice run
+   * as for any node it draws, with the block's rack limit and storage types); then, for the replicas still missing,
+   * the default's own order among all DataNodes. A refused holder costs one NotEnoughReplicasException; an accepted
+   * one no more than the default's own random draw.
+   */
+  @Override
+  protected Node chooseTargetInOrder(int numOfReplicas, Node writer, Set<Node> excludedNodes, long blocksize,
+      int maxNodesPerRack, List<DatanodeStorageInfo> results, boolean avoidStaleNodes, boolean newBlock,
+      EnumMap<StorageType, Integer> storageTypes) throws NotEnoughReplicasException {
+    Request request = current.get();
+    if (request == null || request.holders == null) {
+      return super.chooseTargetInOrder(numOfReplicas, writer, excludedNodes, blocksize, maxNodesPerRack, results,
+          avoidStaleNodes, newBlock, storageTypes);
+    }
+    int wanted = results.size() + numOfReplicas;
+    try {
+      for (DatanodeDescriptor holder : request.holders) {
+        if (results.size() < wanted && holder != null && !excludedNodes.contains(holder)) {
+          current.set(request.onlyOn(holder));
+          offerHolder(holder, excludedNodes, blocksize, maxNodesPerRack, results, avoidStaleNodes, storageTypes);
+        }
+      }
+      current.set(null); // the rest: HDFS's own choice, as if EAFR were not installed
+      return results.size() < wanted ? super.chooseTargetInOrder(wanted - results.size(), writer, excludedNodes,
+          blocksize, maxNodesPerRack, results, avoidStaleNodes, newBlock, storageTypes) : writer;
+    } finally {
+      current.set(request);
+    }
+  }
+
+  /** The default's check of one drawn node, for {@code holder}; when it passes, the holder is added to results. */
+  private void offerHolder(DatanodeDescriptor holder, Set<Node> excludedNodes, long blocksize, int maxNodesPerRack,
+      List<DatanodeStorageInfo> results, boolean avoidStaleNodes, EnumMap<StorageType, Integer> storageTypes) {
+    try {
+      chooseRandom(1, holder.getNetworkLocation(), excludedNodes, blocksize, maxNodesPerRack, results,
+          avoidStaleNodes, storageTypes);
+    } catch (NotEnoughReplicasException refused) {
+      // refused: the default has counted and logged the reason; the next holder or the default's own order follows
+    }
   }
 
   /** The chain's DataNodes that are on (alive, in service), rebuilt with the translated view (at most once a second). */
@@ -262,13 +301,13 @@ public class EafrBlockPlacementPolicy extends BlockPlacementPolicyDefault implem
 
   private Optional<DatanodeDescriptor> choose(Request request, String scope, Collection<Node> excludedNodes,
       StorageType type) {
+    TranslatedNodes all = translatedNodes();
     if (request.only != null) {
       DatanodeDescriptor only = request.only;
       boolean allowed = inScope(only, scope) && !excludedNodes.contains(only)
-          && (type == null || only.hasStorageType(type));
+          && (type == null || all.hasStorageType(only, type));
       return allowed ? Optional.of(only) : Optional.empty();
     }
-    TranslatedNodes all = translatedNodes();
     int[] members = all.members(request.pool, scope);
     PlacementRequest placement = new PlacementRequest(request.path, request.size, null, Set.of());
     int chosen = runtime.destinations().chooseIndex(placement, members.length, m -> all.servers[members[m]], m -> {
@@ -388,18 +427,28 @@ public class EafrBlockPlacementPolicy extends BlockPlacementPolicyDefault implem
     }
   }
 
-  /** What one chooseTarget call places: a file's block, into a pool, or onto one chosen node only. */
+  /**
+   * What one chooseTarget call places: a file's block, into a pool, onto one chosen node only, or onto a geared
+   * layout's holders first.
+   */
   private static final class Request {
     final String path;
     final long size;
     final ServerRole pool;
     final DatanodeDescriptor only;
+    /** The geared layout's holders in replica order (an entry is null for a node no longer registered), or null. */
+    final DatanodeDescriptor[] holders;
 
     Request(String path, long size, ServerRole pool, DatanodeDescriptor only) {
+      this(path, size, pool, only, null);
+    }
+
+    Request(String path, long size, ServerRole pool, DatanodeDescriptor only, DatanodeDescriptor[] holders) {
       this.path = path;
       this.size = size;
       this.pool = pool;
       this.only = only;
+      this.holders = holders;
     }
 
     Request onlyOn(DatanodeDescriptor node) {

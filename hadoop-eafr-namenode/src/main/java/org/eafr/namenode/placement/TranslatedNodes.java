@@ -106,6 +106,15 @@ final class TranslatedNodes {
     return index == null ? -1 : index;
   }
 
+  /**
+   * Whether {@code node} has a storage of {@code type}, as of this view (the node's own answer if it joined since).
+   * Only a pre-check: HDFS's choice of a storage for the block reads the node's current storages.
+   */
+  boolean hasStorageType(DatanodeDescriptor node, StorageType type) {
+    int index = indexOf(node);
+    return index >= 0 ? storageTypes[index].contains(type) : node.hasStorageType(type);
+  }
+
   /** The node whose core id is {@code id}, or null. */
   DatanodeDescriptor node(String id) {
     Integer index = indexOfId.get(id);

@@ -8,9 +8,9 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.StorageType;
 import org.apache.hadoop.hdfs.AddBlockFlag;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
-import org.apache.hadoop.hdfs.DFSTestUtil;
 import org.apache.hadoop.hdfs.HdfsConfiguration;
 import org.apache.hadoop.hdfs.net.DFSNetworkTopology;
 import org.apache.hadoop.hdfs.protocol.BlockStoragePolicy;
@@ -26,6 +26,7 @@ import org.eafr.namenode.cluster.ServerTranslator;
 import org.eafr.namenode.gear.GearPhase;
 import org.eafr.namenode.gear.GearRuntime;
 import org.eafr.namenode.gear.GearState;
+import org.eafr.namenode.testing.InMemoryDataNodes;
 import org.eafr.placement.cluster.Server;
 import org.eafr.namenode.placement.EafrBlockPlacementPolicy;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -43,7 +44,8 @@ import org.openjdk.jmh.annotations.TearDown;
  * EAFR's policy against HDFS's BlockPlacementPolicyDefault in the same run (goal: at most 1.5x). "eafr" ranks the
  * default sample of d = 16 eligible nodes per choice; "eafr-rank-all" ranks every eligible node (d = 0, the paper's
  * literal rule), to show what the sample saves; "eafr-equal-work" places by the core's equal-work layout
- * ({@code eafr.layout=equal-work}, default p = N / e^2, every DataNode on), each holder checked by the default.
+ * ({@code eafr.layout=equal-work}, default p = N / e^2, every DataNode on), each holder checked as the default checks
+ * a node it drew.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -81,16 +83,8 @@ public class ChooseTargetBench {
     DFSNetworkTopology topology = DFSNetworkTopology.getInstance(conf);
     nodes = new DatanodeDescriptor[RACKS * PER_RACK];
     for (int i = 0; i < nodes.length; i++) {
-      String ip = "10.0." + (i / 250) + "." + (i % 250 + 1);
-      DatanodeStorageInfo storage = DFSTestUtil.createDatanodeStorageInfo("s" + i, ip, "/rack" + (i / PER_RACK),
-          "host" + i);
-      DatanodeDescriptor node = storage.getDatanodeDescriptor();
-      for (DatanodeStorageInfo registered : node.getStorageInfos()) { // the descriptor's own storage objects
-        registered.setUtilizationForTesting(4 * TB, 0, 4 * TB, 0);
-      }
-      node.setCapacity(4 * TB);
-      node.setRemaining(4 * TB);
-      node.setAlive(true);
+      DatanodeDescriptor node = InMemoryDataNodes.dataNode(i, "10.0." + (i / 250) + "." + (i % 250 + 1),
+          "/rack" + (i / PER_RACK), StorageType.DISK, 4 * TB);
       topology.add(node);
       nodes[i] = node;
     }

@@ -11,9 +11,9 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.StorageType;
 import org.apache.hadoop.hdfs.AddBlockFlag;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
-import org.apache.hadoop.hdfs.DFSTestUtil;
 import org.apache.hadoop.hdfs.HdfsConfiguration;
 import org.apache.hadoop.hdfs.net.DFSNetworkTopology;
 import org.apache.hadoop.hdfs.protocol.BlockType;
@@ -24,6 +24,7 @@ import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeStorageInfo;
 import org.eafr.namenode.cluster.EafrRuntime;
 import org.eafr.namenode.cluster.ServerTranslator;
+import org.eafr.namenode.testing.InMemoryDataNodes;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -128,18 +129,10 @@ class SampledPlacementTest {
   }
 
   private static DatanodeDescriptor dataNode(int i) {
-    String ip = "10.1." + (i / 250) + "." + (i % 250 + 1);
-    DatanodeStorageInfo storage = DFSTestUtil.createDatanodeStorageInfo("s" + i, ip, "/rack" + (i / PER_RACK),
-        "host" + i);
-    DatanodeDescriptor node = storage.getDatanodeDescriptor();
-    for (DatanodeStorageInfo registered : node.getStorageInfos()) {
-      registered.setUtilizationForTesting(4 * TB, 0, 4 * TB, 0);
-    }
-    node.setCapacity(4 * TB);
-    node.setRemaining(4 * TB);
-    node.setAlive(true);
-    return node;
+    return InMemoryDataNodes.dataNode(i, "10.1." + (i / 250) + "." + (i % 250 + 1), "/rack" + (i / PER_RACK),
+        StorageType.DISK, 4 * TB);
   }
+
 
   private Set<String> standbyIds() {
     Set<String> standby = new HashSet<>();
