@@ -45,12 +45,8 @@ class GearShiftTest {
   }
 
   @AfterAll
-  void stopCluster() throws Exception {
-    GearRuntime gears = GearTestCluster.gears(cluster);
-    if (gears.power() != null) {
-      gears.power().close();
-    }
-    cluster.close();
+  void stopCluster() {
+    GearTestCluster.stop(cluster);
   }
 
   @Test
