@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.hdfs.MiniDFSCluster;
 import org.apache.hadoop.hdfs.MiniDFSCluster.DataNodeProperties;
 import org.apache.hadoop.hdfs.protocol.DatanodeID;
@@ -142,12 +143,30 @@ public final class MiniClusterPower {
       if (stopped.isEmpty()) {
         return;
       }
+      DataNodeProperties props = stopped.get(0);
       try {
-        cluster.restartDataNode(stopped.remove(0), true);
+        try {
+          cluster.restartDataNode(props, true);
+        } catch (java.net.BindException portTaken) {
+          // Another test on this machine took the stopped DataNode's IPC port meanwhile: keep the transfer port (the
+          // DataNode's identity here) and let the IPC server take a free one.
+          Configuration conf = confOf(props);
+          conf.set(DFSConfigKeys.DFS_DATANODE_ADDRESS_KEY, id.getXferAddr());
+          conf.set(DFSConfigKeys.DFS_DATANODE_IPC_ADDRESS_KEY, id.getIpAddr() + ":0");
+          cluster.restartDataNode(props, false);
+        }
+        stopped.remove(0);
         SWITCHES.incrementAndGet();
-      } catch (Exception e) {
+      } catch (Exception e) { // the props stay: the manager's next attempt restarts it again
         throw new PowerException("restarting DataNode " + id.getXferAddr() + " failed: " + e.getMessage());
       }
+    }
+
+    /** The configuration a stopped MiniDFSCluster DataNode restarts with (a package-private field of Hadoop's). */
+    private static Configuration confOf(DataNodeProperties props) throws ReflectiveOperationException {
+      java.lang.reflect.Field conf = DataNodeProperties.class.getDeclaredField("conf");
+      conf.setAccessible(true);
+      return (Configuration) conf.get(props);
     }
 
     @Override
