@@ -16,6 +16,13 @@ public final class GearCounters {
   public final AtomicLong offloadedWrites = new AtomicLong();
   /** Files whose owed moves are recorded in the namespace and not yet reflected (the reflection backlog). */
   public final AtomicLong owedFiles = new AtomicLong();
+  /** Out-of-turn wakes because a DataNode that should be on failed (its recovery group), and DataNodes they woke. */
+  public final AtomicLong wakesForFailures = new AtomicLong();
+  /** Out-of-turn wakes because a block had no live replica and a sleeping holder (a read or a re-replication). */
+  public final AtomicLong wakesForBlocks = new AtomicLong();
+  public final AtomicLong nodesWoken = new AtomicLong();
+  /** Block locations given to a reader with no replica at all (each one asks the wake detector to look at once). */
+  public final AtomicLong readsWithoutReplica = new AtomicLong();
   /** Gear shifts the autopilot started (auto mode); {@link #shifts} counts them too. */
   public final AtomicLong autoShifts = new AtomicLong();
   /** The autopilot's decisions, each counted once under the controller's reason (also those that hold the gear). */

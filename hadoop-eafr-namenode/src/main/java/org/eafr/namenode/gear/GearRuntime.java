@@ -139,6 +139,18 @@ public final class GearRuntime {
     this.autopilot = running;
   }
 
+  /**
+   * A reader was given a block with no location (from the reader ordering, on the IPC handler thread): counted, and
+   * when DataNodes sleep the gear service looks at once for a group to wake. O(1), never blocks.
+   */
+  public void readFoundNoReplica() {
+    counters.readsWithoutReplica.incrementAndGet();
+    GearService running = service;
+    if (running != null && !state.sleeping().isEmpty()) {
+      running.readFoundNoReplica();
+    }
+  }
+
   public GearCounters counters() {
     return counters;
   }

@@ -77,6 +77,11 @@ public final class GearService implements AutoCloseable {
   private final Map<Long, Move> moves = new HashMap<>();
   private final Set<String> notInInventory = new HashSet<>();
   private final Map<String, String> lastPowerError = new HashMap<>();
+  private final WakeDetector wakes;
+  /** A reader got a block with no location: look for wakes at once (set from IPC threads, cleared by a step). */
+  private final java.util.concurrent.atomic.AtomicBoolean readAsked = new java.util.concurrent.atomic.AtomicBoolean();
+  /** DataNodes being woken out of turn whose hosts are verified on (so no further power-on is sent). */
+  private final Set<String> wokenOn = new HashSet<>();
   private boolean wasActive;
 
   private GearService(NameNode nameNode, EafrRuntime runtime) {
@@ -87,6 +92,7 @@ public final class GearService implements AutoCloseable {
     this.mover = new BlockMover(nameNode.getNamesystem().getBlockManager());
     this.scheduler = Executors.newSingleThreadScheduledExecutor(daemon("eafr-gears"));
     this.movers = Executors.newFixedThreadPool(2, daemon("eafr-gear-reflection"));
+    this.wakes = new WakeDetector(nameNode, this::descriptor);
   }
 
   /** Loads the persisted state and starts stepping every {@code eafr.gear.step.ms}. */
@@ -134,7 +140,52 @@ public final class GearService implements AutoCloseable {
       fixChain();
     }
     recordOwed();
+    wakeOnDemand();
     advance();
+  }
+
+  /**
+   * A reader was given a block with no location (called on the IPC handler thread by the reader ordering): never
+   * blocks; at most one early step is queued, which looks for sleeping DataNodes to wake.
+   */
+  public void readFoundNoReplica() {
+    if (readAsked.compareAndSet(false, true)) {
+      try {
+        scheduler.execute(this::stepSafely);
+      } catch (java.util.concurrent.RejectedExecutionException closed) {
+        // the service is closing: nothing to wake any more
+      }
+    }
+  }
+
+  /** Starts out-of-turn wakes the detector finds, and advances those under way (as a gear-up does). */
+  private void wakeOnDemand() throws IOException {
+    Optional<GearedLayout> layout = gears.layout();
+    if (layout.isEmpty()) {
+      return;
+    }
+    for (WakeDetector.Wake wake : wakes.find(layout.get(), gears.state(), this::isLive, readAsked.getAndSet(false))) {
+      persist(gears.state().withWaking(wake.ids));
+      (wake.forFailure ? gears.counters().wakesForFailures : gears.counters().wakesForBlocks).incrementAndGet();
+      LOG.warn("EAFR gears: {}: waking {} DataNodes {}", wake.why, wake.ids.size(), wake.ids);
+    }
+    GearState state = gears.state();
+    if (state.waking().isEmpty()) {
+      wokenOn.clear();
+      return;
+    }
+    Set<String> unverified = new TreeSet<>(state.waking());
+    unverified.removeAll(wokenOn);
+    if (powered(unverified, PowerState.ON)) {
+      wokenOn.addAll(unverified);
+      if (allRegistered(state.waking())) { // never out of maintenance while dead: HDFS would re-replicate
+        persist(state.woken());
+        gears.counters().nodesWoken.addAndGet(state.waking().size());
+        LOG.info("EAFR gears: {} DataNodes woken out of turn registered and reported; out of maintenance, on until"
+            + " the next gear shift: {}", state.waking().size(), state.waking());
+        wokenOn.clear();
+      }
+    }
   }
 
   /**
@@ -181,7 +232,9 @@ public final class GearService implements AutoCloseable {
     Set<String> sleeping = new TreeSet<>(state.sleeping());
     GearPhase phase;
     if (requested < state.gear()) {
-      sleeping.addAll(layout.chain().ids(layout.chain().size() == 0 ? new int[0] : outside(layout, requested)));
+      // The decision keeps on the recovery groups of failed DataNodes (Rabbit Sec. 3.5), woken or not.
+      sleeping.addAll(ActiveSet.all(layout.chain()).minus(layout.serversOn(requested)).minus(decision.staysOn())
+          .ids());
       phase = GearPhase.ENTERING_MAINTENANCE;
     } else {
       phase = GearPhase.POWERING_ON;
@@ -261,7 +314,7 @@ public final class GearService implements AutoCloseable {
     gears.counters().refusedShifts.incrementAndGet();
     LOG.error("EAFR gears: gear-down to {} cancelled after maintenance: {}; {} DataNodes taken out of maintenance",
         state.target(), why, leaving.size());
-    persist(new GearState(state.chain(), state.gear(), state.gear(), GearPhase.STEADY, sleeping));
+    persist(state.shifting(state.gear(), GearPhase.STEADY, sleeping));
   }
 
   /** Fixes the expansion chain from the live DataNodes and persists it, in the highest gear. */
@@ -586,7 +639,7 @@ public final class GearService implements AutoCloseable {
     Set<String> leaving = new LinkedHashSet<>();
     ActiveSet kept = layout.serversOn(state.target());
     for (String id : state.sleeping()) {
-      if (!kept.contains(id)) {
+      if (!kept.contains(id) && !state.waking().contains(id)) {
         leaving.add(id);
       }
     }
@@ -603,10 +656,6 @@ public final class GearService implements AutoCloseable {
       }
     }
     return waking;
-  }
-
-  private static int[] outside(GearedLayout layout, int gear) {
-    return ActiveSet.all(layout.chain()).minus(layout.serversOn(gear)).positions();
   }
 
   private GearController controller(GearedLayout layout, int gear) {

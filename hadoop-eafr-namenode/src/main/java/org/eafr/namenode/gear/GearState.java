@@ -28,13 +28,24 @@ public final class GearState {
   private final int target;
   private final GearPhase phase;
   private final Set<String> sleeping;
+  private final Set<String> waking;
 
   public GearState(List<ChainEntry> chain, int gear, int target, GearPhase phase, Set<String> sleeping) {
+    this(chain, gear, target, phase, sleeping, Set.of());
+  }
+
+  /**
+   * @param waking sleeping DataNodes woken out of turn (a failure, or a block with no live replica: {@link
+   *     WakeDetector}), to be powered on, registered and taken out of maintenance as a gear-up does
+   */
+  public GearState(List<ChainEntry> chain, int gear, int target, GearPhase phase, Set<String> sleeping,
+      Set<String> waking) {
     this.chain = List.copyOf(chain);
     this.gear = gear;
     this.target = target;
     this.phase = phase;
     this.sleeping = Collections.unmodifiableSet(new TreeSet<>(sleeping));
+    this.waking = Collections.unmodifiableSet(new TreeSet<>(waking));
   }
 
   public boolean hasChain() {
@@ -64,21 +75,46 @@ public final class GearState {
     return sleeping;
   }
 
+  /** Sleeping DataNodes being woken out of turn (a subset of {@link #sleeping()} until they are woken). */
+  public Set<String> waking() {
+    return waking;
+  }
+
   public GearState withPhase(GearPhase next) {
-    return new GearState(chain, gear, target, next, sleeping);
+    return new GearState(chain, gear, target, next, sleeping, waking);
   }
 
   public GearState shifting(int newTarget, GearPhase next, Set<String> newSleeping) {
-    return new GearState(chain, gear, newTarget, next, newSleeping);
+    return new GearState(chain, gear, newTarget, next, newSleeping, retained(waking, newSleeping));
   }
 
   public GearState withSleeping(Set<String> newSleeping) {
-    return new GearState(chain, gear, target, phase, newSleeping);
+    return new GearState(chain, gear, target, phase, newSleeping, retained(waking, newSleeping));
+  }
+
+  /** {@code more} sleeping DataNodes are to be woken out of turn as well. */
+  public GearState withWaking(Set<String> more) {
+    Set<String> next = new TreeSet<>(waking);
+    next.addAll(more);
+    return new GearState(chain, gear, target, phase, sleeping, retained(next, sleeping));
+  }
+
+  /** The DataNodes being woken are on, registered and reported: they sleep no more. */
+  public GearState woken() {
+    Set<String> stillSleeping = new TreeSet<>(sleeping);
+    stillSleeping.removeAll(waking);
+    return new GearState(chain, gear, target, phase, stillSleeping, Set.of());
   }
 
   /** The target reached: steady in it. */
   public GearState reached() {
-    return new GearState(chain, target, target, GearPhase.STEADY, sleeping);
+    return new GearState(chain, target, target, GearPhase.STEADY, sleeping, waking);
+  }
+
+  private static Set<String> retained(Set<String> waking, Set<String> sleeping) {
+    Set<String> kept = new TreeSet<>(waking);
+    kept.retainAll(sleeping);
+    return kept;
   }
 
   public byte[] toBytes() {
@@ -90,6 +126,10 @@ public final class GearState {
     root.put("gear", gear).put("target", target).put("phase", phase.name());
     ArrayNode asleep = root.putArray("sleeping");
     sleeping.forEach(asleep::add);
+    if (!waking.isEmpty()) {
+      ArrayNode woken = root.putArray("waking");
+      waking.forEach(woken::add);
+    }
     return root.toString().getBytes(StandardCharsets.UTF_8);
   }
 
@@ -102,9 +142,11 @@ public final class GearState {
     }
     Set<String> sleeping = new TreeSet<>();
     root.path("sleeping").forEach(id -> sleeping.add(id.asText()));
+    Set<String> waking = new TreeSet<>();
+    root.path("waking").forEach(id -> waking.add(id.asText()));
     try {
       return new GearState(chain, root.path("gear").asInt(-1), root.path("target").asInt(-1),
-          GearPhase.valueOf(root.path("phase").asText("STEADY")), sleeping);
+          GearPhase.valueOf(root.path("phase").asText("STEADY")), sleeping, waking);
     } catch (IllegalArgumentException e) {
       throw new IOException("gear state " + root + " is damaged: " + e.getMessage(), e);
     }
@@ -117,7 +159,7 @@ public final class GearState {
     }
     GearState s = (GearState) o;
     return chain.equals(s.chain) && gear == s.gear && target == s.target && phase == s.phase
-        && sleeping.equals(s.sleeping);
+        && sleeping.equals(s.sleeping) && waking.equals(s.waking);
   }
 
   @Override
@@ -128,7 +170,8 @@ public final class GearState {
   @Override
   public String toString() {
     return "gear " + gear + (target != gear ? " -> " + target : "") + " " + phase + ", " + chain.size()
-        + " servers in the chain, " + sleeping.size() + " sleeping";
+        + " servers in the chain, " + sleeping.size() + " sleeping" + (waking.isEmpty() ? "" : ", " + waking.size()
+        + " waking");
   }
 
   /** One server of the expansion chain as persisted: its id and rack (a sleeping server may not be registered). */

@@ -32,6 +32,11 @@ public final class GearStatus {
     values.put("GearPowerFailures", counters.powerFailures.get());
     values.put("BlocksReflected", counters.blocksReflected.get());
     values.put("ReflectionMoveFailures", counters.reflectionFailures.get());
+    values.put("WakingNodes", (long) state.waking().size());
+    values.put("WakesForFailures", counters.wakesForFailures.get());
+    values.put("WakesForBlocks", counters.wakesForBlocks.get());
+    values.put("NodesWoken", counters.nodesWoken.get());
+    values.put("ReadsWithoutReplica", counters.readsWithoutReplica.get());
     GearAutopilot autopilot = gears.autopilot();
     values.put("GearMode", (autopilot == null ? gears.settings().mode() : autopilot.mode()).word());
     values.put("GearAutoLastDecision", autopilot == null ? "" : autopilot.lastDecision()

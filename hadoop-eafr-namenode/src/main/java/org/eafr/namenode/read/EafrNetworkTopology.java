@@ -22,6 +22,7 @@ import org.eafr.placement.cluster.ServerRole;
  * maintenance) are reordered; the rest keep HDFS's order behind them. A replica the core would not list (a cold
  * server) stays, after the ordered ones, so no replica is ever hidden from a reader. A node-local replica gets no
  * special place: it competes with its rack by queue, as in Alg. 3. Placement (chooseRandom...) is DFSNetworkTopology's.
+ * A block with no location at all is reported to the gear service, which may wake the group holding it.
  */
 public class EafrNetworkTopology extends DFSNetworkTopology implements Configurable {
   private Configuration conf;
@@ -60,6 +61,9 @@ public class EafrNetworkTopology extends DFSNetworkTopology implements Configura
    */
   private <T extends Node> void order(Node reader, T[] nodes, int activeLen) {
     if (activeLen < 1) {
+      if (nodes.length == 0) { // every replica sleeps (in maintenance) or is gone: maybe a group must wake
+        runtime.gears().readFoundNoReplica();
+      }
       return;
     }
     String[] racks = new String[activeLen];

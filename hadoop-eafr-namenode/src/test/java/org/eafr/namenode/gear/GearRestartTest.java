@@ -49,11 +49,7 @@ class GearRestartTest {
       }
       cluster.verifyChecksums();
     } finally {
-      GearRuntime gears = GearTestCluster.gears(cluster);
-      if (gears.power() != null) {
-        gears.power().close();
-      }
-      cluster.close();
+      GearTestCluster.stop(cluster);
     }
   }
 

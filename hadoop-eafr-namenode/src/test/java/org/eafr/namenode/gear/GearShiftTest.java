@@ -56,12 +56,8 @@ class GearShiftTest {
   }
 
   @AfterAll
-  void stopCluster() throws Exception {
-    GearRuntime gears = GearTestCluster.gears(cluster);
-    if (gears.power() != null) {
-      gears.power().close();
-    }
-    cluster.close();
+  void stopCluster() {
+    GearTestCluster.stop(cluster);
   }
 
   @Test

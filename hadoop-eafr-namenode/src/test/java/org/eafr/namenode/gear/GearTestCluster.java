@@ -27,14 +27,14 @@ import org.eafr.placement.gear.GearedLayout;
  * group spans racks. Hosts are switched by
  * {@link MiniClusterPower} (stop and restart the MiniDFSCluster DataNode) through the real power manager.
  */
-final class GearTestCluster {
-  static final String[] RACKS = {"/r1", "/r1", "/r1", "/r1", "/r2", "/r2", "/r2", "/r2", "/r3", "/r3", "/r3",
+public final class GearTestCluster {
+  public static final String[] RACKS = {"/r1", "/r1", "/r1", "/r1", "/r2", "/r2", "/r2", "/r2", "/r3", "/r3", "/r3",
       "/r3"};
 
   private GearTestCluster() {
   }
 
-  static Configuration conf(String name) throws IOException {
+  public static Configuration conf(String name) throws IOException {
     Configuration conf = EafrCluster.baseConf(name);
     MaintenanceHosts.configure(conf);
     conf.setClass(DFSConfigKeys.DFS_NAMENODE_HOSTS_PROVIDER_CLASSNAME_KEY, EafrHostConfigManager.class,
@@ -51,23 +51,32 @@ final class GearTestCluster {
     return conf;
   }
 
-  static EafrCluster start(Configuration conf) throws IOException, TimeoutException, InterruptedException {
+  public static EafrCluster start(Configuration conf) throws IOException, TimeoutException, InterruptedException {
     EafrCluster cluster = EafrCluster.start(conf, RACKS);
     cluster.runtime().gears().power(MiniClusterPower.manager(cluster.mini()));
     GenericTestUtils.waitFor(() -> cluster.runtime().gears().layout().isPresent(), 50, 30_000);
     return cluster;
   }
 
-  static GearRuntime gears(EafrCluster cluster) {
+  /** Closes the cluster's power manager, then the cluster. */
+  public static void stop(EafrCluster cluster) {
+    GearRuntime gears = gears(cluster);
+    if (gears.power() != null) {
+      gears.power().close();
+    }
+    cluster.close();
+  }
+
+  public static GearRuntime gears(EafrCluster cluster) {
     return cluster.runtime().gears();
   }
 
-  static GearedLayout layout(EafrCluster cluster) {
+  public static GearedLayout layout(EafrCluster cluster) {
     return gears(cluster).layout().orElseThrow();
   }
 
   /** Waits until the gear service has reached {@code gear} and is steady. */
-  static void awaitGear(EafrCluster cluster, int gear) throws TimeoutException, InterruptedException {
+  public static void awaitGear(EafrCluster cluster, int gear) throws TimeoutException, InterruptedException {
     GenericTestUtils.waitFor(() -> {
       GearState state = gears(cluster).state();
       return state.gear() == gear && state.phase() == GearPhase.STEADY;
@@ -75,7 +84,7 @@ final class GearTestCluster {
   }
 
   /** The ids of the running DataNodes. */
-  static List<String> running(EafrCluster cluster) {
+  public static List<String> running(EafrCluster cluster) {
     List<String> ids = new ArrayList<>();
     for (DataNode dn : cluster.mini().getDataNodes()) {
       ids.add(org.eafr.namenode.cluster.ServerTranslator.idOf(dn.getDatanodeId()));

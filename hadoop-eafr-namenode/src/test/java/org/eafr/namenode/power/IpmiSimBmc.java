@@ -12,32 +12,48 @@ import java.util.concurrent.TimeUnit;
 /**
  * A BMC for one test: OpenIPMI's ipmi_sim on a free UDP port of 127.0.0.1, whose chassis_control script keeps the
  * host's power in a file and writes every {@code set power} it is told to a log the test reads. With {@link #stick}
- * the host accepts commands but never changes state (a board that does not power up).
+ * the host accepts commands but never changes state (a board that does not power up). {@link #start} makes a host
+ * that is off and rejects soft-off (ipmi_sim passes {@code chassis power soft} to the script as {@code set shutdown
+ * 1}); {@link #startHostOn} one that is on and whose operating system powers the host off on that ACPI request.
  */
-final class IpmiSimBmc implements AutoCloseable {
+public final class IpmiSimBmc implements AutoCloseable {
   static final String USER = "ipmiusr";
 
   private final Path dir;
   private final int port;
   private final String password;
+  private final boolean on;
   private Process process;
 
-  private IpmiSimBmc(Path dir, int port, String password) {
+  private IpmiSimBmc(Path dir, int port, String password, boolean on) {
     this.dir = dir;
     this.port = port;
     this.password = password;
+    this.on = on;
   }
 
   /** Starts a BMC whose user {@link #USER} has {@code password}, with the host off, and waits until it answers. */
   static IpmiSimBmc start(Path dir, String password) throws Exception {
-    IpmiSimBmc bmc = new IpmiSimBmc(dir, TestDirs.freeUdpPort(), password);
+    return start(dir, password, false);
+  }
+
+  /**
+   * Starts a BMC (user {@link #USER}, {@code password}) in {@code dir} whose host is on and handles ACPI soft-off
+   * (a host whose operating system shuts down and powers off), and waits until it answers.
+   */
+  public static IpmiSimBmc startHostOn(Path dir, String password) throws Exception {
+    return start(dir, password, true);
+  }
+
+  private static IpmiSimBmc start(Path dir, String password, boolean on) throws Exception {
+    IpmiSimBmc bmc = new IpmiSimBmc(dir, TestDirs.freeUdpPort(), password, on);
     bmc.writeFiles();
     bmc.launch();
     return bmc;
   }
 
   private void writeFiles() throws IOException {
-    Files.write(dir.resolve("power"), List.of("0"));
+    Files.write(dir.resolve("power"), List.of(on ? "1" : "0"));
     Path script = dir.resolve("chassis-control.sh");
     Files.write(script, List.of("#!/bin/sh",
         "# ipmi_sim chassis_control: 'get power' prints power:0|1; 'set power 0|1' changes it",
@@ -46,6 +62,7 @@ final class IpmiSimBmc implements AutoCloseable {
         "  'get power') echo \"power:$(cat \"$dir/power\")\" ;;",
         "  'set power') echo \"set power $3\" >> \"$dir/told\"",
         "               [ -f \"$dir/stuck\" ] || echo \"$3\" > \"$dir/power\" ;;",
+        on ? "  'set shutdown') echo \"set shutdown $3\" >> \"$dir/told\"; echo 0 > \"$dir/power\" ;;" : "",
         "  *) exit 1 ;;",
         "esac"), StandardCharsets.UTF_8);
     Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwx------"));
@@ -84,18 +101,18 @@ final class IpmiSimBmc implements AutoCloseable {
         + Files.readString(dir.resolve("ipmi_sim.log")));
   }
 
-  int port() {
+  public int port() {
     return port;
   }
 
   /** Every {@code set power N} the BMC passed to the host, in order. */
-  List<String> told() throws IOException {
+  public List<String> told() throws IOException {
     Path told = dir.resolve("told");
     return Files.exists(told) ? Files.readAllLines(told) : List.of();
   }
 
   /** The host's power as the BMC sees it: 0 or 1. */
-  int power() throws IOException {
+  public int power() throws IOException {
     return Integer.parseInt(Files.readString(dir.resolve("power")).trim());
   }
 

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.hdfs.MiniDFSCluster;
 import org.apache.hadoop.hdfs.MiniDFSCluster.DataNodeProperties;
 import org.apache.hadoop.hdfs.protocol.DatanodeID;
@@ -23,21 +24,34 @@ public final class MiniClusterPower {
   }
 
   public static PowerManager manager(MiniDFSCluster cluster) {
+    return manager(cluster, drivers(cluster, null));
+  }
+
+  /**
+   * One driver per DataNode of {@code cluster} (HOST:PORT to driver), to share between the managers of an HA pair.
+   * With {@code hold}, each power-off waits until the latch is released: a shift held in POWERING_OFF for real.
+   */
+  public static Map<String, PowerDriver> drivers(MiniDFSCluster cluster, Hold hold) {
+    Map<String, PowerDriver> drivers = new LinkedHashMap<>();
+    for (DataNode dn : cluster.getDataNodes()) {
+      drivers.put(ServerTranslator.idOf(dn.getDatanodeId()), new DataNodeDriver(cluster, dn.getDatanodeId(), hold));
+    }
+    return drivers;
+  }
+
+  /** A manager over {@code drivers} (from {@link #drivers}), answering to the cluster's active NameNode. */
+  public static PowerManager manager(MiniDFSCluster cluster, Map<String, PowerDriver> drivers) {
     Configuration conf = new Configuration(false);
     conf.set("eafr.power.min-command-interval.ms", "0");
     conf.set("eafr.power.poll.initial.ms", "20");
     conf.set("eafr.power.poll.max.ms", "200");
     conf.set("eafr.power.state-timeout.ms", "30000");
     PowerSettings settings = PowerSettings.from(conf::get);
-    StringBuilder json = new StringBuilder("{\"nodes\": [");
-    Map<String, PowerDriver> drivers = new LinkedHashMap<>();
-    for (DataNode dn : cluster.getDataNodes()) {
-      String host = ServerTranslator.idOf(dn.getDatanodeId());
-      json.append(drivers.isEmpty() ? "" : ",").append("{\"host\": \"").append(host)
-          .append("\", \"driver\": \"command\", \"script\": \"/bin/true\"}");
-      drivers.put(host, new DataNodeDriver(cluster, dn.getDatanodeId()));
+    java.util.StringJoiner entries = new java.util.StringJoiner(",", "{\"nodes\": [", "]}");
+    for (String host : drivers.keySet()) {
+      entries.add("{\"host\": \"" + host + "\", \"driver\": \"command\", \"script\": \"/bin/true\"}");
     }
-    PowerInventory inventory = PowerInventory.parse("MiniDFSCluster", json.append("]}").toString());
+    PowerInventory inventory = PowerInventory.parse("MiniDFSCluster", entries.toString());
     PowerManager manager = new PowerManager(settings, conf, new CurrentNameNode(cluster), new SleepRequests(),
         PowerScheduler.threads(4));
     manager.install(inventory, drivers);
@@ -77,15 +91,42 @@ public final class MiniClusterPower {
   /** How many DataNode stops and restarts the drivers carried out (all drivers of the JVM). */
   public static final AtomicInteger SWITCHES = new AtomicInteger();
 
+  /** Holds every power-off until released; counts the power-offs waiting. */
+  public static final class Hold {
+    private final java.util.concurrent.CountDownLatch released = new java.util.concurrent.CountDownLatch(1);
+    private final AtomicInteger waiting = new AtomicInteger();
+
+    /** Power-offs that have reached the hold (and wait, until {@link #release}). */
+    public int waiting() {
+      return waiting.get();
+    }
+
+    public void release() {
+      released.countDown();
+    }
+
+    void await() throws PowerException {
+      waiting.incrementAndGet();
+      try {
+        released.await();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new PowerException("interrupted while held");
+      }
+    }
+  }
+
   /** Switches one MiniDFSCluster DataNode: off = stopDataNode, on = restartDataNode on the same ports. */
   static final class DataNodeDriver implements PowerDriver {
     private final MiniDFSCluster cluster;
     private final DatanodeID id;
+    private final Hold hold;
     private final List<DataNodeProperties> stopped = new ArrayList<>(1);
 
-    DataNodeDriver(MiniDFSCluster cluster, DatanodeID id) {
+    DataNodeDriver(MiniDFSCluster cluster, DatanodeID id, Hold hold) {
       this.cluster = cluster;
       this.id = id;
+      this.hold = hold;
     }
 
     @Override
@@ -103,16 +144,41 @@ public final class MiniClusterPower {
       if (stopped.isEmpty()) {
         return;
       }
+      DataNodeProperties props = stopped.get(0);
       try {
-        cluster.restartDataNode(stopped.remove(0), true);
+        try {
+          cluster.restartDataNode(props, true);
+        } catch (java.net.BindException portTaken) {
+          // Another test on this machine took the stopped DataNode's IPC port meanwhile: keep the transfer port (the
+          // DataNode's identity here) and let the IPC server take a free one.
+          Configuration conf = confOf(props);
+          conf.set(DFSConfigKeys.DFS_DATANODE_ADDRESS_KEY, id.getXferAddr());
+          conf.set(DFSConfigKeys.DFS_DATANODE_IPC_ADDRESS_KEY, id.getIpAddr() + ":0");
+          cluster.restartDataNode(props, false);
+        }
+        stopped.remove(0);
         SWITCHES.incrementAndGet();
-      } catch (Exception e) {
+      } catch (Exception e) { // the props stay: the manager's next attempt restarts it again
         throw new PowerException("restarting DataNode " + id.getXferAddr() + " failed: " + e.getMessage());
       }
     }
 
+    /** The configuration a stopped MiniDFSCluster DataNode restarts with (a package-private field of Hadoop's). */
+    private static Configuration confOf(DataNodeProperties props) throws ReflectiveOperationException {
+      java.lang.reflect.Field conf = DataNodeProperties.class.getDeclaredField("conf");
+      conf.setAccessible(true);
+      return (Configuration) conf.get(props);
+    }
+
     @Override
-    public synchronized void gracefulOff() throws PowerException {
+    public void gracefulOff() throws PowerException {
+      if (hold != null) {
+        hold.await(); // outside the lock, so state() still answers while held
+      }
+      stop();
+    }
+
+    private synchronized void stop() throws PowerException {
       DataNodeProperties props = cluster.stopDataNode(id.getXferAddr());
       if (props != null) {
         stopped.add(props);

@@ -1,0 +1,175 @@
+package org.eafr.namenode.gear;
+
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.Function;
+import java.util.function.Predicate;
+import org.apache.hadoop.hdfs.DFSConfigKeys;
+import org.apache.hadoop.hdfs.server.blockmanagement.BlockInfo;
+import org.apache.hadoop.hdfs.server.blockmanagement.BlockManager;
+import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
+import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeStorageInfo;
+import org.apache.hadoop.hdfs.server.namenode.FSNamesystem;
+import org.apache.hadoop.hdfs.server.namenode.INodeFile;
+import org.apache.hadoop.hdfs.server.namenode.NameNode;
+import org.eafr.namenode.cluster.ServerTranslator;
+import org.eafr.placement.gear.ActiveSet;
+import org.eafr.placement.gear.GearedLayout;
+import org.eafr.placement.gear.WakePlanner;
+
+/**
+ * Finds, on the gear service's thread, the sleeping DataNodes that must wake out of turn, and asks the core's
+ * {@link WakePlanner} which:
+ * <ul>
+ *   <li>a DataNode of the chain that should be on (not asleep, not in maintenance) is dead or stale (no heartbeat for
+ *       {@code dfs.namenode.stale.datanode.interval}, 30 s by default, so a failed primary's group wakes without
+ *       waiting the 10.5 minutes HDFS takes to declare it dead; when more than half of the DataNodes that should be
+ *       on are stale at once, as after a long pause of the NameNode itself, only dead ones count): its recovery
+ *       group;</li>
+ *   <li>a block HDFS needs to re-replicate (its queue of low-redundancy blocks) has no live replica and a holder that
+ *       sleeps: the smallest group holding it. A read of such a block gets no location; the reader ordering counts it
+ *       and has this detector look at once ({@link GearRuntime#readFoundNoReplica}), since HDFS queued the block for
+ *       re-replication when its last live replica went.</li>
+ * </ul>
+ * The queue is read under the namesystem read lock, at most {@link #MAX_BLOCKS_SCANNED} blocks a scan (blocks with
+ * no live replica sit in HDFS's highest-priority queue, which the iteration visits first), and only while some
+ * DataNode sleeps and HDFS has low-redundancy blocks: when the failed DataNodes changed, every step for
+ * {@link #SCAN_INTERVAL_MILLIS} after a read asked (HDFS may queue the block a redundancy-monitor pass after the read),
+ * and else every {@link #SCAN_INTERVAL_MILLIS}. Nothing here runs on an IPC handler thread.
+ */
+final class WakeDetector {
+  static final int MAX_BLOCKS_SCANNED = 10_000;
+  static final long SCAN_INTERVAL_MILLIS = 10_000;
+
+  private final NameNode nameNode;
+  private final Function<String, DatanodeDescriptor> descriptors;
+  private final long staleMillis;
+  private long lastScan;
+  private long lastReadAsked = Long.MIN_VALUE / 2;
+  private ActiveSet lastFailed;
+
+  WakeDetector(NameNode nameNode, Function<String, DatanodeDescriptor> descriptors) {
+    this.nameNode = nameNode;
+    this.descriptors = descriptors;
+    this.staleMillis = nameNode.getConf().getLong(DFSConfigKeys.DFS_NAMENODE_STALE_DATANODE_INTERVAL_KEY,
+        DFSConfigKeys.DFS_NAMENODE_STALE_DATANODE_INTERVAL_DEFAULT);
+  }
+
+  /** Sleeping DataNodes to wake, and why. */
+  static final class Wake {
+    final Set<String> ids;
+    final String why;
+    final boolean forFailure;
+
+    Wake(Set<String> ids, String why, boolean forFailure) {
+      this.ids = ids;
+      this.why = why;
+      this.forFailure = forFailure;
+    }
+  }
+
+  /**
+   * The wakes {@code state} needs now: {@code on} are the DataNodes alive and in service; {@code readAsked} whether a
+   * reader got a block with no location since the last call.
+   */
+  List<Wake> find(GearedLayout layout, GearState state, Predicate<String> isLive, boolean readAsked) {
+    List<Wake> wakes = new ArrayList<>();
+    Set<String> asleep = new TreeSet<>(state.sleeping());
+    asleep.removeAll(state.waking());
+    if (asleep.isEmpty()) {
+      return wakes;
+    }
+    WakePlanner planner = new WakePlanner(layout);
+    ActiveSet on = GearRuntime.serversOn(layout, isLive);
+    ActiveSet stale = GearRuntime.serversOn(layout, id -> failed(id, state, true));
+    ActiveSet awake = GearRuntime.serversOn(layout, id -> !state.sleeping().contains(id));
+    // Many stale at once is the NameNode's own pause (GC), not failures: then only dead DataNodes count.
+    boolean trustStale = stale.size() * 2 <= awake.size();
+    ActiveSet failed = trustStale ? stale : GearRuntime.serversOn(layout, id -> failed(id, state, false));
+    for (int f = failed.next(0); f >= 0; f = failed.next(f + 1)) {
+      Set<String> ids = sleepers(planner.forFailure(f, on, failed), asleep);
+      if (!ids.isEmpty()) {
+        DatanodeDescriptor dn = descriptors.apply(layout.chain().id(f));
+        wakes.add(new Wake(ids, "DataNode " + layout.chain().id(f) + (dn.isAlive() ? " stopped heartbeating"
+            : " is dead") + " (not in maintenance) in gear " + state.gear() + "; waking its recovery group", true));
+        asleep.removeAll(ids);
+        on = on.union(ActiveSet.ofIds(layout.chain(), ids)); // its blocks are served once these are on
+      }
+    }
+    long now = System.currentTimeMillis();
+    if (readAsked) {
+      lastReadAsked = now;
+    }
+    BlockManager blocks = nameNode.getNamesystem().getBlockManager();
+    boolean readRecently = now - lastReadAsked < SCAN_INTERVAL_MILLIS;
+    if (!asleep.isEmpty() && blocks.getLowRedundancyBlocksCount() > 0
+        && (readRecently || !failed.equals(lastFailed) || now - lastScan >= SCAN_INTERVAL_MILLIS)) {
+      lastScan = now;
+      lastFailed = failed;
+      scanBlocks(layout, planner, on, failed, asleep, wakes);
+    }
+    return wakes;
+  }
+
+  /** A DataNode of the chain that should be on, registered, not in maintenance, and dead (or stale). */
+  private boolean failed(String id, GearState state, boolean orStale) {
+    if (state.sleeping().contains(id)) {
+      return false;
+    }
+    DatanodeDescriptor dn = descriptors.apply(id);
+    return dn != null && !dn.isMaintenance() && !dn.isDecommissionInProgress() && !dn.isDecommissioned()
+        && (!dn.isAlive() || orStale && dn.isStale(staleMillis));
+  }
+
+  private void scanBlocks(GearedLayout layout, WakePlanner planner, ActiveSet on, ActiveSet failed,
+      Set<String> asleep, List<Wake> wakes) {
+    FSNamesystem namesystem = nameNode.getNamesystem();
+    BlockManager blocks = namesystem.getBlockManager();
+    namesystem.readLock();
+    try {
+      Iterable<BlockInfo> queue = blocks.neededReconstruction;
+      Iterator<BlockInfo> it = queue.iterator();
+      for (int seen = 0; it.hasNext() && seen < MAX_BLOCKS_SCANNED && !asleep.isEmpty(); seen++) {
+        BlockInfo block = it.next();
+        if (block.isStriped() || blocks.countNodes(block).liveReplicas() > 0) {
+          continue;
+        }
+        List<String> holders = new ArrayList<>();
+        for (DatanodeStorageInfo storage : blocks.getStorages(block)) {
+          holders.add(ServerTranslator.idOf(storage.getDatanodeDescriptor()));
+        }
+        // No live replica: a holder that is on holds a corrupt (or stale) replica, which serves no one.
+        List<String> asleepHolders = new ArrayList<>(holders);
+        asleepHolders.removeIf(on::contains);
+        Set<String> ids = sleepers(planner.forBlock(positions(layout, asleepHolders), on, failed), asleep);
+        if (!ids.isEmpty()) {
+          wakes.add(new Wake(ids, "block " + block.getBlockName() + " of file " + fileOf(namesystem, block)
+              + " has no live replica; its replicas are on " + holders + "; waking the group that holds it",
+              false));
+          asleep.removeAll(ids);
+          on = on.union(ActiveSet.ofIds(layout.chain(), ids));
+        }
+      }
+    } finally {
+      namesystem.readUnlock();
+    }
+  }
+
+  private static int[] positions(GearedLayout layout, List<String> ids) {
+    return ids.stream().mapToInt(layout.chain()::position).filter(p -> p >= 0).toArray();
+  }
+
+  private static Set<String> sleepers(ActiveSet toWake, Set<String> asleep) {
+    Set<String> ids = new TreeSet<>(toWake.ids());
+    ids.retainAll(asleep);
+    return ids;
+  }
+
+  private static String fileOf(FSNamesystem namesystem, BlockInfo block) {
+    INodeFile file = namesystem.getBlockCollection(block.getBlockCollectionId());
+    return file == null ? "(deleted)" : file.getFullPathName();
+  }
+}
