@@ -52,4 +52,35 @@ class EafrGearedSimulatorTest {
     assertThat(result.get("failed_reads")).isZero();
     assertThat(result.get("replications")).isEqualTo(1.0);
   }
+
+  @Test
+  void filesRewrittenInGear0_areLeftToTheLayoutUntilHome_andNothingIsLost() {
+    // Every file is rewritten in gear 0 (its other replicas offloaded and owed home), then bursts of reads on every
+    // files gear up (minutes 0-1 and 15-16) and down; EAFR plans every 10 minutes over the half hour.
+    SimSettings settings = SimSettings.of(Map.ofEntries(Map.entry("sim.servers", "8"), Map.entry("sim.racks", "2"),
+        Map.entry("sim.files", "8"), Map.entry("sim.read-files", "8"), Map.entry("sim.duration.hours", "0.5"),
+        Map.entry("sim.concurrency", "1"), Map.entry("eafr.gear.primaries", "2"),
+        Map.entry("eafr.gear.group-size", "1"), Map.entry("eafr.gear.replicas", "2"),
+        Map.entry("eafr.interval.ms", "600000"), Map.entry("eafr.destination.sample-size", "1")));
+    List<TraceEvent> events = new ArrayList<>();
+    for (int f = 0; f < 8; f++) {
+      events.add(new TraceEvent(SECOND + f, TraceEvent.Kind.REWRITE, f, 1));
+    }
+    for (int s = 2; s <= 1800; s += 7) {
+      events.add(InlineWorkload.read(s * SECOND, s % 3, s % 900 < 70 ? 20_000 : 5));
+    }
+    long[] sizes = new long[8];
+    Arrays.fill(sizes, 100 * MB);
+    Simulator simulator = new Simulator(settings, "eafr-geared", new InlineWorkload(sizes, events), f -> { });
+
+    RunResult result = simulator.run("test", "eafr-geared");
+
+    ActiveSet gear0 = ((GearedPolicy) simulator.policy()).layout().serversOn(0);
+    for (SimFile file : simulator.files()) {
+      assertThat(Arrays.stream(file.replicas()).anyMatch(s -> gear0.contains(simulator.cluster().server(s).id())))
+          .as("%s keeps a replica in gear 0", file.id()).isTrue();
+    }
+    assertThat(result.get("failed_reads")).isZero();
+    assertThat(result.get("gear_ups")).isPositive();
+  }
 }

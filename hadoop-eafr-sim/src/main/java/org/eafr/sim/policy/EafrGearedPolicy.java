@@ -1,6 +1,8 @@
 package org.eafr.sim.policy;
 
 import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.Set;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -37,7 +39,9 @@ import org.eafr.sim.model.SimFile;
  *
  * <p>The bytes owed to a server count as used in the planner's view, so owed migrations never overfill it. A file
  * with a copy in flight or a migration owed is not planned again until it lands; a file written anew (a SWIM rewrite)
- * forgets what it owed. Degree of power proportionality is measured with the layout's hit-ratio balancer, as for
+ * forgets what it owed. A file with a replica the layout still owes home (in the {@code OffloadLedger}: written while
+ * its homes slept) is left to the layout until it is home, so EAFR and the ledger never change the same block's
+ * replicas, and the ledger is told only of the layout's moves. Degree of power proportionality is measured with the layout's hit-ratio balancer, as for
  * rabbit, on the data as it lies (EAFR's extras included).
  */
 final class EafrGearedPolicy extends LayoutPolicy {
@@ -50,6 +54,7 @@ final class EafrGearedPolicy extends LayoutPolicy {
   private final TransferSpeedEstimator speeds;
   private final ReaderSelector readers = new ReaderSelector();
   private final Map<String, Owed> owed = new LinkedHashMap<>();
+  private final Set<BlockMove> inFlight = new HashSet<>();
   private final UnsharedRandom destinationRandom;
   private GearedEafrPlanner planner;
 
@@ -90,7 +95,7 @@ final class EafrGearedPolicy extends LayoutPolicy {
   @Override
   public IntervalDecision endOfInterval(List<SimFile> files, ClusterView cluster, long nowMillis) {
     var classified = temperatures.classify(files, reads.snapshotAndReset(),
-        file -> file.pendingCopies() != 0 || owed.containsKey(file.id()));
+        file -> file.pendingCopies() != 0 || owed.containsKey(file.id()) || ledger().placement(file.id()).isPresent());
     GearedEafrPlan plan = planner.plan(classified, withOwedBytes(cluster), gear());
     for (BlockMove move : plan.owed()) {
       long bytes = files.get(Integer.parseInt(move.blockId().substring(1))).sizeBytes();
@@ -123,10 +128,19 @@ final class EafrGearedPolicy extends LayoutPolicy {
       BlockMove move = it.next().move();
       if (on.contains(move.to()) && on.contains(move.from())) {
         moves.add(move);
+        inFlight.add(move);
         it.remove();
       }
     }
     return moves;
+  }
+
+  /** The layout's ledger learns only of its own moves: EAFR's are not offloaded replicas going home. */
+  @Override
+  public void moved(BlockMove move) {
+    if (!inFlight.remove(move)) {
+      super.moved(move);
+    }
   }
 
   @Override
