@@ -5,6 +5,7 @@
 #   large = 3,000 servers, 500,000 files, 1 day (goal: <= 15 minutes)
 #   gears = the gears scenario, every policy, 3 SWIM traces x 24 h, 300 servers (goal: <= 5 minutes)
 #   large-geared = rabbit, 3,000 servers, 500,000 files, SWIM FB-2010, 1 day (goal: <= 15 minutes)
+#   large-eafr-geared = the same with eafr-geared
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/simulate.sh --help > /dev/null   # builds when needed

@@ -19,7 +19,8 @@ import org.eafr.sim.stats.RunResult;
  *   <li>{@code large}: 3,000 servers in 100 racks, 500,000 files (165,660 read), 1,000 reads/s, 1 day, EAFR;</li>
  *   <li>{@code baseline}: the same as {@code eafr} for 4 hours and hdfs only, the ratio's reference;</li>
  *   <li>{@code gears}: the "gears" scenario, every policy on the three SWIM traces, 24 h each, 300 servers;</li>
- *   <li>{@code large-geared}: rabbit on 3,000 servers, 500,000 files, SWIM FB-2010 (a 3,000-machine trace), 1 day.</li>
+ *   <li>{@code large-geared}: rabbit on 3,000 servers, 500,000 files, SWIM FB-2010 (a 3,000-machine trace), 1 day;
+ *       {@code large-eafr-geared}: the same with eafr-geared.</li>
  * </ul>
  */
 public final class Bench {
@@ -52,11 +53,11 @@ public final class Bench {
         policies = List.of();
         trace = null;
       }
-      case "large-geared" -> {
+      case "large-geared", "large-eafr-geared" -> {
         overrides = Map.of("sim.servers", "3000", "sim.racks", "100", "sim.files", "500000", "sim.read-files",
             "165660", "sim.concurrency", "1", "sim.duration.hours", "24", "sim.swim.rewrites", "1",
             "sim.file-size.max-bytes", "2000000000");
-        policies = List.of("rabbit");
+        policies = List.of(name.equals("large-geared") ? "rabbit" : "eafr-geared");
         trace = "swim:classpath:FB-2010_samples_24_times_1hr_0.tsv.gz";
       }
       case "eafr" -> {
@@ -73,7 +74,7 @@ public final class Bench {
         policies = List.of("eafr");
       }
       default -> throw new IllegalArgumentException("bench " + name + " is not allowed: expected baseline, eafr,"
-          + " large, gears or large-geared");
+          + " large, gears, large-geared or large-eafr-geared");
     }
     long start = System.nanoTime();
     List<RunResult> results = new Runner(2,

@@ -16,16 +16,21 @@ import org.eafr.placement.settings.InvalidSettingException;
 public final class Scenarios {
   private static final Map<String, Scenario> SCENARIOS = new LinkedHashMap<>();
   private static final List<String> MAIN = List.of("hdfs", "cdrm", "scarlett", "aptstore", "eafr");
+  private static final List<String> EAFR_COMPARISON = List.of("hdfs", "cdrm", "scarlett", "aptstore", "eafr",
+      "eafr-geared");
   private static final List<String> FIG6 = List.of("hdfs", "cdrm", "eafr");
   private static final List<String> LATENCY = List.of("read_mean_ms", "read_over_10ms");
   private static final String SWEEP_HOURS = "4";
-  private static final List<String> GEARS = List.of("hdfs", "ideal", "eafr", "rabbit", "springfs", "accordion");
+  private static final List<String> GEARS = List.of("hdfs", "ideal", "eafr", "rabbit", "springfs", "accordion",
+      "eafr-geared");
   private static final String FB_2009_0 = "swim:classpath:FB-2009_samples_24_times_1hr_0.tsv.gz";
   private static final String LOAD_SWEEP_HOURS = "3";
 
   static {
-    add(new Scenario("eafr", "EAFR vs the baselines on the EAFR setup for 2 days (Figs. 6, 8, 9, 10)",
-        Map.of("sim.duration.hours", "48"), "run", List.of(Scenario.Variant.single()), MAIN,
+    // eafr-geared keeps EAFR's r = 2 as its layout's r (eafr.gear.* keys touch only the geared policies).
+    add(new Scenario("eafr", "EAFR vs the baselines on the EAFR setup for 2 days (Figs. 6, 8, 9, 10), and EAFR on"
+        + " gears", Map.of("sim.duration.hours", "48", "eafr.gear.replicas", "2"), "run",
+        List.of(Scenario.Variant.single()), EAFR_COMPARISON,
         List.of("read_mean_ms", "read_p99_ms", "energy_kwh_day", "storage_tb", "repl_10000MB_s", "util_p99",
             "maint_p50", "success_lambda_0.1", "success_lambda_0.2")));
     add(new Scenario("replicas",

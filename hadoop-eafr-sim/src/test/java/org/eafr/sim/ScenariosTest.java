@@ -33,12 +33,15 @@ class ScenariosTest {
   }
 
   @org.junit.jupiter.api.Test
-  void theEafrComparisonRunsTheFivePoliciesOnThePapersSetupForTwoDays() {
+  void theEafrComparisonRunsTheFivePoliciesAndEafrOnGearsOnThePapersSetupForTwoDays() {
     Scenario eafr = Scenarios.get("eafr");
-    assertThat(eafr.policies()).containsExactly("hdfs", "cdrm", "scarlett", "aptstore", "eafr");
+    assertThat(eafr.policies()).containsExactly("hdfs", "cdrm", "scarlett", "aptstore", "eafr", "eafr-geared");
+    assertThat(Scenarios.get("gears").policies()).contains("eafr-geared", "ideal", "hdfs");
     SimSettings settings = SimSettings.of(eafr.base());
     assertThat(settings.servers()).isEqualTo(300);
     assertThat(settings.racks()).isEqualTo(10);
     assertThat(settings.durationMicros()).isEqualTo(48L * 3600 * 1_000_000);
+    assertThat(settings.eafr().get(org.eafr.placement.settings.EafrSettings.GEAR_REPLICAS))
+        .isEqualTo(settings.eafr().minReplicas());
   }
 }

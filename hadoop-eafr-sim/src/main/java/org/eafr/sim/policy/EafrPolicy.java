@@ -1,6 +1,5 @@
 package org.eafr.sim.policy;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Random;
@@ -16,7 +15,6 @@ import org.eafr.placement.destination.SampledDestination;
 import org.eafr.placement.destination.RandomDestination;
 import org.eafr.placement.destination.TransferSpeedEstimator;
 import org.eafr.placement.popularity.FileTemperature;
-import org.eafr.placement.popularity.IntervalReads;
 import org.eafr.placement.popularity.PopularityClassifier;
 import org.eafr.placement.popularity.ReadStatistics;
 import org.eafr.placement.read.ReaderSelector;
@@ -56,14 +54,13 @@ public final class EafrPolicy implements Policy {
   private final EafrSettings settings;
   private final HdfsDefaultPlacement placement;
   private final ReadStatistics reads;
-  private final PopularityClassifier classifier;
   private final TransferSpeedEstimator speeds;
   private final ReplicationPlanner planner;
   private final ReaderSelector readers = new ReaderSelector();
   private final RandomReplica randomReads;
   private final RecoveryPlanner recovery;
   private final RandomRecovery randomRecovery;
-  private FileTemperature[] temperatures = new FileTemperature[0];
+  private final Temperatures temperatures;
 
   public EafrPolicy(String name, Parts parts, PolicyEnvironment env) {
     this.name = name;
@@ -73,19 +70,27 @@ public final class EafrPolicy implements Policy {
     StorageReserve reserve = new StorageReserve(settings.storageReserveBytes());
     this.placement = new HdfsDefaultPlacement(reserve, new UnsharedRandom(random.nextLong()));
     this.reads = ReadStatistics.from(settings);
-    this.classifier = PopularityClassifier.from(settings);
+    this.temperatures = new Temperatures(PopularityClassifier.from(settings));
     this.speeds = new TransferSpeedEstimator(settings.ewmaAlpha(), settings.ewmaWindowMillis(), env.clockMillis(),
         TransferSpeedEstimator.DEFAULT_UNMEASURED_SPEED);
-    Random destinationRandom = new UnsharedRandom(random.nextLong());
-    DestinationPolicy destinations = parts.ewmaDestinations()
-        ? new SampledDestination(DestinationSelector.from(settings, speeds, destinationRandom),
-            CandidateSample.from(settings, destinationRandom), reserve)
-        : new RandomDestination(reserve, destinationRandom);
+    DestinationPolicy destinations = destinations(settings, speeds, new UnsharedRandom(random.nextLong()),
+        parts.ewmaDestinations());
     this.planner = ReplicationPlanner.from(settings, destinations);
     this.randomReads = new RandomReplica(new UnsharedRandom(random.nextLong()));
     this.recovery = RecoveryPlanner.from(settings);
     this.randomRecovery = new RandomRecovery(new RandomDestination(reserve, new UnsharedRandom(random.nextLong())),
         new UnsharedRandom(random.nextLong()), true);
+  }
+
+  /**
+   * EAFR's destination choice (Eq. 10-12 over {@code speeds} among d sampled candidates, as in the NameNode), or a
+   * random destination when {@code ewma} is off.
+   */
+  static DestinationPolicy destinations(EafrSettings settings, TransferSpeedEstimator speeds, Random random,
+      boolean ewma) {
+    StorageReserve reserve = new StorageReserve(settings.storageReserveBytes());
+    return ewma ? new SampledDestination(DestinationSelector.from(settings, speeds, random),
+        CandidateSample.from(settings, random), reserve) : new RandomDestination(reserve, random);
   }
 
   @Override
@@ -120,31 +125,16 @@ public final class EafrPolicy implements Policy {
 
   @Override
   public IntervalDecision endOfInterval(List<SimFile> files, ClusterView cluster, long nowMillis) {
-    IntervalReads interval = reads.snapshotAndReset();
-    if (temperatures.length != files.size()) {
-      temperatures = new FileTemperature[files.size()];
-    }
-    List<ClassifiedFile> classified = new ArrayList<>(files.size());
-    for (SimFile file : files) {
-      if (file.replicaCount() == 0) {
-        temperatures[file.index()] = FileTemperature.NORMAL;
-        continue;
-      }
-      var view = file.view();
-      FileTemperature temperature = classifier.classify(interval.reads(file.id()), view.replicaServers());
-      temperatures[file.index()] = temperature;
-      // A file with a copy in flight waits for it to land before the planner looks at it again.
-      if (file.pendingCopies() == 0) {
-        classified.add(new ClassifiedFile(view, temperature));
-      }
-    }
+    // A file with a copy in flight waits for it to land before the planner looks at it again.
+    List<ClassifiedFile> classified = temperatures.classify(files, reads.snapshotAndReset(),
+        file -> file.pendingCopies() != 0);
     ReplicationPlan plan = planner.plan(classified, cluster);
     return new IntervalDecision(plan.actions(), plan.standbysTurningCold());
   }
 
   @Override
   public FileTemperature temperature(int file) {
-    return file < temperatures.length && temperatures[file] != null ? temperatures[file] : FileTemperature.NORMAL;
+    return temperatures.of(file);
   }
 
   @Override

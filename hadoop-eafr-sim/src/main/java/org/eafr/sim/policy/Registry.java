@@ -44,6 +44,9 @@ public final class Registry {
         env -> new LayoutPolicy("accordion", env, (chain, e) -> new AccordionLayout(chain,
             AccordionLayout.geometricGroups(chain.size(), ACCORDION_LOWEST_GROUP, 2.0),
             e.settings().eafr().get(EafrSettings.GEAR_REPLICAS)), HitRatioBalancer::new));
+    register("eafr-geared", "EAFR on gears: Rabbit's equal-work layout and gear controller with EAFR's adaptive"
+        + " replication (hot extras in the lowest gears, cold replicas owed to the gear above), Alg. 3 reads",
+        EafrGearedPolicy::new);
     register("eafr", "EAFR: every part on", env -> new EafrPolicy("eafr", EafrPolicy.Parts.ALL, env));
     register("eafr-no-ewma", "EAFR with a random hot or standby destination instead of Eq. 10-12",
         env -> new EafrPolicy("eafr-no-ewma", new EafrPolicy.Parts(false, true, true, true), env));

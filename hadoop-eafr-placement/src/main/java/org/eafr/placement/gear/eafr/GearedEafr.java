@@ -58,6 +58,10 @@ public final class GearedEafr {
     return new GearedEafr(layout, settings.overloadThreshold(), new StorageReserve(settings.storageReserveBytes()));
   }
 
+  public GearedLayout layout() {
+    return layout;
+  }
+
   /** The EAFR role of the server at {@code position} while gear {@code gear} runs (failures aside). */
   public ServerRole roleIn(int position, int gear) {
     GearedLayout.checkGear(layout, gear);

@@ -1,0 +1,155 @@
+package org.eafr.sim.policy;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.Set;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.eafr.placement.cluster.ClusterView;
+import org.eafr.placement.cluster.Server;
+import org.eafr.placement.gear.ActiveSet;
+import org.eafr.placement.gear.BlockMove;
+import org.eafr.placement.gear.LoadSample;
+import org.eafr.placement.gear.eafr.GearedEafr;
+import org.eafr.placement.gear.eafr.GearedEafrPlan;
+import org.eafr.placement.gear.eafr.GearedEafrPlanner;
+import org.eafr.placement.gear.layout.EqualWorkLayout;
+import org.eafr.placement.gear.read.HitRatioBalancer;
+import org.eafr.placement.popularity.FileTemperature;
+import org.eafr.placement.popularity.PopularityClassifier;
+import org.eafr.placement.popularity.ReadStatistics;
+import org.eafr.placement.destination.TransferSpeedEstimator;
+import org.eafr.placement.read.ReaderSelector;
+import org.eafr.placement.settings.EafrSettings;
+import org.eafr.sim.engine.UnsharedRandom;
+import org.eafr.sim.model.SimFile;
+
+/**
+ * EAFR on gears (docs/core.md, "EAFR on gears"), wired from the core: Rabbit's equal-work layout and gear controller
+ * (as {@code rabbit}) carry the data and pick the servers on; on top, EAFR's adaptive replication every interval T:
+ * {@link ReadStatistics} counts reads, {@link PopularityClassifier} classifies (Eq. 2-5), and
+ * {@link GearedEafrPlanner} plans for the gear running now with EAFR's destination choice (Eq. 10-12 among d
+ * sampled candidates over {@link TransferSpeedEstimator}): a hot file's extra replica goes into the lowest gears at
+ * once; a cold file's migration to the gear above is owed and made when its target is on (with the layout's
+ * reflection); a removal that would take a file's last gear-0 replica is dropped. Reads go by EAFR's Alg. 3
+ * ({@link ReaderSelector}: same rack, then the shortest queue, among the holders that are on).
+ *
+ * <p>The bytes owed to a server count as used in the planner's view, so owed migrations never overfill it. A file
+ * with a copy in flight or a migration owed is not planned again until it lands; a file written anew (a SWIM rewrite)
+ * forgets what it owed. A file with a replica the layout still owes home (in the {@code OffloadLedger}: written while
+ * its homes slept) is left to the layout until it is home, so EAFR and the ledger never change the same block's
+ * replicas, and the ledger is told only of the layout's moves. Degree of power proportionality is measured with the layout's hit-ratio balancer, as for
+ * rabbit, on the data as it lies (EAFR's extras included).
+ */
+final class EafrGearedPolicy extends LayoutPolicy {
+  /** A migration owed to a sleeping server, with its bytes. */
+  private record Owed(BlockMove move, long bytes) {
+  }
+
+  private final ReadStatistics reads;
+  private final Temperatures temperatures;
+  private final TransferSpeedEstimator speeds;
+  private final ReaderSelector readers = new ReaderSelector();
+  private final Map<String, Owed> owed = new LinkedHashMap<>();
+  private final Set<BlockMove> inFlight = new HashSet<>();
+  private final UnsharedRandom destinationRandom;
+  private GearedEafrPlanner planner;
+
+  EafrGearedPolicy(PolicyEnvironment env) {
+    super("eafr-geared", env, (chain, e) -> EqualWorkLayout.from(e.settings().eafr(), chain), HitRatioBalancer::new);
+    EafrSettings settings = env.settings().eafr();
+    this.reads = ReadStatistics.from(settings);
+    this.temperatures = new Temperatures(PopularityClassifier.from(settings));
+    this.speeds = new TransferSpeedEstimator(settings.ewmaAlpha(), settings.ewmaWindowMillis(), env.clockMillis(),
+        TransferSpeedEstimator.DEFAULT_UNMEASURED_SPEED);
+    this.destinationRandom = new UnsharedRandom(env.random().nextLong());
+  }
+
+  @Override
+  public void start(ClusterView cluster, LoadSample perServer) {
+    super.start(cluster, perServer);
+    EafrSettings settings = env().settings().eafr();
+    planner = GearedEafrPlanner.from(settings, GearedEafr.from(settings, layout()),
+        EafrPolicy.destinations(settings, speeds, destinationRandom, true));
+  }
+
+  @Override
+  public List<Server> placeNewFile(SimFile file, ClusterView cluster) {
+    owed.remove(file.id()); // a new version: its old replicas, and what they owed, are gone
+    return super.placeNewFile(file, cluster);
+  }
+
+  @Override
+  public Optional<Server> chooseReplica(String readerRack, List<Server> holders) {
+    return readers.select(readerRack, holders);
+  }
+
+  @Override
+  public void readStarted(SimFile file, String serverId, long nowMillis) {
+    reads.recordRead(file.id(), serverId);
+  }
+
+  @Override
+  public IntervalDecision endOfInterval(List<SimFile> files, ClusterView cluster, long nowMillis) {
+    var classified = temperatures.classify(files, reads.snapshotAndReset(),
+        file -> file.pendingCopies() != 0 || owed.containsKey(file.id()) || ledger().placement(file.id()).isPresent());
+    GearedEafrPlan plan = planner.plan(classified, withOwedBytes(cluster), gear());
+    for (BlockMove move : plan.owed()) {
+      long bytes = files.get(Integer.parseInt(move.blockId().substring(1))).sizeBytes();
+      owed.put(move.blockId(), new Owed(move, bytes));
+    }
+    return new IntervalDecision(plan.now(), List.of());
+  }
+
+  /** The view with the bytes owed to each server counted as used. */
+  private ClusterView withOwedBytes(ClusterView cluster) {
+    long[] bytes = new long[chain().size()];
+    for (Owed o : owed.values()) {
+      bytes[o.move().to()] += o.bytes();
+    }
+    ClusterView view = cluster;
+    for (int p = 0; p < bytes.length; p++) {
+      if (bytes[p] > 0) {
+        Server server = cluster.server(chain().id(p));
+        view = view.with(server.withStorageUsed(server.storageUsed() + bytes[p]));
+      }
+    }
+    return view;
+  }
+
+  /** The layout's reflection, then the owed migrations whose source and target are both on, each handed out once. */
+  @Override
+  public List<BlockMove> reflection(ActiveSet on) {
+    List<BlockMove> moves = new ArrayList<>(super.reflection(on));
+    for (Iterator<Owed> it = owed.values().iterator(); it.hasNext(); ) {
+      BlockMove move = it.next().move();
+      if (on.contains(move.to()) && on.contains(move.from())) {
+        moves.add(move);
+        inFlight.add(move);
+        it.remove();
+      }
+    }
+    return moves;
+  }
+
+  /** The layout's ledger learns only of its own moves: EAFR's are not offloaded replicas going home. */
+  @Override
+  public void moved(BlockMove move) {
+    if (!inFlight.remove(move)) {
+      super.moved(move);
+    }
+  }
+
+  @Override
+  public FileTemperature temperature(int file) {
+    return temperatures.of(file);
+  }
+
+  @Override
+  public void transferFinished(String destinationId, long bytes, long elapsedMillis) {
+    speeds.recordTransfer(destinationId, bytes, Math.max(1, elapsedMillis));
+  }
+}
