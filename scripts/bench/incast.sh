@@ -138,6 +138,8 @@ log4j.appender.console.layout=org.apache.log4j.PatternLayout
 log4j.appender.console.layout.ConversionPattern=%d{ISO8601} %p %c{2}: %m%n
 log4j.logger.org.apache.hadoop.util.NativeCodeLoader=ERROR
 log4j.logger.http.requests=WARN
+# The receiver's throttler: one line per round, rates granted against bytes used (for the analysis in datanode.md).
+log4j.logger.org.eafr.datanode.rate.SenderThrottler.trace=DEBUG
 LOG4J
 }
 

@@ -2,6 +2,7 @@ package org.eafr.datanode.rate;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
 import static org.eafr.datanode.testing.RateControlCluster.await;
 import static org.eafr.datanode.testing.RateControlCluster.senderThrottler;
 import static org.eafr.datanode.testing.RateControlCluster.writeThrottler;
@@ -90,7 +91,8 @@ class ReceiveRatePluginTest {
         List<Double> oldestFirst = new ArrayList<>(rates.values());
         assertThat(oldestFirst.get(0)).as("older connection's rate vs newer's, %s", rates)
             .isGreaterThan(2 * oldestFirst.get(1));
-        assertThat(oldestFirst.get(0) + oldestFirst.get(1)).isLessThanOrEqualTo((double) link);
+        assertThat(oldestFirst.get(0) + oldestFirst.get(1)).as("the rates split the whole link, %s", rates)
+            .isCloseTo((double) link, within(1e-6 * link));
         List<RateAdjustment> last = throttler.lastAdjustments();
         assertThat(last).extracting(RateAdjustment::senderId).containsExactlyElementsOf(rates.keySet());
         if (last.get(0).direction() == RateDirection.DOWN) {
