@@ -20,10 +20,10 @@ import java.util.Objects;
  *   <li>Every sender has a floor, {@link #MIN_SHARE} x c_b / p' for p' senders (the floors together are 5% of the
  *       link, and no sender starves); the rest of c_b is shared in proportion to the weights, so the older connection
  *       keeps the larger share as Alg. 2 intends.</li>
- *   <li>A sender that was not held back by its rate in the last period (idle, finishing, or limited by TCP) gets at
- *       most {@link #HEADROOM} times what it used, at least the floor; the share it did not use goes to the senders
- *       that were held back, in proportion to their weights. When nobody was held back the whole rest is shared by
- *       weight (the rates only cap, they reserve nothing).</li>
+ *   <li>A sender that its rate has not held back for {@link #IDLE_PERIODS} periods in a row (idle, or limited by TCP
+ *       or its source) gets at most {@link #HEADROOM} times the most it delivered in one of them, at least the
+ *       floor; the share it does not use goes to the senders that were held back, in proportion to their weights.
+ *       When nobody is held back the whole rest is shared by weight (the rates only cap, they reserve nothing).</li>
  *   <li>A sender that ends frees its share at once: the others' rates are split again.</li>
  * </ul>
  *
@@ -38,8 +38,11 @@ import java.util.Objects;
  *       least the floor: it is the newest connection, last in Alg. 2's order, and gains share as older ones end.</li>
  * </ul>
  *
- * <p>Worked example (c_b = 1000, eta_l = 0.2, eta_h = 0.5; A oldest, B, C newest with weights 500, 300, 200). In the
- * last period A delivered 500 and B 300, both held back; C delivered 50 and was not held back. Eq. 13: u_b = 850,
+ * <p>Worked example (c_b = 1000, eta_l = 0.2, eta_h = 0.5; A oldest, B, C newest with weights 500, 300, 200). In
+ * each of two periods A delivers 450 and B 250, both held back, C 50, not held back: u_b = 750, R = 0.25, in
+ * [eta_l, eta_h], so the weights hold and the floors plus shares by weight stay 491.6667, 301.6667, 206.6667. In the
+ * third period A delivers 500 and B 300, both held back; C again 50, its third period in a row not held back, so it
+ * is capped now. Eq. 13: u_b = 850,
  * R = 0.15 &lt; eta_l, gap 0.05, sum k = 6. Eq. 14: beta_A = 1/6 x 0.05, beta_B = 2/6 x 0.05, beta_C = 3/6 x 0.05, so
  * the weights become 495.8333, 295, 195 and, scaled to sum to 1000, 502.9586, 299.2392, 197.8022. Floors are
  * 50/3 = 16.6667 each, which leaves 950 to share by weight; C's share, 950 x 0.197802 = 187.9, is more than the
@@ -58,12 +61,17 @@ public final class ReceiverRates {
    * oldest ends, the next oldest takes its share. This bound only keeps the scaling finite.
    */
   static final double MIN_WEIGHT_SHARE = 1e-12;
-  /** A sender that was not held back may next use this many times what it used. */
+  /**
+   * A sender whose rate did not hold it back for this many periods in a row is capped; fewer are a hiccup (a
+   * scheduling delay, a lost packet), not a sender that needs less.
+   */
+  public static final int IDLE_PERIODS = 3;
+  /** A capped sender may use this many times the most it delivered in one of those periods. */
   public static final double HEADROOM = 2;
 
   private final ReceiveRateController controller;
   private final Map<String, Double> weights = new LinkedHashMap<>(); // oldest first
-  private final Map<String, Double> caps = new HashMap<>(); // only senders not held back in the last period
+  private final Map<String, Idle> idle = new HashMap<>(); // senders not held back in their last period(s)
   private final Map<String, Double> allowed = new LinkedHashMap<>(); // oldest first
   private double capacity;
 
@@ -97,7 +105,7 @@ public final class ReceiverRates {
   /** Forgets a sender whose transfer ended and gives its share to the others; unknown senders are ignored. */
   public void remove(String sender) {
     if (weights.remove(sender) != null) {
-      caps.remove(sender);
+      idle.remove(sender);
       split();
     }
   }
@@ -115,14 +123,13 @@ public final class ReceiverRates {
       return List.of();
     }
     double used = 0;
-    caps.clear();
     for (String sender : weights.keySet()) {
       SenderUse u = use.get(sender);
-      if (u != null) {
-        used += u.bytesPerSecond();
-        if (!u.isHeldBack()) {
-          caps.put(sender, HEADROOM * u.bytesPerSecond());
-        }
+      used += u == null ? 0 : u.bytesPerSecond();
+      if (u == null || u.isHeldBack()) {
+        idle.remove(sender);
+      } else {
+        idle.computeIfAbsent(sender, s -> new Idle()).add(u.bytesPerSecond());
       }
     }
     List<String> oldestFirst = new ArrayList<>(weights.keySet());
@@ -192,7 +199,8 @@ public final class ReceiverRates {
       capped = false;
       double perWeight = perWeight(rest, open);
       for (Map.Entry<String, Double> sender : new ArrayList<>(open.entrySet())) {
-        double room = caps.getOrDefault(sender.getKey(), Double.POSITIVE_INFINITY) - floor;
+        Idle streak = idle.get(sender.getKey());
+        double room = (streak == null ? Double.POSITIVE_INFINITY : streak.cap()) - floor;
         if (perWeight * sender.getValue() > room) {
           double given = Math.max(0, room);
           extra.put(sender.getKey(), given);
@@ -208,6 +216,22 @@ public final class ReceiverRates {
     for (Map.Entry<String, Double> sender : weights.entrySet()) {
       double share = takers.containsKey(sender.getKey()) ? perWeight * takers.get(sender.getKey()) : 0;
       allowed.put(sender.getKey(), floor + extra.getOrDefault(sender.getKey(), 0.0) + share);
+    }
+  }
+
+  /** A sender's run of periods in which its rate did not hold it back, and the most it delivered in one. */
+  private static final class Idle {
+    private int periods;
+    private double peak;
+
+    void add(double bytesPerSecond) {
+      periods++;
+      peak = Math.max(peak, bytesPerSecond);
+    }
+
+    /** What the sender may use: unlimited until the run is {@link #IDLE_PERIODS} long, then HEADROOM x peak. */
+    double cap() {
+      return periods < IDLE_PERIODS ? Double.POSITIVE_INFINITY : HEADROOM * peak;
     }
   }
 

@@ -18,6 +18,14 @@ class ReceiverRatesTest {
     rates.admit("A", 500);
     rates.admit("B", 300);
     rates.admit("C", 200);
+    for (int period = 1; period <= 2; period++) { // u_b = 750, R = 0.25: HOLD; C not capped yet
+      List<RateAdjustment> held = rates.adjust(Map.of("A", SenderUse.heldBack(450), "B", SenderUse.heldBack(250),
+          "C", SenderUse.notHeldBack(50)));
+      assertThat(held).extracting(RateAdjustment::direction).containsOnly(RateDirection.HOLD);
+      assertThat(rates.rate("A")).isCloseTo(491.6667, within(EPS));
+      assertThat(rates.rate("B")).isCloseTo(301.6667, within(EPS));
+      assertThat(rates.rate("C")).isCloseTo(206.6667, within(EPS));
+    }
 
     List<RateAdjustment> adjustments = rates.adjust(Map.of("A", SenderUse.heldBack(500),
         "B", SenderUse.heldBack(300), "C", SenderUse.notHeldBack(50)));
@@ -57,13 +65,21 @@ class ReceiverRatesTest {
     rates.admit("B", 400);
     assertThat(rates.rate("A")).isCloseTo(25 + 0.6 * 950, within(1e-9));
 
-    // u_b = 695, R = 0.305: HOLD. B may use 2 x 100; A, held back, gets the other 800.
-    List<RateAdjustment> adjustments = rates.adjust(Map.of("A", SenderUse.heldBack(595),
-        "B", SenderUse.notHeldBack(100)));
+    // u_b = 695, R = 0.305: HOLD. After ReceiverRates.IDLE_PERIODS such periods B may use 2 x 100; A, held
+    // back, gets the other 800.
+    Map<String, SenderUse> use = Map.of("A", SenderUse.heldBack(595), "B", SenderUse.notHeldBack(100));
+    for (int period = 1; period < ReceiverRates.IDLE_PERIODS; period++) {
+      rates.adjust(use);
+      assertThat(rates.rate("B")).as("a hiccup, not yet idle").isCloseTo(25 + 0.4 * 950, within(1e-9));
+    }
+    List<RateAdjustment> adjustments = rates.adjust(use);
 
     assertThat(adjustments).extracting(RateAdjustment::direction).containsOnly(RateDirection.HOLD);
     assertThat(rates.rate("B")).isCloseTo(200, within(1e-9));
     assertThat(rates.rate("A")).isCloseTo(800, within(1e-9));
+
+    rates.adjust(Map.of("A", SenderUse.heldBack(500), "B", SenderUse.heldBack(200))); // HOLD; B held: no cap
+    assertThat(rates.rate("B")).isCloseTo(25 + 0.4 * 950, within(1e-9));
   }
 
   @Test
@@ -71,15 +87,19 @@ class ReceiverRatesTest {
     rates.admit("A", 600);
     rates.admit("B", 400);
 
-    // u_b = 150, R = 0.85: UP by 0.35, 2:1 for the older; weights 740, 446.67 scaled to 623.60, 376.40.
-    List<RateAdjustment> adjustments = rates.adjust(Map.of("A", SenderUse.notHeldBack(100),
-        "B", SenderUse.notHeldBack(50)));
+    // u_b = 150, R = 0.85 in each period: UP by 0.35, 2:1 for the older; the weights, scaled back to 1000 each time,
+    // become 623.60 : 376.40, 646.62 : 353.38, 668.98 : 331.02.
+    List<RateAdjustment> adjustments = List.of();
+    for (int period = 1; period <= ReceiverRates.IDLE_PERIODS; period++) {
+      adjustments = rates.adjust(Map.of("A", SenderUse.notHeldBack(100), "B", SenderUse.notHeldBack(50)));
+    }
 
     assertThat(adjustments.get(0)).isEqualTo(new RateAdjustment("A", RateDirection.UP, 0.7 / 3));
     assertThat(adjustments.get(1).factor()).isCloseTo(0.35 / 3, within(1e-12));
+    assertThat(rates.weightsOldestFirst().get("A")).isCloseTo(668.9816, within(EPS));
     // Both capped (A at 200, B at 100): the remaining 700 is shared by weight on top.
-    assertThat(rates.rate("A")).isCloseTo(636.5169, within(EPS));
-    assertThat(rates.rate("B")).isCloseTo(363.4831, within(EPS));
+    assertThat(rates.rate("A")).isCloseTo(668.2871, within(EPS));
+    assertThat(rates.rate("B")).isCloseTo(331.7129, within(EPS));
     assertThat(rates.granted()).isCloseTo(1000, within(1e-9));
   }
 
