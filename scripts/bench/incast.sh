@@ -51,11 +51,62 @@ for n in ROUNDS BLOCK_MB BLOCKS MBIT SLOW_MBIT QUEUE PERIOD_MS; do
   [[ "${!n}" =~ ^[1-9][0-9]*$ ]] || die "INCAST_$n = '${!n}' is not allowed: expected a whole number >= 1"
 done
 (($(id -u) == 0)) || die "needs root (network namespaces and tc); run it with sudo"
-if ! command -v tc >/dev/null || ! command -v ip >/dev/null; then
-  log "installing iproute2"
-  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends iproute2
-fi
-for tool in java mvn curl unzip; do command -v "$tool" >/dev/null || die "missing $tool (scripts/install-deps.sh installs a JDK and Maven; apt-get install curl unzip)"; done
+
+# ---------------------------------------------------------------------------------------------------------------
+# What the bench needs: commands (installed from Debian's packages when missing) and kernel features (checked).
+
+java17() { command -v java >/dev/null && java -XshowSettings:properties -version 2>&1 | awk -F' = ' '/java.specification.version/ { exit !($2 + 0 >= 17) }'; }
+# Each entry: a check, the Debian package that satisfies it, and what it is for.
+TOOLS=(
+  "command -v ip|iproute2|ip (network namespaces, veth links)"
+  "command -v tc|iproute2|tc (link shaping)"
+  "command -v curl|curl|curl (the NameNode's JMX)"
+  "command -v unzip|unzip|unzip (the HDFS web apps)"
+  "command -v setsid|util-linux|setsid (daemons in their own session)"
+  "command -v flock|util-linux|flock (one bench at a time)"
+  "java17|openjdk-17-jdk-headless|a JDK 17 or newer"
+  "command -v mvn|maven|Maven (the build)"
+)
+
+# missing_tools: prints "PACKAGE|WHAT" for each tool not there.
+missing_tools() {
+  local entry
+  for entry in "${TOOLS[@]}"; do
+    eval "${entry%%|*}" >/dev/null 2>&1 || echo "${entry#*|}"
+  done
+}
+
+install_tools() {
+  local missing packages
+  missing="$(missing_tools)"
+  [[ -z "$missing" ]] && return 0
+  packages="$(cut -d'|' -f1 <<<"$missing" | sort -u | tr '\n' ' ')"
+  if command -v apt-get >/dev/null; then
+    log "installing $packages(Debian packages)"
+    apt-get update -qq >&2 && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+      $packages >&2 || log "apt-get could not install $packages"
+    missing="$(missing_tools)"
+  fi
+  [[ -z "$missing" ]] || die "missing: $(cut -d'|' -f2 <<<"$missing" | paste -sd';' | sed 's/;/; /g') (Debian packages: $(cut -d'|' -f1 <<<"$missing" | sort -u | paste -sd' '))"
+}
+
+# The kernel features, tried once on a throw-away namespace: each failure names the feature and its module.
+check_kernel() {
+  local probe="$NS-probe" err
+  try() { # WHAT COMMAND...
+    local what=$1
+    shift
+    err="$("$@" 2>&1)" || { teardown_network; die "the kernel refused $what: '$*' said: $err"; }
+  }
+  try "network namespaces (CONFIG_NET_NS)" ip netns add "$probe"
+  try "veth links (module veth)" ip link add "$NS-pa" type veth peer name "$NS-pb"
+  try "moving a link into a namespace" ip link set "$NS-pb" netns "$probe"
+  try "bridges (module bridge)" ip netns exec "$probe" ip link add br0 type bridge
+  try "tc tbf shaping (module sch_tbf)" ip netns exec "$probe" tc qdisc add dev "$NS-pb" root tbf rate 100mbit burst 16kb limit 30000
+  teardown_network
+}
+
+install_tools
 
 # ---------------------------------------------------------------------------------------------------------------
 # Network: namespace $NS-sw holds the bridge; node K (0 = NameNode, 1.. = DataNodes) is namespace $NS-K at $NET.(K+2)
@@ -95,9 +146,27 @@ reshape() {
   in_ns sw tc qdisc replace dev "$NS-s$1" root tbf rate "${2}mbit" burst 16kb limit "$QUEUE"
 }
 
+none_alive() {
+  local pid
+  for pid in "$@"; do kill -0 "$pid" 2>/dev/null && return 1; done
+  return 0
+}
+our_namespaces() { ip netns list | awk '{print $1}' | grep -E "^$NS-" || true; }
+
+# Ends every process still running in this script's namespaces (daemons, clients), then removes the namespaces
+# (and the veths and bridge in them) and any of its veths left outside them.
 teardown_network() {
-  local ns
-  for ns in $(ip netns list | awk '{print $1}' | grep -E "^$NS-" || true); do ip netns del "$ns"; done
+  local ns pids=() link
+  for ns in $(our_namespaces); do pids+=($(ip netns pids "$ns" 2>/dev/null || true)); done
+  if ((${#pids[@]} > 0)); then
+    kill -TERM "${pids[@]}" 2>/dev/null || true
+    wait_until 15 "processes in the bench's namespaces to exit" none_alive "${pids[@]}" \
+      || kill -KILL "${pids[@]}" 2>/dev/null || true
+  fi
+  for ns in $(our_namespaces); do ip netns del "$ns" 2>/dev/null || log "could not remove namespace $ns"; done
+  for link in $(ip -o link show | awk -F': ' '{ sub(/@.*/, "", $2); print $2 }' | grep -E "^$NS-" || true); do
+    ip link del "$link" 2>/dev/null || true
+  done
 }
 
 # Sum of a TCP counter over the sender namespaces: tcp_counter snmp|netstat NAME NODE...
@@ -138,6 +207,8 @@ log4j.appender.console.layout=org.apache.log4j.PatternLayout
 log4j.appender.console.layout.ConversionPattern=%d{ISO8601} %p %c{2}: %m%n
 log4j.logger.org.apache.hadoop.util.NativeCodeLoader=ERROR
 log4j.logger.http.requests=WARN
+# The receiver's throttler: one line per round, rates granted against bytes used (for the analysis in datanode.md).
+log4j.logger.org.eafr.datanode.rate.SenderThrottler.trace=DEBUG
 LOG4J
 }
 
@@ -334,14 +405,27 @@ hetero() {
 }
 
 cleanup() {
-  stop_all
-  teardown_network
+  trap - EXIT INT TERM HUP
+  stop_all || true
+  teardown_network || true
+  local left
+  left="$(our_namespaces; ip -o link show | awk -F': ' '{ sub(/@.*/, "", $2); print $2 }' | grep -E "^$NS-" || true)"
+  [[ -z "$left" ]] || log "left behind (remove by hand): $(tr '\n' ' ' <<<"$left")"
 }
 
 main() {
+  local lock=/tmp/eafr-incast-bench.lock
+  [[ -d /run/lock && -w /run/lock ]] && lock=/run/lock/eafr-incast-bench.lock
+  exec 9>"$lock"
+  flock -n 9 || die "another scripts/bench/incast.sh is running on this machine (it owns the namespaces $NS-*)"
+  trap cleanup EXIT
+  trap 'log "interrupted"; exit 130' INT
+  trap 'log "terminated"; exit 143' TERM HUP
+  check_kernel
+  local load_start
+  load_start="$(cut -d' ' -f1-3 /proc/loadavg)"
   rm -rf "$STATE"
   mkdir -p "$STATE/logs" "$STATE/tmp"
-  trap cleanup EXIT
   eafr_build "$STATE" hadoop-eafr-namenode hadoop-eafr-datanode
   head -c $((BLOCK_MB * BLOCKS << 20)) /dev/urandom >"$STATE/tmp/data"
   local scenario
@@ -361,7 +445,11 @@ ${ROUNDS} rounds per mode; medians over rounds. **incast**: 8 senders re-replica
 HDFS against the EAFR receive throttler (c_b = ${MBIT} Mbit/s, eta_l = ${ETA_LOW}, eta_h = ${ETA_HIGH}).
 **hetero**: 4 sources re-replicate into 4 targets, 2 of them at ${SLOW_MBIT} Mbit/s; stock placement against EAFR's
 (Eq. 9-12, after one unmeasured round). What the numbers mean: [datanode.md](datanode.md#benchmark).
+Load average (1, 5, 15 min) at the start: $load_start; at the end: $(cut -d' ' -f1-3 /proc/loadavg).
 SETUP
+  if [[ -f "$STATE/logs/incast/node9.log" ]]; then
+    { echo; bench_tool trace "$STATE/logs/incast/node9.log"; } >>"$STATE/setup.md"
+  fi
   local doc=(--doc "$ROOT/docs/evaluation.md" --title "Incast and heterogeneous links on real daemons" --setup "$STATE/setup.md")
   [[ "${INCAST_NO_DOC:-0}" == 1 ]] && doc=()
   bench_tool report --results "$STATE/results-measured.csv" "${doc[@]}"

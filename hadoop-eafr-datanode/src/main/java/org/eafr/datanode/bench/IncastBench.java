@@ -21,6 +21,9 @@ import java.util.Map;
  * report --results CSV [--doc FILE --title TEXT --setup FILE]
  *        prints the table of medians and ratios; with --doc writes it (under TITLE, after the text in the setup
  *        file) into FILE between the bench's markers
+ * trace  LOG...
+ *        prints one sentence: the receive throttler's allowed rates against c_b and what the senders delivered
+ *        ({@link RateTrace})
  * </pre>
  */
 public final class IncastBench {
@@ -50,6 +53,9 @@ public final class IncastBench {
       case "report":
         System.out.print(report(options));
         break;
+      case "trace":
+        System.out.println(trace(files).summary());
+        break;
       default:
         throw usage("unknown command " + args[0]);
     }
@@ -71,6 +77,14 @@ public final class IncastBench {
     }
     Files.write(out, List.of(result.toCsv()), StandardCharsets.UTF_8, StandardOpenOption.APPEND);
     return result;
+  }
+
+  static RateTrace trace(List<String> logs) throws IOException {
+    RateTrace trace = new RateTrace();
+    for (String log : logs) {
+      trace.add(Files.readAllLines(Paths.get(log), StandardCharsets.UTF_8));
+    }
+    return trace;
   }
 
   static String report(Map<String, String> options) throws IOException {
@@ -115,6 +129,6 @@ public final class IncastBench {
   private static IllegalArgumentException usage(String problem) {
     return new IllegalArgumentException(problem + "; usage: round --scenario S --mode stock|eafr --round N"
         + " --requested EPOCH_MS --retrans N --timeouts N --out CSV LOG... | report --results CSV [--doc FILE"
-        + " --title TEXT --setup FILE]");
+        + " --title TEXT --setup FILE] | trace LOG...");
   }
 }

@@ -2,10 +2,13 @@ package org.eafr.datanode.rate;
 
 import java.util.ArrayList;
 import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongSupplier;
 import org.apache.hadoop.hdfs.util.Canceler;
 import org.apache.hadoop.hdfs.util.DataTransferThrottler;
@@ -13,6 +16,9 @@ import org.eafr.placement.rate.RateAdjustment;
 import org.eafr.placement.rate.RateDirection;
 import org.eafr.placement.rate.ReceiveRateController;
 import org.eafr.placement.rate.ReceiverRates;
+import org.eafr.placement.rate.SenderUse;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The DataNode's write throttler with one rate per sender (EAFR Alg. 2). HDFS calls {@link #throttle(long)} after
@@ -23,14 +29,21 @@ import org.eafr.placement.rate.ReceiverRates;
  *
  * <p>Pacing: a sender's packets are spaced by bytes / rate, with at most {@link #BURST_NANOS} of credit after a pause,
  * so that the receiver reads (and its TCP window opens) smoothly rather than in the base class's 500 ms bursts that
- * let every sender fill the receiver's queue at once.
+ * let every sender fill the receiver's queue at once. A sender waiting when a round changes its rate waits the rest
+ * at the new rate. Each round also learns, per sender, the bytes it delivered and whether its rate held it back
+ * ({@link SenderUse}): the core gives the share a sender does not use to the others.
  *
  * <p>Senders do not wait on each other: a packet takes a lock only when its thread starts a new write.
  */
 public final class SenderThrottler extends DataTransferThrottler {
-  /** Credit a sender keeps after a pause: 5 ms, a few packets at 100 Mbit/s. */
-  static final long BURST_NANOS = TimeUnit.MILLISECONDS.toNanos(5);
-  private static final long SLEEP_SLICE_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
+  /**
+   * Credit a sender keeps after a pause: 20 ms, about four 64 KiB packets at 100 Mbit/s, so that a reader that was
+   * descheduled for a moment catches up instead of leaving its share of the link unused.
+   */
+  static final long BURST_NANOS = TimeUnit.MILLISECONDS.toNanos(20);
+  private static final long SLEEP_SLICE_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
+  /** One line per round at DEBUG: c_b, the rates granted and what each sender used (scripts/bench/incast.sh). */
+  private static final Logger TRACE = LoggerFactory.getLogger(SenderThrottler.class.getName() + ".trace");
 
   private final Object lock = new Object();
   private final ReceiverRates rates; // guarded by lock
@@ -38,6 +51,7 @@ public final class SenderThrottler extends DataTransferThrottler {
   private final ReceiveStats stats;
   private final LongSupplier nanoTime;
   private volatile List<RateAdjustment> lastAdjustments = List.of();
+  private long lastRoundNanos = Long.MIN_VALUE; // guarded by lock
 
   /**
    * @param capacityBytesPerSecond c_b, &gt; 0
@@ -66,10 +80,11 @@ public final class SenderThrottler extends DataTransferThrottler {
       return;
     }
     stats.received(numOfBytes);
-    long waitNanos = senderOfCurrentThread().pace(numOfBytes, nanoTime.getAsLong());
-    if (waitNanos > 0) {
-      stats.throttled(waitNanos);
-      sleep(waitNanos, canceler);
+    Sender sender = senderOfCurrentThread();
+    long start = nanoTime.getAsLong();
+    if (sender.pace(numOfBytes, start) > 0) {
+      await(sender, canceler);
+      stats.throttled(nanoTime.getAsLong() - start);
     }
   }
 
@@ -95,13 +110,16 @@ public final class SenderThrottler extends DataTransferThrottler {
   }
 
   /**
-   * One round of Alg. 2: forgets senders whose write ended, asks the core for every remaining sender's adjustment
-   * and gives each sender its new rate.
+   * One round of Alg. 2: what each sender delivered since the last round and whether its rate held it back, then
+   * forgets senders whose write ended, asks the core for every remaining sender's adjustment and gives each sender its
+   * new rate.
    */
   public void adjust() {
+    long now = nanoTime.getAsLong();
     synchronized (lock) {
+      Map<String, SenderUse> use = useSinceLastRound(now);
       forgetFinished();
-      List<RateAdjustment> adjustments = rates.adjust();
+      List<RateAdjustment> adjustments = rates.adjust(use);
       long down = 0;
       long up = 0;
       for (RateAdjustment adjustment : adjustments) {
@@ -112,8 +130,42 @@ public final class SenderThrottler extends DataTransferThrottler {
       publishRates();
       lastAdjustments = adjustments;
       stats.senders(rates.senders());
+      trace(use);
     }
-    stats.sample(nanoTime.getAsLong());
+    stats.sample(now);
+  }
+
+  /** Per sender, bytes per second since the last round and whether pacing made it wait; resets the counts. */
+  private Map<String, SenderUse> useSinceLastRound(long nowNanos) {
+    double seconds = lastRoundNanos == Long.MIN_VALUE ? 0 : (nowNanos - lastRoundNanos) / 1e9;
+    lastRoundNanos = nowNanos;
+    Map<String, SenderUse> use = new LinkedHashMap<>();
+    for (Sender sender : senders.values()) {
+      long bytes = sender.periodBytes.getAndSet(0);
+      // Held back: it waited in the period, or is waiting now (a packet larger than a period's worth at its rate).
+      boolean heldBack = sender.heldBack.getAndSet(false) | sender.waitsAt(nowNanos);
+      if (seconds > 0) {
+        use.put(sender.id, new SenderUse(bytes / seconds, heldBack));
+      }
+    }
+    return use;
+  }
+
+  /** At DEBUG, one line per round: c_b, the sum of the rates now allowed, and each sender's rate against its use. */
+  private void trace(Map<String, SenderUse> use) {
+    if (!TRACE.isDebugEnabled()) {
+      return;
+    }
+    StringBuilder line = new StringBuilder();
+    double used = 0;
+    for (Map.Entry<String, SenderUse> sender : use.entrySet()) {
+      SenderUse u = sender.getValue();
+      used += u.bytesPerSecond();
+      line.append(' ').append(sender.getKey()).append('=').append(Math.round(rates.rate(sender.getKey())))
+          .append('/').append(Math.round(u.bytesPerSecond())).append(u.isHeldBack() ? "/held" : "/free");
+    }
+    TRACE.debug("round c_b={} allowed={} used={} senders={}{}", Math.round(rates.capacity()),
+        Math.round(rates.granted()), Math.round(used), rates.senders(), line);
   }
 
   /** Sender to granted rate in bytes per second, oldest connection first. */
@@ -142,11 +194,13 @@ public final class SenderThrottler extends DataTransferThrottler {
     synchronized (lock) {
       if (sender != null) { // the same connection writes its next block: a new transfer
         rates.remove(sender.id);
+        senders.remove(thread);
       }
       String peer = XceiverThreadName.peer(name);
       String id = unusedId(peer == null ? name : peer);
       sender = new Sender(id, name, rates.admit(id));
       senders.put(thread, sender);
+      publishRates(); // admitting a sender splits the link again
       stats.senders(rates.senders());
       return sender;
     }
@@ -179,9 +233,13 @@ public final class SenderThrottler extends DataTransferThrottler {
     }
   }
 
-  private static void sleep(long nanos, Canceler canceler) {
-    long deadline = System.nanoTime() + nanos;
-    for (long left = nanos; left > 0; left = deadline - System.nanoTime()) {
+  /**
+   * Waits until the sender's clock allows its next read, in slices: when a round changes the sender's rate meanwhile
+   * (e.g. an older connection ended and its share came to this one), the rest of the wait is rescaled to the new
+   * rate, so a large packet booked at a small rate does not keep the link idle.
+   */
+  private void await(Sender sender, Canceler canceler) {
+    for (long left = sender.left(nanoTime.getAsLong()); left > 0; left = sender.left(nanoTime.getAsLong())) {
       if (canceler != null && canceler.isCancelled()) {
         return;
       }
@@ -199,7 +257,12 @@ public final class SenderThrottler extends DataTransferThrottler {
     final String id;
     final String threadName;
     volatile double rate;
+    /** Bytes since the last round, and whether pacing made this sender wait in it. */
+    final AtomicLong periodBytes = new AtomicLong();
+    final AtomicBoolean heldBack = new AtomicBoolean();
+    private volatile long waitsUntilNanos = Long.MIN_VALUE;
     private long nextNanos = Long.MIN_VALUE;
+    private double pacedRate;
 
     Sender(String id, String threadName, double rate) {
       this.id = id;
@@ -207,12 +270,38 @@ public final class SenderThrottler extends DataTransferThrottler {
       this.rate = rate;
     }
 
+    /** Whether this sender's thread is still waiting for its rate at {@code nowNanos}. */
+    boolean waitsAt(long nowNanos) {
+      long until = waitsUntilNanos;
+      return until != Long.MIN_VALUE && until - nowNanos > 0;
+    }
+
     /** Books {@code bytes} on this sender's clock; returns how long to wait before reading on, in nanoseconds. */
     long pace(long bytes, long nowNanos) {
-      long cost = (long) (bytes * 1e9 / rate);
+      pacedRate = rate;
+      long cost = (long) (bytes * 1e9 / pacedRate);
       long earliest = nowNanos - BURST_NANOS;
       nextNanos = (nextNanos == Long.MIN_VALUE ? earliest : Math.max(nextNanos, earliest)) + cost;
-      return nextNanos - nowNanos;
+      periodBytes.addAndGet(bytes);
+      long wait = nextNanos - nowNanos;
+      if (wait > 0) {
+        heldBack.set(true);
+        waitsUntilNanos = nextNanos;
+      }
+      return wait;
+    }
+
+    /** Nanoseconds still to wait at {@code nowNanos}, the rest rescaled first if the rate changed since pacing. */
+    long left(long nowNanos) {
+      long left = nextNanos - nowNanos;
+      double current = rate;
+      if (left > 0 && current != pacedRate) {
+        left = (long) (left * pacedRate / current);
+        nextNanos = nowNanos + left;
+        waitsUntilNanos = nextNanos;
+        pacedRate = current;
+      }
+      return left;
     }
   }
 

@@ -2,6 +2,7 @@ package org.eafr.datanode.rate;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
 import static org.eafr.datanode.testing.RateControlCluster.await;
 import static org.eafr.datanode.testing.RateControlCluster.senderThrottler;
 import static org.eafr.datanode.testing.RateControlCluster.writeThrottler;
@@ -13,6 +14,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.Path;
@@ -85,12 +87,19 @@ class ReceiveRatePluginTest {
         await("ten rounds with both senders", Duration.ofSeconds(20),
             () -> throttler.stats().adjustmentsDown() + throttler.stats().adjustmentsUp() >= downBefore + 20);
 
-        Map<String, Double> rates = throttler.ratesOldestFirst();
+        // A writer stalled for a few periods (a loaded machine) lends its share to the other for a while: wait for a
+        // round in which both were busy.
+        AtomicReference<Map<String, Double>> seen = new AtomicReference<>();
+        await("the older connection at more than twice the newer one's rate", Duration.ofSeconds(30), () -> {
+          seen.set(throttler.ratesOldestFirst());
+          List<Double> r = new ArrayList<>(seen.get().values());
+          return r.size() == 2 && r.get(0) > 2 * r.get(1);
+        });
+        Map<String, Double> rates = seen.get();
         assertThat(rates.keySet()).hasSize(2).first().isEqualTo(older);
         List<Double> oldestFirst = new ArrayList<>(rates.values());
-        assertThat(oldestFirst.get(0)).as("older connection's rate vs newer's, %s", rates)
-            .isGreaterThan(2 * oldestFirst.get(1));
-        assertThat(oldestFirst.get(0) + oldestFirst.get(1)).isLessThanOrEqualTo((double) link);
+        assertThat(oldestFirst.get(0) + oldestFirst.get(1)).as("the rates split the whole link, %s", rates)
+            .isCloseTo((double) link, within(1e-6 * link));
         List<RateAdjustment> last = throttler.lastAdjustments();
         assertThat(last).extracting(RateAdjustment::senderId).containsExactlyElementsOf(rates.keySet());
         if (last.get(0).direction() == RateDirection.DOWN) {
