@@ -1,0 +1,65 @@
+package org.eafr.demo;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The manual mode's operator: at given fractions of the run, {@code hdfs eafr gear N}. Written as
+ * {@code FRACTION:GEAR,...} with fractions strictly increasing in [0, 1) and GEAR a number or {@code max}.
+ *
+ * <p>Example: {@code 0.04:0,0.55:max,0.84:2} with a highest gear of 6 is gear 0 from 4% of the run (the night), gear 6
+ * from 55% (ahead of the peak, since waking hosts takes a while), gear 2 from 84% (the evening).
+ */
+public record GearSchedule(List<Step> steps) {
+  /** At {@code fraction} of the run, shift to {@code gear}. */
+  public record Step(double fraction, int gear) {
+  }
+
+  public GearSchedule {
+    steps = List.copyOf(steps);
+  }
+
+  public static GearSchedule parse(String text, int maximumGear) {
+    List<Step> steps = new ArrayList<>();
+    if (text.isBlank()) {
+      return new GearSchedule(steps);
+    }
+    for (String item : text.split(",")) {
+      String[] parts = item.trim().split(":");
+      if (parts.length != 2) {
+        throw DemoSettings.invalid("demo.gear.schedule", text, "expected FRACTION:GEAR,... (e.g. 0.04:0,0.55:max);"
+            + " '" + item.trim() + "' is not FRACTION:GEAR");
+      }
+      double fraction;
+      try {
+        fraction = Double.parseDouble(parts[0].trim());
+      } catch (NumberFormatException e) {
+        throw DemoSettings.invalid("demo.gear.schedule", text, "fraction '" + parts[0].trim() + "' is not a number");
+      }
+      if (!(fraction >= 0 && fraction < 1)) {
+        throw DemoSettings.invalid("demo.gear.schedule", text, "fraction " + fraction + " is not in [0, 1)");
+      }
+      if (!steps.isEmpty() && fraction <= steps.get(steps.size() - 1).fraction()) {
+        throw DemoSettings.invalid("demo.gear.schedule", text, "fractions must increase, " + fraction + " does not");
+      }
+      steps.add(new Step(fraction, gearOf(parts[1].trim(), maximumGear, text)));
+    }
+    return new GearSchedule(steps);
+  }
+
+  private static int gearOf(String word, int maximumGear, String text) {
+    if (word.equals("max")) {
+      return maximumGear;
+    }
+    try {
+      int gear = Integer.parseInt(word);
+      if (gear >= 0 && gear <= maximumGear) {
+        return gear;
+      }
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    throw DemoSettings.invalid("demo.gear.schedule", text, "gear '" + word + "' does not exist: expected 0.."
+        + maximumGear + " or max");
+  }
+}
