@@ -38,9 +38,10 @@ require_tools() {
 " openipmi ipmitool openssl python3-venv, PyPI sushy-tools in a venv); curl, unzip, util-linux: apt-get install them"
 }
 
-# A Java tool of the demo with the cluster's client configuration.
-demo_java() { "$JAVA" -Xmx256m -Djava.awt.headless=true -Djava.net.preferIPv4Stack=true \
-  -Dhadoop.root.logger=WARN,console -cp "$STATE/conf:$(cat "$BUILD/classpath")" "$@"; }
+# A Java tool of the demo with the cluster's client configuration (demo_java_args sets JAVA_ARGS).
+demo_java_args() { JAVA_ARGS=(-Xmx256m -Djava.awt.headless=true -Djava.net.preferIPv4Stack=true
+  -Dhadoop.root.logger=WARN,console -cp "$STATE/conf:$(cat "$BUILD/classpath")"); }
+demo_java() { demo_java_args; "$JAVA" "${JAVA_ARGS[@]}" "$@"; }
 
 pid_runs() { # pidfile class: the recorded pid still runs that class (a recycled pid does not count)
   [[ -f "$1" ]] && { tr '\0' ' ' <"/proc/$(cat "$1")/cmdline"; } 2>/dev/null | grep -q -- "$2"
@@ -116,6 +117,13 @@ start_cluster() {
   log "$n DataNodes live"
 }
 
+REPLAY_PID=
+on_signal() {
+  [[ -n "$REPLAY_PID" ]] && kill -TERM "$REPLAY_PID" 2>/dev/null
+  log "interrupted: stopping every daemon and simulator"
+  exit 130
+}
+
 cmd_run() { # start-only [args]: 1 starts the cluster and leaves it running
   local only_start=$1 setup=() keep=0 arg
   shift
@@ -143,7 +151,7 @@ cmd_run() { # start-only [args]: 1 starts the cluster and leaves it running
   # A bad demo.* setting stops here, before any daemon, naming the key (DemoSetup exits 2).
   demo_java org.eafr.demo.DemoSetup "$STATE" "$ROOT" "$SUSHY_VENV" "${setup[@]}" >"$STATE/hosts.txt" || exit 2
   ((keep || only_start)) || trap 'cmd_stop' EXIT
-  trap 'exit 130' INT TERM
+  trap 'on_signal' INT TERM
   if ((only_start)); then
     trap 'cmd_stop' EXIT
     start_cluster
@@ -153,7 +161,11 @@ cmd_run() { # start-only [args]: 1 starts the cluster and leaves it running
   fi
   start_cluster
   local code=0
-  demo_java org.eafr.demo.TraceReplay "$STATE" || code=$?
+  # In the background and waited for, so that a signal to this script runs its trap at once.
+  (demo_java_args && exec "$JAVA" "${JAVA_ARGS[@]}" org.eafr.demo.TraceReplay "$STATE") &
+  REPLAY_PID=$!
+  wait "$REPLAY_PID" || code=$?
+  REPLAY_PID=
   log "demo finished in $((SECONDS - began)) s (exit $code); logs in $STATE/logs"
   ((keep)) && log "--keep: the cluster keeps running; scripts/demo.sh stop ends it"
   return "$code"

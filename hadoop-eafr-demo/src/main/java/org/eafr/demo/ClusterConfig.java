@@ -100,9 +100,16 @@ final class ClusterConfig {
     site.set("dfs.namenode.safemode.extension", "0");
     site.set("dfs.blockreport.initialDelay", "0");
     site.set("dfs.namenode.replication.max-streams", "20");
+    // HDFS's load check refuses a DataNode with more than twice the average xceivers: on 9 idle DataNodes sharing one
+    // machine, one write in flight is "twice the average", and a primary refused so loses the block's primary replica
+    // (gear 0 is then refused). The layout already spreads the work evenly (docs/demo.md).
+    site.set("dfs.namenode.redundancy.considerLoad", "false");
     site.set("dfs.namenode.rpc-address", "127.0.0.1:" + plan.getProperty("nn.rpc"));
     site.set("dfs.namenode.http-address", "127.0.0.1:" + plan.getProperty("nn.http"));
     site.set("dfs.namenode.name.dir", state.dir().resolve("nn").toUri().toString());
+    if (settings.gearMode() == DemoSettings.GearMode.AUTO) {
+      site.set("eafr.gear.mode", "auto"); // the NameNode's load-driven controller shifts (docs/demo.md)
+    }
     for (Map.Entry<String, String> override : settings.hadoopOverrides().entrySet()) {
       site.set(override.getKey(), override.getValue());
     }

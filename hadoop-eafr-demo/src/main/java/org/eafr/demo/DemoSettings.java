@@ -36,14 +36,14 @@ public final class DemoSettings {
     key("demo.wol-hosts", "1", "hosts woken by Wake-on-LAN (the chain's last DataNode)", 0, 1);
     key("demo.gears", "manual", "who shifts gears: manual (the demo, by schedule), auto (the NameNode), off (all on)",
         "manual", "auto", "off");
-    key("demo.gear.schedule", "0.04:0,0.55:max,0.84:2", "manual mode: fraction of the run:gear (max = highest)");
+    key("demo.gear.schedule", "0.02:0,0.62:max,0.83:0", "manual mode: fraction of the run:gear (max = highest)");
     key("demo.duration.s", "600", "length of the replay, seconds (the trace slice is compressed into it)", 30, 7200);
     key("demo.trace", "FB-2009_samples_24_times_1hr_0.tsv.gz", "SWIM trace, a resource of hadoop-eafr-sim"
         + " (traces/NAME) or a file");
     key("demo.trace.start-hour", "0", "first hour of the trace slice", 0, 23);
     key("demo.trace.hours", "6", "hours of the trace slice", 1, 24);
     key("demo.files", "120", "files written before the replay, read by the trace's jobs", 1, 100000);
-    key("demo.file.max-kb", "2048", "largest file, KiB (sizes are uniform in [64 KiB, this]; blocks are 1 MiB)", 64,
+    key("demo.file.max-kb", "1024", "largest file, KiB (sizes are uniform in [64 KiB, this]; blocks are 1 MiB)", 64,
         1048576);
     key("demo.reads-per-job", "3", "most reads a job makes (its map tasks, one per 128 MB of input, capped)", 1,
         1000);

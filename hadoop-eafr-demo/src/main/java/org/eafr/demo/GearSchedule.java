@@ -7,8 +7,9 @@ import java.util.List;
  * The manual mode's operator: at given fractions of the run, {@code hdfs eafr gear N}. Written as
  * {@code FRACTION:GEAR,...} with fractions strictly increasing in [0, 1) and GEAR a number or {@code max}.
  *
- * <p>Example: {@code 0.04:0,0.55:max,0.84:2} with a highest gear of 6 is gear 0 from 4% of the run (the night), gear 6
- * from 55% (ahead of the peak, since waking hosts takes a while), gear 2 from 84% (the evening).
+ * <p>Example: {@code 0.02:0,0.62:max,0.83:0} with a highest gear of 6 is gear 0 from 2% of the run (the night), gear 6
+ * from 62% (ahead of the peak at two thirds, since waking hosts takes half a minute), gear 0 again from 83% (the
+ * evening, as quiet as the night).
  */
 public record GearSchedule(List<Step> steps) {
   /** At {@code fraction} of the run, shift to {@code gear}. */
@@ -27,7 +28,7 @@ public record GearSchedule(List<Step> steps) {
     for (String item : text.split(",")) {
       String[] parts = item.trim().split(":");
       if (parts.length != 2) {
-        throw DemoSettings.invalid("demo.gear.schedule", text, "expected FRACTION:GEAR,... (e.g. 0.04:0,0.55:max);"
+        throw DemoSettings.invalid("demo.gear.schedule", text, "expected FRACTION:GEAR,... (e.g. 0.02:0,0.62:max);"
             + " '" + item.trim() + "' is not FRACTION:GEAR");
       }
       double fraction;

@@ -13,8 +13,10 @@ import org.eafr.sim.workload.TraceEvent;
  * What the replay does and when: a slice of a SWIM trace ({@code demo.trace.start-hour}, {@code demo.trace.hours})
  * compressed into {@code demo.duration.s}. The simulator's {@link SwimTraceReader} maps each job onto a catalog file
  * (its popularity model); a job reads that file once per map task (one per 128 MB of input, at most
- * {@code demo.reads-per-job}) and, when it has reduce output, writes a new output file as large as a catalog file drawn
- * by the same model. File sizes are uniform in [64 KiB, {@code demo.file.max-kb}] from {@code demo.seed}.
+ * {@code demo.reads-per-job}) and, when it has reduce output, writes a new output file a quarter as large as a catalog
+ * file drawn by the same model (a job's output is mostly smaller than its input in these traces; the quarter keeps the
+ * disk traffic of eight engineers' shared machine bounded). File sizes are uniform in [64 KiB,
+ * {@code demo.file.max-kb}] from {@code demo.seed}.
  *
  * <p>Example: 6 trace hours in 600 s compress time 36x: a job submitted at 1 h 30 min into the slice runs at 150 s.
  */
@@ -57,7 +59,7 @@ public record ReplayPlan(long[] fileBytes, List<Op> ops, long durationMillis) {
             ops.add(new Op(at, true, event.file(), sizes[event.file()]));
           }
         } else {
-          ops.add(new Op(at, false, outputs++, sizes[event.file()]));
+          ops.add(new Op(at, false, outputs++, Math.max(1, sizes[event.file()] / 4)));
         }
       }
     }

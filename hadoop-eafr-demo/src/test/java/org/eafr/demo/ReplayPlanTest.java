@@ -18,7 +18,7 @@ class ReplayPlanTest {
     int[] windows = plan.opsPerWindow(2);
     assertThat(windows[1]).isGreaterThan(windows[0]); // the second trace hour is busier
     assertThat(plan.fileBytes()).hasSize(120);
-    assertThat(java.util.Arrays.stream(plan.fileBytes())).allMatch(b -> b >= 64 << 10 && b <= 2048 << 10);
+    assertThat(java.util.Arrays.stream(plan.fileBytes())).allMatch(b -> b >= 64 << 10 && b <= 1024 << 10);
     assertThat(ReplayPlan.of(DemoSettings.load(null, List.of("demo.trace.hours=2", "demo.duration.s=60"))).ops())
         .isEqualTo(plan.ops());
   }
