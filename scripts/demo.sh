@@ -162,7 +162,8 @@ cmd_run() { # start-only [args]: 1 starts the cluster and leaves it running
   start_cluster
   local code=0
   # In the background and waited for, so that a signal to this script runs its trap at once.
-  (demo_java_args && exec "$JAVA" "${JAVA_ARGS[@]}" org.eafr.demo.TraceReplay "$STATE") &
+  (demo_java_args && exec "$JAVA" "${JAVA_ARGS[@]}" -Dhadoop.root.logger=WARN,replay "-Dhadoop.log.dir=$STATE/logs" \
+    org.eafr.demo.TraceReplay "$STATE") &
   REPLAY_PID=$!
   wait "$REPLAY_PID" || code=$?
   REPLAY_PID=

@@ -80,6 +80,9 @@ final class ClusterConfig {
     site.set("eafr.gear.replicas", "3");
     site.set("eafr.gear.expected-datanodes", settings.get("demo.datanodes"));
     site.set("eafr.gear.step.ms", "1000");
+    // Reflection moves the night's writes home after a gear-up; at 32 moves a step it took minutes on a loaded
+    // machine, and the next shift waits for it.
+    site.set("eafr.gear.reflection.blocks-per-step", "256");
     site.set("eafr.power.inventory.file", conf.resolve("power-inventory.json").toString());
     site.set("hadoop.security.credential.provider.path", BmcFiles.credentialProviderUri(state));
     site.set("eafr.power.redfish.truststore", BmcFiles.truststore(state).toString());
@@ -163,7 +166,12 @@ final class ClusterConfig {
         "log4j.logger.org.apache.hadoop.util.NativeCodeLoader=ERROR",
         "log4j.logger.org.apache.hadoop.hdfs.StateChange=WARN",
         "log4j.logger.org.apache.hadoop.hdfs.server.datanode.DataNode.clienttrace=WARN",
-        "log4j.logger.http.requests=WARN", "");
+        "log4j.logger.http.requests=WARN",
+        "# The replay's HDFS client logs (retries to other replicas and the like) to logs/replay.log, not the terminal.",
+        "log4j.appender.replay=org.apache.log4j.FileAppender",
+        "log4j.appender.replay.File=${hadoop.log.dir}/replay.log",
+        "log4j.appender.replay.layout=org.apache.log4j.PatternLayout",
+        "log4j.appender.replay.layout.ConversionPattern=%d{ISO8601} %p %c{2}: %m%n", "");
   }
 
   private static void write(Configuration conf, Path file) throws IOException {

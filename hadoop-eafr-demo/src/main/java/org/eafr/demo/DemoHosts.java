@@ -17,12 +17,13 @@ import org.eafr.placement.cluster.Server;
  * <p>Drivers follow the chain: the NameNode fixes the chain from the live DataNodes with
  * {@link GearRuntime#chainOf} (one DataNode of each rack in turn, by rack then id), and this class calls the same
  * method, so it knows which hosts are primaries (always on, gear 0) and which gear group each other host is in. The
- * chain's last host is woken by Wake-on-LAN, the {@code demo.redfish-hosts} before it have Redfish BMCs, every other
- * host an IPMI BMC. So a gear-down to 0 puts hosts of every kind to sleep.
+ * first host after the primaries is woken by Wake-on-LAN, the {@code demo.redfish-hosts} after it have Redfish BMCs,
+ * every other host an IPMI BMC. So a gear-down to 0 puts hosts of every kind to sleep, and a gear-up to the gear of
+ * the first IPMI host after them wakes every kind.
  *
  * <p>Worked example (the defaults: 9 DataNodes, 3 racks, p = 3, g = 1, 2 Redfish, 1 WoL): DataNode i is on rack
  * i mod 3 and transfer ports rise with i, so the chain is dn0, dn1, dn2 (primaries), then dn3 ... dn8 (gear groups 1
- * to 6); dn8 is WoL, dn6 and dn7 are Redfish, dn0-dn5 IPMI.
+ * to 6); dn3 is WoL, dn4 and dn5 are Redfish, dn0-dn2 and dn6-dn8 IPMI.
  */
 public record DemoHosts(List<Host> hosts, int primaries, int groupSize) {
   /** How a host's power is switched. */
@@ -78,7 +79,8 @@ public record DemoHosts(List<Host> hosts, int primaries, int groupSize) {
     for (int i = 0; i < n; i++) {
       int position = positions.get(servers.get(i).id());
       int group = position < primaries ? 0 : 1 + (position - primaries) / groupSize;
-      Driver driver = position >= n - wol ? Driver.WOL : position >= n - wol - redfish ? Driver.REDFISH : Driver.IPMI;
+      Driver driver = position < primaries ? Driver.IPMI : position < primaries + wol ? Driver.WOL
+          : position < primaries + wol + redfish ? Driver.REDFISH : Driver.IPMI;
       int bmcPort = driver == Driver.IPMI ? ports.udp() : driver == Driver.REDFISH ? ports.tcp() : 0;
       hosts.add(new Host(i, "dn" + i + ".eafr.local", rackOf(i, racks), daemonPorts[i][0], daemonPorts[i][1],
           daemonPorts[i][2], position, group, driver, bmcPort));

@@ -7,8 +7,8 @@ import java.util.List;
  * The operator of the manual mode, and the record of every mode's shifts. At each sample it asks
  * {@code hdfs eafr gear N} for the latest schedule step that is due, once the shift before it has finished (the gear
  * service takes one shift at a time); a refused command is asked again at the next sample, at most
- * {@link #MAX_ATTEMPTS} times. Whoever shifts (this operator or the NameNode's controller), each change of the gear
- * the NameNode reports is recorded as a shift down or up.
+ * {@link #MAX_ATTEMPTS} times. Whoever shifts (this operator or the NameNode's controller), each change of the gear in
+ * service ({@link #inService}) is recorded as a shift down or up.
  */
 final class GearOperator {
   static final int MAX_ATTEMPTS = 30;
@@ -40,10 +40,11 @@ final class GearOperator {
     if (view == null || view.gear() < 0) {
       return;
     }
-    if (lastGear >= 0 && view.gear() != lastGear) {
-      shifts.add(new Shift(nowMillis / 1000.0, lastGear, view.gear()));
+    int inService = inService(view);
+    if (lastGear >= 0 && inService != lastGear) {
+      shifts.add(new Shift(nowMillis / 1000.0, lastGear, inService));
     }
-    lastGear = view.gear();
+    lastGear = inService;
     while (next + 1 < schedule.steps().size() && due(schedule.steps().get(next + 1), nowMillis)) {
       next++; // a later step is due too: the earlier one is moot
       attempts = 0;
@@ -66,6 +67,14 @@ final class GearOperator {
       next++;
       attempts = 0;
     }
+  }
+
+  /**
+   * The gear whose DataNodes serve: the NameNode's gear, except during a gear-up's reflection, when the target gear's
+   * hosts are already on and back in service (reflection then only moves replicas home).
+   */
+  static int inService(ClusterProbe.View view) {
+    return view.phase().equals("REFLECTING") ? view.targetGear() : view.gear();
   }
 
   private boolean due(GearSchedule.Step step, long nowMillis) {

@@ -7,9 +7,9 @@ import java.util.List;
  * The manual mode's operator: at given fractions of the run, {@code hdfs eafr gear N}. Written as
  * {@code FRACTION:GEAR,...} with fractions strictly increasing in [0, 1) and GEAR a number or {@code max}.
  *
- * <p>Example: {@code 0.02:0,0.62:max,0.83:0} with a highest gear of 6 is gear 0 from 2% of the run (the night), gear 6
- * from 62% (ahead of the peak at two thirds, since waking hosts takes half a minute), gear 0 again from 83% (the
- * evening, as quiet as the night).
+ * <p>Example: {@code 0.0:0,0.62:4,0.83:0} with a highest gear of 6 is gear 0 from the start (the night), gear 4 (7 of
+ * 9 DataNodes) from 62% (ahead of the peak at two thirds, since waking hosts takes half a minute), gear 0 again from
+ * 83% (the evening, as quiet as the night).
  */
 public record GearSchedule(List<Step> steps) {
   /** At {@code fraction} of the run, shift to {@code gear}. */

@@ -42,14 +42,14 @@ final class Timeline {
   void writePng(Path file, String title, int hosts) throws IOException {
     List<Sample> all = samples();
     double[] minutes = all.stream().mapToDouble(s -> s.seconds() / 60).toArray();
-    XYChart load = panel(title + "\nLoad", "operations per second (ops/s)");
+    XYChart load = panel(title + " - load", "operations per second (ops/s)");
     line(load, "reads/s served", minutes, all.stream().mapToDouble(Sample::readsPerSecond).toArray(), Color.BLUE);
     line(load, "writes/s served", minutes, all.stream().mapToDouble(Sample::writesPerSecond).toArray(),
         new Color(0, 140, 0));
     line(load, "ops/s in the trace", minutes, all.stream().mapToDouble(Sample::plannedPerSecond).toArray(),
         Color.GRAY);
     XYChart gears = panel("Gear and DataNodes on (of " + hosts + ")", "gear / DataNodes (count)");
-    line(gears, "gear (n/a while unknown: gap)", minutes,
+    line(gears, "gear in service (n/a while unknown: gap)", minutes,
         all.stream().mapToDouble(s -> s.gear() < 0 ? Double.NaN : s.gear()).toArray(), Color.MAGENTA);
     line(gears, "DataNodes on", minutes, all.stream().mapToDouble(Sample::hostsOn).toArray(), Color.BLACK);
     XYChart watts = panel("Power of the DataNode hosts (EAFR Table 2 model)", "power (W)");
@@ -57,19 +57,19 @@ final class Timeline {
     line(watts, "watts with every node on", minutes, all.stream().mapToDouble(Sample::wattsAllOn).toArray(),
         Color.ORANGE);
     watts.setXAxisTitle("time into the replay (minutes)");
-    BufferedImage image = new BufferedImage(WIDTH, PANEL_HEIGHT * 3 + 60, BufferedImage.TYPE_INT_RGB);
+    BufferedImage image = new BufferedImage(WIDTH, PANEL_HEIGHT * 3, BufferedImage.TYPE_INT_RGB);
     Graphics2D g = image.createGraphics();
     g.setColor(Color.WHITE);
     g.fillRect(0, 0, image.getWidth(), image.getHeight());
     g.drawImage(BitmapEncoder.getBufferedImage(load), 0, 0, null);
-    g.drawImage(BitmapEncoder.getBufferedImage(gears), 0, PANEL_HEIGHT + 30, null);
-    g.drawImage(BitmapEncoder.getBufferedImage(watts), 0, 2 * PANEL_HEIGHT + 60, null);
+    g.drawImage(BitmapEncoder.getBufferedImage(gears), 0, PANEL_HEIGHT, null);
+    g.drawImage(BitmapEncoder.getBufferedImage(watts), 0, 2 * PANEL_HEIGHT, null);
     g.dispose();
     ImageIO.write(image, "png", file.toFile());
   }
 
   private static XYChart panel(String title, String yTitle) {
-    XYChart chart = new XYChartBuilder().width(WIDTH).height(title.contains("\n") ? PANEL_HEIGHT + 30 : PANEL_HEIGHT)
+    XYChart chart = new XYChartBuilder().width(WIDTH).height(PANEL_HEIGHT)
         .title(title).xAxisTitle("time into the replay (minutes)").yAxisTitle(yTitle).build();
     chart.getStyler().setLegendPosition(org.knowm.xchart.style.Styler.LegendPosition.InsideNW);
     chart.getStyler().setMarkerSize(0);

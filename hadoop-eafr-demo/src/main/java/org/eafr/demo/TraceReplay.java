@@ -257,7 +257,7 @@ public final class TraceReplay {
     lastReads = reads;
     lastWrites = writes;
     lastSampleMillis = now;
-    int gear = view == null ? -1 : view.gear();
+    int gear = view == null ? -1 : GearOperator.inService(view);
     timeline.add(new Timeline.Sample(now / 1000.0, readRate, writeRate, plannedRate, gear, hostsOn,
         ledger.wattsNow(), ledger.wattsAllOnNow()));
     String line = String.format(Locale.ROOT,

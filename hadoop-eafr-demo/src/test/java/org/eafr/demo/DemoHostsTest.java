@@ -15,13 +15,14 @@ class DemoHostsTest {
         "/rack0", "/rack1", "/rack2", "/rack0", "/rack1", "/rack2");
     assertThat(hosts.hosts()).extracting(DemoHosts.Host::gearGroup).containsExactly(0, 0, 0, 1, 2, 3, 4, 5, 6);
     assertThat(hosts.withDriver(DemoHosts.Driver.WOL)).extracting(DemoHosts.Host::name)
-        .containsExactly("dn8.eafr.local");
+        .containsExactly("dn3.eafr.local");
     assertThat(hosts.withDriver(DemoHosts.Driver.REDFISH)).extracting(DemoHosts.Host::name)
-        .containsExactly("dn6.eafr.local", "dn7.eafr.local");
+        .containsExactly("dn4.eafr.local", "dn5.eafr.local");
     assertThat(hosts.withDriver(DemoHosts.Driver.IPMI)).hasSize(6);
     assertThat(hosts.onInGear(0)).isEqualTo(3);
     assertThat(hosts.onInGear(2)).isEqualTo(5);
     assertThat(hosts.byMac("02:EA:F7:00:00:08").name()).isEqualTo("dn8.eafr.local");
+    assertThat(hosts.byName("dn6.eafr.local").driver()).isEqualTo(DemoHosts.Driver.IPMI);
   }
 
   @Test

@@ -19,8 +19,8 @@ class DemoSettingsTest {
     assertThat(settings.integer("demo.datanodes")).isEqualTo(9);
     assertThat(settings.maximumGear()).isEqualTo(6);
     assertThat(settings.gearMode()).isEqualTo(DemoSettings.GearMode.MANUAL);
-    assertThat(settings.gearSchedule().steps()).containsExactly(new GearSchedule.Step(0.02, 0),
-        new GearSchedule.Step(0.62, 6), new GearSchedule.Step(0.83, 0));
+    assertThat(settings.gearSchedule().steps()).containsExactly(new GearSchedule.Step(0.0, 0),
+        new GearSchedule.Step(0.62, 4), new GearSchedule.Step(0.83, 0));
   }
 
   @Test
