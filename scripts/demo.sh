@@ -98,8 +98,10 @@ check_alive() {
 start_cluster() {
   mkdir -p "$STATE/logs" "$STATE/pids" "$STATE/tmp"
   log "formatting the NameNode"
-  demo_java "$NN_CLASS" -format -force -nonInteractive >"$STATE/logs/format.log" 2>&1 ||
-    die "formatting failed: see $STATE/logs/format.log"
+  if ! demo_java "$NN_CLASS" -format -force -nonInteractive >"$STATE/logs/format.log" 2>&1; then
+    grep -E ' (ERROR|FATAL) |Exception' "$STATE/logs/format.log" | head -5 >&2 || true
+    die "formatting the NameNode failed: the error is in $STATE/logs/format.log"
+  fi
   start_java namenode "$NN_CLASS" "$STATE/conf"
   until nn_up && grep -q "EAFR replication monitor started" "$STATE/logs/namenode.log"; do
     check_alive "$STATE/pids/namenode.pid" "$NN_CLASS"
@@ -145,10 +147,11 @@ cmd_run() { # start-only [args]: 1 starts the cluster and leaves it running
   if [[ "${DEMO_SKIP_BUILD:-0}" != 1 || ! -s "$BUILD/classpath" ]]; then
     eafr_build "$BUILD" hadoop-eafr-demo hadoop-eafr-namenode hadoop-eafr-datanode hadoop-eafr-sim
   fi
+  # A bad demo.* setting stops here, naming the key, before any daemon and before the last run's logs are removed.
+  demo_java org.eafr.demo.DemoSetup --check "${setup[@]}" || exit 2
   rm -rf "$STATE"
   mkdir -p "$STATE"
   cp "$BUILD/classpath" "$STATE/classpath"
-  # A bad demo.* setting stops here, before any daemon, naming the key (DemoSetup exits 2).
   demo_java org.eafr.demo.DemoSetup "$STATE" "$ROOT" "$SUSHY_VENV" "${setup[@]}" >"$STATE/hosts.txt" || exit 2
   ((keep || only_start)) || trap 'cmd_stop' EXIT
   trap 'on_signal' INT TERM

@@ -1,5 +1,6 @@
 package org.eafr.demo;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
@@ -24,6 +25,10 @@ public final class DemoSetup {
       DemoSettings.help().forEach(System.out::println);
       return;
     }
+    if (args.length >= 1 && args[0].equals("--check")) {
+      check(List.of(args).subList(1, args.length));
+      return;
+    }
     if (args.length < 3) {
       System.err.println("usage: DemoSetup STATE_DIR REPO_DIR SUSHY_VENV [--settings FILE] [--set KEY=VALUE]...");
       System.exit(2);
@@ -31,29 +36,41 @@ public final class DemoSetup {
     DemoState state = new DemoState(Paths.get(args[0]));
     Path root = Paths.get(args[1]).toAbsolutePath();
     Path sushyVenv = Paths.get(args[2]);
+    DemoSettings settings = settings(List.of(args).subList(3, args.length));
+    write(state, root, sushyVenv, settings);
+  }
+
+  /** {@code --check [--settings FILE] [--set KEY=VALUE]...}: only the settings; exits 2 naming a bad one. */
+  private static void check(List<String> args) throws IOException {
+    settings(args);
+  }
+
+  private static DemoSettings settings(List<String> args) throws IOException {
     Path overrides = null;
     List<String> sets = new ArrayList<>();
-    for (int i = 3; i < args.length; i++) {
-      if (args[i].equals("--settings") && i + 1 < args.length) {
-        overrides = Paths.get(args[++i]);
-      } else if (args[i].equals("--set") && i + 1 < args.length) {
-        sets.add(args[++i]);
+    for (int i = 0; i < args.size(); i++) {
+      if (args.get(i).equals("--settings") && i + 1 < args.size()) {
+        overrides = Paths.get(args.get(++i));
+      } else if (args.get(i).equals("--set") && i + 1 < args.size()) {
+        sets.add(args.get(++i));
       } else {
-        System.err.println("demo: unknown argument '" + args[i] + "'");
+        System.err.println("demo: unknown argument '" + args.get(i) + "'");
         System.exit(2);
       }
     }
-    DemoSettings settings;
     try {
       if (overrides != null && !Files.isReadable(overrides)) {
         throw new IllegalArgumentException("--settings " + overrides + " is not a readable file");
       }
-      settings = DemoSettings.load(overrides, sets);
+      return DemoSettings.load(overrides, sets);
     } catch (IllegalArgumentException e) {
       System.err.println("demo: " + e.getMessage());
       System.exit(2);
-      return;
+      return null;
     }
+  }
+
+  private static void write(DemoState state, Path root, Path sushyVenv, DemoSettings settings) throws Exception {
     Ports ports = new Ports(20000 + ThreadLocalRandom.current().nextInt(20000));
     Properties plan = new Properties();
     plan.setProperty("nn.rpc", String.valueOf(ports.tcp()));

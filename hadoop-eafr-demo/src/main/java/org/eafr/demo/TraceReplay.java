@@ -264,9 +264,7 @@ public final class TraceReplay {
         "[%2d:%02d / %d:%02d %3.0f%%] gear %s%s | DataNodes on %d/%d | reads/s %5.1f writes/s %5.1f | %4.0f W"
             + " (all on %4.0f W) | reads %d, failed %d", now / 60000, now / 1000 % 60,
         plan.durationMillis() / 60000, plan.durationMillis() / 1000 % 60, Math.min(100.0, 100.0 * now
-            / plan.durationMillis()), gear < 0 ? "n/a" : String.valueOf(gear), view == null
-            || view.phase().equals("STEADY") ? "" : " (" + view.phase().toLowerCase(Locale.ROOT) + " to "
-            + view.targetGear() + ")", hostsOn, on.length, readRate, writeRate, ledger.wattsNow(),
+            / plan.durationMillis()), gear < 0 ? "n/a" : String.valueOf(gear), phaseLabel(view), hostsOn, on.length, readRate, writeRate, ledger.wattsNow(),
         ledger.wattsAllOnNow(), readsServed.get(), readsFailed.get());
     if (tty) {
       System.err.print("\r" + line + "   ");
@@ -274,6 +272,15 @@ public final class TraceReplay {
       System.err.println(line);
     }
     System.err.flush();
+  }
+
+  /** Empty when steady; the shift's phase and target while one is under way. */
+  private static String phaseLabel(ClusterProbe.View view) {
+    if (view == null || view.phase().equals("STEADY")) {
+      return "";
+    }
+    String phase = view.phase().toLowerCase(Locale.ROOT).replace('_', ' ');
+    return view.phase().equals("REFLECTING") ? " (reflecting)" : " (" + phase + " to " + view.targetGear() + ")";
   }
 
   private void say(String message) {
