@@ -74,7 +74,8 @@ final class Report {
         : events.counts().toString());
     add("reads: %d served, %d failed; latency p50 %s ms, p99 %s ms", o.readsServed(), o.readsFailed(), ms(p50),
         ms(p99));
-    add("read p99 against --no-gears: %s", baseline(results, p99));
+    add("read p99 against %s: %s", mode == DemoSettings.GearMode.OFF ? "gears manual" : "--no-gears",
+        baseline(results, p99));
     add("writes: %d written, %d failed; blocks reflected home after gear-ups: %s", o.writes(), o.writesFailed(),
         reflected < 0 ? "n/a" : String.valueOf(reflected));
     add("files verified against their checksums: %d of %d", o.verified(), o.files());

@@ -245,18 +245,22 @@ public final class TraceReplay {
       utilization[i] = view == null ? 0 : view.loadById().getOrDefault(hosts.hosts().get(i).id(), 0.0);
     }
     ledger.record(now, on, utilization);
-    double seconds = Math.max(0.001, (now - lastSampleMillis) / 1000.0);
+    double seconds = (now - lastSampleMillis) / 1000.0;
     long reads = readsServed.get() + readsFailed.get();
     long writes = writesDone.get() + writesFailed.get();
-    double readRate = lastSampleMillis == 0 && now == 0 ? 0 : (reads - lastReads) / seconds;
-    double writeRate = lastSampleMillis == 0 && now == 0 ? 0 : (writes - lastWrites) / seconds;
+    // a rate over less than half a sample period (the first sample, the closing one) would be noise
+    boolean rated = seconds * 1000 >= settings.longValue("demo.sample.ms") / 2.0;
+    double readRate = rated ? (reads - lastReads) / seconds : 0;
+    double writeRate = rated ? (writes - lastWrites) / seconds : 0;
     int buckets = (int) Math.max(1, plan.durationMillis() / 10_000);
     int[] planned = plan.opsPerWindow(buckets);
     int bucket = (int) Math.min(buckets - 1, now * buckets / plan.durationMillis());
     double plannedRate = planned[bucket] / (plan.durationMillis() / 1000.0 / buckets);
-    lastReads = reads;
-    lastWrites = writes;
-    lastSampleMillis = now;
+    if (rated || now == 0) {
+      lastReads = reads;
+      lastWrites = writes;
+      lastSampleMillis = now;
+    }
     int gear = view == null ? -1 : GearOperator.inService(view);
     timeline.add(new Timeline.Sample(now / 1000.0, readRate, writeRate, plannedRate, gear, hostsOn,
         ledger.wattsNow(), ledger.wattsAllOnNow()));
