@@ -42,7 +42,8 @@ public final class AdminTool extends Configured implements Tool {
     this(conf, System.out, System.err);
   }
 
-  AdminTool(Configuration conf, PrintStream out, PrintStream err) {
+  /** The same, printing answers to {@code out} and refusals to {@code err} (for tools that run it in-process). */
+  public AdminTool(Configuration conf, PrintStream out, PrintStream err) {
     super(conf);
     this.out = out;
     this.err = err;

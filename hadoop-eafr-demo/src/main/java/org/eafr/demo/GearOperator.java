@@ -1,0 +1,99 @@
+package org.eafr.demo;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The operator of the manual mode, and the record of every mode's shifts. At each sample it asks
+ * {@code hdfs eafr gear N} for the latest schedule step that is due, once the shift before it has finished (the gear
+ * service takes one shift at a time); a refused command is asked again at the next sample, at most
+ * {@link #MAX_ATTEMPTS} times. Whoever shifts (this operator or the NameNode's controller), each change of the gear in
+ * service ({@link #inService}) is recorded as a shift down or up.
+ */
+final class GearOperator {
+  static final int MAX_ATTEMPTS = 30;
+
+  /** The NameNode's gear went from {@code from} to {@code to} at {@code seconds} into the replay. */
+  record Shift(double seconds, int from, int to) {
+  }
+
+  /** {@code hdfs eafr gear N} asked at {@code seconds}: its exit code and answer. */
+  record Command(double seconds, int gear, int code, String answer) {
+  }
+
+  private final ClusterProbe probe;
+  private final GearSchedule schedule;
+  private final long durationMillis;
+  private final List<Shift> shifts = new ArrayList<>();
+  private final List<Command> commands = new ArrayList<>();
+  private int next;
+  private int attempts;
+  private int lastGear = -1;
+
+  GearOperator(ClusterProbe probe, GearSchedule schedule, long durationMillis) {
+    this.probe = probe;
+    this.schedule = schedule;
+    this.durationMillis = durationMillis;
+  }
+
+  synchronized void tick(long nowMillis, ClusterProbe.View view) {
+    if (view == null || view.gear() < 0) {
+      return;
+    }
+    int inService = inService(view);
+    if (lastGear >= 0 && inService != lastGear) {
+      shifts.add(new Shift(nowMillis / 1000.0, lastGear, inService));
+    }
+    lastGear = inService;
+    while (next + 1 < schedule.steps().size() && due(schedule.steps().get(next + 1), nowMillis)) {
+      next++; // a later step is due too: the earlier one is moot
+      attempts = 0;
+    }
+    if (next >= schedule.steps().size() || !due(schedule.steps().get(next), nowMillis)) {
+      return;
+    }
+    GearSchedule.Step step = schedule.steps().get(next);
+    if (view.gear() == step.gear() && view.targetGear() == step.gear()) {
+      next++;
+      attempts = 0;
+      return;
+    }
+    if (!view.phase().equals("STEADY")) {
+      return; // one shift at a time
+    }
+    ClusterProbe.Answer answer = probe.admin("gear", String.valueOf(step.gear()));
+    commands.add(new Command(nowMillis / 1000.0, step.gear(), answer.code(), answer.text()));
+    if (answer.code() == 0 || ++attempts >= MAX_ATTEMPTS) {
+      next++;
+      attempts = 0;
+    }
+  }
+
+  /**
+   * The gear whose DataNodes serve: the NameNode's gear, except during a gear-up's reflection, when the target gear's
+   * hosts are already on and back in service (reflection then only moves replicas home).
+   */
+  static int inService(ClusterProbe.View view) {
+    return view.phase().equals("REFLECTING") ? view.targetGear() : view.gear();
+  }
+
+  private boolean due(GearSchedule.Step step, long nowMillis) {
+    return nowMillis >= step.fraction() * durationMillis;
+  }
+
+  synchronized List<Shift> shifts() {
+    return List.copyOf(shifts);
+  }
+
+  synchronized List<Command> commands() {
+    return List.copyOf(commands);
+  }
+
+  synchronized long downs() {
+    return shifts.stream().filter(s -> s.to() < s.from()).count();
+  }
+
+  synchronized long ups() {
+    return shifts.stream().filter(s -> s.to() > s.from()).count();
+  }
+}

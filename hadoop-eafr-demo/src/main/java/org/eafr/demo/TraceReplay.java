@@ -1,0 +1,303 @@
+package org.eafr.demo;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.EnumSet;
+import org.apache.hadoop.fs.CreateFlag;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.permission.FsPermission;
+import org.apache.hadoop.hdfs.HdfsConfiguration;
+import org.eafr.sim.stats.DoubleList;
+
+/**
+ * {@code TraceReplay STATE_DIR}: the demo's workload on the running cluster (scripts/demo.sh run). Writes the file
+ * catalog, then replays the {@link ReplayPlan} through HDFS clients ({@code demo.clients} threads), timing every read
+ * and checking its bytes; meanwhile shifts gears by schedule (manual mode), samples the cluster every
+ * {@code demo.sample.ms} into a live status line, the energy ledger and the timeline; at the end reads every file back
+ * against its checksum, writes the report and the PNG, and exits 1 naming each check that failed.
+ */
+public final class TraceReplay {
+  private final DemoState state;
+  private final DemoSettings settings;
+  private final DemoHosts hosts;
+  private final ClusterProbe probe;
+  private final FileSystem fs;
+  private final ReplayPlan plan;
+  private final DemoSettings.GearMode mode;
+  private final long seed;
+  private final Map<String, String> checksums = new ConcurrentHashMap<>();
+  private final AtomicLong readsServed = new AtomicLong();
+  private final AtomicLong readsFailed = new AtomicLong();
+  private final AtomicLong writesDone = new AtomicLong();
+  private final AtomicLong writesFailed = new AtomicLong();
+  private final DoubleList readMillis = new DoubleList();
+  private final List<String> failures = new ArrayList<>();
+  private final Timeline timeline = new Timeline();
+  private final PowerLedger ledger;
+  private final GearOperator operator;
+  private final boolean tty = System.console() != null;
+  private long startNanos;
+
+  private TraceReplay(DemoState state) throws IOException {
+    this.state = state;
+    this.settings = DemoSettings.load(state.dir().resolve("settings.txt"), List.of());
+    this.hosts = state.hosts();
+    HdfsConfiguration conf = new HdfsConfiguration();
+    this.probe = new ClusterProbe(conf, state);
+    this.fs = FileSystem.get(conf);
+    this.plan = ReplayPlan.of(settings);
+    this.mode = settings.gearMode();
+    this.seed = settings.longValue("demo.seed");
+    this.ledger = new PowerLedger(hosts.hosts().stream().map(DemoHosts.Host::name).toArray(String[]::new));
+    this.operator = new GearOperator(probe, mode == DemoSettings.GearMode.MANUAL ? settings.gearSchedule()
+        : new GearSchedule(List.of()), plan.durationMillis());
+  }
+
+  public static void main(String[] args) throws Exception {
+    TraceReplay replay = new TraceReplay(new DemoState(Paths.get(args[0])));
+    System.exit(replay.run());
+  }
+
+  private int run() throws Exception {
+    say(String.format(Locale.ROOT, "trace %s, hours %s-%d compressed into %d s: %d reads, %d writes; %d files; gears %s",
+        settings.get("demo.trace"), settings.get("demo.trace.start-hour"), settings.integer("demo.trace.start-hour")
+            + settings.integer("demo.trace.hours"), plan.durationMillis() / 1000, plan.reads(), plan.writes(),
+        plan.fileBytes().length, mode.name().toLowerCase(Locale.ROOT)));
+    long began = System.nanoTime();
+    writeCatalog();
+    say(String.format(Locale.ROOT, "wrote %d files in %.0f s; replaying", plan.fileBytes().length,
+        (System.nanoTime() - began) / 1e9));
+    long eventsBefore = System.currentTimeMillis();
+    replay();
+    say("replay done; reading every file back against its checksum");
+    int verified = verifyAll();
+    Report report = new Report(state, settings, hosts, plan, mode);
+    return report.write(new Report.Outcome(readsServed.get(), readsFailed.get(), writesDone.get(),
+        writesFailed.get(), readMillis, verified, checksums.size(), ledger, operator, timeline, failures,
+        eventsBefore, lastView));
+  }
+
+  private void writeCatalog() throws Exception {
+    ExecutorService pool = Executors.newFixedThreadPool(settings.integer("demo.clients"));
+    List<Future<?>> writes = new ArrayList<>();
+    for (int i = 0; i < plan.fileBytes().length; i++) {
+      int file = i;
+      writes.add(pool.submit(() -> write(catalogPath(file), plan.fileBytes()[file], true)));
+    }
+    for (Future<?> write : writes) {
+      write.get();
+    }
+    pool.shutdown();
+    if (writesFailed.get() > 0) {
+      throw new IOException(writesFailed.get() + " of the catalog's files could not be written: " + failures);
+    }
+    writesDone.set(0);
+  }
+
+  private void replay() throws Exception {
+    ExecutorService pool = Executors.newFixedThreadPool(settings.integer("demo.clients"));
+    java.util.concurrent.ScheduledExecutorService sampler = Executors.newSingleThreadScheduledExecutor();
+    startNanos = System.nanoTime();
+    long sampleMs = settings.longValue("demo.sample.ms");
+    sampler.scheduleAtFixedRate(this::sampleQuietly, 0, sampleMs, TimeUnit.MILLISECONDS);
+    List<Future<?>> submitted = new ArrayList<>();
+    for (ReplayPlan.Op op : plan.ops()) {
+      long wait = op.atMillis() - elapsedMillis();
+      if (wait > 0) {
+        Thread.sleep(wait);
+      }
+      submitted.add(pool.submit(() -> {
+        if (op.read()) {
+          read(catalogPath(op.file()));
+        } else {
+          write(outputPath(op.file()), op.bytes(), false);
+        }
+      }));
+    }
+    long rest = plan.durationMillis() - elapsedMillis();
+    if (rest > 0) {
+      Thread.sleep(rest);
+    }
+    for (Future<?> op : submitted) {
+      op.get();
+    }
+    pool.shutdown();
+    sampler.shutdown();
+    sampler.awaitTermination(60, TimeUnit.SECONDS);
+    sample();
+    if (tty) {
+      System.err.println();
+    }
+  }
+
+  private long elapsedMillis() {
+    return (System.nanoTime() - startNanos) / 1_000_000;
+  }
+
+  private static String catalogPath(int file) {
+    return String.format(Locale.ROOT, "/demo/data/file-%05d", file);
+  }
+
+  private static String outputPath(int output) {
+    return String.format(Locale.ROOT, "/demo/out/out-%05d", output);
+  }
+
+  private void write(String path, long bytes, boolean catalog) {
+    // NO_LOCAL_WRITE: every DataNode here shares the client's address 127.0.0.1, so HDFS would take the client for
+    // one of them and put the first replica there instead of on the layout's primary (docs/demo.md).
+    try (OutputStream out = fs.create(new org.apache.hadoop.fs.Path(path), FsPermission.getFileDefault(),
+        EnumSet.of(CreateFlag.CREATE, CreateFlag.OVERWRITE, CreateFlag.NO_LOCAL_WRITE), 65536,
+        fs.getDefaultReplication(new org.apache.hadoop.fs.Path(path)), fs.getDefaultBlockSize(
+            new org.apache.hadoop.fs.Path(path)), null)) {
+      checksums.put(path, FileContent.write(out, seed, path, bytes));
+      writesDone.incrementAndGet();
+    } catch (IOException | RuntimeException e) {
+      writesFailed.incrementAndGet();
+      failure("write " + path + (catalog ? " (catalog)" : "") + ": " + e);
+    }
+  }
+
+  private void read(String path) {
+    long began = System.nanoTime();
+    try (InputStream in = fs.open(new org.apache.hadoop.fs.Path(path))) {
+      FileContent.Read read = FileContent.read(in);
+      if (!read.md5().equals(checksums.get(path))) {
+        throw new IOException("checksum " + read.md5() + " of " + read.length() + " bytes is not the "
+            + checksums.get(path) + " written");
+      }
+      synchronized (readMillis) {
+        readMillis.add((System.nanoTime() - began) / 1e6);
+      }
+      readsServed.incrementAndGet();
+    } catch (IOException | RuntimeException e) {
+      readsFailed.incrementAndGet();
+      failure("read " + path + " at " + elapsedMillis() / 1000 + " s: " + e);
+    }
+  }
+
+  private int verifyAll() {
+    int verified = 0;
+    for (Map.Entry<String, String> file : new java.util.TreeMap<>(checksums).entrySet()) {
+      try (InputStream in = fs.open(new org.apache.hadoop.fs.Path(file.getKey()))) {
+        if (FileContent.read(in).md5().equals(file.getValue())) {
+          verified++;
+        } else {
+          failure("verify " + file.getKey() + ": checksum differs from the one written");
+        }
+      } catch (IOException | RuntimeException e) {
+        failure("verify " + file.getKey() + ": " + e);
+      }
+    }
+    return verified;
+  }
+
+  private void failure(String what) {
+    synchronized (failures) {
+      if (failures.size() < 20) {
+        failures.add(what);
+      }
+    }
+  }
+
+  private long lastReads;
+  private long lastWrites;
+  private long lastSampleMillis;
+  private ClusterProbe.View lastView;
+
+  private void sampleQuietly() {
+    try {
+      sample();
+    } catch (Exception | Error e) {
+      failure("sample at " + elapsedMillis() / 1000 + " s: " + e);
+    }
+  }
+
+  private synchronized void sample() {
+    long now = elapsedMillis();
+    ClusterProbe.View view;
+    try {
+      view = probe.view();
+      lastView = view;
+    } catch (IOException e) {
+      view = null;
+    }
+    operator.tick(now, view);
+    boolean[] on = probe.hostsOn(hosts.hosts());
+    double[] utilization = new double[on.length];
+    int hostsOn = 0;
+    for (int i = 0; i < on.length; i++) {
+      hostsOn += on[i] ? 1 : 0;
+      utilization[i] = view == null ? 0 : view.loadById().getOrDefault(hosts.hosts().get(i).id(), 0.0);
+    }
+    ledger.record(now, on, utilization);
+    double seconds = (now - lastSampleMillis) / 1000.0;
+    long reads = readsServed.get() + readsFailed.get();
+    long writes = writesDone.get() + writesFailed.get();
+    // a rate over less than half a sample period (the first sample, the closing one) would be noise
+    boolean rated = seconds * 1000 >= settings.longValue("demo.sample.ms") / 2.0;
+    double readRate = rated ? (reads - lastReads) / seconds : 0;
+    double writeRate = rated ? (writes - lastWrites) / seconds : 0;
+    int buckets = (int) Math.max(1, plan.durationMillis() / 10_000);
+    int[] planned = plan.opsPerWindow(buckets);
+    int bucket = (int) Math.min(buckets - 1, now * buckets / plan.durationMillis());
+    double plannedRate = planned[bucket] / (plan.durationMillis() / 1000.0 / buckets);
+    if (rated || now == 0) {
+      lastReads = reads;
+      lastWrites = writes;
+      lastSampleMillis = now;
+    }
+    int gear = view == null ? -1 : GearOperator.inService(view);
+    timeline.add(new Timeline.Sample(now / 1000.0, readRate, writeRate, plannedRate, gear, hostsOn,
+        ledger.wattsNow(), ledger.wattsAllOnNow()));
+    String line = String.format(Locale.ROOT,
+        "[%2d:%02d / %d:%02d %3.0f%%] gear %s%s | DataNodes on %d/%d | reads/s %5.1f writes/s %5.1f | %4.0f W"
+            + " (all on %4.0f W) | reads %d, failed %d", now / 60000, now / 1000 % 60,
+        plan.durationMillis() / 60000, plan.durationMillis() / 1000 % 60, Math.min(100.0, 100.0 * now
+            / plan.durationMillis()), gear < 0 ? "n/a" : String.valueOf(gear), phaseLabel(view), hostsOn, on.length, readRate, writeRate, ledger.wattsNow(),
+        ledger.wattsAllOnNow(), readsServed.get(), readsFailed.get());
+    if (tty) {
+      System.err.print("\r" + line + "   ");
+    } else if (timeline.samples().size() % 10 == 1) {
+      System.err.println(line);
+    }
+    System.err.flush();
+  }
+
+  /** Empty when steady; the shift's phase and target while one is under way. */
+  private static String phaseLabel(ClusterProbe.View view) {
+    if (view == null || view.phase().equals("STEADY")) {
+      return "";
+    }
+    String phase = view.phase().toLowerCase(Locale.ROOT).replace('_', ' ');
+    return view.phase().equals("REFLECTING") ? " (reflecting)" : " (" + phase + " to " + view.targetGear() + ")";
+  }
+
+  private void say(String message) {
+    System.err.println((tty ? "\n" : "") + "[demo] " + message);
+  }
+
+  static Properties load(Path file) throws IOException {
+    Properties properties = new Properties();
+    if (Files.exists(file)) {
+      try (InputStream in = Files.newInputStream(file)) {
+        properties.load(in);
+      }
+    }
+    return properties;
+  }
+}

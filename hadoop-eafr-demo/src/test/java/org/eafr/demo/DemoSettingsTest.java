@@ -1,0 +1,66 @@
+package org.eafr.demo;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class DemoSettingsTest {
+  @TempDir
+  Path dir;
+
+  @Test
+  void defaultsGiveNineDataNodesInSevenGears() throws Exception {
+    DemoSettings settings = DemoSettings.load(null, List.of());
+    assertThat(settings.integer("demo.datanodes")).isEqualTo(9);
+    assertThat(settings.maximumGear()).isEqualTo(6);
+    assertThat(settings.gearMode()).isEqualTo(DemoSettings.GearMode.MANUAL);
+    assertThat(settings.gearSchedule().steps()).containsExactly(new GearSchedule.Step(0.0, 0),
+        new GearSchedule.Step(0.62, 4), new GearSchedule.Step(0.83, 0));
+  }
+
+  @Test
+  void fileThenSetsOverrideInOrderAndOtherKeysGoToHadoop() throws Exception {
+    Path file = dir.resolve("demo.conf");
+    Files.write(file, List.of("# comment", "demo.duration.s = 120", "dfs.blocksize=2097152", ""));
+    DemoSettings settings = DemoSettings.load(file, List.of("demo.duration.s=90", "demo.gears=off"));
+    assertThat(settings.integer("demo.duration.s")).isEqualTo(90);
+    assertThat(settings.gearMode()).isEqualTo(DemoSettings.GearMode.OFF);
+    assertThat(settings.hadoopOverrides()).containsEntry("dfs.blocksize", "2097152").hasSize(1);
+  }
+
+  @Test
+  void misspelledKeyIsRefusedWithTheNearestKey() {
+    assertThatThrownBy(() -> DemoSettings.load(null, List.of("demo.datanode=9")))
+        .hasMessageContaining("--set demo.datanode=9: demo.datanode is not allowed: unknown key; did you mean"
+            + " demo.datanodes?");
+  }
+
+  @Test
+  void outOfRangeAndBadChoicesNameKeyValueAndRange() {
+    assertThatThrownBy(() -> DemoSettings.load(null, List.of("demo.datanodes=2")))
+        .hasMessage("demo.datanodes = 2 is not allowed: expected an integer in [3, 30]");
+    assertThatThrownBy(() -> DemoSettings.load(null, List.of("demo.gears=sometimes")))
+        .hasMessage("demo.gears = sometimes is not allowed: expected one of [manual, auto, off]");
+    assertThatThrownBy(() -> DemoSettings.load(null, List.of("demo.gear.group-size=2")))
+        .hasMessageContaining("demo.gear.group-size = 2 is not allowed: expected a divisor of demo.gear.primaries = 3");
+    assertThatThrownBy(() -> DemoSettings.load(null, List.of("demo.gear.schedule=0.5:7")))
+        .hasMessageContaining("gear '7' does not exist: expected 0..6 or max");
+    assertThatThrownBy(() -> DemoSettings.load(null, List.of("demo.redfish-hosts=6")))
+        .hasMessageContaining("demo.redfish-hosts = 6 is not allowed: expected at most");
+    assertThatThrownBy(() -> DemoSettings.load(null, List.of("demo.heap=lots")))
+        .hasMessage("demo.heap = lots is not allowed: expected a JVM size such as 256m or 1g");
+  }
+
+  @Test
+  void scheduleFractionsMustIncrease() {
+    assertThatThrownBy(() -> GearSchedule.parse("0.5:0,0.2:max", 6))
+        .hasMessageContaining("fractions must increase, 0.2 does not");
+    assertThatThrownBy(() -> GearSchedule.parse("1.0:0", 6)).hasMessageContaining("fraction 1.0 is not in [0, 1)");
+    assertThat(GearSchedule.parse("", 6).steps()).isEmpty();
+  }
+}

@@ -1,0 +1,195 @@
+#!/usr/bin/env bash
+# The demo on real daemons: a geared HDFS cluster (1 NameNode, 9 DataNodes on 3 racks) whose DataNode hosts sit behind
+# simulated BMCs (ipmi_sim + ipmitool, sushy-tools Redfish, Wake-on-LAN), a SWIM trace slice replayed through HDFS
+# clients in about 10 minutes, gears shifting with the load, and a report of the energy used with its timeline PNG.
+#
+#   scripts/demo.sh run [--gears manual|auto|off] [--no-gears] [--settings FILE] [--set KEY=VALUE]... [--keep]
+#   scripts/demo.sh start [--settings FILE] [--set KEY=VALUE]...   only the cluster and its BMCs, left running
+#   scripts/demo.sh status      roles, gears and each host's power state, from the NameNode (hdfs eafr)
+#   scripts/demo.sh stop        stop every daemon and simulator of the demo
+#   scripts/demo.sh clean       stop, then delete the demo's state directory
+#   scripts/demo.sh settings    list the demo's own settings (other KEYs go into the cluster's hdfs-site.xml)
+#
+# --no-gears is --gears off: every DataNode stays on, same workload (the baseline the report compares against).
+# State, logs and the report: target/demo/ (DEMO_DIR). DEMO_SKIP_BUILD=1 reuses the last build. docs/demo.md explains.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "$0")/.." && pwd)"
+STATE="${DEMO_DIR:-$ROOT/target/demo}"
+BUILD="$ROOT/target/demo-build"
+SUSHY_VENV="${EAFR_SUSHY_VENV:-$HOME/.cache/hadoop-eafr/sushy-venv}"
+JAVA="${JAVA_HOME:+$JAVA_HOME/bin/}java"
+NN_CLASS=org.apache.hadoop.hdfs.server.namenode.NameNode
+DN_CLASS=org.apache.hadoop.hdfs.server.datanode.DataNode
+FARM_CLASS=org.eafr.demo.BmcFarm
+
+log() { echo "[demo] $*" >&2; }
+die() { log "ERROR: $*"; exit 1; }
+# shellcheck source=lib/eafr-daemons.sh
+source "$ROOT/scripts/lib/eafr-daemons.sh"
+
+require_tools() {
+  local tool missing=()
+  for tool in java mvn ipmi_sim ipmitool openssl setsid flock curl unzip; do
+    command -v "$tool" >/dev/null 2>&1 || missing+=("$tool")
+  done
+  [[ -x "$SUSHY_VENV/bin/sushy-emulator" ]] || missing+=("sushy-emulator (in $SUSHY_VENV)")
+  ((${#missing[@]} == 0)) || die "missing ${missing[*]}: run scripts/install-deps.sh (a JDK 17, Maven, Debian"\
+" openipmi ipmitool openssl python3-venv, PyPI sushy-tools in a venv); curl, unzip, util-linux: apt-get install them"
+}
+
+# A Java tool of the demo with the cluster's client configuration (demo_java_args sets JAVA_ARGS).
+demo_java_args() { JAVA_ARGS=(-Xmx256m -Djava.awt.headless=true -Djava.net.preferIPv4Stack=true
+  -Dhadoop.root.logger=WARN,console -cp "$STATE/conf:$(cat "$BUILD/classpath")"); }
+demo_java() { demo_java_args; "$JAVA" "${JAVA_ARGS[@]}" "$@"; }
+
+pid_runs() { # pidfile class: the recorded pid still runs that class (a recycled pid does not count)
+  [[ -f "$1" ]] && { tr '\0' ' ' <"/proc/$(cat "$1")/cmdline"; } 2>/dev/null | grep -q -- "$2"
+}
+
+start_java() { # name class conf: a detached JVM logging to logs/NAME.log, pid in pids/NAME.pid
+  local name=$1 class=$2 conf=$3 heap
+  heap=$(sed -n 's/^heap=//p' "$STATE/demo.properties")
+  setsid "$JAVA" "-Xmx$heap" -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Djava.net.preferIPv4Stack=true \
+    "-Djava.io.tmpdir=$STATE/tmp" "-Dhadoop.log.dir=$STATE/logs" -cp "$conf:$(cat "$BUILD/classpath")" "$class" \
+    "${@:4}" >>"$STATE/logs/$name.log" 2>&1 </dev/null &
+  echo $! >"$STATE/pids/$name.pid"
+}
+
+stop_pid() { # pidfile class
+  pid_runs "$1" "$2" || { rm -f "$1"; return 0; }
+  local pid
+  pid=$(cat "$1")
+  kill -TERM "$pid" 2>/dev/null || true
+  wait_until 30 "pid $pid ($2) to exit" eval "! pid_runs '$1' '$2'" || kill -KILL "$pid" 2>/dev/null || true
+  rm -f "$1"
+}
+
+cmd_stop() {
+  [[ -d "$STATE/pids" ]] || return 0
+  local f
+  stop_pid "$STATE/pids/bmc-farm.pid" "$FARM_CLASS" # first: no BMC may start a DataNode after this
+  for f in "$STATE"/pids/datanode*.pid; do [[ -e "$f" ]] && stop_pid "$f" "$DN_CLASS"; done
+  stop_pid "$STATE/pids/namenode.pid" "$NN_CLASS"
+  # A simulator whose supervisor was killed -9 would be left: find ours by their configuration under $STATE.
+  for f in /proc/[0-9]*; do
+    if { tr '\0' ' ' <"$f/cmdline"; } 2>/dev/null | grep -q -E "(ipmi_sim|sushy-emulator).*$STATE/bmc/"; then
+      log "stopping leftover simulator pid ${f#/proc/}"
+      kill -TERM "${f#/proc/}" 2>/dev/null || true
+    fi
+  done
+  log "stopped (no demo daemon or simulator left)"
+}
+
+nn_http() { curl -sf --max-time 5 "http://127.0.0.1:$(sed -n 's/^nn.http=//p' "$STATE/demo.properties")/jmx?qry=$1"; }
+nn_up() { nn_http Hadoop:service=NameNode,name=NameNodeInfo >/dev/null; }
+live_datanodes() { nn_http Hadoop:service=NameNode,name=FSNamesystemState | grep -o '"NumLiveDataNodes" : [0-9]*' | grep -o '[0-9]*$'; }
+n_hosts() { grep -vc '^#' "$STATE/hosts.tsv"; }
+
+# Fails naming the log that holds the error when the daemon in pidfile $1 has died.
+check_alive() {
+  kill -0 "$(cat "$1")" 2>/dev/null && return 0 # (just started, it may not have exec'd java yet)
+  local name
+  name=$(basename "$1" .pid)
+  grep -E ' (ERROR|FATAL) |Exception' "$STATE/logs/$name.log" | head -5 >&2 || true
+  die "the $name did not start: the error is in $STATE/logs/$name.log"
+}
+
+start_cluster() {
+  mkdir -p "$STATE/logs" "$STATE/pids" "$STATE/tmp"
+  log "formatting the NameNode"
+  if ! demo_java "$NN_CLASS" -format -force -nonInteractive >"$STATE/logs/format.log" 2>&1; then
+    grep -E ' (ERROR|FATAL) |Exception' "$STATE/logs/format.log" | head -5 >&2 || true
+    die "formatting the NameNode failed: the error is in $STATE/logs/format.log"
+  fi
+  start_java namenode "$NN_CLASS" "$STATE/conf"
+  until nn_up && grep -q "EAFR replication monitor started" "$STATE/logs/namenode.log"; do
+    check_alive "$STATE/pids/namenode.pid" "$NN_CLASS"
+    sleep 1
+  done
+  log "NameNode up (hdfs://127.0.0.1:$(sed -n 's/^nn.rpc=//p' "$STATE/demo.properties")); starting the simulated BMCs"
+  start_java bmc-farm "$FARM_CLASS" "$STATE/conf" "$STATE"
+  until [[ -f "$STATE/bmc/ready" ]]; do check_alive "$STATE/pids/bmc-farm.pid" "$FARM_CLASS"; sleep 1; done
+  local i n
+  n=$(n_hosts)
+  log "BMCs ready; powering on $n DataNode hosts"
+  for ((i = 0; i < n; i++)); do "$ROOT/scripts/lib/demo-host.sh" "$STATE" "$i" on demo; done
+  wait_until 300 "$n live DataNodes" eval '[[ "$(live_datanodes)" == "$n" ]]' ||
+    die "only $(live_datanodes) of $n DataNodes registered: see $STATE/logs/datanode*.log"
+  log "$n DataNodes live"
+}
+
+REPLAY_PID=
+on_signal() {
+  [[ -n "$REPLAY_PID" ]] && kill -TERM "$REPLAY_PID" 2>/dev/null
+  log "interrupted: stopping every daemon and simulator"
+  exit 130
+}
+
+cmd_run() { # start-only [args]: 1 starts the cluster and leaves it running
+  local only_start=$1 setup=() keep=0 arg
+  shift
+  while (($#)); do
+    arg=$1
+    shift
+    case "$arg" in
+      --gears) setup+=(--set "demo.gears=${1:?--gears needs manual, auto or off}"); shift ;;
+      --no-gears) setup+=(--set demo.gears=off) ;;
+      --set) setup+=(--set "${1:?--set needs KEY=VALUE}"); shift ;;
+      --settings) setup+=(--settings "${1:?--settings needs a file}"); shift ;;
+      --keep) keep=1 ;;
+      *) die "unknown argument '$arg' (scripts/demo.sh --help)" ;;
+    esac
+  done
+  require_tools
+  local began=$SECONDS
+  cmd_stop 2>/dev/null
+  if [[ "${DEMO_SKIP_BUILD:-0}" != 1 || ! -s "$BUILD/classpath" ]]; then
+    eafr_build "$BUILD" hadoop-eafr-demo hadoop-eafr-namenode hadoop-eafr-datanode hadoop-eafr-sim
+  fi
+  # A bad demo.* setting stops here, naming the key, before any daemon and before the last run's logs are removed.
+  demo_java org.eafr.demo.DemoSetup --check "${setup[@]}" || exit 2
+  rm -rf "$STATE"
+  mkdir -p "$STATE"
+  cp "$BUILD/classpath" "$STATE/classpath"
+  demo_java org.eafr.demo.DemoSetup "$STATE" "$ROOT" "$SUSHY_VENV" "${setup[@]}" >"$STATE/hosts.txt" || exit 2
+  ((keep || only_start)) || trap 'cmd_stop' EXIT
+  trap 'on_signal' INT TERM
+  if ((only_start)); then
+    trap 'cmd_stop' EXIT
+    start_cluster
+    trap - EXIT
+    log "running: scripts/demo.sh status shows it, scripts/demo.sh stop ends it"
+    return 0
+  fi
+  start_cluster
+  local code=0
+  # In the background and waited for, so that a signal to this script runs its trap at once.
+  (demo_java_args && exec "$JAVA" "${JAVA_ARGS[@]}" -Dhadoop.root.logger=WARN,replay "-Dhadoop.log.dir=$STATE/logs" \
+    org.eafr.demo.TraceReplay "$STATE") &
+  REPLAY_PID=$!
+  wait "$REPLAY_PID" || code=$?
+  REPLAY_PID=
+  log "demo finished in $((SECONDS - began)) s (exit $code); logs in $STATE/logs"
+  ((keep)) && log "--keep: the cluster keeps running; scripts/demo.sh stop ends it"
+  return "$code"
+}
+
+cmd_status() {
+  [[ -f "$STATE/demo.properties" ]] || die "no demo in $STATE: run scripts/demo.sh run first"
+  pid_runs "$STATE/pids/namenode.pid" "$NN_CLASS" || die "the demo's NameNode is not running"
+  demo_java org.eafr.demo.DemoStatus "$STATE"
+}
+
+usage() { sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; }
+
+case "${1:-}" in
+  run) shift; cmd_run 0 "$@" ;;
+  start) shift; cmd_run 1 "$@" ;;
+  status) cmd_status ;;
+  stop) cmd_stop ;;
+  clean) cmd_stop; rm -rf "$STATE"; log "removed $STATE" ;;
+  settings) [[ -s "$BUILD/classpath" ]] || die "run scripts/demo.sh run once (it builds)"; demo_java org.eafr.demo.DemoSetup --help ;;
+  -h | --help | help) usage ;;
+  *) usage >&2; exit 2 ;;
+esac
