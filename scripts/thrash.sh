@@ -32,10 +32,13 @@ trap '"$ROOT/scripts/demo.sh" stop' EXIT
 trap 'exit 130' INT TERM
 began=$SECONDS
 log "seed $SEED, $ROUNDS rounds; starting the demo's cluster in $DEMO_DIR"
-# Power attempts time out after 30 s (not the demo's 120 s), so a lost magic packet is sent again within a round.
-"$ROOT/scripts/demo.sh" start --set eafr.power.state-timeout.ms=30000 "${SETS[@]}"
+# The demo's power timing as it is: a wake attempt waits 120 s for the DataNode (a JVM start here takes over 60 s at
+# load 35), so a lost magic packet is sent again after 120 s. A 30 s timeout quarantined the woken host (docs/thrash.md).
+"$ROOT/scripts/demo.sh" start "${SETS[@]}"
 code=0
 "$JAVA" -Xmx384m -Djava.net.preferIPv4Stack=true -Dhadoop.root.logger=WARN,console \
-  -cp "$DEMO_DIR/conf:$(cat "$DEMO_DIR/classpath")" org.eafr.demo.ThrashRun "$DEMO_DIR" "$ROUNDS" "$SEED" || code=$?
+  -cp "$DEMO_DIR/conf:$(cat "$DEMO_DIR/classpath")" org.eafr.demo.ThrashRun "$DEMO_DIR" "$ROUNDS" "$SEED" \
+  2>>"$DEMO_DIR/logs/thrash-client.log" || code=$?  # the HDFS client's warnings (failovers, retries) go to the log
+((code <= 1)) || tail -20 "$DEMO_DIR/logs/thrash-client.log" >&2
 log "thrash finished in $((SECONDS - began)) s (exit $code, seed $SEED); logs in $DEMO_DIR/logs"
 exit "$code"

@@ -194,17 +194,25 @@ final class ThrashCluster {
     Files.writeString(pidFile, started.pid() + "\n");
   }
 
-  /** Deletes every block file of a stopped DataNode (its disks died while it slept); returns how many. */
+  /** Deletes every block file of a stopped DataNode (its disks died while it slept); returns how many blocks. */
   long wipeBlocks(DemoHosts.Host host) throws IOException {
+    List<Path> files = blockFiles(host);
+    for (Path file : files) {
+      Files.delete(file);
+    }
+    return files.stream().filter(f -> !f.getFileName().toString().endsWith(".meta")).count();
+  }
+
+  /** How many blocks the host's DataNode keeps on its disk. */
+  long blocksOnDisk(DemoHosts.Host host) throws IOException {
+    return blockFiles(host).stream().filter(f -> !f.getFileName().toString().endsWith(".meta")).count();
+  }
+
+  private List<Path> blockFiles(DemoHosts.Host host) throws IOException {
     Path data = state.dir().resolve("dn" + host.index()).resolve("data").resolve("current");
-    List<Path> blocks;
     try (Stream<Path> files = Files.walk(data)) {
-      blocks = files.filter(f -> f.getFileName().toString().startsWith("blk_")).toList();
+      return files.filter(f -> f.getFileName().toString().startsWith("blk_")).toList();
     }
-    for (Path block : blocks) {
-      Files.delete(block);
-    }
-    return blocks.stream().filter(f -> !f.getFileName().toString().endsWith(".meta")).count();
   }
 
   /** {@code hdfs fsck /}, in this JVM. */
@@ -234,6 +242,19 @@ final class ThrashCluster {
     List<String> lines = new ArrayList<>();
     try (Stream<String> log = Files.lines(state.logs().resolve("namenode.log"), StandardCharsets.UTF_8)) {
       log.filter(line -> line.contains("EAFR power: node") && line.contains("quarantined after")).forEach(lines::add);
+    }
+    return lines;
+  }
+
+  /** The NameNode log's power lines about {@code host} from {@code since} on: failed attempts, results, quarantine. */
+  List<String> powerLines(DemoHosts.Host host, java.time.LocalDateTime since) throws IOException {
+    String from = since.format(java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss,SSS"));
+    String name = " " + host.name() + " ";
+    List<String> lines = new ArrayList<>();
+    try (Stream<String> log = Files.lines(state.logs().resolve("namenode.log"), StandardCharsets.UTF_8)) {
+      log.filter(line -> line.contains("EAFR power: ") && (line.contains(name) || line.contains("node "
+          + host.name())) && line.length() > from.length() && line.substring(0, from.length()).compareTo(from) >= 0)
+          .forEach(lines::add);
     }
     return lines;
   }

@@ -27,6 +27,8 @@ import org.apache.hadoop.fs.Path;
  */
 final class ThrashLoad implements AutoCloseable {
   static final long RETRY_MILLIS = 120_000;
+  /** Between two writes of a writer: with 2 writers about 1 file a second, which a gear-up's reflection outpaces. */
+  private static final long WRITE_PAUSE_MILLIS = 1500;
   private static final long MIN_BYTES = 64 << 10;
   private static final long MAX_BYTES = 3 << 19; // 1.5 MiB: one or two 1 MiB blocks
 
@@ -93,7 +95,7 @@ final class ThrashLoad implements AutoCloseable {
         checksums.remove(path);
         withRetry("delete " + path, () -> fs.delete(new Path(path), false));
       }
-      pause(500);
+      pause(WRITE_PAUSE_MILLIS);
     }
   }
 

@@ -185,7 +185,8 @@ public final class ThrashRun {
     if (host.driver() != DemoHosts.Driver.IPMI) {
       return "dn" + host.index() + " has no IPMI BMC: " + shift(target);
     }
-    int down = 2 + random.nextInt(4);
+    int down = 5 + random.nextInt(16);
+    java.time.LocalDateTime since = java.time.LocalDateTime.now();
     List<String> argv = cluster.stopBmc(host);
     ClusterProbe.Answer answer = cluster.gear(target);
     String powering = gear >= 3 ? "POWERING_OFF" : "POWERING_ON";
@@ -200,8 +201,12 @@ public final class ThrashRun {
       cluster.startBmc(host, argv);
     }
     cluster.await("gear " + target, ROUND_TIMEOUT_S, v -> v.gear() == target && cluster.steady(v));
+    List<String> power = cluster.powerLines(host, since);
+    long failed = power.stream().filter(line -> line.contains("EAFR power: attempt")).count();
+    String result = power.stream().filter(line -> line.contains(" reached ")).reduce((a, b) -> b)
+        .map(line -> line.substring(line.indexOf(" reached ") + 1)).orElse("no power result logged");
     return "ipmi_sim of dn" + host.index() + " stopped, gear " + target + " asked, BMC back " + down + " s into "
-        + powering + "; gear " + target + " reached";
+        + powering + " (" + failed + " failed attempts, " + result + "); gear " + target + " reached";
   }
 
   private String wolLost(int gear, int max) throws Exception {
@@ -229,11 +234,18 @@ public final class ThrashRun {
       setup = shift(target) + ", then ";
       gear = cluster.awaitSteady(ROUND_TIMEOUT_S).gear();
     }
-    List<DemoHosts.Host> asleep = cluster.asleep(gear);
+    List<DemoHosts.Host> asleep = new ArrayList<>(cluster.asleep(gear));
     if (asleep.isEmpty()) {
       return setup + "no host asleep";
     }
-    DemoHosts.Host host = asleep.get(random.nextInt(asleep.size()));
+    // The sleeper with the most blocks (the last hosts of the chain may hold none): a random one of them on a tie.
+    java.util.Collections.shuffle(asleep, random);
+    DemoHosts.Host host = asleep.get(0);
+    for (DemoHosts.Host candidate : asleep) {
+      if (cluster.blocksOnDisk(candidate) > cluster.blocksOnDisk(host)) {
+        host = candidate;
+      }
+    }
     if (cluster.dataNodeRuns(host)) {
       throw new IOException("dn" + host.index() + " sleeps in gear " + gear + " but its DataNode still runs");
     }
