@@ -246,17 +246,26 @@ final class ThrashCluster {
     return lines;
   }
 
-  /** The NameNode log's power lines about {@code host} from {@code since} on: failed attempts, results, quarantine. */
-  List<String> powerLines(DemoHosts.Host host, java.time.LocalDateTime since) throws IOException {
+  /** The NameNode log's gear-down cancellations ("EAFR gears: gear-down to N cancelled ...") from {@code since} on. */
+  List<String> cancellations(java.time.LocalDateTime since) throws IOException {
+    return logLines(since, line -> line.contains("EAFR gears: gear-down to ") && line.contains(" cancelled "));
+  }
+
+  private List<String> logLines(java.time.LocalDateTime since, Predicate<String> wanted) throws IOException {
     String from = since.format(java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss,SSS"));
-    String name = " " + host.name() + " ";
     List<String> lines = new ArrayList<>();
     try (Stream<String> log = Files.lines(state.logs().resolve("namenode.log"), StandardCharsets.UTF_8)) {
-      log.filter(line -> line.contains("EAFR power: ") && (line.contains(name) || line.contains("node "
-          + host.name())) && line.length() > from.length() && line.substring(0, from.length()).compareTo(from) >= 0)
-          .forEach(lines::add);
+      log.filter(line -> line.length() > from.length() && line.substring(0, from.length()).compareTo(from) >= 0
+          && wanted.test(line)).forEach(lines::add);
     }
     return lines;
+  }
+
+  /** The NameNode log's power lines about {@code host} from {@code since} on: failed attempts, results, quarantine. */
+  List<String> powerLines(DemoHosts.Host host, java.time.LocalDateTime since) throws IOException {
+    String name = " " + host.name() + " ";
+    return logLines(since, line -> line.contains("EAFR power: ") && (line.contains(name)
+        || line.contains("node " + host.name())));
   }
 
   Path state() {

@@ -26,6 +26,7 @@ public final class ThrashRun {
   private final ThrashCluster cluster;
   private final ThrashLoad load;
   private final List<Outcome> outcomes = new ArrayList<>();
+  private final List<String> cancellations = new ArrayList<>();
   private long quarantinesBefore; // counted by NameNode runs already stopped
   private final long began = System.nanoTime();
 
@@ -169,12 +170,40 @@ public final class ThrashRun {
 
   /** Asks for {@code target}; a refusal is the outcome, not an error (a gear-down may be unsafe). */
   private String shift(int target) throws Exception {
+    java.time.LocalDateTime asked = java.time.LocalDateTime.now();
     ClusterProbe.Answer answer = cluster.gear(target);
     if (answer.code() != 0) {
       return "gear " + target + " refused: " + firstLine(answer.text());
     }
-    cluster.await("gear " + target, ROUND_TIMEOUT_S, v -> v.gear() == target && cluster.steady(v));
-    return "gear " + target + " reached";
+    return awaitGear(target, asked);
+  }
+
+  /**
+   * Waits for {@code target} to be reached, or for the gear service to cancel the gear-down (it does when the
+   * availability check fails after maintenance: docs/namenode.md), which is then the outcome, its log line kept.
+   */
+  private String awaitGear(int target, java.time.LocalDateTime asked) throws Exception {
+    List<String> cancelled = new ArrayList<>();
+    cluster.await("gear " + target, ROUND_TIMEOUT_S, v -> {
+      if (!cluster.steady(v)) {
+        return false;
+      }
+      if (v.gear() == target) {
+        return true;
+      }
+      try {
+        cancelled.addAll(cluster.cancellations(asked));
+      } catch (IOException e) {
+        return false;
+      }
+      return !cancelled.isEmpty();
+    });
+    if (cancelled.isEmpty()) {
+      return "gear " + target + " reached";
+    }
+    String line = cancelled.get(0);
+    cancellations.add(line);
+    return "gear " + target + " CANCELLED by the gear service: " + line.substring(line.indexOf("EAFR gears: ") + 12);
   }
 
   /** The IPMI host the shift powers: down from 3+ to 2 sleeps group 3's host, up from g < 3 wakes group g + 1's. */
@@ -200,13 +229,13 @@ public final class ThrashRun {
     } finally {
       cluster.startBmc(host, argv);
     }
-    cluster.await("gear " + target, ROUND_TIMEOUT_S, v -> v.gear() == target && cluster.steady(v));
+    String reached = awaitGear(target, since);
     List<String> power = cluster.powerLines(host, since);
     long failed = power.stream().filter(line -> line.contains("EAFR power: attempt")).count();
     String result = power.stream().filter(line -> line.contains(" reached ")).reduce((a, b) -> b)
         .map(line -> line.substring(line.indexOf(" reached ") + 1)).orElse("no power result logged");
     return "ipmi_sim of dn" + host.index() + " stopped, gear " + target + " asked, BMC back " + down + " s into "
-        + powering + " (" + failed + " failed attempts, " + result + "); gear " + target + " reached";
+        + powering + " (" + failed + " failed attempts, " + result + "); " + reached;
   }
 
   private String wolLost(int gear, int max) throws Exception {
@@ -262,6 +291,7 @@ public final class ThrashRun {
     }
     int from = gear;
     int down = random.nextInt(gear);
+    java.time.LocalDateTime asked = java.time.LocalDateTime.now();
     ClusterProbe.Answer answer = cluster.gear(down);
     if (answer.code() != 0) {
       return setup + "gear " + down + " refused: " + firstLine(answer.text());
@@ -275,6 +305,12 @@ public final class ThrashRun {
       ClusterProbe.Answer up = cluster.gear(from);
       if (up.code() == 0) {
         break;
+      }
+      if (view.isPresent() && cluster.steady(view.get()) && view.get().gear() == from) {
+        List<String> cancelled = cluster.cancellations(asked);
+        cancellations.addAll(cancelled);
+        return setup + "gear " + from + " -> " + down + " CANCELLED by the gear service (" + cancelled.size()
+            + " log lines), gear " + from + " kept; gear " + from + " asked during it: " + firstLine(up.text());
       }
       if (refused++ == 0) {
         firstRefusal = (shifting ? "while " + view.get().phase() : "") + ": " + firstLine(up.text());
@@ -309,6 +345,8 @@ public final class ThrashRun {
     lines.add(String.format(Locale.ROOT, "reads: %d served (%d after a retry), %d failed; writes: %d done, %d failed",
         load.reads.get(), load.readsRetried.get(), verdict.readsFailed(), load.writes.get(),
         verdict.writesFailed()));
+    lines.add("gear-downs cancelled by the gear service: " + cancellations.size());
+    cancellations.forEach(line -> lines.add("  " + line));
     lines.add("quarantines: " + verdict.quarantinesCounted() + " counted by the power manager");
     verdict.quarantinesLogged().forEach(line -> lines.add("  " + line));
     load.failures().stream().limit(20).forEach(line -> lines.add("  load: " + line));
