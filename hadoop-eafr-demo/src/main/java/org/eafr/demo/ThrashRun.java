@@ -313,7 +313,7 @@ public final class ThrashRun {
             + " log lines), gear " + from + " kept; gear " + from + " asked during it: " + firstLine(up.text());
       }
       if (refused++ == 0) {
-        firstRefusal = (shifting ? "while " + view.get().phase() : "") + ": " + firstLine(up.text());
+        firstRefusal = (shifting ? " while " + view.get().phase() : "") + ": " + firstLine(up.text());
       }
       if (System.nanoTime() - t > ROUND_TIMEOUT_S * 1_000_000_000L) {
         throw new ThrashCluster.ThrashTimeout("gear " + from + " asked during the gear-down to " + down
