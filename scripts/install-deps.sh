@@ -18,6 +18,9 @@ command -v ipmi_sim >/dev/null 2>&1 || packages+=(openipmi)
 command -v ipmitool >/dev/null 2>&1 || packages+=(ipmitool)
 command -v openssl >/dev/null 2>&1 || packages+=(openssl)
 /usr/bin/python3 -c 'import ensurepip, venv' >/dev/null 2>&1 || packages+=(python3-venv)
+# The demo's cluster (scripts/demo.sh, scripts/thrash.sh in CI): curl asks the NameNode's /jmx, unzip the web apps.
+command -v curl >/dev/null 2>&1 || packages+=(curl)
+command -v unzip >/dev/null 2>&1 || packages+=(unzip)
 
 if [ "${#packages[@]}" -gt 0 ]; then
   echo "installing ${packages[*]}"

@@ -30,7 +30,8 @@ import org.apache.hadoop.conf.Configuration;
  * Redfish host one sushy-tools emulator with the fake driver, whose external notifier PUTs each system change to this
  * process, which switches the host when its {@code power_state} changes; and one Wake-on-LAN listener on UDP that
  * wakes the host whose MAC a magic packet carries. When every BMC answers it writes {@code bmc/ready}; on SIGTERM it
- * stops every simulator it started (a JVM shutdown hook), so nothing outlives the demo.
+ * stops every simulator it started (a JVM shutdown hook), so nothing outlives the demo. While the file
+ * {@code bmc/wol-drop-next} exists the next magic packet is lost (the file is deleted): the thrash test's fault.
  */
 public final class BmcFarm {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -142,6 +143,10 @@ public final class BmcFarm {
           if (host == null) {
             log("Wake-on-LAN: ignored a " + packet.getLength() + "-byte datagram (" + (mac == null ? "no magic packet"
                 : "MAC " + mac + " is no demo host") + ")");
+            continue;
+          }
+          if (Files.deleteIfExists(state.dir().resolve("bmc").resolve("wol-drop-next"))) {
+            log("Wake-on-LAN: magic packet for " + mac + " lost (bmc/wol-drop-next, a fault of scripts/thrash.sh)");
             continue;
           }
           log("Wake-on-LAN: magic packet for " + mac + " wakes " + host.name());
