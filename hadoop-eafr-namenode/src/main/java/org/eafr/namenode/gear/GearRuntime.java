@@ -30,7 +30,8 @@ public final class GearRuntime {
   /** Files written with a replica away from home, not yet recorded in the namespace (drained by the service). */
   private final Queue<String> owedPaths = new ConcurrentLinkedQueue<>();
   /** DataNodes that are the source of a reflection move in flight: their copy is the one to delete after. */
-  private final Set<String> reflectionSources = ConcurrentHashMap.newKeySet();
+  /** Reflection moves in flight, each as "source>target" (DataNode ids). */
+  private final Set<String> reflectionMoves = ConcurrentHashMap.newKeySet();
   private final GearCounters counters = new GearCounters();
   private volatile PowerManager power;
   private volatile GearService service;
@@ -108,8 +109,22 @@ public final class GearRuntime {
     return paths;
   }
 
-  public Set<String> reflectionSources() {
-    return reflectionSources;
+  /** Reflection moves in flight, each as {@link #moveKey}; the gear service adds and retires them. */
+  public Set<String> reflectionMoves() {
+    return reflectionMoves;
+  }
+
+  public static String moveKey(String source, String target) {
+    return source + ">" + target;
+  }
+
+  /**
+   * Whether a reflection move from {@code source} to {@code target} is in flight: when a block's replicas include
+   * both, its excess copy is the one on the source (the home has it now). A source alone says nothing about a block:
+   * a home may be the source of another block's move, and deleting its copy would undo the move (and loop).
+   */
+  public boolean isReflectionMove(String source, String target) {
+    return !reflectionMoves.isEmpty() && reflectionMoves.contains(moveKey(source, target));
   }
 
   /** The power manager that switches DataNode hosts, or null when none is configured. */

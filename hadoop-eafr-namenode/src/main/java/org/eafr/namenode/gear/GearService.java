@@ -479,12 +479,12 @@ public final class GearService implements AutoCloseable {
   private void startMove(BlockHolders block, String from, String to) {
     DatanodeDescriptor source = descriptor(from);
     DatanodeDescriptor target = descriptor(to);
-    Move move = new Move(from, movers.submit(() -> {
+    Move move = new Move(from, to, movers.submit(() -> {
       mover.move(block.block, source, target);
       return null;
     }));
     moves.put(block.id, move);
-    gears.reflectionSources().add(from);
+    gears.reflectionMoves().add(GearRuntime.moveKey(from, to));
   }
 
   /** Forgets moves whose block left the source (done) or that failed; failed ones are tried again next step. */
@@ -508,9 +508,9 @@ public final class GearService implements AutoCloseable {
       }
       return now - move.finishedAt > MOVE_SETTLE_MILLIS || !holds(entry.getKey(), move.source);
     });
-    Set<String> sources = new HashSet<>();
-    moves.values().forEach(move -> sources.add(move.source));
-    gears.reflectionSources().retainAll(sources);
+    Set<String> inFlight = new HashSet<>();
+    moves.values().forEach(move -> inFlight.add(GearRuntime.moveKey(move.source, move.target)));
+    gears.reflectionMoves().retainAll(inFlight);
   }
 
   private boolean holds(long blockId, String server) {
@@ -736,11 +736,13 @@ public final class GearService implements AutoCloseable {
   /** A reflection move started: its source (whose copy is the excess to delete after) and its outcome. */
   private static final class Move {
     final String source;
+    final String target;
     final java.util.concurrent.Future<?> future;
     long finishedAt;
 
-    Move(String source, java.util.concurrent.Future<?> future) {
+    Move(String source, String target, java.util.concurrent.Future<?> future) {
       this.source = source;
+      this.target = target;
       this.future = future;
     }
   }

@@ -361,10 +361,13 @@ public class EafrBlockPlacementPolicy extends BlockPlacementPolicyDefault implem
       }
     }
     for (String id : deletable) {
-      if (runtime.gears().reflectionSources().contains(id)) { // a reflected replica's offloaded copy goes first
-        DatanodeStorageInfo storage = byId.get(id);
-        excessTypes.remove(storage.getStorageType());
-        return storage;
+      for (String other : byId.keySet()) {
+        // A reflected replica's offloaded copy goes first: this block is moving from it to a holder that has it now.
+        if (runtime.gears().isReflectionMove(id, other)) {
+          DatanodeStorageInfo storage = byId.get(id);
+          excessTypes.remove(storage.getStorageType());
+          return storage;
+        }
       }
     }
     Set<String> draining = new HashSet<>();
