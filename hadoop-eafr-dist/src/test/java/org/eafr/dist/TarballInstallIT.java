@@ -82,7 +82,7 @@ class TarballInstallIT {
     assertThat(status.output())
         .contains("NameNode localhost/127.0.0.1:" + cluster.nameNodeRpcPort() + " (active)")
         .contains("roles file " + cluster.rolesFile())
-        .containsPattern("(?m)^127\\.0\\.0\\.1:" + cluster.dataNodeTransferPort() + "\\s+\\S+\\s+HOT\\s+NORMAL\\s+yes");
+        .containsPattern("(?m)^127\\.0\\.0\\.1:" + cluster.dataNodeTransferPort() + "\\s+\\S+\\s+HOT\\s+\\S+\\s+ON\\s+NORMAL\\s+yes");
     assertThat(log("namenode")).contains("EAFR replication monitor started");
     assertThat(log("datanode")).contains("EAFR receive rate control on: c_b = 1250000000 bytes/s");
   }
@@ -130,7 +130,7 @@ class TarballInstallIT {
     do {
       status = hdfs("eafr", "status");
       if (status.exitCode() == 0 && status.output().matches("(?s).*\\n" + dataNode.replace(".", "\\.")
-          + "\\s+\\S+\\s+\\S+\\s+NORMAL\\s+yes.*")) {
+          + "\\s+\\S+\\s+\\S+\\s+\\S+\\s+\\S+\\s+NORMAL\\s+yes.*")) {
         return status;
       }
       for (Process daemon : daemons) {
