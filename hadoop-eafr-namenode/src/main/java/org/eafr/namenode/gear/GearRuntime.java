@@ -127,6 +127,18 @@ public final class GearRuntime {
     return !reflectionMoves.isEmpty() && reflectionMoves.contains(moveKey(source, target));
   }
 
+  /** Whether {@code id} is the source of a reflection move in flight. */
+  public boolean isReflectionSource(String id) {
+    String prefix = id + ">";
+    return reflectionMoves.stream().anyMatch(move -> move.startsWith(prefix));
+  }
+
+  /** Whether {@code id} is the target (a home) of a reflection move in flight: its copy is the one being made. */
+  public boolean isReflectionTarget(String id) {
+    String suffix = ">" + id;
+    return reflectionMoves.stream().anyMatch(move -> move.endsWith(suffix));
+  }
+
   /** The power manager that switches DataNode hosts, or null when none is configured. */
   public PowerManager power() {
     return power;

@@ -164,7 +164,12 @@ public final class GearService implements AutoCloseable {
     if (layout.isEmpty()) {
       return;
     }
-    for (WakeDetector.Wake wake : wakes.find(layout.get(), gears.state(), this::isLive, readAsked.getAndSet(false))) {
+    // After a restart or failover the block map fills as DataNodes report: until then a block nobody has reported yet
+    // is not lost, and waking for it would wake groups that are asleep for good reason.
+    boolean settled = !nameNode.getNamesystem().isInSafeMode() && replicaMapSettled();
+    List<WakeDetector.Wake> found = settled
+        ? wakes.find(layout.get(), gears.state(), this::isLive, readAsked.getAndSet(false)) : List.of();
+    for (WakeDetector.Wake wake : found) {
       persist(gears.state().withWaking(wake.ids));
       (wake.forFailure ? gears.counters().wakesForFailures : gears.counters().wakesForBlocks).incrementAndGet();
       LOG.warn("EAFR gears: {}: waking {} DataNodes {}", wake.why, wake.ids.size(), wake.ids);

@@ -360,14 +360,18 @@ public class EafrBlockPlacementPolicy extends BlockPlacementPolicyDefault implem
         deletable.add(ServerTranslator.idOf(storage.getDatanodeDescriptor()));
       }
     }
-    for (String id : deletable) {
-      for (String other : byId.keySet()) {
-        // A reflected replica's offloaded copy goes first: this block is moving from it to a holder that has it now.
-        if (runtime.gears().isReflectionMove(id, other)) {
-          DatanodeStorageInfo storage = byId.get(id);
-          excessTypes.remove(storage.getStorageType());
-          return storage;
-        }
+    Optional<DatanodeStorageInfo> offloaded = offloadedCopy(deletable, byId);
+    if (offloaded.isPresent()) {
+      excessTypes.remove(offloaded.get().getStorageType());
+      return offloaded.get();
+    }
+    if (!runtime.gears().reflectionMoves().isEmpty()) {
+      // Never the copy a reflection move is making at home, while another replica may go: deleting it would undo the
+      // move, and the next step would move the block again.
+      Set<String> notHome = new HashSet<>(deletable);
+      notHome.removeIf(id -> runtime.gears().isReflectionTarget(id));
+      if (!notHome.isEmpty()) {
+        deletable = notHome;
       }
     }
     Set<String> draining = new HashSet<>();
@@ -396,6 +400,29 @@ public class EafrBlockPlacementPolicy extends BlockPlacementPolicyDefault implem
     DatanodeStorageInfo storage = byId.get(victim.get().id());
     excessTypes.remove(storage.getStorageType());
     return storage;
+  }
+
+  /**
+   * A reflected block's offloaded copy, which goes first: the replica on a move's source when the move's target holds
+   * the block too; else one on a move's source that is no move's target (HDFS's rack rule may have kept the hint).
+   */
+  private Optional<DatanodeStorageInfo> offloadedCopy(Set<String> deletable, Map<String, DatanodeStorageInfo> byId) {
+    if (runtime.gears().reflectionMoves().isEmpty()) {
+      return Optional.empty();
+    }
+    for (String id : deletable) {
+      for (String other : byId.keySet()) {
+        if (runtime.gears().isReflectionMove(id, other)) {
+          return Optional.of(byId.get(id));
+        }
+      }
+    }
+    for (String id : deletable) {
+      if (runtime.gears().isReflectionSource(id) && !runtime.gears().isReflectionTarget(id)) {
+        return Optional.of(byId.get(id));
+      }
+    }
+    return Optional.empty();
   }
 
   /** A geared layout's chain over the translated DataNodes: which positions are on, and position lookup. */
