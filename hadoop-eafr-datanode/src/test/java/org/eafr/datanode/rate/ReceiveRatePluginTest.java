@@ -108,7 +108,9 @@ class ReceiveRatePluginTest {
 
         long bytesBefore = throttler.stats().bytes();
         long start = System.nanoTime();
-        Thread.sleep(2000);
+        // About two seconds' worth at c_b: the throttler must have taken at least that long to let it in.
+        await("two link-seconds of data received", Duration.ofSeconds(30),
+            () -> throttler.stats().bytes() - bytesBefore >= 2 * link);
         double seconds = (System.nanoTime() - start) / 1e9;
         long received = throttler.stats().bytes() - bytesBefore;
         assertThat((double) received).as("bytes received in %.1f s at c_b = %d", seconds, link)
