@@ -7,12 +7,14 @@
 # NameNode's live heap after a full GC before and after the first reads (jcmd GC.class_histogram). The run logic is in
 # hadoop-eafr-namenode's test sources, org.eafr.namenode.bench.NameNodeRpcBench.
 #
-# Usage: scripts/bench-namenode-rpc.sh [--pairs P] [--files F] [--threads T] [--block-files K] [--gbl-ops N]
+# Usage: scripts/bench-namenode-rpc.sh [--pairs P] [--files F] [--threads T] [--block-files K] [--gbl-ops N] [--passes R]
 #   --pairs 5          stock/EAFR pairs (each pair: one stock run and one EAFR run, back to back)
 #   --files 10000      files per NNThroughputBenchmark op (issue 13 used 50000: about 4x the time)
 #   --threads 8        client threads of every op
 #   --block-files 500  one-block files for getBlockLocations, written once
 #   --gbl-ops 30000    getBlockLocations calls per run
+#   --passes 3         passes of the repeatable phases (repeat reads, fileStatus, getBlockLocations) in each run;
+#                      the median pass is reported (one pass moved by a GC or a neighbour's burst varied 20% here)
 # The defaults took 25 minutes on the 2-core development VM at a load average of 20-30 (others' builds); less on a
 # quiet machine. Longer, steadier runs: e.g. --pairs 15 --files 50000 (about 3 hours at that load).
 # Prints each run's figures, then every figure and the min/median/max of eafr/stock per pair; the report is also
@@ -21,11 +23,11 @@
 # Environment: BENCH_HEAP (heap of each daemon, 512m), BENCH_NAME_DIR (NameNode metadata, a fresh dir in /dev/shm).
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
-pairs=5 files=10000 threads=8 block_files=500 gbl_ops=30000
+pairs=5 files=10000 threads=8 block_files=500 gbl_ops=30000 passes=3
 while (($#)); do
   case "$1" in
-    -h | --help) sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-    --pairs | --files | --threads | --block-files | --gbl-ops) ;;
+    -h | --help) sed -n '2,23p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --pairs | --files | --threads | --block-files | --gbl-ops | --passes) ;;
     *) echo "unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
   (($# >= 2)) || { echo "$1 needs a value" >&2; exit 2; }
@@ -36,6 +38,7 @@ while (($#)); do
     --threads) threads=$2 ;;
     --block-files) block_files=$2 ;;
     --gbl-ops) gbl_ops=$2 ;;
+    --passes) passes=$2 ;;
   esac
   shift 2
 done
@@ -82,7 +85,7 @@ for ((pair = 1; pair <= pairs; pair++)); do
     run_log="$LOCAL_CLUSTER_DIR/logs/run-$pair-$label.log"
     log "pair $pair/$pairs, $label: $files files, $threads threads (log: $run_log)"
     if ! bench run "${common[@]}" --pair "$pair" --label "$label" --files "$files" --threads "$threads" \
-      --gbl-ops "$gbl_ops" --nn-pid "$(cat "$LOCAL_CLUSTER_DIR/pids/namenode.pid")" --out "$results" >"$run_log" 2>&1; then
+      --gbl-ops "$gbl_ops" --passes "$passes" --nn-pid "$(cat "$LOCAL_CLUSTER_DIR/pids/namenode.pid")" --out "$results" >"$run_log" 2>&1; then
       tail -30 "$run_log" >&2
       exit 1
     fi

@@ -42,7 +42,8 @@ import org.apache.log4j.spi.LoggingEvent;
  * <pre>
  *   prepare --fs URI --blocks-dir D --block-files K     write K one-block files (replication 3) once, wait for them
  *   run --fs URI --pair N --label stock|eafr --files F --threads T --blocks-dir D --block-files K
- *       --gbl-ops N --nn-pid PID --out FILE              one run's figures, appended to FILE
+ *       --gbl-ops N --passes P --nn-pid PID --out FILE   one run's figures, appended to FILE (repeat reads,
+ *                                                        fileStatus and getBlockLocations: median of P passes)
  *   report FILE                                          every run's figures and the pairwise ratios
  * </pre>
  */
@@ -139,24 +140,29 @@ public final class NameNodeRpcBench {
     List<String> figures = new ArrayList<>();
     dfs.delete(new Path(NNTB_DIR), true);
 
+    int passes = intOption("passes");
     Phase phase = new Phase(pair, label, pid, figures);
-    phase.add("create", () -> throughput("create", "-keepResults", "-close"), files);
+    // create and first reads happen once per file per run; the repeatable phases run --passes times (median kept).
+    phase.add("create", () -> throughput("create", "-keepResults", "-close"), files, 1);
     long before = LiveHeap.measure(pid);
-    phase.add("open-first", () -> throughput("open", "-useExisting", "-keepResults"), files);
+    phase.add("open-first", () -> throughput("open", "-useExisting", "-keepResults"), files, 1);
     long after = LiveHeap.measure(pid);
     figures.add(PairedRuns.line(pair, label, "heap-bytes-per-opened-file", (double) (after - before) / files));
-    phase.add("open-repeat", () -> throughput("open", "-useExisting", "-keepResults"), files);
+    phase.add("open-repeat", () -> throughput("open", "-useExisting", "-keepResults"), files, passes);
     dfs.setSafeMode(SafeModeAction.SAFEMODE_LEAVE);
     dfs.rename(new Path(NNTB_DIR + "/open"), new Path(NNTB_DIR + "/create"));
-    phase.add("fileStatus", () -> throughput("fileStatus", "-useExisting"), files);
-    phase.add("getBlockLocations", () -> blockLocationsPerSecond(dfs), intOption("gbl-ops"));
+    phase.add("fileStatus", () -> throughput("fileStatus", "-useExisting"), files, passes);
+    phase.add("getBlockLocations", () -> blockLocationsPerSecond(dfs), intOption("gbl-ops"), passes);
 
     Files.write(Paths.get(option("out")), figures, StandardCharsets.UTF_8, StandardOpenOption.CREATE,
         StandardOpenOption.APPEND);
     figures.forEach(System.out::println);
   }
 
-  /** Measures one phase's ops/s and the NameNode's CPU per op, and adds both figures. */
+  /**
+   * Measures one phase's ops/s and the NameNode's CPU per op, and adds both figures: with several passes, the median
+   * pass of each (a pass disturbed by a GC or a neighbour's burst moves a single figure by 20% on this VM).
+   */
   private static final class Phase {
     private final int pair;
     private final String label;
@@ -170,12 +176,16 @@ public final class NameNodeRpcBench {
       this.figures = figures;
     }
 
-    void add(String metric, Callable<Double> opsPerSecond, int ops) throws Exception {
-      long cpuBefore = ProcessCpu.micros(pid);
-      double throughput = opsPerSecond.call();
-      long cpu = ProcessCpu.micros(pid) - cpuBefore;
-      figures.add(PairedRuns.line(pair, label, metric, throughput));
-      figures.add(PairedRuns.line(pair, label, CPU_PREFIX + metric, (double) cpu / ops));
+    void add(String metric, Callable<Double> opsPerSecond, int ops, int passes) throws Exception {
+      double[] throughput = new double[passes];
+      double[] cpuPerOp = new double[passes];
+      for (int pass = 0; pass < passes; pass++) {
+        long cpuBefore = ProcessCpu.micros(pid);
+        throughput[pass] = opsPerSecond.call();
+        cpuPerOp[pass] = (double) (ProcessCpu.micros(pid) - cpuBefore) / ops;
+      }
+      figures.add(PairedRuns.line(pair, label, metric, PairedRuns.median(throughput)));
+      figures.add(PairedRuns.line(pair, label, CPU_PREFIX + metric, PairedRuns.median(cpuPerOp)));
     }
   }
 
