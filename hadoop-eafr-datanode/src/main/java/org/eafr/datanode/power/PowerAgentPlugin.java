@@ -2,15 +2,13 @@ package org.eafr.datanode.power;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import org.apache.hadoop.conf.Configurable;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.server.datanode.DataNode;
 import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
 import org.apache.hadoop.security.UserGroupInformation;
-import org.apache.hadoop.util.ServicePlugin;
+import org.eafr.datanode.config.EafrDataNodePlugin;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -18,43 +16,30 @@ import org.slf4j.LoggerFactory;
  * The DataNode's in-band power agent ({@code dfs.datanode.plugins}), for hosts only Wake-on-LAN can wake: see
  * {@link PowerAgent}. Off unless {@code eafr.datanode.power-agent.enabled} is true: then nothing runs. On, it polls
  * every NameNode of the DataNode's configuration every {@code eafr.datanode.power-agent.poll.ms} as the DataNode's
- * login user, over the NameNode's RPC port (no port of its own).
- *
- * <p>Settings are checked when Hadoop creates the plugin ({@link #setConf}), where an exception stops the DataNode
- * with the key, the value and what is allowed (one from {@link #start} would only be logged).
+ * login user, over the NameNode's RPC port (no port of its own). Settings are checked when Hadoop creates the plugin
+ * ({@link EafrDataNodePlugin}).
  */
-public class PowerAgentPlugin implements ServicePlugin, Configurable {
+public class PowerAgentPlugin extends EafrDataNodePlugin<PowerAgentSettings> {
   private static final Logger LOG = LoggerFactory.getLogger(PowerAgentPlugin.class);
 
-  private Configuration conf;
-  private PowerAgentSettings settings;
   private PowerAgent agent;
   private PowerAgentMetrics metrics;
   private volatile ScheduledExecutorService scheduler;
 
-  @Override
-  public void setConf(Configuration configuration) {
-    this.conf = configuration;
-    try {
-      this.settings = PowerAgentSettings.from(configuration::get,
-          configuration.getValByRegex("^" + PowerAgentSettings.PREFIX.replace(".", "\\.")));
-    } catch (RuntimeException e) {
-      LOG.error("EAFR power agent refuses to start: {}", e.getMessage());
-      throw e;
-    }
+  public PowerAgentPlugin() {
+    super(LOG, "power agent");
   }
 
   @Override
-  public Configuration getConf() {
-    return conf;
+  protected PowerAgentSettings readSettings(Configuration configuration) {
+    return PowerAgentSettings.from(configuration::get,
+        configuration.getValByRegex("^" + PowerAgentSettings.PREFIX.replace(".", "\\.")));
   }
 
   @Override
   public void start(Object service) {
     DataNode dataNode = (DataNode) service;
-    if (settings == null) {
-      setConf(dataNode.getConf());
-    }
+    PowerAgentSettings settings = settings(dataNode);
     if (!settings.enabled()) {
       LOG.info("EAFR power agent is off ({} = false)", PowerAgentSettings.ENABLED_KEY);
       return;
@@ -68,11 +53,7 @@ public class PowerAgentPlugin implements ServicePlugin, Configurable {
     agent = new PowerAgent(settings, channel, dataNode::getDatanodeUuid, dataNode::shutdown);
     metrics = new PowerAgentMetrics(dataNode.getDisplayName(), agent);
     DefaultMetricsSystem.instance().register(metrics.name(), "EAFR in-band power agent", metrics);
-    scheduler = Executors.newSingleThreadScheduledExecutor(runnable -> {
-      Thread thread = new Thread(runnable, "eafr-power-agent");
-      thread.setDaemon(true);
-      return thread;
-    });
+    scheduler = daemonScheduler("eafr-power-agent");
     scheduler.scheduleWithFixedDelay(agent::pollOnce, settings.pollMillis(), settings.pollMillis(),
         TimeUnit.MILLISECONDS);
     LOG.info("EAFR power agent on: NameNodes {}, {}", channel.nameNodes(), settings);
@@ -101,10 +82,5 @@ public class PowerAgentPlugin implements ServicePlugin, Configurable {
     running.shutdownNow();
     DefaultMetricsSystem.instance().unregisterSource(metrics.name());
     LOG.info("EAFR power agent stopped");
-  }
-
-  @Override
-  public void close() {
-    stop();
   }
 }

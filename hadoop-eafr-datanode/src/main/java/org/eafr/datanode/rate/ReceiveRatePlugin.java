@@ -1,15 +1,13 @@
 package org.eafr.datanode.rate;
 
-import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import org.apache.hadoop.conf.Configurable;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.server.datanode.DataNode;
 import org.apache.hadoop.hdfs.util.DataTransferThrottler;
 import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
-import org.apache.hadoop.util.ServicePlugin;
 import org.eafr.datanode.config.DatanodeSettings;
+import org.eafr.datanode.config.EafrDataNodePlugin;
 import org.eafr.placement.rate.ReceiveRateController;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -22,15 +20,11 @@ import org.slf4j.LoggerFactory;
  * every {@code eafr.datanode.rate.period.ms}. Each round first checks the slot: a live reconfiguration of
  * {@code dfs.datanode.data.write.bandwidthPerSec} puts a stock throttler there (or none), and the plugin puts its own
  * back, taking the reconfigured cap as c_b when it is below the link capacity.
- *
- * <p>Settings are checked when Hadoop creates the plugin ({@link #setConf}): a bad value stops the DataNode with an
- * error naming the key, the value and the allowed range. (An exception from {@link #start} would only be logged, and
- * the DataNode would run without the rate control its operator asked for.)
+ * Settings are checked when Hadoop creates the plugin ({@link EafrDataNodePlugin}).
  */
-public class ReceiveRatePlugin implements ServicePlugin, Configurable {
+public class ReceiveRatePlugin extends EafrDataNodePlugin<DatanodeSettings> {
   private static final Logger LOG = LoggerFactory.getLogger(ReceiveRatePlugin.class);
 
-  private Configuration conf;
   private DatanodeSettings settings;
   private WriteThrottlerSlot slot;
   private SenderThrottler throttler;
@@ -39,28 +33,19 @@ public class ReceiveRatePlugin implements ServicePlugin, Configurable {
   private ReceiveRateMetrics metrics;
   private volatile ScheduledExecutorService scheduler;
 
-  @Override
-  public void setConf(Configuration configuration) {
-    this.conf = configuration;
-    try {
-      this.settings = DatanodeSettings.from(configuration::get);
-    } catch (RuntimeException e) {
-      LOG.error("EAFR receive rate control refuses to start: {}", e.getMessage());
-      throw e;
-    }
+  public ReceiveRatePlugin() {
+    super(LOG, "receive rate control");
   }
 
   @Override
-  public Configuration getConf() {
-    return conf;
+  protected DatanodeSettings readSettings(Configuration configuration) {
+    return DatanodeSettings.from(configuration::get);
   }
 
   @Override
   public void start(Object service) {
     DataNode dataNode = (DataNode) service;
-    if (settings == null) {
-      setConf(dataNode.getConf());
-    }
+    settings = settings(dataNode);
     if (!settings.rateControlEnabled()) {
       LOG.info("EAFR receive rate control is off ({} = 0)", DatanodeSettings.LINK_BYTES_PER_SECOND.key());
       return;
@@ -72,11 +57,7 @@ public class ReceiveRatePlugin implements ServicePlugin, Configurable {
     installIfReplaced();
     metrics = new ReceiveRateMetrics(ReceiveRateMetrics.nameFor(dataNode.getDisplayName()), stats);
     DefaultMetricsSystem.instance().register(metrics.name(), "EAFR receive rate control", metrics);
-    scheduler = Executors.newSingleThreadScheduledExecutor(runnable -> {
-      Thread thread = new Thread(runnable, "eafr-receive-rate-control");
-      thread.setDaemon(true);
-      return thread;
-    });
+    scheduler = daemonScheduler("eafr-receive-rate-control");
     long period = settings.periodMillis();
     scheduler.scheduleAtFixedRate(this::round, period, period, TimeUnit.MILLISECONDS);
     LOG.info("EAFR receive rate control on: c_b = {} bytes/s, eta_l = {}, eta_h = {}, every {} ms",
@@ -133,10 +114,5 @@ public class ReceiveRatePlugin implements ServicePlugin, Configurable {
     }
     DefaultMetricsSystem.instance().unregisterSource(metrics.name());
     LOG.info("EAFR receive rate control stopped");
-  }
-
-  @Override
-  public void close() {
-    stop();
   }
 }
