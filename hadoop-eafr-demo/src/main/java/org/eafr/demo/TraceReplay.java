@@ -69,8 +69,16 @@ public final class TraceReplay {
   }
 
   public static void main(String[] args) throws Exception {
-    TraceReplay replay = new TraceReplay(new DemoState(Paths.get(args[0])));
-    System.exit(replay.run());
+    DemoState state = new DemoState(Paths.get(args[0]));
+    int code;
+    try {
+      code = new TraceReplay(state).run();
+    } catch (Exception e) { // the run stopped before its checks: say so on the script's last line
+      e.printStackTrace();
+      Report.writeVerdict(state, "FAIL: the replay stopped before its checks: " + e);
+      code = 1;
+    }
+    System.exit(code);
   }
 
   private int run() throws Exception {
@@ -79,6 +87,9 @@ public final class TraceReplay {
             + settings.integer("demo.trace.hours"), plan.durationMillis() / 1000, plan.reads(), plan.writes(),
         plan.fileBytes().length, mode.name().toLowerCase(Locale.ROOT)));
     long began = System.nanoTime();
+    if (mode == DemoSettings.GearMode.AUTO && !operator.handOver("before writing the files")) {
+      throw new IOException("hdfs eafr gear auto was refused: " + operator.commands().get(0).answer());
+    }
     writeCatalog();
     say(String.format(Locale.ROOT, "wrote %d files in %.0f s; replaying", plan.fileBytes().length,
         (System.nanoTime() - began) / 1e9));
