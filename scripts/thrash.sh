@@ -13,10 +13,7 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 export DEMO_DIR="${THRASH_DIR:-$ROOT/target/thrash}"
 JAVA="${JAVA_HOME:+$JAVA_HOME/bin/}java"
-ROUNDS=100 SEED=$(( (RANDOM << 15) | RANDOM ))
-# Its faults are written for gear groups of one host (7 gears; dn3 WoL, dn4 and dn5 Redfish), not the demo's
-# default of three; --set may still change them.
-SETS=(--set demo.gear.group-size=1 --set demo.redfish-hosts=2)
+ROUNDS=100 SEED=$(( (RANDOM << 15) | RANDOM )) SETS=()
 
 log() { echo "[thrash] $*" >&2; }
 while (($#)); do

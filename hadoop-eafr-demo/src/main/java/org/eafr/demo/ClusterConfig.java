@@ -121,9 +121,9 @@ final class ClusterConfig {
    * The gear controller sized to this demo (docs/demo.md, "Auto mode"): the trace's busiest night minutes ask about
    * 3.6 opens/s and 1.4 MB/s of replicas written, its peak 6-7.6 opens/s and 2.5-3 MB/s (20 s windows). One
    * DataNode counted as 2 opens/s or 0.7 MB/s keeps the night within gear 0 (3 DataNodes x u = 0.8 carry 2.4; the
-   * night needs at most 2.0) and sends the peak to gear 1 (2.9-3.8 needed). Compressed time: the load is sampled every
-   * 20 s (12 trace minutes) and a gear-down waits 40 s after the last shift. The NameNode starts in manual mode: the
-   * replay hands the gears to the controller ({@code hdfs eafr gear auto}) when it starts writing its files.
+   * night needs at most 2.0) and sends the peak up (2.9-4.3 needed: gear 1 to 3). Compressed time: the load is
+   * sampled every 20 s (12 trace minutes) and a gear-down waits 40 s after the last shift. The NameNode starts in
+   * manual mode: the replay hands the gears to the controller ({@code hdfs eafr gear auto}) before it writes its files.
    */
   private static void autoGears(Configuration site) {
     site.set("eafr.gear.server.opens-per-second", "2");

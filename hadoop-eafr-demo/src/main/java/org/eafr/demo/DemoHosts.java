@@ -21,11 +21,9 @@ import org.eafr.placement.cluster.Server;
  * every other host an IPMI BMC. So a gear-down to 0 puts hosts of every kind to sleep, and a gear-up to the gear of
  * the first IPMI host after them wakes every kind.
  *
- * <p>Worked example (the defaults: 9 DataNodes, 3 racks, p = 3, g = 3, 1 Redfish, 1 WoL): DataNode i is on rack
- * i mod 3 and transfer ports rise with i, so the chain is dn0, dn1, dn2 (primaries), then dn3, dn4, dn5 (gear group
- * 1: one per rack) and dn6, dn7, dn8 (gear group 2); dn3 is WoL, dn4 Redfish, the other seven IPMI. So gear 1 wakes
- * a host of every kind. (thrash.sh's layout, g = 1 with 2 Redfish: dn3 WoL, dn4 and dn5 Redfish, gear 4 wakes every
- * kind.)
+ * <p>Worked example (the defaults: 9 DataNodes, 3 racks, p = 3, g = 1, 2 Redfish, 1 WoL): DataNode i is on rack
+ * i mod 3 and transfer ports rise with i, so the chain is dn0, dn1, dn2 (primaries), then dn3 ... dn8 (gear groups 1
+ * to 6); dn3 is WoL, dn4 and dn5 are Redfish, dn0-dn2 and dn6-dn8 IPMI.
  */
 public record DemoHosts(List<Host> hosts, int primaries, int groupSize) {
   /** How a host's power is switched. */

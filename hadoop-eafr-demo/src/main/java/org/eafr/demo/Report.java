@@ -100,10 +100,15 @@ final class Report {
     if (mode != DemoSettings.GearMode.OFF) {
       check(o.operator().downs() >= 1, "at least one gear down (" + o.operator().downs() + ")");
       check(o.operator().ups() >= 1, "at least one gear up (" + o.operator().ups() + ")");
+      // The manual schedule wakes every kind of host; the controller wakes only the gears the peak asks for (the
+      // first gear groups: WoL, then Redfish, IPMI from gear 4), so in auto mode a path must have been used.
+      boolean bothWays = mode == DemoSettings.GearMode.MANUAL;
       for (String driver : List.of("ipmi", "redfish", "wol")) {
         if (!hosts.withDriver(DemoHosts.Driver.valueOf(driver.toUpperCase(Locale.ROOT))).isEmpty()) {
-          check(events.bothWays(driver), "power path " + driver + " switched a host off and on ("
-              + events.count(driver, "off") + " off, " + events.count(driver, "on") + " on)");
+          long off = events.count(driver, "off");
+          long on = events.count(driver, "on");
+          check(bothWays ? events.bothWays(driver) : off + on > 0, "power path " + driver + (bothWays
+              ? " switched a host off and on (" : " used (") + off + " off, " + on + " on)");
         }
       }
       double limit = settings.number("demo.max-kwh-ratio", 0.01, 10);
