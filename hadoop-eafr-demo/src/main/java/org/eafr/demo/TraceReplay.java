@@ -17,10 +17,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.EnumSet;
-import org.apache.hadoop.fs.CreateFlag;
 import org.apache.hadoop.fs.FileSystem;
-import org.apache.hadoop.fs.permission.FsPermission;
 import org.apache.hadoop.hdfs.HdfsConfiguration;
 import org.eafr.sim.stats.DoubleList;
 
@@ -169,12 +166,10 @@ public final class TraceReplay {
   }
 
   private void write(String path, long bytes, boolean catalog) {
-    // NO_LOCAL_WRITE: every DataNode here shares the client's address 127.0.0.1, so HDFS would take the client for
-    // one of them and put the first replica there instead of on the layout's primary (docs/demo.md).
-    try (OutputStream out = fs.create(new org.apache.hadoop.fs.Path(path), FsPermission.getFileDefault(),
-        EnumSet.of(CreateFlag.CREATE, CreateFlag.OVERWRITE, CreateFlag.NO_LOCAL_WRITE), 65536,
-        fs.getDefaultReplication(new org.apache.hadoop.fs.Path(path)), fs.getDefaultBlockSize(
-            new org.apache.hadoop.fs.Path(path)), null)) {
+    // Not NO_LOCAL_WRITE: every DataNode here shares the client's address 127.0.0.1, so the NameNode takes the client
+    // for a DataNode drawn at random, and with NO_LOCAL_WRITE HDFS excludes that one from the block's targets; when it
+    // was the layout's primary (1 block in 9), no replica landed on a primary and gear 0 was refused (docs/demo.md).
+    try (OutputStream out = fs.create(new org.apache.hadoop.fs.Path(path), true)) {
       checksums.put(path, FileContent.write(out, seed, path, bytes));
       writesDone.incrementAndGet();
     } catch (IOException | RuntimeException e) {
