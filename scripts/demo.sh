@@ -3,13 +3,15 @@
 # simulated BMCs (ipmi_sim + ipmitool, sushy-tools Redfish, Wake-on-LAN), a SWIM trace slice replayed through HDFS
 # clients in about 10 minutes, gears shifting with the load, and a report of the energy used with its timeline PNG.
 #
-#   scripts/demo.sh run [--gears manual|auto|off] [--no-gears] [--settings FILE] [--set KEY=VALUE]... [--keep]
-#   scripts/demo.sh start [--settings FILE] [--set KEY=VALUE]...   only the cluster and its BMCs, left running
+#   scripts/demo.sh run [--gears auto|manual|off] [--no-gears] [--settings FILE] [--set KEY=VALUE]... [--keep]
+#   scripts/demo.sh start [--settings FILE] [--set KEY=VALUE]...   only the cluster and its BMCs, left running (gears
+#                               manual: hdfs eafr gear auto hands them to the controller)
 #   scripts/demo.sh status      roles, gears and each host's power state, from the NameNode (hdfs eafr)
 #   scripts/demo.sh stop        stop every daemon and simulator of the demo
 #   scripts/demo.sh clean       stop, then delete the demo's state directory
 #   scripts/demo.sh settings    list the demo's own settings (other KEYs go into the cluster's hdfs-site.xml)
 #
+# --gears auto (the default): the NameNode's gear controller shifts with the load; manual: the demo shifts by schedule.
 # --no-gears is --gears off: every DataNode stays on, same workload (the baseline the report compares against).
 # State, logs and the report: target/demo/ (DEMO_DIR). DEMO_SKIP_BUILD=1 reuses the last build. docs/demo.md explains.
 set -euo pipefail
@@ -133,7 +135,7 @@ cmd_run() { # start-only [args]: 1 starts the cluster and leaves it running
     arg=$1
     shift
     case "$arg" in
-      --gears) setup+=(--set "demo.gears=${1:?--gears needs manual, auto or off}"); shift ;;
+      --gears) setup+=(--set "demo.gears=${1:?--gears needs auto, manual or off}"); shift ;;
       --no-gears) setup+=(--set demo.gears=off) ;;
       --set) setup+=(--set "${1:?--set needs KEY=VALUE}"); shift ;;
       --settings) setup+=(--settings "${1:?--settings needs a file}"); shift ;;
@@ -170,8 +172,12 @@ cmd_run() { # start-only [args]: 1 starts the cluster and leaves it running
   REPLAY_PID=$!
   wait "$REPLAY_PID" || code=$?
   REPLAY_PID=
-  log "demo finished in $((SECONDS - began)) s (exit $code); logs in $STATE/logs"
   ((keep)) && log "--keep: the cluster keeps running; scripts/demo.sh stop ends it"
+  log "demo finished in $((SECONDS - began)) s (exit $code); logs in $STATE/logs"
+  if ((code != 0)); then # the last line names what failed
+    log "$(cat "$STATE/verdict.txt" 2>/dev/null ||
+      echo "FAIL: the replay exited $code without a verdict: see $STATE/logs/replay.log")"
+  fi
   return "$code"
 }
 
@@ -181,7 +187,7 @@ cmd_status() {
   demo_java org.eafr.demo.DemoStatus "$STATE"
 }
 
-usage() { sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,/^set -euo/p' "$0" | sed -e '$d' -e 's/^# \{0,1\}//'; }
 
 case "${1:-}" in
   run) shift; cmd_run 0 "$@" ;;

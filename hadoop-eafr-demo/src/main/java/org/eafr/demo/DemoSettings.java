@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import org.eafr.placement.gear.layout.EqualWorkShares;
 
 /**
  * The demo's settings: its own {@code demo.*} keys, each with a default and an allowed range, and any other key, which
@@ -34,8 +35,8 @@ public final class DemoSettings {
     key("demo.gear.group-size", "1", "the layout's g: DataNodes per gear group (p must be a multiple of g)", 1, 30);
     key("demo.redfish-hosts", "2", "hosts behind a Redfish BMC (sushy-tools), the gear groups after the WoL host", 0, 30);
     key("demo.wol-hosts", "1", "hosts woken by Wake-on-LAN (gear group 1)", 0, 1);
-    key("demo.gears", "manual", "who shifts gears: manual (the demo, by schedule), auto (the NameNode), off (all on)",
-        "manual", "auto", "off");
+    key("demo.gears", "auto", "who shifts gears: auto (the NameNode's controller), manual (the demo, by schedule), off"
+        + " (all on)", "auto", "manual", "off");
     key("demo.gear.schedule", "0.0:0,0.62:4,0.83:0", "manual mode: fraction of the run:gear (max = highest)");
     key("demo.duration.s", "600", "length of the replay, seconds (the trace slice is compressed into it)", 30, 7200);
     key("demo.trace", "FB-2009_samples_24_times_1hr_0.tsv.gz", "SWIM trace, a resource of hadoop-eafr-sim"
@@ -140,6 +141,12 @@ public final class DemoSettings {
     if ((dataNodes - primaries) % groupSize != 0) {
       throw invalid("demo.gear.group-size", groupSize, "expected a divisor of demo.datanodes - demo.gear.primaries"
           + " = " + (dataNodes - primaries) + ", so every gear group is whole");
+    }
+    try { // the NameNode's equal-work layout (3 replicas) must fit, or every gear step fails there
+      EqualWorkShares.of(primaries, groupSize, 3, (dataNodes - primaries) / groupSize);
+    } catch (IllegalArgumentException tooFew) {
+      throw invalid("demo.gear.group-size", groupSize, "the equal-work layout refuses it with demo.gear.primaries = "
+          + primaries + " and demo.datanodes = " + dataNodes + ": " + tooFew.getMessage());
     }
     int redfish = integer("demo.redfish-hosts");
     int wol = integer("demo.wol-hosts");

@@ -4,7 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The operator of the manual mode, and the record of every mode's shifts. At each sample it asks
+ * The operator of the manual mode, the hand-over to the NameNode's controller in auto mode ({@link #handOver}), and
+ * the record of every mode's shifts. At each sample it asks
  * {@code hdfs eafr gear N} for the latest schedule step that is due, once the shift before it has finished (the gear
  * service takes one shift at a time); a refused command is asked again at the next sample, at most
  * {@link #MAX_ATTEMPTS} times. Whoever shifts (this operator or the NameNode's controller), each change of the gear in
@@ -17,8 +18,8 @@ final class GearOperator {
   record Shift(double seconds, int from, int to) {
   }
 
-  /** {@code hdfs eafr gear N} asked at {@code seconds}: its exit code and answer. */
-  record Command(double seconds, int gear, int code, String answer) {
+  /** {@code hdfs eafr gear ARG} asked {@code when} (e.g. "at 372 s"): its exit code and answer. */
+  record Command(String when, String arg, int code, String answer) {
   }
 
   private final ClusterProbe probe;
@@ -61,12 +62,32 @@ final class GearOperator {
     if (!view.phase().equals("STEADY")) {
       return; // one shift at a time
     }
-    ClusterProbe.Answer answer = probe.admin("gear", String.valueOf(step.gear()));
-    commands.add(new Command(nowMillis / 1000.0, step.gear(), answer.code(), answer.text()));
+    ClusterProbe.Answer answer = ask(String.format(java.util.Locale.ROOT, "at %.0f s", nowMillis / 1000.0),
+        String.valueOf(step.gear()));
     if (answer.code() == 0 || ++attempts >= MAX_ATTEMPTS) {
       next++;
       attempts = 0;
     }
+  }
+
+  /**
+   * Auto mode: {@code hdfs eafr gear auto}, handing the gears to the NameNode's controller; true when it was
+   * accepted. The demo asks before it writes its files, so the controller sees every write and read of the run (and
+   * does not gear an empty cluster down just before the files arrive).
+   */
+  synchronized boolean handOver(String when) {
+    return ask(when, "auto").code() == 0;
+  }
+
+  private ClusterProbe.Answer ask(String when, String arg) {
+    ClusterProbe.Answer answer = probe.admin("gear", arg);
+    commands.add(new Command(when, arg, answer.code(), answer.text()));
+    return answer;
+  }
+
+  /** Whether {@code hdfs eafr gear auto} was asked and accepted. */
+  synchronized boolean handedOver() {
+    return commands.stream().anyMatch(c -> c.arg().equals("auto") && c.code() == 0);
   }
 
   /**

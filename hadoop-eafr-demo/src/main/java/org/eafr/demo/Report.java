@@ -66,15 +66,21 @@ final class Report {
     }
     lines.add(onTime.toString());
     add("gear shifts: %d down, %d up: %s", o.operator().downs(), o.operator().ups(), shifts(o.operator()));
+    if (mode == DemoSettings.GearMode.AUTO) {
+      List<String> decisions = autoDecisions();
+      add("the NameNode's gear controller: %d shifts started or refused (namenode.log)%s", decisions.size(),
+          decisions.isEmpty() ? "" : ":");
+      decisions.forEach(line -> lines.add("  " + line));
+    }
     for (GearOperator.Command command : o.operator().commands()) {
-      add("  at %.0f s hdfs eafr gear %d -> exit %d: %s", command.seconds(), command.gear(), command.code(),
+      add("  %s hdfs eafr gear %s -> exit %d: %s", command.when(), command.arg(), command.code(),
           command.answer().replace('\n', ' '));
     }
     add("power commands carried out by the simulated BMCs: %s", events.counts().isEmpty() ? "none"
         : events.counts().toString());
     add("reads: %d served, %d failed; latency p50 %s ms, p99 %s ms", o.readsServed(), o.readsFailed(), ms(p50),
         ms(p99));
-    add("read p99 against %s: %s", mode == DemoSettings.GearMode.OFF ? "gears manual" : "--no-gears",
+    add("read p99 against %s: %s", mode == DemoSettings.GearMode.OFF ? "the last run with gears" : "--no-gears",
         baseline(results, p99));
     add("writes: %d written, %d failed; blocks reflected home after gear-ups: %s", o.writes(), o.writesFailed(),
         reflected < 0 ? "n/a" : String.valueOf(reflected));
@@ -88,20 +94,29 @@ final class Report {
     check(o.readsFailed() == 0 && o.readsServed() > 0, "no failed reads (" + o.readsFailed() + " of "
         + (o.readsServed() + o.readsFailed()) + ")");
     check(o.writesFailed() == 0, "no failed writes (" + o.writesFailed() + ")");
+    if (mode == DemoSettings.GearMode.AUTO) {
+      check(o.operator().handedOver(), "the gears were on auto (hdfs eafr gear auto accepted)");
+    }
     if (mode != DemoSettings.GearMode.OFF) {
       check(o.operator().downs() >= 1, "at least one gear down (" + o.operator().downs() + ")");
       check(o.operator().ups() >= 1, "at least one gear up (" + o.operator().ups() + ")");
+      // The manual schedule wakes every kind of host; the controller wakes only the gears the peak asks for (the
+      // first gear groups: WoL, then Redfish, IPMI from gear 4), so in auto mode a path must have been used.
+      boolean bothWays = mode == DemoSettings.GearMode.MANUAL;
       for (String driver : List.of("ipmi", "redfish", "wol")) {
         if (!hosts.withDriver(DemoHosts.Driver.valueOf(driver.toUpperCase(Locale.ROOT))).isEmpty()) {
-          check(events.bothWays(driver), "power path " + driver + " switched a host off and on ("
-              + events.count(driver, "off") + " off, " + events.count(driver, "on") + " on)");
+          long off = events.count(driver, "off");
+          long on = events.count(driver, "on");
+          check(bothWays ? events.bothWays(driver) : off + on > 0, "power path " + driver + (bothWays
+              ? " switched a host off and on (" : " used (") + off + " off, " + on + " on)");
         }
       }
       double limit = settings.number("demo.max-kwh-ratio", 0.01, 10);
       check(o.ledger().ratio() <= limit, String.format(Locale.ROOT, "kWh at most %.2fx every node on (%.2fx)", limit,
           o.ledger().ratio()));
     }
-    lines.add(failedChecks.isEmpty() ? "PASS" : "FAIL: " + String.join("; ", failedChecks));
+    String verdict = failedChecks.isEmpty() ? "PASS" : "FAIL: " + String.join("; ", failedChecks);
+    lines.add(verdict);
 
     Path report = results.resolve("report-" + name + ".txt");
     Path png = results.resolve("timeline-" + name + ".png");
@@ -111,7 +126,26 @@ final class Report {
     Files.write(report, lines, StandardCharsets.UTF_8);
     saveFigures(results.resolve(name + ".properties"), o, p50, p99);
     lines.forEach(System.out::println);
+    writeVerdict(state, verdict);
     return failedChecks.isEmpty() ? 0 : 1;
+  }
+
+  /** {@code verdict.txt} in the state directory: PASS, or FAIL naming what failed (scripts/demo.sh prints it last). */
+  static void writeVerdict(DemoState state, String verdict) throws IOException {
+    Files.writeString(state.dir().resolve("verdict.txt"), verdict + "\n", StandardCharsets.UTF_8);
+  }
+
+  /** The controller's decisions that started a shift or were refused, as the NameNode logged them. */
+  private List<String> autoDecisions() throws IOException {
+    Path log = state.logs().resolve("namenode.log");
+    if (!Files.exists(log)) {
+      return List.of();
+    }
+    try (java.util.stream.Stream<String> all = Files.lines(log, StandardCharsets.UTF_8)) {
+      return all.filter(line -> line.contains("EAFR gears: auto: ") && (line.contains("; shift started")
+          || line.contains("; refused: "))).map(line -> line.substring(line.indexOf("EAFR gears: auto: ") + 18))
+          .toList();
+    }
   }
 
   private void add(String format, Object... args) {
@@ -135,16 +169,26 @@ final class Report {
 
   /** The last run of the other side (gears off against gears on), if one was saved. */
   private String baseline(Path results, double p99) throws IOException {
-    String other = mode == DemoSettings.GearMode.OFF ? "manual" : "off";
+    String other = mode == DemoSettings.GearMode.OFF ? latestGeared(results) : "off";
     Properties figures = TraceReplay.load(results.resolve(other + ".properties"));
     String theirs = figures.getProperty("read.p99.ms");
     if (theirs == null || Double.isNaN(p99)) {
-      return "n/a (run scripts/demo.sh run " + (other.equals("off") ? "--no-gears" : "--gears manual")
-          + " for the comparison)";
+      return "n/a (run scripts/demo.sh run" + (other.equals("off") ? " --no-gears" : "") + " for the comparison)";
     }
     double value = Double.parseDouble(theirs);
     return String.format(Locale.ROOT, "%s ms here, %s ms with gears %s (%s, %s): %.2fx", ms(p99), ms(value), other,
         figures.getProperty("finished"), figures.getProperty("trace"), p99 / value);
+  }
+
+  /** Of the runs with gears (auto, manual), the one whose figures were saved last; auto when there is none. */
+  private static String latestGeared(Path results) throws IOException {
+    Path auto = results.resolve("auto.properties");
+    Path manual = results.resolve("manual.properties");
+    if (Files.exists(manual) && (!Files.exists(auto)
+        || Files.getLastModifiedTime(manual).compareTo(Files.getLastModifiedTime(auto)) > 0)) {
+      return "manual";
+    }
+    return "auto";
   }
 
   private void saveFigures(Path file, Outcome o, double p50, double p99) throws IOException {

@@ -17,10 +17,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.EnumSet;
-import org.apache.hadoop.fs.CreateFlag;
 import org.apache.hadoop.fs.FileSystem;
-import org.apache.hadoop.fs.permission.FsPermission;
 import org.apache.hadoop.hdfs.HdfsConfiguration;
 import org.eafr.sim.stats.DoubleList;
 
@@ -69,8 +66,16 @@ public final class TraceReplay {
   }
 
   public static void main(String[] args) throws Exception {
-    TraceReplay replay = new TraceReplay(new DemoState(Paths.get(args[0])));
-    System.exit(replay.run());
+    DemoState state = new DemoState(Paths.get(args[0]));
+    int code;
+    try {
+      code = new TraceReplay(state).run();
+    } catch (Exception e) { // the run stopped before its checks: say so on the script's last line
+      e.printStackTrace();
+      Report.writeVerdict(state, "FAIL: the replay stopped before its checks: " + e);
+      code = 1;
+    }
+    System.exit(code);
   }
 
   private int run() throws Exception {
@@ -79,6 +84,9 @@ public final class TraceReplay {
             + settings.integer("demo.trace.hours"), plan.durationMillis() / 1000, plan.reads(), plan.writes(),
         plan.fileBytes().length, mode.name().toLowerCase(Locale.ROOT)));
     long began = System.nanoTime();
+    if (mode == DemoSettings.GearMode.AUTO && !operator.handOver("before writing the files")) {
+      throw new IOException("hdfs eafr gear auto was refused: " + operator.commands().get(0).answer());
+    }
     writeCatalog();
     say(String.format(Locale.ROOT, "wrote %d files in %.0f s; replaying", plan.fileBytes().length,
         (System.nanoTime() - began) / 1e9));
@@ -158,12 +166,10 @@ public final class TraceReplay {
   }
 
   private void write(String path, long bytes, boolean catalog) {
-    // NO_LOCAL_WRITE: every DataNode here shares the client's address 127.0.0.1, so HDFS would take the client for
-    // one of them and put the first replica there instead of on the layout's primary (docs/demo.md).
-    try (OutputStream out = fs.create(new org.apache.hadoop.fs.Path(path), FsPermission.getFileDefault(),
-        EnumSet.of(CreateFlag.CREATE, CreateFlag.OVERWRITE, CreateFlag.NO_LOCAL_WRITE), 65536,
-        fs.getDefaultReplication(new org.apache.hadoop.fs.Path(path)), fs.getDefaultBlockSize(
-            new org.apache.hadoop.fs.Path(path)), null)) {
+    // Not NO_LOCAL_WRITE: every DataNode here shares the client's address 127.0.0.1, so the NameNode takes the client
+    // for a DataNode drawn at random, and with NO_LOCAL_WRITE HDFS excludes that one from the block's targets; when it
+    // was the layout's primary (1 block in 9), no replica landed on a primary and gear 0 was refused (docs/demo.md).
+    try (OutputStream out = fs.create(new org.apache.hadoop.fs.Path(path), true)) {
       checksums.put(path, FileContent.write(out, seed, path, bytes));
       writesDone.incrementAndGet();
     } catch (IOException | RuntimeException e) {

@@ -14,11 +14,11 @@ class DemoSettingsTest {
   Path dir;
 
   @Test
-  void defaultsGiveNineDataNodesInSevenGears() throws Exception {
+  void defaultsGiveNineDataNodesInSevenGearsOnAuto() throws Exception {
     DemoSettings settings = DemoSettings.load(null, List.of());
     assertThat(settings.integer("demo.datanodes")).isEqualTo(9);
     assertThat(settings.maximumGear()).isEqualTo(6);
-    assertThat(settings.gearMode()).isEqualTo(DemoSettings.GearMode.MANUAL);
+    assertThat(settings.gearMode()).isEqualTo(DemoSettings.GearMode.AUTO);
     assertThat(settings.gearSchedule().steps()).containsExactly(new GearSchedule.Step(0.0, 0),
         new GearSchedule.Step(0.62, 4), new GearSchedule.Step(0.83, 0));
   }
@@ -45,9 +45,12 @@ class DemoSettingsTest {
     assertThatThrownBy(() -> DemoSettings.load(null, List.of("demo.datanodes=2")))
         .hasMessage("demo.datanodes = 2 is not allowed: expected an integer in [3, 30]");
     assertThatThrownBy(() -> DemoSettings.load(null, List.of("demo.gears=sometimes")))
-        .hasMessage("demo.gears = sometimes is not allowed: expected one of [manual, auto, off]");
+        .hasMessage("demo.gears = sometimes is not allowed: expected one of [auto, manual, off]");
     assertThatThrownBy(() -> DemoSettings.load(null, List.of("demo.gear.group-size=2")))
         .hasMessageContaining("demo.gear.group-size = 2 is not allowed: expected a divisor of demo.gear.primaries = 3");
+    assertThatThrownBy(() -> DemoSettings.load(null, List.of("demo.gear.group-size=3")))
+        .hasMessageContaining("demo.gear.group-size = 3 is not allowed: the equal-work layout refuses it with"
+            + " demo.gear.primaries = 3 and demo.datanodes = 9: 2 gear groups of 3 servers are too few");
     assertThatThrownBy(() -> DemoSettings.load(null, List.of("demo.gear.schedule=0.5:7")))
         .hasMessageContaining("gear '7' does not exist: expected 0..6 or max");
     assertThatThrownBy(() -> DemoSettings.load(null, List.of("demo.redfish-hosts=6")))

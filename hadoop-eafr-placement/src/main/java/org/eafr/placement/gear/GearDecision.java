@@ -1,5 +1,6 @@
 package org.eafr.placement.gear;
 
+import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -77,10 +78,15 @@ public final class GearDecision {
     return Optional.ofNullable(floorBlock);
   }
 
-  /** One line for the log: the shift, the reason and the numbers behind it. */
+  /**
+   * One line for the log: the shift, the reason and the numbers behind it; the servers needed only when a load was
+   * measured (an operator's gear has none: it printed "NaN servers needed").
+   */
   public String describe() {
-    return String.format("gear %d -> %d (%s): %.2f servers needed, %d stay on, wake %d, may sleep %d after %d block"
-        + " moves%s", previousGear, targetGear, reason, serversNeeded, staysOn.size(), wake.size(), maySleep.size(),
+    String needed = Double.isNaN(serversNeeded) ? "" : String.format(Locale.ROOT, "%.2f servers needed, ",
+        serversNeeded);
+    return String.format(Locale.ROOT, "gear %d -> %d (%s): %s%d stay on, wake %d, may sleep %d after %d block"
+        + " moves%s", previousGear, targetGear, reason, needed, staysOn.size(), wake.size(), maySleep.size(),
         cleanup.blocks(), floorBlock == null ? "" : "; floor: " + floorBlock.message());
   }
 
