@@ -26,6 +26,7 @@ import org.apache.hadoop.hdfs.server.namenode.INode;
 import org.apache.hadoop.hdfs.server.namenode.INodeFile;
 import org.apache.hadoop.hdfs.server.namenode.NameNode;
 import org.eafr.namenode.cluster.EafrRuntime;
+import org.eafr.namenode.cluster.ReplicaMap;
 import org.eafr.namenode.cluster.ServerTranslator;
 import org.eafr.namenode.config.DataNodeName;
 import org.eafr.namenode.power.InventoryEntry;
@@ -74,6 +75,7 @@ public final class GearService implements AutoCloseable {
   private final ExecutorService movers;
   private final BlockMover mover;
   private final Map<String, CompletableFuture<PowerResult>> powerActions = new HashMap<>();
+  private final ReplicaMap replicaMap;
   private final Map<Long, Move> moves = new HashMap<>();
   private final Set<String> notInInventory = new HashSet<>();
   private final Map<String, String> lastPowerError = new HashMap<>();
@@ -84,9 +86,10 @@ public final class GearService implements AutoCloseable {
   private final Set<String> wokenOn = new HashSet<>();
   private boolean wasActive;
 
-  private GearService(NameNode nameNode, EafrRuntime runtime) {
+  private GearService(NameNode nameNode, EafrRuntime runtime, ReplicaMap replicaMap) {
     this.nameNode = nameNode;
     this.runtime = runtime;
+    this.replicaMap = replicaMap;
     this.gears = runtime.gears();
     this.store = new GearStore(nameNode, gears.settings().stateDir());
     this.mover = new BlockMover(nameNode.getNamesystem().getBlockManager());
@@ -95,9 +98,12 @@ public final class GearService implements AutoCloseable {
     this.wakes = new WakeDetector(nameNode, this::descriptor);
   }
 
-  /** Loads the persisted state and starts stepping every {@code eafr.gear.step.ms}. */
-  public static GearService start(NameNode nameNode, EafrRuntime runtime) {
-    GearService service = new GearService(nameNode, runtime);
+  /**
+   * Loads the persisted state and starts stepping every {@code eafr.gear.step.ms}; reflection and waking on demand
+   * wait until {@code replicaMap} has settled.
+   */
+  public static GearService start(NameNode nameNode, EafrRuntime runtime, ReplicaMap replicaMap) {
+    GearService service = new GearService(nameNode, runtime, replicaMap);
     try {
       service.store.read().ifPresent(state -> {
         service.apply(state);
@@ -166,7 +172,7 @@ public final class GearService implements AutoCloseable {
     }
     // After a restart or failover the block map fills as DataNodes report: until then a block nobody has reported yet
     // is not lost, and waking for it would wake groups that are asleep for good reason.
-    boolean settled = !nameNode.getNamesystem().isInSafeMode() && replicaMapSettled();
+    boolean settled = !nameNode.getNamesystem().isInSafeMode() && replicaMap.settled();
     List<WakeDetector.Wake> found = settled
         ? wakes.find(layout.get(), gears.state(), this::isLive, readAsked.getAndSet(false)) : List.of();
     for (WakeDetector.Wake wake : found) {
@@ -382,7 +388,7 @@ public final class GearService implements AutoCloseable {
    */
   boolean reflectStep(GearedLayout layout, GearState state) throws IOException {
     settleMoves();
-    if (!replicaMapSettled()) {
+    if (!replicaMap.settled()) {
       return true; // after a restart or failover, until every DataNode has reported: holders would be stale
     }
     int budget = gears.settings().reflectionBlocksPerStep() - moves.size();
@@ -565,11 +571,6 @@ public final class GearService implements AutoCloseable {
     } finally {
       namesystem.readUnlock();
     }
-  }
-
-  private boolean replicaMapSettled() {
-    org.apache.hadoop.hdfs.server.blockmanagement.BlockManager blocks = nameNode.getNamesystem().getBlockManager();
-    return blocks.getPostponedMisreplicatedBlocksCount() == 0 && blocks.getDatanodeManager().getNumStaleStorages() == 0;
   }
 
   private static Set<Long> ids(List<BlockHolders> blocks) {

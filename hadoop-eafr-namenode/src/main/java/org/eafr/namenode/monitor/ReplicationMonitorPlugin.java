@@ -7,7 +7,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.hdfs.protocol.HdfsConstants.DatanodeReportType;
-import org.apache.hadoop.hdfs.server.blockmanagement.BlockManager;
 import org.apache.hadoop.hdfs.server.namenode.NameNode;
 import org.apache.hadoop.ipc.RefreshRegistry;
 import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
@@ -15,6 +14,7 @@ import org.apache.hadoop.metrics2.util.MBeans;
 import org.apache.hadoop.util.ServicePlugin;
 import org.eafr.namenode.admin.AdminHandler;
 import org.eafr.namenode.cluster.EafrRuntime;
+import org.eafr.namenode.cluster.ReplicaMap;
 import org.eafr.namenode.cluster.ServerTranslator;
 import org.eafr.namenode.energy.EnergyMonitor;
 import org.eafr.namenode.gear.GearAutopilot;
@@ -29,7 +29,8 @@ import org.slf4j.LoggerFactory;
 /**
  * Runs EAFR's {@link ReplicationMonitor} every T ({@code eafr.interval.ms}) inside the NameNode
  * ({@code dfs.namenode.plugins}). Rounds run only on the active NameNode, outside safe mode, and once its replica
- * map has settled after a failover (no stale DataNode storages, no postponed misreplicated blocks), so a standby or
+ * map has settled after a failover ({@link ReplicaMap}: no stale DataNode storages, no postponed misreplicated blocks;
+ * it asks the DataNodes whose storages are stale for a full block report), so a standby or
  * observer NameNode, which also starts its plugins, never acts. It also registers the metrics source and the
  * {@code hdfs eafr} admin handler ({@link AdminHandler}, which also answers the older
  * {@code hdfs dfsadmin -refresh NN eafr-roles}), and starts the {@link TransferPoller} that times
@@ -51,6 +52,7 @@ public class ReplicationMonitorPlugin implements ServicePlugin {
   private PowerManager ownPower;
   private EnergyMonitor energy;
   private ObjectName dataNodesBean;
+  private ReplicaMap replicaMap;
 
   @Override
   public void start(Object service) {
@@ -63,6 +65,7 @@ public class ReplicationMonitorPlugin implements ServicePlugin {
     }
     runtime.pending().clear(); // a new NameNode process starts with nothing in flight
     this.monitor = new ReplicationMonitor(nameNode, runtime);
+    this.replicaMap = new ReplicaMap(nameNode);
     runtime.monitor(monitor);
     long interval = runtime.settings().core().intervalMillis();
     scheduler = Executors.newSingleThreadScheduledExecutor(runnable -> {
@@ -104,7 +107,7 @@ public class ReplicationMonitorPlugin implements ServicePlugin {
     if (!runtime.gears().settings().geared()) {
       return;
     }
-    gearService = GearService.start(nameNode, runtime);
+    gearService = GearService.start(nameNode, runtime, replicaMap);
     runtime.gears().service(gearService);
     gearAutopilot = GearAutopilot.start(nameNode, runtime, gearService);
     runtime.gears().autopilot(gearAutopilot);
@@ -117,7 +120,7 @@ public class ReplicationMonitorPlugin implements ServicePlugin {
 
   private void roundIfActive() {
     try {
-      if (nameNode.isActiveState() && !nameNode.getNamesystem().isInSafeMode() && replicaMapSettled()
+      if (nameNode.isActiveState() && !nameNode.getNamesystem().isInSafeMode() && replicaMap.settled()
           && rolesFitDataNodes()) {
         monitor.round();
       }
@@ -139,15 +142,6 @@ public class ReplicationMonitorPlugin implements ServicePlugin {
     }
     lastRolesProblem = problem.orElse(null);
     return problem.isEmpty();
-  }
-
-  /**
-   * After a failover the new active NameNode's replica map is stale until every DataNode has block-reported to it
-   * (HDFS postpones its own excess deletions meanwhile); planning on it could act on replicas that are gone.
-   */
-  private boolean replicaMapSettled() {
-    BlockManager blocks = nameNode.getNamesystem().getBlockManager();
-    return blocks.getPostponedMisreplicatedBlocksCount() == 0 && blocks.getDatanodeManager().getNumStaleStorages() == 0;
   }
 
   @Override
@@ -183,6 +177,10 @@ public class ReplicationMonitorPlugin implements ServicePlugin {
       ownPower.close();
       runtime.gears().power(null);
       ownPower = null;
+    }
+    if (replicaMap != null) {
+      replicaMap.close();
+      replicaMap = null;
     }
   }
 

@@ -3,129 +3,116 @@ package org.eafr.namenode.gear;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.Random;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FSDataInputStream;
-import org.apache.hadoop.fs.FSDataOutputStream;
-import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
-import org.apache.hadoop.hdfs.DFSTestUtil;
-import org.apache.hadoop.hdfs.DistributedFileSystem;
-import org.apache.hadoop.hdfs.MiniDFSCluster;
-import org.apache.hadoop.hdfs.MiniDFSNNTopology;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
-import org.apache.hadoop.hdfs.server.datanode.DataNode;
 import org.apache.hadoop.hdfs.server.namenode.ha.HATestUtil;
 import org.apache.hadoop.test.GenericTestUtils;
-import org.eafr.namenode.cluster.EafrRuntime;
-import org.eafr.namenode.cluster.ServerTranslator;
 import org.eafr.namenode.power.MiniClusterPower;
-import org.eafr.namenode.power.PowerDriver;
+import org.eafr.namenode.testing.EafrCluster;
 import org.eafr.placement.gear.GearedLayout;
 import org.junit.jupiter.api.Test;
 
 /**
- * An HA pair (12 DataNodes, 3 racks, equal-work): a gear-down to the minimum gear is held in POWERING_OFF (every
- * power-off waits on a latch; the standby has caught up with that phase), the active NameNode fails over to the
- * standby, the hold is released, and the new
- * active NameNode finishes the shift from the state the edit log carried: the 8 DataNodes of the upper gears stopped
- * and in maintenance there, every file read back with its content.
+ * An HA pair (12 DataNodes, 3 racks, equal-work) fails over in the middle of a gear shift, and the new active
+ * NameNode finishes the shift from the state the edit log carried (the gear state and what each file owes are xattrs
+ * in the namespace): a gear-down held in POWERING_OFF, and a reflection with block moves in flight.
  */
 class GearFailoverTest {
 
+  /**
+   * A gear-down to the minimum gear is held in POWERING_OFF (every power-off waits on a latch; the standby has caught
+   * up with that phase), the active NameNode fails over, the hold is released: the 8 DataNodes of the upper gears
+   * end stopped and in maintenance on the new active NameNode, every file reads back with its content.
+   */
   @Test
   void failoverInTheMiddleOfAGearDownLosesNothing_andTheNewActiveFinishesTheShift() throws Exception {
-    Configuration conf = GearTestCluster.conf("gear-failover");
-    conf.setInt(DFSConfigKeys.DFS_HA_TAILEDITS_PERIOD_KEY, 1); // the standby tails the edit log every second
-    MiniDFSCluster cluster = new MiniDFSCluster.Builder(conf).nnTopology(MiniDFSNNTopology.simpleHATopology())
-        .numDataNodes(GearTestCluster.RACKS.length).racks(GearTestCluster.RACKS).build();
     MiniClusterPower.Hold hold = new MiniClusterPower.Hold();
+    EafrCluster cluster = GearTestCluster.startHa(GearTestCluster.conf("gear-failover"), hold);
     try {
-      cluster.transitionToActive(0);
-      cluster.waitActive();
-      Map<String, PowerDriver> drivers = MiniClusterPower.drivers(cluster, hold);
-      for (int nn = 0; nn < 2; nn++) {
-        gears(cluster, nn).power(MiniClusterPower.manager(cluster, drivers));
-      }
-      GenericTestUtils.waitFor(() -> gears(cluster, 0).layout().isPresent(), 50, 30_000);
-      DistributedFileSystem fs = HATestUtil.configureFailoverFs(cluster, conf);
-      Map<Path, byte[]> files = new LinkedHashMap<>();
       for (int i = 0; i < 4; i++) {
-        files.put(new Path("/data/f" + i), write(fs, new Path("/data/f" + i), 4096 * (i + 1), i));
+        cluster.write("/data/f" + i, 3, 4096 * (i + 1), i);
       }
 
       gears(cluster, 0).service().requestGear(0);
       GenericTestUtils.waitFor(() -> hold.waiting() > 0, 50, 60_000);
       assertThat(gears(cluster, 0).state().phase()).isEqualTo(GearPhase.POWERING_OFF);
-      // The standby has the held phase from the edit log (rolled, as HDFS does every dfs.ha.log-roll.period).
-      HATestUtil.waitForStandbyToCatchUp(cluster.getNameNode(0), cluster.getNameNode(1));
-      GenericTestUtils.waitFor(() -> gears(cluster, 1).state().phase() == GearPhase.POWERING_OFF, 50, 30_000);
-      assertThat(cluster.getDataNodes()).hasSize(12); // held: nothing is off yet
+      awaitStandbyPhase(cluster, GearPhase.POWERING_OFF);
+      assertThat(cluster.mini().getDataNodes()).hasSize(12); // held: nothing is off yet
 
-      cluster.transitionToStandby(0);
-      cluster.transitionToActive(1);
+      cluster.failover();
       hold.release();
-      GenericTestUtils.waitFor(() -> {
-        GearState state = gears(cluster, 1).state();
-        return state.gear() == 0 && state.phase() == GearPhase.STEADY;
-      }, 100, 120_000);
+      GearTestCluster.awaitGear(cluster, 0);
 
-      GearedLayout layout = gears(cluster, 1).layout().orElseThrow();
-      List<String> running = new ArrayList<>();
-      for (DataNode dn : cluster.getDataNodes()) {
-        running.add(ServerTranslator.idOf(dn.getDatanodeId()));
-      }
-      assertThat(running).containsExactlyInAnyOrderElementsOf(layout.serversOn(0).ids());
+      GearedLayout layout = GearTestCluster.layout(cluster);
+      assertThat(GearTestCluster.running(cluster)).containsExactlyInAnyOrderElementsOf(layout.serversOn(0).ids());
       for (String sleeping : layout.serversOn(layout.maximumGear()).minus(layout.serversOn(0)).ids()) {
-        int colon = sleeping.lastIndexOf(':');
-        DatanodeDescriptor dn = cluster.getNamesystem(1).getBlockManager().getDatanodeManager()
-            .getDatanodeByXferAddr(sleeping.substring(0, colon), Integer.parseInt(sleeping.substring(colon + 1)));
+        DatanodeDescriptor dn = GearTestCluster.descriptor(cluster, sleeping);
         assertThat(dn.isInMaintenance()).as("%s in maintenance on the new active NameNode", sleeping).isTrue();
-        // The drivers declare a stopped DataNode dead on NameNode 0 only; NameNode 1 sees its heartbeats expire.
-        GenericTestUtils.waitFor(() -> !dn.isAlive(), 100, 60_000);
+        assertThat(dn.isAlive()).as("%s alive on the new active NameNode", sleeping).isFalse();
       }
       assertThat(gears(cluster, 1).state().sleeping()).hasSize(8);
-      for (Map.Entry<Path, byte[]> file : files.entrySet()) {
-        assertThat(read(fs, file.getKey(), file.getValue())).as("content of %s", file.getKey()).isTrue();
-      }
-      Path after = new Path("/low/after-failover");
-      assertThat(read(fs, after, write(fs, after, 8192, 42))).as("a write in the minimum gear").isTrue();
+      cluster.verifyChecksums();
+      cluster.write("/low/after-failover", 3, 8192, 42); // a write in the minimum gear
+      cluster.verifyChecksums();
     } finally {
       hold.release();
-      for (int nn = 0; nn < 2; nn++) {
-        if (gears(cluster, nn).power() != null) {
-          gears(cluster, nn).power().close();
-        }
-        EafrRuntime.release(cluster.getNameNode(nn).getConf());
+      GearTestCluster.stop(cluster);
+    }
+  }
+
+  /**
+   * Gear 0 -> 4 after writes in gear 0: the failover comes while the reflection has block moves in flight (the
+   * DataNodes' balancing bandwidth makes each 1 MB move take about two seconds) and files still owe moves. The new
+   * active NameNode finishes the reflection from the owed records: every block of the low-gear files ends with one
+   * replica on a primary and two above it, the offloaded copies are gone, nothing owes moves, every checksum matches.
+   */
+  @Test
+  void failoverInTheMiddleOfAReflectionLosesNothing_andTheNewActiveFinishesIt() throws Exception {
+    Configuration conf = GearTestCluster.conf("gear-failover-reflection");
+    conf.setLong(DFSConfigKeys.DFS_DATANODE_BALANCE_BANDWIDTHPERSEC_KEY, EafrCluster.BLOCK_SIZE / 2);
+    EafrCluster cluster = GearTestCluster.startHa(conf, null);
+    try {
+      cluster.write("/data/f0", 3, EafrCluster.BLOCK_SIZE, 0);
+      gears(cluster, 0).service().requestGear(0);
+      GearTestCluster.awaitGear(cluster, 0);
+      List<String> lowGear = new ArrayList<>();
+      for (int i = 0; i < 3; i++) {
+        lowGear.add("/low/f" + i);
+        cluster.write("/low/f" + i, 3, 2 * EafrCluster.BLOCK_SIZE, 50 + i);
       }
-      cluster.shutdown(true);
+      GenericTestUtils.waitFor(() -> gears(cluster, 0).counters().owedFiles.get() >= 3, 100, 10_000);
+
+      gears(cluster, 0).service().requestGear(4);
+      awaitStandbyPhase(cluster, GearPhase.REFLECTING);
+      GenericTestUtils.waitFor(() -> !gears(cluster, 0).reflectionMoves().isEmpty(), 20, 60_000);
+      long owedAtFailover = gears(cluster, 0).counters().owedFiles.get();
+      cluster.failover();
+      assertThat(owedAtFailover).as("files owing moves at the failover").isPositive();
+
+      GearTestCluster.awaitGear(cluster, 4);
+      assertThat(GearTestCluster.running(cluster)).hasSize(12);
+      for (String file : lowGear) {
+        GearTestCluster.assertEqualWorkLayout(cluster, file);
+      }
+      assertThat(gears(cluster, 1).counters().owedFiles.get()).isZero();
+      cluster.verifyChecksums();
+    } finally {
+      GearTestCluster.stop(cluster);
     }
   }
 
-  private static GearRuntime gears(MiniDFSCluster cluster, int nn) {
-    return EafrRuntime.of(cluster.getNameNode(nn).getConf()).gears();
+  private static GearRuntime gears(EafrCluster cluster, int nn) {
+    return cluster.runtime(nn).gears();
   }
 
-  /** Writes {@code bytes} seeded random bytes with 3 replicas, waits for them, and returns the bytes. */
-  private static byte[] write(DistributedFileSystem fs, Path path, int bytes, long seed) throws Exception {
-    byte[] data = new byte[bytes];
-    new Random(seed).nextBytes(data);
-    try (FSDataOutputStream out = fs.create(path, (short) 3)) {
-      out.write(data);
-    }
-    DFSTestUtil.waitReplication(fs, path, (short) 3);
-    return data;
-  }
-
-  /** Whether {@code path} reads back as {@code expected}. */
-  private static boolean read(DistributedFileSystem fs, Path path, byte[] expected) throws java.io.IOException {
-    byte[] data = new byte[(int) fs.getFileStatus(path).getLen()];
-    try (FSDataInputStream in = fs.open(path)) {
-      in.readFully(0, data);
-    }
-    return java.util.Arrays.equals(data, expected);
+  /** Waits until the standby NameNode has tailed the edit log (rolled, as HDFS does) up to {@code phase}. */
+  private static void awaitStandbyPhase(EafrCluster cluster, GearPhase phase) throws Exception {
+    int standby = 1 - cluster.active();
+    GenericTestUtils.waitFor(() -> gears(cluster, cluster.active()).state().phase() == phase, 50, 60_000);
+    HATestUtil.waitForStandbyToCatchUp(cluster.mini().getNameNode(cluster.active()),
+        cluster.mini().getNameNode(standby));
+    GenericTestUtils.waitFor(() -> gears(cluster, standby).state().phase() == phase, 50, 30_000);
   }
 }

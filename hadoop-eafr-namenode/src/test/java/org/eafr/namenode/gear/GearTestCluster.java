@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeoutException;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
@@ -17,6 +18,7 @@ import org.eafr.namenode.cluster.EafrRuntime;
 import org.eafr.namenode.hosts.EafrHostConfigManager;
 import org.eafr.namenode.monitor.ReplicationMonitorPlugin;
 import org.eafr.namenode.power.MiniClusterPower;
+import org.eafr.namenode.power.PowerDriver;
 import org.eafr.namenode.testing.EafrCluster;
 import org.eafr.namenode.testing.MaintenanceHosts;
 import org.eafr.placement.gear.GearedLayout;
@@ -58,11 +60,28 @@ public final class GearTestCluster {
     return cluster;
   }
 
-  /** Closes the cluster's power manager, then the cluster. */
+  /**
+   * An HA pair of NameNodes over the same DataNodes; the power managers of both share one driver per DataNode (each
+   * power-off waiting on {@code hold} when there is one), so whichever NameNode is active switches the same hosts.
+   */
+  public static EafrCluster startHa(Configuration conf, MiniClusterPower.Hold hold)
+      throws IOException, TimeoutException, InterruptedException {
+    EafrCluster cluster = EafrCluster.startHa(conf, RACKS);
+    Map<String, PowerDriver> drivers = MiniClusterPower.drivers(cluster.mini(), hold);
+    for (int nn = 0; nn < cluster.mini().getNumNameNodes(); nn++) {
+      cluster.runtime(nn).gears().power(MiniClusterPower.manager(cluster.mini(), drivers));
+    }
+    GenericTestUtils.waitFor(() -> cluster.runtime().gears().layout().isPresent(), 50, 30_000);
+    return cluster;
+  }
+
+  /** Closes the power manager of every NameNode of the cluster, then the cluster. */
   public static void stop(EafrCluster cluster) {
-    GearRuntime gears = gears(cluster);
-    if (gears.power() != null) {
-      gears.power().close();
+    for (int nn = 0; nn < cluster.mini().getNumNameNodes(); nn++) {
+      GearRuntime gears = cluster.runtime(nn).gears();
+      if (gears.power() != null) {
+        gears.power().close();
+      }
     }
     cluster.close();
   }

@@ -4,24 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Random;
-import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FSDataInputStream;
-import org.apache.hadoop.fs.FSDataOutputStream;
-import org.apache.hadoop.hdfs.DFSTestUtil;
-import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.hdfs.MiniDFSCluster;
-import org.apache.hadoop.hdfs.MiniDFSNNTopology;
 import org.apache.hadoop.hdfs.protocol.HdfsConstants.DatanodeReportType;
 import org.apache.hadoop.hdfs.server.blockmanagement.BlockInfo;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeStorageInfo;
 import org.apache.hadoop.hdfs.server.namenode.FSNamesystem;
-import org.apache.hadoop.hdfs.server.namenode.ha.HATestUtil;
-import org.apache.hadoop.hdfs.server.datanode.DataNode;
 import org.apache.hadoop.test.GenericTestUtils;
 import org.eafr.namenode.cluster.EafrRuntime;
 import org.eafr.namenode.cluster.ServerTranslator;
@@ -38,56 +28,35 @@ class HaFailoverTest {
 
   @Test
   void failoverDuringAMigration_losesNothing_andOnlyTheActiveNameNodeActs() throws Exception {
-    Configuration conf = ReplicationMonitorTest.monitorConf("ha", 1_000);
-    MiniDFSCluster cluster = new MiniDFSCluster.Builder(conf).nnTopology(MiniDFSNNTopology.simpleHATopology())
-        .numDataNodes(EafrCluster.RACKS.length).racks(EafrCluster.RACKS).build();
+    EafrCluster cluster = EafrCluster.startHa(ReplicationMonitorTest.monitorConf("ha", 1_000), EafrCluster.RACKS);
     try {
-      cluster.transitionToActive(0);
-      cluster.waitActive();
-      assertThat(runtime(cluster, 0)).isNotSameAs(runtime(cluster, 1));
+      assertThat(cluster.runtime(0)).isNotSameAs(cluster.runtime(1));
       List<String> standbyLines = new ArrayList<>();
       for (int i : new int[] {2, 5, 8}) {
-        DataNode dn = cluster.getDataNodes().get(i);
-        standbyLines.add("standby " + ServerTranslator.idOf(dn.getDatanodeId()));
+        standbyLines.add("standby " + cluster.id(i));
       }
-      Path roles = Path.of(conf.get("eafr.roles.file"));
-      Files.write(roles, standbyLines);
+      Files.write(cluster.rolesFile(), standbyLines);
       for (int nn = 0; nn < 2; nn++) {
-        runtime(cluster, nn).roles().reload(roles, names(cluster.getNamesystem(nn)));
+        cluster.runtime(nn).roles().reload(cluster.rolesFile(), names(cluster.mini().getNamesystem(nn)));
       }
-      DistributedFileSystem fs = HATestUtil.configureFailoverFs(cluster, conf);
-      byte[] data = new byte[4000];
-      new Random(5).nextBytes(data);
-      org.apache.hadoop.fs.Path file = new org.apache.hadoop.fs.Path("/data/ha");
-      try (FSDataOutputStream out = fs.create(file, (short) 2)) {
-        out.write(data);
-      }
-      DFSTestUtil.waitReplication(fs, file, (short) 2);
-      // HDFS postpones excess deletions until every DataNode has block-reported to the new active NameNode.
-      cluster.triggerBlockReports();
+      // No block report is triggered here: each NameNode that becomes active asks the DataNodes with stale storages
+      // for one itself (ReplicaMap), else the monitor would wait for the periodic report, 6 hours away.
+      cluster.write("/data/ha", 2, 4000, 5);
 
-      GenericTestUtils.waitFor(() -> runtime(cluster, 0).monitor().inFlight().values().stream()
+      GenericTestUtils.waitFor(() -> cluster.runtime(0).monitor().inFlight().values().stream()
           .anyMatch(a -> a.contains("MIGRATE")), 50, 60_000);
-      cluster.transitionToStandby(0);
-      cluster.transitionToActive(1);
-      cluster.triggerBlockReports();
-      long standbyRounds = runtime(cluster, 0).monitorStats().rounds();
-      long activeRounds = runtime(cluster, 1).monitorStats().rounds();
-      GenericTestUtils.waitFor(() -> runtime(cluster, 1).monitorStats().rounds() > activeRounds + 2, 100, 60_000);
+      cluster.failover();
+      long standbyRounds = cluster.runtime(0).monitorStats().rounds();
+      long activeRounds = cluster.runtime(1).monitorStats().rounds();
+      GenericTestUtils.waitFor(() -> cluster.runtime(1).monitorStats().rounds() > activeRounds + 2, 100, 60_000);
       GenericTestUtils.waitFor(() -> {
-        List<ServerRole> holders = roles(cluster, 1, "/data/ha");
+        List<ServerRole> holders = roles(cluster.mini(), 1, "/data/ha");
         return holders.size() == 2 && holders.contains(ServerRole.HOT) && holders.contains(ServerRole.STANDBY);
       }, 100, 60_000);
-      assertThat(runtime(cluster, 0).monitorStats().rounds()).isLessThanOrEqualTo(standbyRounds + 1);
-      byte[] read = new byte[data.length];
-      try (FSDataInputStream in = fs.open(file)) {
-        in.readFully(0, read);
-      }
-      assertThat(read).isEqualTo(data);
+      assertThat(cluster.runtime(0).monitorStats().rounds()).isLessThanOrEqualTo(standbyRounds + 1);
+      cluster.verifyChecksums();
     } finally {
-      EafrRuntime.release(cluster.getNameNode(0).getConf());
-      EafrRuntime.release(cluster.getNameNode(1).getConf());
-      cluster.shutdown(true);
+      cluster.close();
     }
   }
 

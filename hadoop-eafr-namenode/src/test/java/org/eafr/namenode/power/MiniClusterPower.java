@@ -16,7 +16,7 @@ import org.eafr.namenode.cluster.ServerTranslator;
 /**
  * A power manager whose drivers stop and restart the DataNodes of a MiniDFSCluster, one inventory entry per DataNode
  * (HOST:PORT), behind the real manager (one action per node, polling, retries) and the real {@link NameNodeHostView}
- * (power-off only once HDFS shows the DataNode IN_MAINTENANCE). Stopping a DataNode also has the NameNode declare it
+ * (power-off only once HDFS shows the DataNode IN_MAINTENANCE). Stopping a DataNode also has every NameNode declare it
  * dead at once, as it would after the heartbeat expiry, so tests need not wait 10 heartbeats.
  */
 public final class MiniClusterPower {
@@ -184,10 +184,24 @@ public final class MiniClusterPower {
         stopped.add(props);
         SWITCHES.incrementAndGet();
         try {
-          cluster.setDataNodeDead(id);
+          declareDead();
         } catch (java.io.IOException e) {
           throw new PowerException("DataNode " + id.getXferAddr() + " stopped, but not declared dead: " + e);
         }
+      }
+    }
+
+    /**
+     * Has every NameNode of the cluster declare the stopped DataNode dead (MiniDFSCluster#setDataNodeDead serves a
+     * single NameNode only).
+     */
+    private void declareDead() throws java.io.IOException {
+      for (int nn = 0; nn < cluster.getNumNameNodes(); nn++) {
+        org.apache.hadoop.hdfs.server.namenode.FSNamesystem namesystem = cluster.getNamesystem(nn);
+        org.apache.hadoop.hdfs.DFSTestUtil.setDatanodeDead(
+            org.apache.hadoop.hdfs.server.namenode.NameNodeAdapter.getDatanode(namesystem, id));
+        org.apache.hadoop.hdfs.server.blockmanagement.BlockManagerTestUtil.checkHeartbeat(
+            namesystem.getBlockManager());
       }
     }
 

@@ -25,6 +25,7 @@ import org.apache.hadoop.hdfs.DFSTestUtil;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.hdfs.HdfsConfiguration;
 import org.apache.hadoop.hdfs.MiniDFSCluster;
+import org.apache.hadoop.hdfs.MiniDFSNNTopology;
 import org.apache.hadoop.hdfs.protocol.DatanodeID;
 import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
 import org.apache.hadoop.hdfs.protocol.HdfsConstants.DatanodeReportType;
@@ -32,6 +33,8 @@ import org.apache.hadoop.hdfs.protocol.LocatedBlock;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeManager;
 import org.apache.hadoop.hdfs.server.datanode.DataNode;
+import org.apache.hadoop.hdfs.server.namenode.FSNamesystem;
+import org.apache.hadoop.hdfs.server.namenode.ha.HATestUtil;
 import org.eafr.namenode.cluster.EafrRuntime;
 import org.eafr.namenode.cluster.ServerTranslator;
 import org.eafr.namenode.config.DataNodeName;
@@ -40,7 +43,9 @@ import org.eafr.placement.cluster.ServerRole;
 
 /**
  * A MiniDFSCluster of nine DataNodes on three racks (three per rack) running the EAFR NameNode parts, with helpers to
- * give DataNodes roles, write files whose checksums are remembered, and check every file's content afterwards.
+ * give DataNodes roles, write files whose checksums are remembered, and check every file's content afterwards. With
+ * {@link #startHa} it has an HA pair of NameNodes: every helper then works on the active one, and the client fails
+ * over with it.
  */
 public final class EafrCluster implements AutoCloseable {
   public static final int BLOCK_SIZE = 1 << 20;
@@ -52,6 +57,9 @@ public final class EafrCluster implements AutoCloseable {
   private final Map<String, byte[]> digests = new LinkedHashMap<>();
   /** DataNode ids in start order, so indexes stay valid when DataNodes stop. */
   private final List<DatanodeID> startOrder = new ArrayList<>();
+  /** The index of the active NameNode (0 without HA). */
+  private volatile int active;
+  private DistributedFileSystem failoverFs;
 
   private EafrCluster(MiniDFSCluster cluster, Configuration conf, Path rolesFile) {
     this.cluster = cluster;
@@ -94,6 +102,48 @@ public final class EafrCluster implements AutoCloseable {
     return new EafrCluster(cluster, conf, Paths.get(conf.get("eafr.roles.file")));
   }
 
+  /**
+   * A cluster with an HA pair of NameNodes (NameNode 0 active; the standby tails the edit log every second) and one
+   * DataNode per entry of {@code racks}.
+   */
+  public static EafrCluster startHa(Configuration conf, String[] racks) throws IOException {
+    conf.setInt(DFSConfigKeys.DFS_HA_TAILEDITS_PERIOD_KEY, 1);
+    MiniDFSCluster cluster = new MiniDFSCluster.Builder(conf).nnTopology(MiniDFSNNTopology.simpleHATopology())
+        .numDataNodes(racks.length).racks(racks).build();
+    cluster.transitionToActive(0);
+    cluster.waitActive();
+    EafrCluster eafr = new EafrCluster(cluster, conf, Paths.get(conf.get("eafr.roles.file")));
+    try {
+      eafr.failoverFs = HATestUtil.configureFailoverFs(cluster, conf);
+    } catch (java.net.URISyntaxException e) {
+      throw new IOException(e);
+    }
+    return eafr;
+  }
+
+  /** The HA pair's active NameNode becomes the standby and the other one active. */
+  public void failover() throws IOException {
+    int next = 1 - active;
+    cluster.transitionToStandby(active);
+    cluster.transitionToActive(next);
+    active = next;
+  }
+
+  /** The index of the active NameNode (0 without HA). */
+  public int active() {
+    return active;
+  }
+
+  /** The EAFR runtime of NameNode {@code nn}. */
+  public EafrRuntime runtime(int nn) {
+    return EafrRuntime.of(cluster.getNameNode(nn).getConf());
+  }
+
+  /** The active NameNode's namesystem. */
+  public FSNamesystem namesystem() {
+    return cluster.getNamesystem(active);
+  }
+
   public MiniDFSCluster mini() {
     return cluster;
   }
@@ -103,15 +153,16 @@ public final class EafrCluster implements AutoCloseable {
   }
 
   public DistributedFileSystem fs() throws IOException {
-    return cluster.getFileSystem();
+    return failoverFs != null ? failoverFs : cluster.getFileSystem();
   }
 
+  /** The EAFR runtime of the active NameNode. */
   public EafrRuntime runtime() {
-    return EafrRuntime.of(cluster.getNameNode().getConf());
+    return runtime(active);
   }
 
   public DatanodeManager datanodeManager() {
-    return cluster.getNamesystem().getBlockManager().getDatanodeManager();
+    return namesystem().getBlockManager().getDatanodeManager();
   }
 
   /** The NameNode's descriptor of DataNode {@code index} (in the order of {@link #RACKS}). */
@@ -210,7 +261,7 @@ public final class EafrCluster implements AutoCloseable {
   /** The replica locations of every block of {@code path}, as the NameNode stores them. */
   public List<List<DatanodeInfo>> locations(String path) throws IOException {
     List<List<DatanodeInfo>> blocks = new ArrayList<>();
-    for (LocatedBlock block : cluster.getNameNodeRpc().getBlockLocations(path, 0, Long.MAX_VALUE)
+    for (LocatedBlock block : cluster.getNameNodeRpc(active).getBlockLocations(path, 0, Long.MAX_VALUE)
         .getLocatedBlocks()) {
       blocks.add(Arrays.asList(block.getLocations()));
     }
@@ -228,7 +279,7 @@ public final class EafrCluster implements AutoCloseable {
    */
   public List<List<String>> blockHolders(String path) throws IOException {
     List<List<String>> blocks = new ArrayList<>();
-    org.apache.hadoop.hdfs.server.namenode.FSNamesystem namesystem = cluster.getNamesystem();
+    FSNamesystem namesystem = namesystem();
     namesystem.readLock();
     try {
       for (org.apache.hadoop.hdfs.server.blockmanagement.BlockInfo block
@@ -286,7 +337,9 @@ public final class EafrCluster implements AutoCloseable {
 
   @Override
   public void close() {
-    EafrRuntime.release(cluster.getNameNode().getConf());
+    for (int nn = 0; nn < cluster.getNumNameNodes(); nn++) {
+      EafrRuntime.release(cluster.getNameNode(nn).getConf());
+    }
     cluster.shutdown(true);
   }
 
