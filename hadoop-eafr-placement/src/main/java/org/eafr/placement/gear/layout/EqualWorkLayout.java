@@ -69,6 +69,12 @@ import org.eafr.placement.settings.EafrSettings;
  * recovery groups of 173, 36, 19, 10, 5, 3 servers ({@link EqualWorkShares#gearGroupsNeeded}); see
  * {@link #table1RecoveryGroupSize} for the paper's printed values.
  *
+ * <p>Worked example of full homes (p = 2, g = 1, r = 2 on one rack of servers s0..s5): the first block's homes are
+ * s0 (the first primary in turn) and s2 (the first gear group, the largest b_i). With s0 and s2 full it goes to s1
+ * and s3, which become its homes, and the placement records s0 and s2 as displaced; with both primaries full the
+ * primary replica goes to s3 (s1 is full and s2 is the other replica's home), leaving gear 0 only because gear 0 has
+ * no room.
+ *
  * <p>Thread-safe: the structure is immutable; each recovery group's schedule is guarded by the group's lock, so IPC
  * threads placing blocks of different groups do not wait for each other.
  */
