@@ -17,10 +17,13 @@ import java.util.List;
  * are owed to those homes once they wake, Accordion Sec. 3.4). Immutable; a few ints per block.
  */
 public final class BlockPlacement {
+  private static final int[] NOT_DISPLACED = new int[0];
+
   private final ExpansionChain chain;
   private final int[] holders;
   private final int[] homes;
   private final int[] missing;
+  private final int[] displaced;
 
   /**
    * @param holders the servers that receive the replicas now, distinct
@@ -34,6 +37,19 @@ public final class BlockPlacement {
    * @param missingHomes the homes of replicas that no server received (none of them a holder)
    */
   public BlockPlacement(ExpansionChain chain, int[] holders, int[] homes, int[] missingHomes) {
+    this(chain, holders, homes, missingHomes, NOT_DISPLACED);
+  }
+
+  /**
+   * @param displacedHomes per replica, the home the layout's target chose first when that server had no room for
+   *     the block (the replica's home is then another server, see {@link #displacedHome}), or -1; an empty array
+   *     when no replica was displaced
+   */
+  public BlockPlacement(ExpansionChain chain, int[] holders, int[] homes, int[] missingHomes, int[] displacedHomes) {
+    if (displacedHomes.length != 0 && displacedHomes.length != holders.length) {
+      throw new IllegalArgumentException(displacedHomes.length + " displaced homes and " + holders.length
+          + " holders are not allowed: expected none or one per replica");
+    }
     if (holders.length != homes.length) {
       throw new IllegalArgumentException(holders.length + " holders and " + homes.length
           + " homes are not allowed: expected one home per replica");
@@ -60,6 +76,7 @@ public final class BlockPlacement {
     this.holders = holders.clone();
     this.homes = homes.clone();
     this.missing = missingHomes.clone();
+    this.displaced = displacedHomes.length == 0 ? NOT_DISPLACED : displacedHomes.clone();
   }
 
   /**
@@ -68,6 +85,12 @@ public final class BlockPlacement {
    */
   public static BlockPlacement stoppedAt(ExpansionChain chain, int[] holders, int[] homes, int placed,
       int[] unreached) {
+    return stoppedAt(chain, holders, homes, placed, unreached, NOT_DISPLACED);
+  }
+
+  /** As {@link #stoppedAt(ExpansionChain, int[], int[], int, int[])}, with the first {@code placed} displaced homes. */
+  public static BlockPlacement stoppedAt(ExpansionChain chain, int[] holders, int[] homes, int placed,
+      int[] unreached, int[] displacedHomes) {
     int[] kept = Arrays.copyOf(holders, placed);
     int[] missing = new int[unreached.length];
     int count = 0;
@@ -76,7 +99,8 @@ public final class BlockPlacement {
         missing[count++] = home;
       }
     }
-    return new BlockPlacement(chain, kept, Arrays.copyOf(homes, placed), Arrays.copyOf(missing, count));
+    return new BlockPlacement(chain, kept, Arrays.copyOf(homes, placed), Arrays.copyOf(missing, count),
+        displacedHomes.length == 0 ? NOT_DISPLACED : Arrays.copyOf(displacedHomes, placed));
   }
 
 
@@ -112,6 +136,23 @@ public final class BlockPlacement {
     int count = 0;
     for (int i = 0; i < holders.length; i++) {
       count += isOffloaded(i) ? 1 : 0;
+    }
+    return count;
+  }
+
+  /**
+   * The server the layout's target chose first for replica {@code replica} when it had no room for the block, or -1
+   * when the replica was not displaced (its {@link #home} is the target's choice).
+   */
+  public int displacedHome(int replica) {
+    return displaced.length == 0 ? -1 : displaced[replica];
+  }
+
+  /** How many replicas were displaced from a home without room. */
+  public int displacedCount() {
+    int count = 0;
+    for (int home : displaced) {
+      count += home >= 0 ? 1 : 0;
     }
     return count;
   }

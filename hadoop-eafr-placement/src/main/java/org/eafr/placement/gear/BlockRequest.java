@@ -17,8 +17,15 @@ public final class BlockRequest {
   private final int replication;
   private final int writer;
   private final int[] excluded;
+  private final long bytes;
+  private final StorageRoom room;
 
   private BlockRequest(String blockId, String path, int replication, int writer, int[] excluded) {
+    this(blockId, path, replication, writer, excluded, 0, StorageRoom.UNLIMITED);
+  }
+
+  private BlockRequest(String blockId, String path, int replication, int writer, int[] excluded, long bytes,
+      StorageRoom room) {
     this.blockId = Objects.requireNonNull(blockId, "blockId");
     this.path = Objects.requireNonNull(path, "path");
     if (replication < 1) {
@@ -28,6 +35,12 @@ public final class BlockRequest {
     this.replication = replication;
     this.writer = writer;
     this.excluded = excluded;
+    if (bytes < 0) {
+      throw new IllegalArgumentException("block " + blockId + ": size " + bytes + " bytes is not allowed: expected"
+          + " at least 0");
+    }
+    this.bytes = bytes;
+    this.room = Objects.requireNonNull(room, "room");
   }
 
   /** A block of {@code replication} replicas with no path, no writer in the chain and nothing excluded. */
@@ -36,17 +49,35 @@ public final class BlockRequest {
   }
 
   public BlockRequest withPath(String newPath) {
-    return new BlockRequest(blockId, newPath, replication, writer, excluded);
+    return new BlockRequest(blockId, newPath, replication, writer, excluded, bytes, room);
   }
 
   /** The writer's chain position, or -1 when the writer is not a server of the chain. */
   public BlockRequest withWriter(int position) {
-    return new BlockRequest(blockId, path, replication, position, excluded);
+    return new BlockRequest(blockId, path, replication, position, excluded, bytes, room);
   }
 
   /** The chain positions that must not get a replica. */
   public BlockRequest excluding(int... positions) {
-    return new BlockRequest(blockId, path, replication, writer, positions.clone());
+    return new BlockRequest(blockId, path, replication, writer, positions.clone(), bytes, room);
+  }
+
+  /**
+   * A block of {@code size} bytes that goes only to servers {@code room} says can hold it; without this, every server
+   * has room ({@link StorageRoom#UNLIMITED}) and the block's size is 0.
+   */
+  public BlockRequest withSize(long size, StorageRoom storageRoom) {
+    return new BlockRequest(blockId, path, replication, writer, excluded, size, storageRoom);
+  }
+
+  /** The block's size in bytes, 0 when unknown. */
+  public long bytes() {
+    return bytes;
+  }
+
+  /** Whether the server at {@code position} has room for this block. */
+  public boolean fits(int position) {
+    return room.canHold(position, bytes);
   }
 
   public String blockId() {

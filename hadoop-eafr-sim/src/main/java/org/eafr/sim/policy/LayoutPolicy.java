@@ -5,6 +5,7 @@ import java.time.Instant;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.BiFunction;
@@ -25,6 +26,7 @@ import org.eafr.placement.gear.GearedLayout;
 import org.eafr.placement.gear.LoadSample;
 import org.eafr.placement.gear.OffloadLedger;
 import org.eafr.placement.gear.ReadBalancer;
+import org.eafr.placement.gear.StorageRoom;
 import org.eafr.placement.recovery.LostReplica;
 import org.eafr.placement.recovery.RecoveryPlan;
 import org.eafr.sim.engine.UnsharedRandom;
@@ -45,6 +47,7 @@ public class LayoutPolicy implements GearedPolicy {
   private final BiFunction<ExpansionChain, PolicyEnvironment, GearedLayout> layoutFactory;
   private final Function<GearedLayout, ReadBalancer> balancerFactory;
   private final RandomRecovery recovery;
+  private final StorageReserve reserve;
   private final OffloadLedger ledger = new OffloadLedger();
   private ExpansionChain chain;
   private GearedLayout layout;
@@ -52,6 +55,8 @@ public class LayoutPolicy implements GearedPolicy {
   private GearController controller;
   private ActiveSet on;
   private LoadSample perServer;
+  private ClusterView roomView;
+  private long[] placedSinceView;
 
   public LayoutPolicy(String name, PolicyEnvironment env,
       BiFunction<ExpansionChain, PolicyEnvironment, GearedLayout> layoutFactory,
@@ -60,7 +65,7 @@ public class LayoutPolicy implements GearedPolicy {
     this.env = env;
     this.layoutFactory = layoutFactory;
     this.balancerFactory = balancerFactory;
-    StorageReserve reserve = new StorageReserve(env.settings().eafr().storageReserveBytes());
+    this.reserve = new StorageReserve(env.settings().eafr().storageReserveBytes());
     this.recovery = new RandomRecovery(new RandomDestination(reserve, new UnsharedRandom(env.random().nextLong())),
         new UnsharedRandom(env.random().nextLong()), false);
   }
@@ -82,6 +87,7 @@ public class LayoutPolicy implements GearedPolicy {
     balancer = balancerFactory.apply(layout);
     controller = GearController.from(env.settings().eafr(), layout, perServer, 0, simulatedClock(env.clockMillis()));
     on = ActiveSet.all(chain);
+    placedSinceView = new long[chain.size()];
     this.perServer = perServer;
   }
 
@@ -151,13 +157,28 @@ public class LayoutPolicy implements GearedPolicy {
 
   @Override
   public List<Server> placeNewFile(SimFile file, ClusterView cluster) {
-    BlockPlacement placement = layout.place(BlockRequest.of(file.id(), replicas()), on);
+    BlockPlacement placement = layout.place(BlockRequest.of(file.id(), replicas())
+        .withSize(file.sizeBytes(), room(cluster)), on);
     ledger.record(file.id(), placement);
     List<Server> servers = new ArrayList<>(placement.size());
-    for (String id : placement.holderIds()) {
-      servers.add(cluster.server(id));
+    for (int i = 0; i < placement.size(); i++) {
+      placedSinceView[placement.holder(i)] += file.sizeBytes();
+      servers.add(cluster.server(chain.id(placement.holder(i))));
     }
     return servers;
+  }
+
+  /**
+   * Room as the simulator will check it: a server's free space in {@code cluster} less what this policy placed on it
+   * since that view was taken (the simulator refreshes its view only every few files), past the storage reserve.
+   */
+  private StorageRoom room(ClusterView cluster) {
+    if (cluster != roomView) {
+      roomView = cluster;
+      Arrays.fill(placedSinceView, 0);
+    }
+    return (position, bytes) -> reserve.canHold(
+        cluster.server(chain.id(position)).remainingStorage() - placedSinceView[position], bytes);
   }
 
   /** Replicas per block: the r the layout is built for (eafr.gear.replicas). */

@@ -43,7 +43,25 @@ import org.eafr.placement.settings.EafrSettings;
  *       next on server after a rotating cursor that does not hold the block, on another rack when the holders so far
  *       share one. The placement keeps the home, so the {@link org.eafr.placement.gear.OffloadLedger} owes the
  *       move.</li>
+ *   <li>Full homes, when the request carries a block size and a {@link org.eafr.placement.gear.StorageRoom}: a home
+ *       without room for the block is skipped, as HDFS's default placement skips a DataNode without space. The
+ *       replica's home becomes the first server after it in chain order that has room (and is not a holder or another
+ *       replica's home, on a new rack when the holders so far share one), within its tier: another primary for a
+ *       primary replica, so that gear 0 still holds the block; the next non-primary up the chain (wrapping to the
+ *       first gear group) for a non-primary, so that it lands in the nearest gear above. Only when the tier is out of room does it look at the whole chain.
+ *       The placement records the skipped home ({@link BlockPlacement#displacedHome}) and {@link #displacedReplicas}
+ *       counts them; no move back is owed, the skipped server has no room. Step 5 then applies to the new home. So a
+ *       block gets its r replicas whenever r servers have room, and its primary replica stays in gear 0 while any
+ *       primary has room.</li>
  * </ol>
+ * Equal work is kept in what the schedules deal (every server is dealt its b_i within one block, full or not) and
+ * traded in what servers hold: a full server holds less than b_i and the servers after it take its overflow, so in a
+ * gear that keeps them on the busiest server may serve more than B / n; a primary's overflow never leaves gear 0
+ * while gear 0 has room, so every gear still holds every block. Weighting b_i by capacity instead
+ * would keep each server's fill even, but then a small server holds less than B / n, and the layout would no longer
+ * be equal-work at any gear; skipping full homes changes nothing until a server fills. Cost: a displaced replica
+ * scans the servers after its home for room, O(servers it passes); without a {@code StorageRoom} (the NameNode's
+ * chooseTarget, where HDFS checks space) no home is ever displaced and placement stays O(r log N).
  * A block with fewer replicas than the layout's r takes its non-primaries from a schedule with the weights scaled
  * down; replicas beyond the layout's r go to on servers as in step 5 (their home is where they land).
  *
@@ -51,10 +69,18 @@ import org.eafr.placement.settings.EafrSettings;
  * recovery groups of 173, 36, 19, 10, 5, 3 servers ({@link EqualWorkShares#gearGroupsNeeded}); see
  * {@link #table1RecoveryGroupSize} for the paper's printed values.
  *
+ * <p>Worked example of full homes (p = 2, g = 1, r = 2 on one rack of servers s0..s5): the first block's homes are
+ * s0 (the first primary in turn) and s2 (the first gear group, the largest b_i). With s0 and s2 full it goes to s1
+ * and s3, which become its homes, and the placement records s0 and s2 as displaced; with both primaries full the
+ * primary replica goes to s3 (s1 is full and s2 is the other replica's home), leaving gear 0 only because gear 0 has
+ * no room.
+ *
  * <p>Thread-safe: the structure is immutable; each recovery group's schedule is guarded by the group's lock, so IPC
  * threads placing blocks of different groups do not wait for each other.
  */
 public final class EqualWorkLayout extends NestedGears {
+  private static final int[] NOT_DISPLACED = new int[0];
+
   private final ExpansionChain chain;
   private final EqualWorkShares shares;
   private final int primaries;
@@ -65,6 +91,7 @@ public final class EqualWorkLayout extends NestedGears {
   private final AtomicLong blocks = new AtomicLong();
   private final AtomicInteger offloadCursor = new AtomicInteger();
   private final AtomicLong rackSwaps = new AtomicLong();
+  private final AtomicLong displacedReplicas = new AtomicLong();
 
   /**
    * @param primaries p, a multiple of {@code groupSize}
@@ -171,6 +198,11 @@ public final class EqualWorkLayout extends NestedGears {
     return rackSwaps.get();
   }
 
+  /** Replicas whose target home had no room and went to another server (see the class comment). */
+  public long displacedReplicas() {
+    return displacedReplicas.get();
+  }
+
   @Override
   public int gearOf(int position) {
     chain.id(position);
@@ -209,27 +241,81 @@ public final class EqualWorkLayout extends NestedGears {
     int[] homes = new int[request.replication()];
     int dealt = groups[(int) Math.floorMod(blocks.getAndIncrement(), (long) groupSize)].deal(homes);
     int[] holders = new int[homes.length];
+    int[] displaced = NOT_DISPLACED;
     int placed = 0;
     for (int i = 0; i < homes.length; i++) {
       int home = i < dealt ? homes[i] : -1;
+      if (home >= 0 && !request.fits(home)) {
+        displaced = displaced.length > 0 ? displaced : noneDisplaced(homes.length);
+        displaced[i] = home;
+        home = displacedHome(request, home, homes, dealt, holders, placed);
+        homes[i] = home;
+        displacedReplicas.incrementAndGet();
+      }
       boolean atHome = home >= 0 && on.contains(home) && !request.excludes(home)
           && !Positions.contains(holders, placed, home);
       int holder = atHome ? home : offloadTarget(request, on, holders, placed, homes, dealt);
       if (holder < 0) {
-        return BlockPlacement.stoppedAt(chain, holders, homes, placed, Arrays.copyOfRange(homes, Math.min(i, dealt), dealt));
+        return BlockPlacement.stoppedAt(chain, holders, homes, placed, unreachedWithRoom(request, homes, i, dealt),
+            displaced);
       }
       homes[i] = home >= 0 ? home : holder;
       holders[placed++] = holder;
     }
-    return new BlockPlacement(chain, Arrays.copyOf(holders, placed), Arrays.copyOf(homes, placed));
+    return new BlockPlacement(chain, Arrays.copyOf(holders, placed), Arrays.copyOf(homes, placed), NOT_DISPLACED,
+        displaced);
+  }
+
+  /** The dealt homes from replica {@code from} on that have room: what the placement owes once they wake. */
+  private static int[] unreachedWithRoom(BlockRequest request, int[] homes, int from, int dealt) {
+    int[] unreached = Arrays.copyOfRange(homes, Math.min(from, dealt), dealt);
+    for (int k = 0; k < unreached.length; k++) {
+      unreached[k] = unreached[k] >= 0 && request.fits(unreached[k]) ? unreached[k] : -1;
+    }
+    return unreached;
+  }
+
+  private static int[] noneDisplaced(int replicas) {
+    int[] displaced = new int[replicas];
+    Arrays.fill(displaced, -1);
+    return displaced;
+  }
+
+  /**
+   * The home of a replica whose target home {@code full} has no room: the first server after it, in chain order and
+   * within its tier (the primaries for a primary, so that gear 0 still holds the block; the rest of the chain for a
+   * non-primary, so that the replica lands in the nearest gear above), that can take the block, on a new rack when
+   * the holders so far share one; the whole chain when the tier has no room; -1 when no server has room.
+   */
+  private int displacedHome(BlockRequest request, int full, int[] homes, int dealt, int[] holders, int placed) {
+    boolean primary = full < primaries;
+    int found = firstWithRoom(request, full, primary ? 0 : primaries, primary ? primaries : chain.size(), homes,
+        dealt, holders, placed);
+    return found >= 0 ? found : firstWithRoom(request, full, 0, chain.size(), homes, dealt, holders, placed);
+  }
+
+  private int firstWithRoom(BlockRequest request, int after, int from, int to, int[] homes, int dealt, int[] holders,
+      int placed) {
+    int sharedRack = sharedRack(holders, placed);
+    int fallback = -1;
+    for (int step = 1; step <= to - from; step++) {
+      int p = from + Math.floorMod(after - from + step, to - from);
+      if (canTake(request, p, holders, placed, homes, dealt)) {
+        if (sharedRack < 0 || chain.rack(p) != sharedRack) {
+          return p;
+        }
+        fallback = fallback < 0 ? p : fallback;
+      }
+    }
+    return fallback;
   }
 
   /**
    * The next on server after the rotating cursor that can take the block (not excluded, not a holder, not another
-   * replica's home), on a new rack when the holders so far share one; -1 when no on server can take it.
+   * replica's home, with room), on a new rack when the holders so far share one; -1 when no on server can take it.
    */
   private int offloadTarget(BlockRequest request, ActiveSet on, int[] holders, int placed, int[] homes, int dealt) {
-    int sharedRack = placed > 0 && chain.rackCount() > 1 && sameRack(holders, placed) ? chain.rack(holders[0]) : -1;
+    int sharedRack = sharedRack(holders, placed);
     int first = next(on, Math.floorMod(offloadCursor.getAndIncrement(), chain.size()));
     int fallback = -1;
     if (first < 0) {
@@ -237,7 +323,7 @@ public final class EqualWorkLayout extends NestedGears {
     }
     int p = first;
     do {
-      if (!request.excludes(p) && !Positions.contains(holders, placed, p) && !Positions.contains(homes, dealt, p)) {
+      if (canTake(request, p, holders, placed, homes, dealt)) {
         if (sharedRack < 0 || chain.rack(p) != sharedRack) {
           return p;
         }
@@ -246,6 +332,16 @@ public final class EqualWorkLayout extends NestedGears {
       p = next(on, p + 1);
     } while (p != first);
     return fallback;
+  }
+
+  private static boolean canTake(BlockRequest request, int p, int[] holders, int placed, int[] homes, int dealt) {
+    return !request.excludes(p) && !Positions.contains(holders, placed, p) && !Positions.contains(homes, dealt, p)
+        && request.fits(p);
+  }
+
+  /** The rack every holder so far is on, or -1 when they span two racks, there are none, or the chain has one rack. */
+  private int sharedRack(int[] holders, int placed) {
+    return placed > 0 && chain.rackCount() > 1 && sameRack(holders, placed) ? chain.rack(holders[0]) : -1;
   }
 
   /** The next on server at or after {@code from}, wrapping around the chain once. */
