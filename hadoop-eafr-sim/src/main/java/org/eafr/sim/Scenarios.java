@@ -156,13 +156,18 @@ public final class Scenarios {
     return new Scenario.Variant(plain.label(), plain.x(), plain.settings(), FB_2009_0);
   }
 
-  /** g = 1, 5, 10, 20 with p = 40 (a multiple of each), on FB-2009 sample 0. */
+  /**
+   * g = 1, 5, 10, 20 with p = 40 (a multiple of each, N / e^2 for r = 3), on FB-2009 sample 0; and the paper's 5%:
+   * r = 4 with p = 15 = N / e^3 rounded to a multiple of g = 5 (the x axis keeps g; the label says r = 4).
+   */
   private static List<Scenario.Variant> rabbitGroupSizes() {
     List<Scenario.Variant> variants = new ArrayList<>();
     for (int g : new int[] {1, 5, 10, 20}) {
       variants.add(new Scenario.Variant("g=" + g, g, Map.of("eafr.gear.group-size", String.valueOf(g),
           "eafr.gear.primaries", "40"), FB_2009_0));
     }
+    variants.add(new Scenario.Variant("r=4 g=5", 5, Map.of("eafr.gear.group-size", "5", "eafr.gear.primaries", "15",
+        "eafr.gear.replicas", "4"), FB_2009_0));
     return variants;
   }
 

@@ -16,6 +16,7 @@ import org.eafr.placement.gear.ActiveSet;
 import org.eafr.placement.gear.BlockMove;
 import org.eafr.placement.gear.GearDecision;
 import org.eafr.placement.gear.LoadSample;
+import org.eafr.placement.gear.StoredBlocks;
 import org.eafr.placement.power.PowerModel;
 import org.eafr.placement.rate.ReceiveRateController;
 import org.eafr.placement.recovery.LostReplica;
@@ -29,6 +30,7 @@ import org.eafr.sim.model.Cluster;
 import org.eafr.sim.model.Flow;
 import org.eafr.sim.model.ModelConstants;
 import org.eafr.sim.model.Network;
+import org.eafr.sim.model.ReplicaCounts;
 import org.eafr.sim.model.SimFile;
 import org.eafr.sim.model.SimServer;
 import org.eafr.sim.policy.GearedPolicy;
@@ -59,6 +61,7 @@ public final class Simulator {
   private final EventQueue queue = new EventQueue();
   private final Cluster cluster;
   private final List<SimFile> files = new ArrayList<>();
+  private final ReplicaCounts replicaCounts;
   private final Network network;
   private final RunStats stats;
   private final StorageReserve reserve;
@@ -164,6 +167,7 @@ public final class Simulator {
     // A geared policy starts with every server hot (its data in the target layout) and puts its gear's others to sleep.
     this.cluster = Cluster.build(settings.servers(), settings.racks(), settings.hotFraction(),
         policy.powerManaged() && geared == null, new UnsharedRandom(seed));
+    this.replicaCounts = new ReplicaCounts(cluster.size());
     this.network = new Network(cluster, queue,
         policy.receiveRateControl() ? ReceiveRateController.from(settings.eafr()) : null);
     this.reserve = new StorageReserve(settings.eafr().storageReserveBytes());
@@ -301,7 +305,7 @@ public final class Simulator {
         SimServer server = cluster.server(chosen.id());
         // The view is refreshed every 64 files; a server filled since then is skipped rather than overfilled.
         if (reserve.canHold(server.snapshot(), file.sizeBytes())) {
-          file.addReplica(server.index());
+          replicaCounts.add(file, server.index());
           server.addStorage(file.sizeBytes());
         }
       }
@@ -482,6 +486,18 @@ public final class Simulator {
       gears.on.set(position);
     }
     geared.activeSetChanged(onSet());
+    GearState state = gears;
+    geared.storedBlocks(new StoredBlocks() {
+      @Override
+      public long held(int position) {
+        return replicaCounts.held(state.serverAt[position]);
+      }
+
+      @Override
+      public long blocks() {
+        return replicaCounts.blocks();
+      }
+    });
   }
 
   /** The data is in its target layout at time 0; the servers outside the initial gear go to sleep. */
@@ -694,7 +710,7 @@ public final class Simulator {
    */
   private void rewrite(SimFile file, long now) {
     for (int r : file.replicas().clone()) {
-      file.removeReplica(r);
+      replicaCounts.remove(file, r);
       cluster.server(r).addStorage(-file.sizeBytes());
     }
     int rack = readerRacks.nextInt(cluster.racks());
@@ -705,7 +721,7 @@ public final class Simulator {
       if (!reserve.canHold(server.snapshot(), file.sizeBytes()) || file.isOn(server.index())) {
         continue;
       }
-      file.addReplica(server.index());
+      replicaCounts.add(file, server.index());
       server.addStorage(file.sizeBytes());
       served.writes++;
       served.writeBytes += file.sizeBytes();
@@ -731,7 +747,7 @@ public final class Simulator {
     SimFile file = files.get(Integer.parseInt(action.fileId().substring(1)));
     SimServer source = cluster.server(action.source());
     if (action.kind() == ReplicaAction.Kind.DELETE) {
-      if (file.removeReplica(source.index())) {
+      if (replicaCounts.remove(file, source.index())) {
         source.addStorage(-file.sizeBytes());
       }
       return;
@@ -800,11 +816,11 @@ public final class Simulator {
   private void land(Transfer transfer, Flow flow, long now) {
     SimFile file = transfer.file();
     file.changePendingCopies(-1);
-    file.addReplica(transfer.target());
+    replicaCounts.add(file, transfer.target());
     long elapsed = now - flow.startMicros();
     stats.replication(file.sizeBytes(), elapsed);
     policy.transferFinished(cluster.server(transfer.target()).id(), file.sizeBytes(), elapsed / MICROS_PER_MILLI);
-    if (transfer.kind() == ReplicaAction.Kind.MIGRATE && file.removeReplica(transfer.source())) {
+    if (transfer.kind() == ReplicaAction.Kind.MIGRATE && replicaCounts.remove(file, transfer.source())) {
       cluster.server(transfer.source()).addStorage(-file.sizeBytes());
     }
     finishRecoveryCopy(transfer.batch(), now);
@@ -874,7 +890,7 @@ public final class Simulator {
     }
     RecoveryPlan plan = policy.recover(server.id(), lost, view);
     for (SimFile file : files) {
-      file.removeReplica(server.index());
+      replicaCounts.remove(file, server.index());
     }
     for (UnrecoverableFile file : plan.unrecoverable()) {
       stats.unrecoverable(file.reason());

@@ -51,6 +51,13 @@ public interface GearedPolicy extends Policy {
   /** A fresh read balancer of the policy's kind, with no reads counted (for measurements that must not disturb it). */
   ReadBalancer newBalancer();
 
+  /**
+   * The blocks each chain position stores, kept current by the simulator from the start of the run (before the
+   * initial placement); policies that read counts keep it.
+   */
+  default void storedBlocks(org.eafr.placement.gear.StoredBlocks stored) {
+  }
+
   @Override
   default boolean powerManaged() {
     return true;

@@ -27,6 +27,7 @@ import org.eafr.placement.gear.LoadSample;
 import org.eafr.placement.gear.OffloadLedger;
 import org.eafr.placement.gear.ReadBalancer;
 import org.eafr.placement.gear.StorageRoom;
+import org.eafr.placement.gear.StoredBlocks;
 import org.eafr.placement.recovery.LostReplica;
 import org.eafr.placement.recovery.RecoveryPlan;
 import org.eafr.sim.engine.UnsharedRandom;
@@ -48,6 +49,7 @@ public class LayoutPolicy implements GearedPolicy {
   private final Function<GearedLayout, ReadBalancer> balancerFactory;
   private final RandomRecovery recovery;
   private final StorageReserve reserve;
+  private final Counted counted;
   private final OffloadLedger ledger = new OffloadLedger();
   private ExpansionChain chain;
   private GearedLayout layout;
@@ -61,7 +63,15 @@ public class LayoutPolicy implements GearedPolicy {
   public LayoutPolicy(String name, PolicyEnvironment env,
       BiFunction<ExpansionChain, PolicyEnvironment, GearedLayout> layoutFactory,
       Function<GearedLayout, ReadBalancer> balancerFactory) {
+    this(name, env, layoutFactory, balancerFactory, new Counted());
+  }
+
+  /** A policy whose balancer or migration reads {@code counted}, which this policy keeps current once the run starts. */
+  protected LayoutPolicy(String name, PolicyEnvironment env,
+      BiFunction<ExpansionChain, PolicyEnvironment, GearedLayout> layoutFactory,
+      Function<GearedLayout, ReadBalancer> balancerFactory, Counted counted) {
     this.name = name;
+    this.counted = counted;
     this.env = env;
     this.layoutFactory = layoutFactory;
     this.balancerFactory = balancerFactory;
@@ -89,6 +99,34 @@ public class LayoutPolicy implements GearedPolicy {
     on = ActiveSet.all(chain);
     placedSinceView = new long[chain.size()];
     this.perServer = perServer;
+  }
+
+  @Override
+  public void storedBlocks(StoredBlocks stored) {
+    counted.counts = stored;
+  }
+
+  /** The blocks each server stores now (nothing before the simulator hands its counts over). */
+  protected StoredBlocks counted() {
+    return counted;
+  }
+
+  /**
+   * A {@link StoredBlocks} that reads the simulator's counts once they are handed over: a layout's balancer is made
+   * before the run starts, so it is given this and sees the counts as they change.
+   */
+  protected static final class Counted implements StoredBlocks {
+    private volatile StoredBlocks counts = StoredBlocks.NONE;
+
+    @Override
+    public long held(int position) {
+      return counts.held(position);
+    }
+
+    @Override
+    public long blocks() {
+      return counts.blocks();
+    }
   }
 
   /** One server's throughput, as the simulator measured it. */

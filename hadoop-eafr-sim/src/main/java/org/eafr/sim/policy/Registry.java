@@ -5,7 +5,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import org.eafr.placement.gear.accordion.AccordionLayout;
-import org.eafr.placement.gear.layout.EqualWorkLayout;
 import org.eafr.placement.gear.read.HitRatioBalancer;
 import org.eafr.placement.settings.EafrSettings;
 import org.eafr.placement.settings.InvalidSettingException;
@@ -35,8 +34,7 @@ public final class Registry {
         ScarlettPolicy::new);
     register("aptstore", "AptStore: replicas from predicted popularity (PPA)", AptStorePolicy::new);
     register("rabbit", "Rabbit: equal-work layout with gear and recovery groups, hit-ratio read balancer, gear"
-        + " controller", env -> new LayoutPolicy("rabbit", env,
-            (chain, e) -> EqualWorkLayout.from(e.settings().eafr(), chain), HitRatioBalancer::new));
+        + " controller", RabbitPolicy::new);
     register("springfs", "SpringFS: equal-work layout with bounded write offloading (offload set m), read"
         + " offloading, passive migration (T = 10), gear controller", SpringFsPolicy::new);
     register("accordion", "Accordion: primaries on every server, each group replicated into the next lower, chained"

@@ -22,13 +22,14 @@ import org.eafr.sim.engine.UnsharedRandom;
  * the fly, {@link OffloadSetSize} of the last period's primary write rate (every replica's bytes / r), or fixed by
  * {@code sim.springfs.offload-set} (the scenario's sweep).
  *
- * <p>Passive migration asks whether a destination already holds its equal-work share; the simulator does not track
- * blocks per server for the policy, so nothing owed is dropped for that reason here (every owed move is made, 1/T of
- * it per period), which can only overstate SpringFS's migrated data.
+ * <p>Passive migration asks whether a destination already holds its equal-work share: the simulator counts the blocks
+ * each server stores ({@link org.eafr.sim.model.ReplicaCounts}) and owed moves to a server at its share are dropped
+ * ({@link PassiveMigration#fromCounts}); the rest move, 1/T of them per period.
  */
 final class SpringFsPolicy extends LayoutPolicy {
   private SpringFsLayout springFs;
   private PassiveMigration migration;
+  private PassiveMigration.ServerFullness fullness;
 
   private final EqualWorkLayout[] base;
 
@@ -57,6 +58,7 @@ final class SpringFsPolicy extends LayoutPolicy {
     // One server migrates at its link speed for a control period, in blocks of the catalog's mean size.
     double blocksPerServerPeriod = Math.max(1e-9, perServer.writeBytesPerSecond()
         * env().settings().controlMicros() / 1e6 / env().settings().meanFileBytes());
+    fullness = PassiveMigration.fromCounts(springFs, counted());
     migration = new PassiveMigration(env().settings().eafr().get(EafrSettings.GEAR_MIGRATION_THRESHOLD),
         blocksPerServerPeriod);
   }
@@ -72,6 +74,6 @@ final class SpringFsPolicy extends LayoutPolicy {
 
   @Override
   public List<BlockMove> reflection(ActiveSet on) {
-    return migration.plan(ledger().reflectionFor(on), position -> false).moves();
+    return migration.plan(ledger().reflectionFor(on), fullness).moves();
   }
 }

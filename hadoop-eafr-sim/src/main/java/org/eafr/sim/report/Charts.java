@@ -36,7 +36,7 @@ public final class Charts {
     List<Path> written = new ArrayList<>();
     for (String metric : scenario.chartMetrics()) {
       Path file = directory.resolve(scenario.name() + "-" + metric.replace('.', '_') + ".png");
-      if (scenario.variants().size() == 1) {
+      if (scenario.variants().size() == 1 || !distinctX(scenario)) {
         BitmapEncoder.saveBitmap(bars(scenario, results, metric), file.toString(), BitmapEncoder.BitmapFormat.PNG);
       } else {
         BitmapEncoder.saveBitmap(lines(scenario, results, metric), file.toString(), BitmapEncoder.BitmapFormat.PNG);
@@ -44,6 +44,11 @@ public final class Charts {
       written.add(file);
     }
     return written;
+  }
+
+  /** Whether every variant has its own x; a repeated x (e.g. rabbit's r = 4 beside g = 5) cannot be drawn as a line. */
+  private static boolean distinctX(Scenario scenario) {
+    return scenario.variants().stream().mapToDouble(Scenario.Variant::x).distinct().count() == scenario.variants().size();
   }
 
   private static XYChart lines(Scenario scenario, List<RunResult> results, String metric) {
@@ -84,7 +89,7 @@ public final class Charts {
   static CategoryChart bars(Scenario scenario, List<RunResult> results, String metric) {
     MetricNames.Name name = MetricNames.of(metric);
     CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT).title(title(scenario, name))
-        .xAxisTitle("policy").yAxisTitle(name.withUnit()).build();
+        .xAxisTitle(scenario.variants().size() == 1 ? "policy" : "run").yAxisTitle(name.withUnit()).build();
     chart.getStyler().setLegendVisible(false);
     chart.getStyler().setLabelsVisible(true);
     chart.getStyler().setDecimalPattern("#,##0.###");
@@ -93,7 +98,8 @@ public final class Charts {
     for (RunResult result : results) {
       double value = result.get(metric);
       // XChart draws no bar for a null value; the category label says why the bar is missing.
-      names.add(Double.isNaN(value) ? result.policy() + " (n/a)" : result.policy());
+      String label = scenario.variants().size() == 1 ? result.policy() : result.variant() + " " + result.policy();
+      names.add(Double.isNaN(value) ? label + " (n/a)" : label);
       values.add(Double.isNaN(value) ? null : value);
     }
     chart.addSeries(name.title(), names, values);

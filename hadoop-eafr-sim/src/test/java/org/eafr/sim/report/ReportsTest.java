@@ -60,4 +60,20 @@ class ReportsTest {
     assertThat(Charts.write(scenario, List.of(result("hdfs", 1, 0, 2.0)), dir)).singleElement()
         .satisfies(p -> assertThat(p).isNotEmptyFile());
   }
+
+  /** Two variants at the same x (rabbit's g = 5 and r = 4 g = 5) cannot be a line: bars named by variant. */
+  @Test
+  void variantsSharingAnX_areDrawnAsBarsNamedByVariant() throws Exception {
+    Scenario scenario = new Scenario("s", "test", Map.of(), "g", List.of(new Scenario.Variant("g=5", 5, Map.of()),
+        new Scenario.Variant("r=4 g=5", 5, Map.of())), List.of("rabbit"), List.of("recovery_mean_s"));
+    RunResult g5 = new RunResult("s", "g=5", 5, "rabbit", result("rabbit", 1, 0, 52).metrics());
+    RunResult r4 = new RunResult("s", "r=4 g=5", 5, "rabbit", result("rabbit", 1, 0, 57).metrics());
+
+    CategoryChart chart = Charts.bars(scenario, List.of(g5, r4), "recovery_mean_s");
+
+    var series = chart.getSeriesCollection().iterator().next();
+    assertThat(List.<Object>copyOf(series.getXData())).containsExactly("g=5 rabbit", "r=4 g=5 rabbit");
+    assertThat(Charts.write(scenario, List.of(g5, r4), dir)).singleElement()
+        .satisfies(p -> assertThat(p).isNotEmptyFile());
+  }
 }

@@ -3,6 +3,8 @@ package org.eafr.placement.gear.springfs;
 import java.util.ArrayList;
 import java.util.List;
 import org.eafr.placement.gear.BlockMove;
+import org.eafr.placement.gear.GearedLayout;
+import org.eafr.placement.gear.StoredBlocks;
 import org.eafr.placement.settings.EafrSettings;
 
 /**
@@ -58,6 +60,21 @@ public final class PassiveMigration {
   /** Whether a re-integrated server already holds its equal-work share (so nothing more is owed to it). */
   public interface ServerFullness {
     boolean holdsItsShare(int position);
+  }
+
+  /**
+   * Fullness from the blocks each server stores: server i holds its share when it stores at least share_i B blocks
+   * (b_i = B / i, Rabbit Sec. 3.1.3), counting every block it stores, offloaded ones included (SpringFS Sec. 3:
+   * "higher numbered servers receive more writes than their equal-work share"). Nothing is full before anything is
+   * counted (B = 0).
+   *
+   * <p>Worked example: B = 1,000 blocks, a server whose share is 1/20 holds its share at 50 blocks, not at 49.
+   */
+  public static ServerFullness fromCounts(GearedLayout layout, StoredBlocks stored) {
+    return position -> {
+      long total = stored.blocks();
+      return total > 0 && stored.held(position) >= layout.share(position) * total;
+    };
   }
 
   /** One interval's passive migration. Immutable. */

@@ -10,6 +10,7 @@ import org.eafr.placement.gear.BlockMove;
 import org.eafr.placement.gear.BlockPlacement;
 import org.eafr.placement.gear.BlockRequest;
 import org.eafr.placement.gear.ExpansionChain;
+import org.eafr.placement.gear.FixedStoredBlocks;
 import org.eafr.placement.gear.GearServers;
 import org.eafr.placement.gear.MutableClock;
 import org.eafr.placement.gear.OffloadLedger;
@@ -57,6 +58,42 @@ class SpringFsTest {
     assertThat(balancer.choose(new int[] {1, 7, 12}, all)).isEqualTo(12);
     assertThat(balancer.chooseFor(7, new int[] {1, 7, 12}, all)).isEqualTo(7);
     assertThat(balancer.choose(new int[] {1, 7}, ActiveSet.of(chain, 0, 2))).isEqualTo(-1);
+  }
+
+  /** B = 1,000 blocks: the 20th server (share 1/20) holds its share at 50 blocks, not at 49; nothing before B > 0. */
+  @Test
+  void passiveMigration_fullnessFromCounts_workedExample() {
+    EqualWorkLayout layout = new EqualWorkLayout(GearServers.chain(120, 1), 5, 1, 4);
+    FixedStoredBlocks stored = new FixedStoredBlocks(120).total(1000).with(19, 50).with(20, 47);
+
+    PassiveMigration.ServerFullness full = PassiveMigration.fromCounts(layout, stored);
+
+    assertThat(layout.share(19)).isCloseTo(1.0 / 20, within(1e-12));
+    assertThat(full.holdsItsShare(19)).isTrue();
+    assertThat(full.holdsItsShare(20)).isFalse(); // 47 < 1000 / 21 = 47.6
+    stored.with(19, 49);
+    assertThat(full.holdsItsShare(19)).isFalse();
+    assertThat(PassiveMigration.fromCounts(layout, new FixedStoredBlocks(120)).holdsItsShare(19)).isFalse();
+  }
+
+  /**
+   * Owed moves to a server that future writes filled to its share are dropped (SpringFS Sec. 3): 30 blocks owed to
+   * the 20th server, which stores 50 of B = 1,000; owed to the 21st, which stores 40, they are planned (1/T of them).
+   */
+  @Test
+  void passiveMigration_fromCounts_dropsWorkOwedToAServerAtItsShare() {
+    EqualWorkLayout layout = new EqualWorkLayout(GearServers.chain(120, 1), 5, 1, 4);
+    FixedStoredBlocks stored = new FixedStoredBlocks(120).total(1000).with(19, 50).with(20, 40);
+    List<BlockMove> owed = new java.util.ArrayList<>();
+    for (int b = 0; b < 30; b++) {
+      owed.add(new BlockMove("f" + b, 0, 19, true));
+      owed.add(new BlockMove("g" + b, 0, 20, true));
+    }
+
+    PassiveMigration.Plan plan = new PassiveMigration(10, 20).plan(owed, PassiveMigration.fromCounts(layout, stored));
+
+    assertThat(plan.dropped()).isEqualTo(30);
+    assertThat(plan.moves()).hasSize(3).allMatch(move -> move.to() == 20);
   }
 
   @Test
