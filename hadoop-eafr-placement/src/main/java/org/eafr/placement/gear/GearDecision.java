@@ -1,5 +1,6 @@
 package org.eafr.placement.gear;
 
+import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -48,9 +49,14 @@ public final class GearDecision {
     return reason;
   }
 
-  /** The servers the measured (or forecast) load keeps busy, before the target utilization. */
+  /** The servers the measured (or forecast) load keeps busy, before the target utilization; NaN for a manual shift. */
   public double serversNeeded() {
     return serversNeeded;
+  }
+
+  /** {@link #serversNeeded()} to two decimals, or "n/a" where no load sample gave one (a manual shift). */
+  public String serversNeededText() {
+    return Double.isFinite(serversNeeded) ? String.format(Locale.ROOT, "%.2f", serversNeeded) : "n/a";
   }
 
   /** The servers the target gear keeps on: its gear set, plus recovery groups of failed servers, minus failed. */
@@ -79,8 +85,8 @@ public final class GearDecision {
 
   /** One line for the log: the shift, the reason and the numbers behind it. */
   public String describe() {
-    return String.format("gear %d -> %d (%s): %.2f servers needed, %d stay on, wake %d, may sleep %d after %d block"
-        + " moves%s", previousGear, targetGear, reason, serversNeeded, staysOn.size(), wake.size(), maySleep.size(),
+    return String.format(Locale.ROOT, "gear %d -> %d (%s): %s servers needed, %d stay on, wake %d, may sleep %d"
+        + " after %d block moves%s", previousGear, targetGear, reason, serversNeededText(), staysOn.size(), wake.size(), maySleep.size(),
         cleanup.blocks(), floorBlock == null ? "" : "; floor: " + floorBlock.message());
   }
 

@@ -101,6 +101,15 @@ class GearControllerTest {
   }
 
   @Test
+  void manualShift_hasNoLoadFigure_andSaysNotApplicable() {
+    GearDecision manual = controller(3, 0).manual(1, ActiveSet.all(chain), none, floor);
+
+    assertThat(manual.serversNeededText()).isEqualTo("n/a");
+    assertThat(manual.describe()).startsWith("gear 3 -> 1 (MANUAL): n/a servers needed,")
+        .doesNotContain("NaN").doesNotContain("Infinity");
+  }
+
+  @Test
   void forecast_sameHourYesterdayKeepsTheGearUp_otherHoursDoNot() {
     GearController controller = controller(0, 1);
     clock.advanceMillis(8 * 60 * MINUTE); // day 0, 08:00
