@@ -15,11 +15,17 @@ import org.eafr.placement.gear.GearedLayout;
 import org.junit.jupiter.api.Test;
 
 /**
- * With {@code dfs.namenode.redundancy.considerLoad} on (HDFS's default), a nearly idle cluster: one open pipeline on
- * each primary lifts it above twice the average xceiver count, which HDFS's load rule refuses. New blocks still keep
+ * With {@code dfs.namenode.redundancy.considerLoad} on (HDFS's default), a nearly idle cluster: a few open pipelines
+ * on each primary lift it above twice the average xceiver count, which HDFS's load rule refuses. New blocks still keep
  * their replica on a primary (gear 0), so gear 0 stays reachable.
  */
 class GearConsiderLoadTest {
+  /**
+   * Open pipelines held on each primary: 4 of them against about 0.25 per DataNode from the test's own sequential
+   * writes (reported by the last heartbeats) keep a primary above twice the average while the files are written.
+   */
+  private static final int PIPELINES_PER_PRIMARY = 4;
+
   @Test
   void layoutHomesAreNotDroppedForLoad_onASmallIdleCluster() throws Exception {
     Configuration conf = GearTestCluster.conf("gear-consider-load");
@@ -30,11 +36,13 @@ class GearConsiderLoadTest {
       GearedLayout layout = GearTestCluster.layout(cluster);
       List<String> primaries = layout.serversOn(0).ids();
       for (String primary : primaries) {
-        Path busy = new Path("/busy/" + primary.replace(':', '-'));
-        FSDataOutputStream out = GearTestCluster.createOn(cluster, busy, primary);
-        out.write(new byte[512]);
-        out.hflush();
-        writers.add(out);
+        for (int pipeline = 0; pipeline < PIPELINES_PER_PRIMARY; pipeline++) {
+          Path busy = new Path("/busy/" + primary.replace(':', '-') + "/" + pipeline);
+          FSDataOutputStream out = GearTestCluster.createOn(cluster, busy, primary);
+          out.write(new byte[512]);
+          out.hflush();
+          writers.add(out);
+        }
       }
       GenericTestUtils.waitFor(() -> primaries.stream().allMatch(id -> busierThanTwiceTheAverage(cluster, id)), 100,
           30_000);
