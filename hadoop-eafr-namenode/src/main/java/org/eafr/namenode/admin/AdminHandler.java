@@ -82,6 +82,8 @@ public final class AdminHandler implements RefreshHandler {
       case POWER_OFF:
       case POWER_STATUS:
         return GearCommands.power(runtime, request.verb(), request.operands().get(0));
+      case POWER_CLEAR:
+        return GearCommands.clearQuarantine(runtime, request.operands().get(0), request.json());
       case PLAN:
         PlanReport plan = PlanReport.of(runtime);
         return request.json() ? plan.json() : plan.text();

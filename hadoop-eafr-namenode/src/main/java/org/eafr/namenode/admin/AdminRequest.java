@@ -25,6 +25,8 @@ public final class AdminRequest {
     POWER_ON("power on", "HOST", true, "power a DataNode host on through its inventory driver"),
     POWER_OFF("power off", "HOST", true, "power a host off; refused unless HDFS shows it IN_MAINTENANCE"),
     POWER_STATUS("power status", "HOST", false, "read a host's power state from its driver"),
+    POWER_CLEAR("power clear", "HOST", true, "lift a host's power quarantine: automatic power commands reach it"
+        + " again"),
     PLAN("plan", "", false, "what the next replication round would do, and the gear controller's last decision;"
         + " changes nothing");
 

@@ -197,7 +197,8 @@ final class ClusterReport {
     return text.toString();
   }
 
-  private static String json(Object value) {
+  /** {@code value} as indented JSON, the way every {@code hdfs eafr ... -json} answer is rendered. */
+  static String json(Object value) {
     try {
       return JSON.writeValueAsString(value);
     } catch (JsonProcessingException e) {

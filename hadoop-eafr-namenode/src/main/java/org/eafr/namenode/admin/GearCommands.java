@@ -1,6 +1,8 @@
 package org.eafr.namenode.admin;
 
 import java.io.IOException;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -8,6 +10,7 @@ import java.util.concurrent.TimeoutException;
 import org.eafr.namenode.cluster.EafrRuntime;
 import org.eafr.namenode.gear.GearAutopilot;
 import org.eafr.namenode.gear.GearService;
+import org.eafr.namenode.power.NodePowerStatus;
 import org.eafr.namenode.power.PowerManager;
 import org.eafr.namenode.power.Requester;
 
@@ -50,10 +53,7 @@ final class GearCommands {
   }
 
   static String power(EafrRuntime runtime, AdminRequest.Verb verb, String host) throws IOException {
-    PowerManager power = runtime.gears().power();
-    if (power == null) {
-      throw new IllegalArgumentException("no power manager on this NameNode: set eafr.power.inventory.file (docs/power.md)");
-    }
+    PowerManager power = powerManager(runtime);
     CompletableFuture<?> action;
     switch (verb) {
       case POWER_ON:
@@ -76,5 +76,31 @@ final class GearCommands {
       Thread.currentThread().interrupt();
       throw new IOException("interrupted waiting for " + verb.words() + " " + host, e);
     }
+  }
+
+  /**
+   * {@code hdfs eafr power clear HOST}: lifts the host's quarantine (a host not quarantined stays as it is); an
+   * unknown host is refused naming it and the inventory's hosts.
+   */
+  static String clearQuarantine(EafrRuntime runtime, String host, boolean json) {
+    NodePowerStatus before = powerManager(runtime).clearQuarantine(host);
+    if (json) {
+      Map<String, Object> answer = new LinkedHashMap<>();
+      answer.put("host", host);
+      answer.put("wasQuarantined", before.quarantined());
+      answer.put("lastError", before.lastError());
+      answer.put("quarantined", false);
+      return ClusterReport.json(answer);
+    }
+    return host + ": " + (before.quarantined() ? "quarantine cleared (last error: " + before.lastError()
+        + "); automatic power commands reach it again" : "was not quarantined; nothing changed");
+  }
+
+  private static PowerManager powerManager(EafrRuntime runtime) {
+    PowerManager power = runtime.gears().power();
+    if (power == null) {
+      throw new IllegalArgumentException("no power manager on this NameNode: set eafr.power.inventory.file (docs/power.md)");
+    }
+    return power;
   }
 }

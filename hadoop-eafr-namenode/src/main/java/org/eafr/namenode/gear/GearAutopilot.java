@@ -270,9 +270,9 @@ public final class GearAutopilot implements AutoCloseable {
 
     /** One line: the load, the gear and the reason (and the block that held the floor up, if one did). */
     public String describe() {
-      return String.format(Locale.ROOT, "load %.0f opens/s, %.1f MB/s written, %.0f xceivers (%.2f DataNodes needed)"
+      return String.format(Locale.ROOT, "load %.0f opens/s, %.1f MB/s written, %.0f xceivers (%s DataNodes needed)"
           + " -> gear %d (was %d): %s%s", load.readsPerSecond(), load.writeBytesPerSecond() / 1e6, load.transfers(),
-          decision.serversNeeded(), decision.targetGear(), decision.previousGear(), decision.reason(),
+          decision.serversNeededText(), decision.targetGear(), decision.previousGear(), decision.reason(),
           decision.floorBlock().map(block -> "; floor: " + block.message()).orElse(""));
     }
 

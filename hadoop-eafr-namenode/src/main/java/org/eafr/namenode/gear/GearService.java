@@ -85,6 +85,8 @@ public final class GearService implements AutoCloseable {
   /** DataNodes being woken out of turn whose hosts are verified on (so no further power-on is sent). */
   private final Set<String> wokenOn = new HashSet<>();
   private boolean wasActive;
+  /** The block being written that a gear-down waits for before power-off (logged once), or null. */
+  private String waitingFor;
 
   private GearService(NameNode nameNode, EafrRuntime runtime, ReplicaMap replicaMap) {
     this.nameNode = nameNode;
@@ -276,11 +278,13 @@ public final class GearService implements AutoCloseable {
     switch (state.phase()) {
       case ENTERING_MAINTENANCE:
         if (allInMaintenance(leaving)) {
-          Optional<org.eafr.placement.gear.UnavailableBlock> gap = floor().firstUnavailable(
-              layout.get().serversOn(state.target()));
-          if (gap.isPresent()) {
-            cancelGearDown(state, leaving, gap.get().message());
+          NamespaceFloor.Gaps gaps = floor().check(layout.get().serversOn(state.target()));
+          if (gaps.complete.isPresent()) {
+            cancelGearDown(state, leaving, gaps.complete.get().message());
+          } else if (gaps.beingWritten.isPresent()) {
+            waitForWrite(gaps.beingWritten.get());
           } else {
+            waitingFor = null;
             LOG.info("EAFR gears: {} DataNodes IN_MAINTENANCE and every block keeps a live replica; powering off {}",
                 leaving.size(), leaving);
             persist(state.withPhase(GearPhase.POWERING_OFF));
@@ -315,6 +319,20 @@ public final class GearService implements AutoCloseable {
         break;
       default:
         throw new IllegalStateException(state.phase().name());
+    }
+  }
+
+  /**
+   * A block being written has its whole pipeline on leaving DataNodes: powering them off would end the write and
+   * leave the block with no replica. The shift waits in ENTERING_MAINTENANCE (logged once per block) until the block
+   * is complete (then checked like any other: a complete block with no replica staying on cancels the shift) or its
+   * pipeline has moved to a DataNode that stays on.
+   */
+  private void waitForWrite(org.eafr.placement.gear.UnavailableBlock block) {
+    if (!block.blockId().equals(waitingFor)) {
+      waitingFor = block.blockId();
+      LOG.warn("EAFR gears: gear-down to {} waits before power-off: {}; it powers off once the block is complete or"
+          + " its pipeline reaches a DataNode that stays on", gears.state().target(), block.message());
     }
   }
 

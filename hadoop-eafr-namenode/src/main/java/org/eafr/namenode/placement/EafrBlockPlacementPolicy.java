@@ -168,7 +168,7 @@ public class EafrBlockPlacementPolicy extends BlockPlacementPolicyDefault implem
           offerHolder(holder, excludedNodes, blocksize, maxNodesPerRack, results, avoidStaleNodes, storageTypes);
         }
       }
-      current.set(null); // the rest: HDFS's own choice, as if EAFR were not installed
+      current.set(request.rest()); // the rest: HDFS's own choice (within the pool for a recovery)
       return results.size() < wanted ? super.chooseTargetInOrder(wanted - results.size(), writer, excludedNodes,
           blocksize, maxNodesPerRack, results, avoidStaleNodes, newBlock, storageTypes) : writer;
     } finally {
@@ -179,12 +179,57 @@ public class EafrBlockPlacementPolicy extends BlockPlacementPolicyDefault implem
   /** The default's check of one drawn node, for {@code holder}; when it passes, the holder is added to results. */
   private void offerHolder(DatanodeDescriptor holder, Set<Node> excludedNodes, long blocksize, int maxNodesPerRack,
       List<DatanodeStorageInfo> results, boolean avoidStaleNodes, EnumMap<StorageType, Integer> storageTypes) {
+    int before = results.size();
     try {
       chooseRandom(1, holder.getNetworkLocation(), excludedNodes, blocksize, maxNodesPerRack, results,
           avoidStaleNodes, storageTypes);
     } catch (NotEnoughReplicasException refused) {
       // refused: the default has counted and logged the reason; the next holder or the default's own order follows
     }
+    if (results.size() == before && considerLoad) {
+      acceptDespiteLoad(holder, excludedNodes, blocksize, maxNodesPerRack, results, avoidStaleNodes, storageTypes);
+    }
+  }
+
+  /**
+   * A home the default refused while {@code dfs.namenode.redundancy.considerLoad} is on: HDFS's load rule (xceivers
+   * above {@code considerLoad.factor} times the average) refuses the equal-work layout's primaries by design, since a
+   * primary takes a replica of 1/p of all blocks and an average DataNode r/N of them, and on a small idle cluster one
+   * open pipeline already lifts a node above twice the average. A block whose primary is dropped so keeps no replica in
+   * gear 0, and gear 0 is refused for it. So a home is never dropped for load alone: it is taken when every other check
+   * of the default passes (in service, not stale, the block's rack limit, not a slow node when those are excluded, a
+   * storage of a wanted type with room for the block). Load spreading stays with EAFR's destination choice (Eq. 10-12)
+   * for the replicas the layout leaves open, and with the reader ordering.
+   */
+  private void acceptDespiteLoad(DatanodeDescriptor holder, Set<Node> excludedNodes, long blocksize,
+      int maxNodesPerRack, List<DatanodeStorageInfo> results, boolean avoidStaleNodes,
+      EnumMap<StorageType, Integer> storageTypes) {
+    long onRack = results.stream()
+        .filter(r -> r.getDatanodeDescriptor().getNetworkLocation().equals(holder.getNetworkLocation())).count();
+    if (!holder.isInService() || (avoidStaleNodes && holder.isStale(staleIntervalMillis())) || onRack >= maxNodesPerRack
+        || (getExcludeSlowNodesEnabled()
+            && org.apache.hadoop.hdfs.server.blockmanagement.DatanodeManager.getSlowNodesUuidSet()
+                .contains(holder.getDatanodeUuid()))) {
+      return;
+    }
+    for (Map.Entry<StorageType, Integer> type : storageTypes.entrySet()) {
+      DatanodeStorageInfo storage = holder.chooseStorage4Block(type.getKey(), blocksize, getMinBlocksForWrite());
+      if (storage != null) {
+        results.add(storage);
+        addToExcludedNodes(holder, excludedNodes);
+        if (type.getValue() == 1) {
+          storageTypes.remove(type.getKey());
+        } else {
+          type.setValue(type.getValue() - 1);
+        }
+        return;
+      }
+    }
+  }
+
+  private long staleIntervalMillis() {
+    return conf.getLong(org.apache.hadoop.hdfs.DFSConfigKeys.DFS_NAMENODE_STALE_DATANODE_INTERVAL_KEY,
+        org.apache.hadoop.hdfs.DFSConfigKeys.DFS_NAMENODE_STALE_DATANODE_INTERVAL_DEFAULT);
   }
 
   /** The chain's DataNodes that are on (alive, in service), rebuilt with the translated view (at most once a second). */
@@ -197,39 +242,38 @@ public class EafrBlockPlacementPolicy extends BlockPlacementPolicyDefault implem
     return view;
   }
 
-  /** One missing replica at a time, each to the next round-robin destination the rack rules allow. */
+  /**
+   * The missing replicas of a block in one default chooseTarget call: the round-robin destinations are picked first,
+   * one per missing replica, each under the rack rules with the ones picked before it counted as placed; then the
+   * default places the block offering them in order, each checked as a node it drew ({@link #chooseTargetInOrder}),
+   * and chooses any replica still missing itself within the file's pool.
+   */
   private DatanodeStorageInfo[] chooseRecoveryTargets(Request request, int numOfReplicas, Node writer,
       List<DatanodeStorageInfo> chosen, Set<Node> excludedNodes, BlockStoragePolicy storagePolicy) {
-    List<DatanodeStorageInfo> placed = new ArrayList<>(chosen);
-    List<DatanodeStorageInfo> targets = new ArrayList<>();
     Set<Node> excluded = excludedNodes == null ? new HashSet<>() : excludedNodes;
+    List<DatanodeDescriptor> placed = new ArrayList<>();
+    chosen.forEach(storage -> placed.add(storage.getDatanodeDescriptor()));
+    List<DatanodeDescriptor> destinations = new ArrayList<>();
     for (int i = 0; i < numOfReplicas; i++) {
       Optional<DatanodeDescriptor> destination = recoveryDestination(request, placed, excluded, numOfReplicas - i);
-      DatanodeStorageInfo[] got = destination.isPresent()
-          ? within(request.onlyOn(destination.get()), () -> super.chooseTarget(request.path, 1, writer, placed, false,
-              new HashSet<>(excluded), request.size, storagePolicy, null))
-          : new DatanodeStorageInfo[0];
-      if (got.length == 0) {
-        // The round robin found no server the default accepts: let the default choose the rest in the pool.
-        got = within(request, () -> super.chooseTarget(request.path, numOfReplicas - targets.size(), writer, placed,
-            false, new HashSet<>(excluded), request.size, storagePolicy, null));
-        targets.addAll(List.of(got));
-        break;
+      if (destination.isEmpty()) {
+        break; // the round robin found no server the rack rules allow: the default chooses the rest in the pool
       }
-      placed.add(got[0]);
-      targets.add(got[0]);
+      placed.add(destination.get());
+      destinations.add(destination.get());
     }
-    DatanodeStorageInfo[] result = targets.toArray(new DatanodeStorageInfo[0]);
+    DatanodeStorageInfo[] result = within(request.withHolders(destinations.toArray(new DatanodeDescriptor[0])),
+        () -> super.chooseTarget(request.path, numOfReplicas, writer, chosen, false, new HashSet<>(excluded),
+            request.size, storagePolicy, null));
     ScheduledCopies.record(runtime.transfers(), request.path, request.size, writer, chosen, result); // Eq. 9 inputs
     return result;
   }
 
-  private Optional<DatanodeDescriptor> recoveryDestination(Request request, List<DatanodeStorageInfo> placed,
+  private Optional<DatanodeDescriptor> recoveryDestination(Request request, List<DatanodeDescriptor> placed,
       Set<Node> excluded, int stillNeeded) {
     Map<String, Integer> perRack = new HashMap<>();
     Set<String> blocked = new LinkedHashSet<>();
-    for (DatanodeStorageInfo storage : placed) {
-      DatanodeDescriptor holder = storage.getDatanodeDescriptor();
+    for (DatanodeDescriptor holder : placed) {
       perRack.merge(holder.getNetworkLocation(), 1, Integer::sum);
       blocked.add(ServerTranslator.idOf(holder));
     }
@@ -468,21 +512,39 @@ public class EafrBlockPlacementPolicy extends BlockPlacementPolicyDefault implem
     final DatanodeDescriptor only;
     /** The geared layout's holders in replica order (an entry is null for a node no longer registered), or null. */
     final DatanodeDescriptor[] holders;
+    /** Whether the replicas the holders do not take are chosen within {@link #pool} (a recovery). */
+    final boolean restInPool;
 
     Request(String path, long size, ServerRole pool, DatanodeDescriptor only) {
       this(path, size, pool, only, null);
     }
 
     Request(String path, long size, ServerRole pool, DatanodeDescriptor only, DatanodeDescriptor[] holders) {
+      this(path, size, pool, only, holders, false);
+    }
+
+    private Request(String path, long size, ServerRole pool, DatanodeDescriptor only, DatanodeDescriptor[] holders,
+        boolean restInPool) {
       this.path = path;
       this.size = size;
       this.pool = pool;
       this.only = only;
       this.holders = holders;
+      this.restInPool = restInPool;
     }
 
     Request onlyOn(DatanodeDescriptor node) {
       return new Request(path, size, pool, node);
+    }
+
+    /** A recovery offering {@code destinations} first; the replicas they do not take stay within the pool. */
+    Request withHolders(DatanodeDescriptor[] destinations) {
+      return new Request(path, size, pool, null, destinations, true);
+    }
+
+    /** What places the replicas the holders did not take: the pool (a recovery), or HDFS's own choice (null). */
+    Request rest() {
+      return restInPool ? new Request(path, size, pool, null) : null;
     }
   }
 }

@@ -24,7 +24,11 @@ import org.slf4j.LoggerFactory;
  *       is reached or {@code eafr.power.state-timeout.ms} passes;</li>
  *   <li>a failed attempt is retried up to {@code eafr.power.retries} times; after {@code eafr.power.quarantine-after}
  *       consecutive failed attempts the node is quarantined, with one error line naming node, driver, command and
- *       error: automatic requests for it are refused until an operator {@link #clearQuarantine clears} it;</li>
+ *       error. An automatic request for a quarantined node still reads its state: a host already in the state asked
+ *       for needs no command and the request succeeds (so a host that came on late does not hold a gear-up forever);
+ *       otherwise it is refused, naming the host, the failures that quarantined it and how to clear it (logged once
+ *       per quarantine). The quarantine lasts until an operator {@link #clearQuarantine clears} it
+ *       ({@code hdfs eafr power clear HOST}): a state reached without a command says nothing of the BMC's commands;</li>
  *   <li>a power-off is refused unless HDFS shows every DataNode of the host IN_MAINTENANCE ({@link HostView}), checked
  *       when asked and again just before the command goes out.</li>
  * </ul>
@@ -144,14 +148,11 @@ public final class PowerManager implements AutoCloseable {
       throw new PowerRefusedException(host + " is busy with " + record.inFlight.command.label()
           + " (one power action per node at a time); ask again once it has finished");
     }
-    if (record.quarantined && requester == Requester.AUTOMATIC) {
-      throw new PowerRefusedException(host + " is quarantined after " + record.failures + " failed attempts (last: "
-          + record.lastError + "); an operator must clear it before it is powered automatically again");
-    }
     if (command.target() == PowerState.OFF) {
       hosts.checkMayPowerOff(entry);
     }
-    PowerAction action = new PowerAction(entry, drivers.get(host), command, record);
+    boolean readOnly = record.quarantined && requester == Requester.AUTOMATIC;
+    PowerAction action = new PowerAction(entry, drivers.get(host), command, record, readOnly);
     record.inFlight = action;
     return action;
   }
@@ -187,15 +188,24 @@ public final class PowerManager implements AutoCloseable {
     return result;
   }
 
-  /** Lets automatic requests power {@code host} again and resets its failure count. */
-  public synchronized void clearQuarantine(String host) {
+  /**
+   * Lets automatic requests power {@code host} again and resets its failure count; returns its status before. An
+   * unknown host is refused (IllegalArgumentException) naming it and the inventory's hosts.
+   */
+  public synchronized NodePowerStatus clearQuarantine(String host) {
     NodeRecord record = records.get(host);
     if (record == null) {
-      throw new IllegalArgumentException("host " + host + " is not in the power inventory " + inventory.source());
+      throw new IllegalArgumentException(unknownHost(host).getMessage());
     }
-    LOG.info("EAFR power: quarantine of {} cleared by an operator (was: {})", host, record.lastError);
+    NodePowerStatus before = status(host);
+    if (record.quarantined) {
+      LOG.info("EAFR power: quarantine of {} cleared by an operator (was: {})", host, record.quarantineReason);
+    }
     record.quarantined = false;
+    record.quarantineReason = null;
+    record.refusalLogged = false;
     record.failures = 0;
+    return before;
   }
 
   public synchronized NodePowerStatus status(String host) {
@@ -295,6 +305,10 @@ public final class PowerManager implements AutoCloseable {
     PowerState lastKnown = PowerState.UNKNOWN;
     int failures;
     boolean quarantined;
+    /** What quarantined the node: the failures, driver, command and last error. */
+    String quarantineReason;
+    /** Whether a refusal for this quarantine has been logged (once per quarantine, not every gear step). */
+    boolean refusalLogged;
     String lastError;
   }
 
@@ -304,6 +318,8 @@ public final class PowerManager implements AutoCloseable {
     final PowerDriver driver;
     final PowerCommand command;
     final NodeRecord record;
+    /** The node is quarantined: read its state, and succeed if it is there already, else refuse; send nothing. */
+    final boolean readOnly;
     final CompletableFuture<PowerResult> future = new CompletableFuture<>();
     final long started;
     int attempt = 1;
@@ -311,15 +327,21 @@ public final class PowerManager implements AutoCloseable {
     long deadline;
     String lastReadError;
 
-    PowerAction(InventoryEntry entry, PowerDriver driver, PowerCommand command, NodeRecord record) {
+    PowerAction(InventoryEntry entry, PowerDriver driver, PowerCommand command, NodeRecord record,
+        boolean readOnly) {
       this.entry = entry;
       this.driver = driver;
       this.command = command;
       this.record = record;
+      this.readOnly = readOnly;
       this.started = scheduler.nowMillis();
     }
 
     void start() {
+      if (readOnly) {
+        callSoon(driver, 0, () -> step(this::checkBefore));
+        return;
+      }
       LOG.info("EAFR power: {} {} through {} {}", command.label(), entry.host(), driver.name(), driver.endpoint());
       callSoon(driver, 0, () -> step(this::checkBefore));
     }
@@ -338,11 +360,28 @@ public final class PowerManager implements AutoCloseable {
     }
 
     private void checkBefore() throws PowerException {
-      if (read(entry.host(), driver) == command.target()) {
+      PowerState state = readOnly ? readQuarantined() : read(entry.host(), driver);
+      if (state == command.target()) {
         succeed(false);
         return;
       }
+      if (readOnly) {
+        throw new QuarantineRefusal(entry.host() + " is quarantined (" + record.quarantineReason + ") and is "
+            + state + ", not " + command.target() + ": an automatic " + command.label() + " is not sent to it;"
+            + " once its BMC works, clear it with 'hdfs eafr power clear " + entry.host() + "' (or switch it by hand"
+            + " with 'hdfs eafr power " + (command.target() == PowerState.ON ? "on" : "off") + " " + entry.host()
+            + "')");
+      }
       callSoon(driver, 0, () -> step(this::sendCommand));
+    }
+
+    /** A quarantined node's state; UNKNOWN when it cannot be read (a refusal then, not one more failed attempt). */
+    private PowerState readQuarantined() {
+      try {
+        return read(entry.host(), driver);
+      } catch (PowerException | RuntimeException e) {
+        return PowerState.UNKNOWN;
+      }
     }
 
     private void sendCommand() throws PowerException {
@@ -399,11 +438,18 @@ public final class PowerManager implements AutoCloseable {
     }
 
     private void refuse(PowerRefusedException e) {
+      boolean logged;
       synchronized (PowerManager.this) {
         record.inFlight = null;
+        logged = e instanceof QuarantineRefusal && record.refusalLogged;
+        record.refusalLogged |= e instanceof QuarantineRefusal;
       }
       metrics.refusals.increment();
-      LOG.warn("EAFR power: {} {} refused: {}", command.label(), entry.host(), e.getMessage());
+      if (logged) {
+        LOG.debug("EAFR power: {} {} refused: {}", command.label(), entry.host(), e.getMessage());
+      } else {
+        LOG.warn("EAFR power: {} {} refused: {}", command.label(), entry.host(), e.getMessage());
+      }
       future.completeExceptionally(e);
     }
 
@@ -416,6 +462,11 @@ public final class PowerManager implements AutoCloseable {
         record.lastError = error;
         quarantine = !record.quarantined && record.failures >= settings.quarantineAfter();
         record.quarantined |= quarantine;
+        if (quarantine) {
+          record.quarantineReason = "after " + record.failures + " consecutive failed attempts; last: "
+              + command.label() + " through " + driver.name() + " " + driver.endpoint() + " failed: " + error;
+          record.refusalLogged = false;
+        }
         retry = !record.quarantined && attempt <= settings.retries();
         if (!retry) {
           record.inFlight = null;
@@ -439,6 +490,15 @@ public final class PowerManager implements AutoCloseable {
       future.completeExceptionally(new PowerException(command.label() + " " + entry.host() + " through "
           + driver.name() + " " + driver.endpoint() + " failed after " + attempt + " attempt" + (attempt == 1 ? ""
           : "s") + (quarantine || record.quarantined ? " (node quarantined)" : "") + ": " + error));
+    }
+  }
+
+  /** An automatic request refused because the node is quarantined and not in the state asked for. */
+  private static final class QuarantineRefusal extends PowerRefusedException {
+    private static final long serialVersionUID = 1L;
+
+    QuarantineRefusal(String message) {
+      super(message);
     }
   }
 

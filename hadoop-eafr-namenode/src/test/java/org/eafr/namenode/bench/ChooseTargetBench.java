@@ -45,7 +45,7 @@ import org.openjdk.jmh.annotations.TearDown;
  * default sample of d = 16 eligible nodes per choice; "eafr-rank-all" ranks every eligible node (d = 0, the paper's
  * literal rule), to show what the sample saves; "eafr-equal-work" places by the core's equal-work layout
  * ({@code eafr.layout=equal-work}, default p = N / e^2, every DataNode on), each holder checked as the default checks
- * a node it drew.
+ * a node it drew. {@link #chooseTwoRecoveryTargets} is the redundancy monitor's call for a block missing two replicas.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -113,5 +113,18 @@ public class ChooseTargetBench {
     next = (next + 7) % nodes.length;
     return placement.chooseTarget("/data/file", 3, writer, new ArrayList<>(), false, null, BLOCK, storagePolicy,
         EnumSet.noneOf(AddBlockFlag.class));
+  }
+
+  /**
+   * Re-replication of a block that lost two of its three replicas: the one left is the source (and the writer, as
+   * the BlockManager passes it), two targets asked for in one call, as the redundancy monitor asks.
+   */
+  @Benchmark
+  public DatanodeStorageInfo[] chooseTwoRecoveryTargets() {
+    DatanodeDescriptor source = nodes[next];
+    next = (next + 7) % nodes.length;
+    List<DatanodeStorageInfo> chosen = new ArrayList<>(List.of(source.getStorageInfos()[0]));
+    return placement.chooseTarget("/data/file", 2, source, chosen, false, new java.util.HashSet<>(List.of(source)),
+        BLOCK, storagePolicy, null);
   }
 }

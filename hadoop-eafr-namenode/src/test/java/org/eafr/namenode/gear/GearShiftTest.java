@@ -107,7 +107,8 @@ class GearShiftTest {
     ActiveSet primaries = layout.serversOn(0);
 
     String decision = service().requestGear(0);
-    assertThat(decision).contains("gear 4 -> 0 (MANUAL)");
+    assertThat(decision).contains("gear 4 -> 0 (MANUAL): n/a servers needed").doesNotContain("NaN")
+        .doesNotContain("Infinity");
     GearTestCluster.awaitGear(cluster, 0);
 
     assertThat(GearTestCluster.running(cluster)).containsExactlyInAnyOrderElementsOf(primaries.ids());
@@ -308,6 +309,31 @@ class GearShiftTest {
         assertThat(sample.matcher(line).matches()).as(line).isTrue();
       }
     }
+  }
+
+  @Test
+  @Order(7)
+  void powerClearIsForTheSuperuser_refusesAnUnknownHostNamingIt_andAnswersJson() throws Exception {
+    String host = GearTestCluster.running(cluster).get(0);
+    UserGroupInformation alice = UserGroupInformation.createUserForTesting("alice", new String[] {"users"});
+    AdminRun denied = alice.doAs((PrivilegedExceptionAction<AdminRun>) () -> AdminRun.run(cluster.conf(), "power",
+        "clear", host));
+    assertThat(denied.code).isEqualTo(1);
+    assertThat(denied.err).contains("user alice may not run 'hdfs eafr power clear'");
+
+    AdminRun unknown = AdminRun.run(cluster.conf(), "power", "clear", "nosuchhost:9866");
+    assertThat(unknown.code).isEqualTo(1);
+    assertThat(unknown.err).contains("host nosuchhost:9866 is not in the power inventory MiniDFSCluster")
+        .contains(host);
+
+    AdminRun cleared = AdminRun.run(cluster.conf(), "power", "clear", host, "-json");
+    assertThat(cleared.code).as(cleared.err).isZero();
+    JsonNode answer = new ObjectMapper().readTree(cleared.out);
+    assertThat(answer.get("host").asText()).isEqualTo(host);
+    assertThat(answer.get("wasQuarantined").asBoolean()).isFalse();
+    assertThat(answer.get("quarantined").asBoolean()).isFalse();
+    AdminRun text = AdminRun.run(cluster.conf(), "power", "clear", host);
+    assertThat(text.out).contains(host + ": was not quarantined; nothing changed");
   }
 
   private static String get(String url) throws java.io.IOException {

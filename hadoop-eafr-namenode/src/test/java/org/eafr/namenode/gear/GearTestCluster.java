@@ -122,6 +122,16 @@ public final class GearTestCluster {
     }
   }
 
+  /** Opens {@code path} for write with one replica, its pipeline on the DataNode {@code id} (a favored node). */
+  static org.apache.hadoop.fs.FSDataOutputStream createOn(EafrCluster cluster, org.apache.hadoop.fs.Path path,
+      String id) throws IOException {
+    int colon = id.lastIndexOf(':');
+    java.net.InetSocketAddress[] favored = {new java.net.InetSocketAddress(id.substring(0, colon),
+        Integer.parseInt(id.substring(colon + 1)))};
+    return cluster.fs().create(path, org.apache.hadoop.fs.permission.FsPermission.getFileDefault(), true, 4096,
+        (short) 1, EafrCluster.BLOCK_SIZE, null, favored);
+  }
+
   /** The NameNode's descriptor of the DataNode with core id {@code id} (host:transfer port). */
   static DatanodeDescriptor descriptor(EafrCluster cluster, String id) {
     int colon = id.lastIndexOf(':');

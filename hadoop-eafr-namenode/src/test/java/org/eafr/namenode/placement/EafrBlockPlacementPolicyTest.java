@@ -9,7 +9,12 @@ import java.util.Set;
 import java.util.stream.Collectors;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hdfs.protocol.BlockStoragePolicy;
 import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
+import org.apache.hadoop.hdfs.server.blockmanagement.BlockPlacementPolicy;
+import org.apache.hadoop.hdfs.server.blockmanagement.BlockStoragePolicySuite;
+import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
+import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeStorageInfo;
 import org.apache.hadoop.test.GenericTestUtils;
 import org.eafr.namenode.testing.EafrCluster;
 import org.eafr.placement.cluster.ServerRole;
@@ -112,6 +117,35 @@ class EafrBlockPlacementPolicyTest {
       cluster.runtime().pending().undrain(cluster.id(1), cluster.id(3));
     }
     assertThat(indexes(cluster.locations("/data/received").get(0))).contains(3).hasSize(2);
+  }
+
+  @Test
+  void twoLostReplicas_areRecreatedInOneCall_onHotServers_roundRobin_withinTheRackRules() throws Exception {
+    BlockPlacementPolicy policy = cluster.mini().getNamesystem().getBlockManager()
+        .getBlockPlacementPolicy();
+    BlockStoragePolicy storage = BlockStoragePolicySuite.createDefaultSuite().getDefaultPolicy();
+    java.util.Map<String, Integer> added = new java.util.HashMap<>();
+    for (int source : new int[] {0, 1, 3, 4, 6, 7}) {
+      DatanodeDescriptor holder = cluster.descriptor(source);
+      DatanodeStorageInfo[] targets = policy.chooseTarget("/data/recovered", 2, holder,
+          new java.util.ArrayList<>(List.of(holder.getStorageInfos()[0])), false,
+          new java.util.HashSet<>(List.of(holder)), 1000, storage, null);
+
+      assertThat(targets).as("from %d", source).hasSize(2);
+      Set<String> racks = new java.util.HashSet<>(Set.of(holder.getNetworkLocation()));
+      for (DatanodeStorageInfo target : targets) {
+        DatanodeDescriptor dn = target.getDatanodeDescriptor();
+        assertThat(dn).isNotEqualTo(holder);
+        assertThat(cluster.roleOf(dn)).isEqualTo(ServerRole.HOT);
+        racks.add(dn.getNetworkLocation());
+        added.merge(dn.getXferAddr(), 1, Integer::sum);
+      }
+      assertThat(targets[0].getDatanodeDescriptor()).isNotEqualTo(targets[1].getDatanodeDescriptor());
+      assertThat(racks).as("the block's three replicas span at least two racks").hasSizeGreaterThanOrEqualTo(2);
+    }
+    // 12 new replicas over the six hot servers, round robin: none skipped, none taking more than its turn and one
+    assertThat(added).hasSize(6);
+    assertThat(added.values()).allSatisfy(count -> assertThat(count).isBetween(1, 3));
   }
 
   @Test

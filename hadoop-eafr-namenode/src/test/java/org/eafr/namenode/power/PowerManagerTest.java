@@ -164,10 +164,14 @@ class PowerManagerTest {
 
     int callsBefore = dn1.calls.size();
     CompletableFuture<PowerResult> automatic = manager.powerOn("dn1", Requester.AUTOMATIC);
-    assertThatThrownBy(automatic::get).hasCauseInstanceOf(PowerRefusedException.class)
-        .hasMessageContaining("dn1 is quarantined after 3 failed attempts");
     clock.runFor(60_000);
-    assertThat(dn1.calls).hasSize(callsBefore);
+    assertThatThrownBy(automatic::get).hasCauseInstanceOf(PowerRefusedException.class)
+        .hasMessageContaining("dn1 is quarantined (after 3 consecutive failed attempts; last: on through scripted"
+            + " bmc1:623 failed: dn1 did not reach ON within 20000 ms")
+        .hasMessageContaining("and is OFF, not ON: an automatic on is not sent to it; once its BMC works, clear it"
+            + " with 'hdfs eafr power clear dn1'");
+    assertThat(dn1.calls.subList(callsBefore, dn1.calls.size())).as("its state is read, no command is sent")
+        .containsExactly("status");
 
     dn1.neverReaches = false;
     manager.clearQuarantine("dn1");
@@ -175,6 +179,46 @@ class PowerManagerTest {
     clock.runFor(60_000);
     assertThat(afterClear.get().state()).isEqualTo(PowerState.ON);
     assertThat(manager.status("dn1").consecutiveFailures()).isZero();
+  }
+
+  @Test
+  void quarantinedNodeAlreadyInTheWantedState_letsTheAutomaticRequestThrough_refusalsAreLoggedOncePerQuarantine()
+      throws Exception {
+    ScriptedDriver dn1 = new ScriptedDriver("bmc1:623", clock);
+    dn1.neverReaches = true;
+    PowerManager manager = manager(Map.of("eafr.power.retries", "0", "eafr.power.quarantine-after", "1"),
+        Map.of("dn1", dn1));
+    CompletableFuture<PowerResult> timedOut = manager.powerOn("dn1", Requester.AUTOMATIC);
+    clock.runFor(600_000);
+    assertThatThrownBy(timedOut::get).hasMessageContaining("(node quarantined)");
+
+    try (LogCapture log = new LogCapture()) {
+      for (int step = 0; step < 3; step++) { // a gear-up asks again every step while the host is still off
+        CompletableFuture<PowerResult> refused = manager.powerOn("dn1", Requester.AUTOMATIC);
+        clock.runFor(60_000);
+        assertThatThrownBy(refused::get).hasCauseInstanceOf(PowerRefusedException.class);
+      }
+      assertThat(log.text().lines().filter(line -> line.startsWith("WARN") && line.contains("refused"))).hasSize(1);
+    }
+
+    dn1.state = PowerState.ON; // the host finished booting after the timeout
+    int callsBefore = dn1.calls.size();
+    CompletableFuture<PowerResult> on = manager.powerOn("dn1", Requester.AUTOMATIC);
+    clock.runFor(60_000);
+    assertThat(on.get().state()).isEqualTo(PowerState.ON);
+    assertThat(on.get().changed()).isFalse();
+    assertThat(dn1.calls.subList(callsBefore, dn1.calls.size())).containsExactly("status");
+    assertThat(manager.status("dn1").quarantined()).as("a state reached without a command clears nothing").isTrue();
+
+    mayPowerOff.add("dn1");
+    CompletableFuture<PowerResult> off = manager.powerOff("dn1", false, Requester.AUTOMATIC);
+    clock.runFor(60_000);
+    assertThatThrownBy(off::get).hasMessageContaining("dn1 is quarantined").hasMessageContaining("is ON, not OFF");
+
+    assertThat(manager.clearQuarantine("dn1").quarantined()).isTrue();
+    assertThat(manager.status("dn1").quarantined()).isFalse();
+    assertThatThrownBy(() -> manager.clearQuarantine("dn9")).isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("host dn9 is not in the power inventory test-inventory").hasMessageContaining("[dn1]");
   }
 
   @Test

@@ -49,9 +49,14 @@ public final class GearDecision {
     return reason;
   }
 
-  /** The servers the measured (or forecast) load keeps busy, before the target utilization. */
+  /** The servers the measured (or forecast) load keeps busy, before the target utilization; NaN for a manual shift. */
   public double serversNeeded() {
     return serversNeeded;
+  }
+
+  /** {@link #serversNeeded()} to two decimals, or "n/a" where no load sample gave one (a manual shift). */
+  public String serversNeededText() {
+    return Double.isFinite(serversNeeded) ? String.format(Locale.ROOT, "%.2f", serversNeeded) : "n/a";
   }
 
   /** The servers the target gear keeps on: its gear set, plus recovery groups of failed servers, minus failed. */
@@ -79,14 +84,13 @@ public final class GearDecision {
   }
 
   /**
-   * One line for the log: the shift, the reason and the numbers behind it; the servers needed only when a load was
+   * One line for the log: the shift, the reason and the numbers behind it; "n/a servers needed" when no load was
    * measured (an operator's gear has none: it printed "NaN servers needed").
    */
   public String describe() {
-    String needed = Double.isNaN(serversNeeded) ? "" : String.format(Locale.ROOT, "%.2f servers needed, ",
-        serversNeeded);
-    return String.format(Locale.ROOT, "gear %d -> %d (%s): %s%d stay on, wake %d, may sleep %d after %d block"
-        + " moves%s", previousGear, targetGear, reason, needed, staysOn.size(), wake.size(), maySleep.size(),
+    return String.format(Locale.ROOT, "gear %d -> %d (%s): %s servers needed, %d stay on, wake %d, may sleep %d"
+        + " after %d block moves%s", previousGear, targetGear, reason, serversNeededText(), staysOn.size(), wake.size(),
+        maySleep.size(),
         cleanup.blocks(), floorBlock == null ? "" : "; floor: " + floorBlock.message());
   }
 

@@ -100,16 +100,13 @@ class GearControllerTest {
         .hasMessage("gear 7 does not exist: layout equal-work has gears 0..3");
   }
 
-  /** An operator's gear has no measured load: its line names none (it said "NaN servers needed"). */
   @Test
-  void manualGearDescribesNoLoad() {
-    GearController controller = controller(3, 0);
+  void manualShift_hasNoLoadFigure_andSaysNotApplicable() {
+    GearDecision manual = controller(3, 0).manual(1, ActiveSet.all(chain), none, floor);
 
-    GearDecision manual = controller.manual(1, layout.serversOn(3), none, floor);
-
-    assertThat(manual.reason()).isEqualTo(GearReason.MANUAL);
-    assertThat(manual.describe()).isEqualTo("gear 3 -> 1 (MANUAL): 10 stay on, wake 0, may sleep 10 after 0 block"
-        + " moves");
+    assertThat(manual.serversNeededText()).isEqualTo("n/a");
+    assertThat(manual.describe()).startsWith("gear 3 -> 1 (MANUAL): n/a servers needed,")
+        .doesNotContain("NaN").doesNotContain("Infinity");
   }
 
   @Test
