@@ -30,7 +30,7 @@ import org.eafr.placement.settings.EafrSettings;
  * <ul>
  *   <li>ADD (Eq. 6): the destination policy (EAFR: Eq. 10-12) chooses only inside {@link GearedEafr#hotPool}, the
  *       lowest gears with enough eligible servers, so a hot file's extra replica is still served after a
- *       gear-down;</li>
+ *       gear-down; the copies this interval already sent to a server count as load there ({@link InboundCopies});</li>
  *   <li>MIGRATE (Eq. 7): the target is a standby server, which in gear k is a server of gear k + 1, the first gear of
  *       {@link GearedEafr#coldPool} (the planner places only on servers it sees as standby, so the pool does not
  *       widen further here; a full standby gear is EAFR's full standby server). That server sleeps in gear k, so the
