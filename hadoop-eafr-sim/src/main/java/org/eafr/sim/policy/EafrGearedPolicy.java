@@ -1,12 +1,7 @@
 package org.eafr.sim.policy;
 
 import java.util.ArrayList;
-import java.util.HashSet;
-import java.util.Set;
-import java.util.Iterator;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import org.eafr.placement.cluster.ClusterView;
 import org.eafr.placement.cluster.Server;
@@ -16,6 +11,7 @@ import org.eafr.placement.gear.LoadSample;
 import org.eafr.placement.gear.eafr.GearedEafr;
 import org.eafr.placement.gear.eafr.GearedEafrPlan;
 import org.eafr.placement.gear.eafr.GearedEafrPlanner;
+import org.eafr.placement.gear.eafr.OwedMigrations;
 import org.eafr.placement.gear.layout.EqualWorkLayout;
 import org.eafr.placement.gear.read.HitRatioBalancer;
 import org.eafr.placement.popularity.FileTemperature;
@@ -45,16 +41,11 @@ import org.eafr.sim.model.SimFile;
  * rabbit, on the data as it lies (EAFR's extras included).
  */
 final class EafrGearedPolicy extends LayoutPolicy {
-  /** A migration owed to a sleeping server, with its bytes. */
-  private record Owed(BlockMove move, long bytes) {
-  }
-
   private final ReadStatistics reads;
   private final Temperatures temperatures;
   private final TransferSpeedEstimator speeds;
   private final ReaderSelector readers = new ReaderSelector();
-  private final Map<String, Owed> owed = new LinkedHashMap<>();
-  private final Set<BlockMove> inFlight = new HashSet<>();
+  private final OwedMigrations owed = new OwedMigrations();
   private final UnsharedRandom destinationRandom;
   private GearedEafrPlanner planner;
 
@@ -78,7 +69,7 @@ final class EafrGearedPolicy extends LayoutPolicy {
 
   @Override
   public List<Server> placeNewFile(SimFile file, ClusterView cluster) {
-    owed.remove(file.id()); // a new version: its old replicas, and what they owed, are gone
+    owed.forget(file.id()); // a new version: its old replicas, and what they owed, are gone
     return super.placeNewFile(file, cluster);
   }
 
@@ -94,22 +85,24 @@ final class EafrGearedPolicy extends LayoutPolicy {
 
   @Override
   public IntervalDecision endOfInterval(List<SimFile> files, ClusterView cluster, long nowMillis) {
+    owed.settle(id -> fileOf(files, id).pendingCopies() != 0); // a migration whose copy was abandoned never lands
     var classified = temperatures.classify(files, reads.snapshotAndReset(),
-        file -> file.pendingCopies() != 0 || owed.containsKey(file.id()) || ledger().placement(file.id()).isPresent());
+        file -> file.pendingCopies() != 0 || owed.pending(file.id()) || ledger().placement(file.id()).isPresent());
     GearedEafrPlan plan = planner.plan(classified, withOwedBytes(cluster), gear());
     for (BlockMove move : plan.owed()) {
-      long bytes = files.get(Integer.parseInt(move.blockId().substring(1))).sizeBytes();
-      owed.put(move.blockId(), new Owed(move, bytes));
+      owed.owe(move, fileOf(files, move.blockId()).sizeBytes());
     }
     return new IntervalDecision(plan.now(), List.of());
   }
 
+  /** A file by its block id ("f" and its index: one block per file). */
+  private static SimFile fileOf(List<SimFile> files, String blockId) {
+    return files.get(Integer.parseInt(blockId.substring(1)));
+  }
+
   /** The view with the bytes owed to each server counted as used. */
   private ClusterView withOwedBytes(ClusterView cluster) {
-    long[] bytes = new long[chain().size()];
-    for (Owed o : owed.values()) {
-      bytes[o.move().to()] += o.bytes();
-    }
+    long[] bytes = owed.bytesByTarget(chain().size());
     ClusterView view = cluster;
     for (int p = 0; p < bytes.length; p++) {
       if (bytes[p] > 0) {
@@ -120,25 +113,22 @@ final class EafrGearedPolicy extends LayoutPolicy {
     return view;
   }
 
-  /** The layout's reflection, then the owed migrations whose source and target are both on, each handed out once. */
+  /**
+   * The layout's reflection, then the owed migrations due ({@link OwedMigrations#due}: both ends in the running gear
+   * and on, one at a time per server).
+   */
   @Override
   public List<BlockMove> reflection(ActiveSet on) {
     List<BlockMove> moves = new ArrayList<>(super.reflection(on));
-    for (Iterator<Owed> it = owed.values().iterator(); it.hasNext(); ) {
-      BlockMove move = it.next().move();
-      if (on.contains(move.to()) && on.contains(move.from())) {
-        moves.add(move);
-        inFlight.add(move);
-        it.remove();
-      }
-    }
+    ActiveSet running = layout().serversOn(gear());
+    moves.addAll(owed.due(running.minus(running.minus(on)))); // the running gear's servers that are on
     return moves;
   }
 
   /** The layout's ledger learns only of its own moves: EAFR's are not offloaded replicas going home. */
   @Override
   public void moved(BlockMove move) {
-    if (!inFlight.remove(move)) {
+    if (!owed.ended(move)) {
       super.moved(move);
     }
   }

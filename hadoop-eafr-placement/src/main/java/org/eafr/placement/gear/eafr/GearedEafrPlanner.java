@@ -30,7 +30,7 @@ import org.eafr.placement.settings.EafrSettings;
  * <ul>
  *   <li>ADD (Eq. 6): the destination policy (EAFR: Eq. 10-12) chooses only inside {@link GearedEafr#hotPool}, the
  *       lowest gears with enough eligible servers, so a hot file's extra replica is still served after a
- *       gear-down;</li>
+ *       gear-down; the copies this interval already sent to a server count as load there ({@link InboundCopies});</li>
  *   <li>MIGRATE (Eq. 7): the target is a standby server, which in gear k is a server of gear k + 1, the first gear of
  *       {@link GearedEafr#coldPool} (the planner places only on servers it sees as standby, so the pool does not
  *       widen further here; a full standby gear is EAFR's full standby server). That server sleeps in gear k, so the
@@ -116,10 +116,11 @@ public final class GearedEafrPlanner {
     // Hot files see the servers as they are in gear k: on (hot) or asleep (cold), so Eq. 6 counts only serving
     // replicas; the gear above sleeps, and as EAFR's standby it would count as an idle serving replica.
     ClusterView serving = servingView(cluster, gear);
-    ReplicationPlan plan = planner(serving, gear).plan(hot, serving);
+    InboundCopies inbound = new InboundCopies();
+    ReplicationPlan plan = planner(serving, gear, inbound).plan(hot, serving);
     // Cold files see the gear above as standby: the target of their migrations.
     ClusterView roles = gears.roles(cluster, gear);
-    plan = plan.followedBy(planner(roles, gear).plan(rest, roles));
+    plan = plan.followedBy(planner(roles, gear, inbound).plan(rest, roles));
 
     Map<String, ReplicatedFile> byId = new HashMap<>();
     for (ClassifiedFile file : files) {
@@ -150,9 +151,9 @@ public final class GearedEafrPlanner {
     return new GearedEafrPlan(now, owed, keptForGear0, plan.outcomes());
   }
 
-  private ReplicationPlanner planner(ClusterView view, int gear) {
+  private ReplicationPlanner planner(ClusterView view, int gear, InboundCopies inbound) {
     return new ReplicationPlanner(replicas, minHotReplicas, overloadedFraction, overloadThreshold, reserve,
-        (request, pool) -> choose(request, pool, view, gear));
+        (request, pool) -> choose(request, pool, view, gear, inbound));
   }
 
   /** Servers of gears 0..k hot, the others asleep (cold); failed servers stay failed. */
@@ -183,23 +184,29 @@ public final class GearedEafrPlanner {
     return Optional.ofNullable(best);
   }
 
-  /** ADD: EAFR's choice inside the hot pool; MIGRATE: the planner's standby pool is already the gear above. */
-  private Optional<Server> choose(PlacementRequest request, List<Server> pool, ClusterView view, int gear) {
+  /**
+   * ADD: EAFR's choice inside the hot pool, with the copies this interval already sent charged as load
+   * ({@link InboundCopies}); MIGRATE: the planner's standby pool is already the gear above.
+   */
+  private Optional<Server> choose(PlacementRequest request, List<Server> pool, ClusterView view, int gear,
+      InboundCopies inbound) {
     if (pool.isEmpty() || pool.get(0).role() != ServerRole.HOT) {
       return destinations.choose(request, pool);
     }
     ReplicatedFile file = new ReplicatedFile(request.fileId(), request.sizeBytes(),
         new ArrayList<>(request.excludedServers()));
     Set<String> lowest = new HashSet<>();
-    for (Server server : gears.hotPool(view, file, gear, poolSize)) {
+    for (Server server : gears.hotPool(inbound.charged(view), file, gear, poolSize)) {
       lowest.add(server.id());
     }
     List<Server> inPool = new ArrayList<>(lowest.size());
     for (Server server : pool) {
       if (lowest.contains(server.id())) {
-        inPool.add(server); // the planner's copy: it counts the bytes this round already placed
+        inPool.add(inbound.charged(server)); // the planner's copy: it counts the bytes this round already placed
       }
     }
-    return destinations.choose(request, inPool);
+    Optional<Server> chosen = destinations.choose(request, inPool);
+    chosen.ifPresent(inbound::sent);
+    return chosen;
   }
 }

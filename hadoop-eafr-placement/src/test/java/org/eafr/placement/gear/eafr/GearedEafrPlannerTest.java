@@ -92,6 +92,19 @@ class GearedEafrPlannerTest {
   }
 
   @Test
+  void copiesOfOneInterval_countAsLoadOnTheirDestination() {
+    // s1 (h = 8 of 10) is gear 0's only server not above tau_c = 0.8. Without charging, h's and k's extras both went
+    // to s1; charged, s1 is at h = 9 after h's, and k's extra goes to gear 1 (s5, the first eligible).
+    ClusterView cluster = ClusterView.of(servers).with(servers.get(1).withConcurrentReads(8))
+        .with(servers.get(2).withConcurrentReads(10)).with(servers.get(3).withConcurrentReads(10));
+    GearedEafrPlan plan = planner().plan(List.of(file("h", FileTemperature.HOT, "s0", "s7"),
+        file("k", FileTemperature.HOT, "s4", "s12")), cluster, 1);
+
+    assertThat(plan.now()).containsExactly(ReplicaAction.add("h", GB, "s0", "s1"),
+        ReplicaAction.add("k", GB, "s4", "s5"));
+  }
+
+  @Test
   void coldReplicas_haveNoDestinationWhenTheGearAboveIsFull() {
     ClusterView cluster = ClusterView.of(servers);
     for (int i = 10; i < 15; i++) {
