@@ -1,6 +1,7 @@
 package org.eafr.placement.gear.accordion;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -11,6 +12,8 @@ import org.eafr.placement.gear.BlockRequest;
 import org.eafr.placement.gear.ExpansionChain;
 import org.eafr.placement.gear.GearServers;
 import org.eafr.placement.gear.OffloadLedger;
+import org.eafr.placement.settings.EafrSettings;
+import org.eafr.placement.settings.InvalidSettingException;
 import org.junit.jupiter.api.Test;
 
 class AccordionTest {
@@ -95,5 +98,68 @@ class AccordionTest {
 
     assertThat(batches).extracting(Reflection.Batch::toString)
         .containsExactly("0 -> 2 (4 blocks)", "0 -> 2 (1 blocks)", "0 -> 3 (2 blocks)");
+  }
+
+  @Test
+  void fig1_existingBlockKeepsItsLowGroupCopies_primaryInTurn_oneCopyOwed() {
+    AccordionLayout layout = new AccordionLayout(fig1, new int[] {2, 2}, 3);
+    ActiveSet all = layout.serversOn(1);
+    int[][] expected = {{0, 1, 2}, {1, 0, 2}, {2, 0, 1}, {3, 1, 0}};
+    for (int[] homes : expected) {
+      BlockPlacement placement = layout.placeExisting(BlockRequest.of("b", 3), all, new int[] {0, 1});
+      assertThat(homesOf(placement)).containsExactly(homes);
+    }
+  }
+
+  @Test
+  void fig1_existingBlockWithoutAChainedPair_keepsTheMostHolders() {
+    AccordionLayout layout = new AccordionLayout(fig1, new int[] {2, 2}, 3);
+    ActiveSet all = layout.serversOn(1);
+    assertThat(homesOf(layout.placeExisting(BlockRequest.of("b", 3), all, new int[] {0, 2})))
+        .containsExactly(0, 1, 2);
+    // the turn is at 1 now: 1, 0, 2 keeps both holders too
+    assertThat(homesOf(layout.placeExisting(BlockRequest.of("b", 3), all, new int[] {0, 2})))
+        .containsExactly(1, 0, 2);
+    layout.place(BlockRequest.of("x", 3), all); // the turn is at 3 now: 3, 1, 0 keeps one holder, 0, 1, 2 two
+    assertThat(homesOf(layout.placeExisting(BlockRequest.of("b", 3), all, new int[] {0, 2})))
+        .containsExactly(0, 1, 2);
+  }
+
+  @Test
+  void fromSettings_defaultLowestGroupIsAFifthOfTheServers_growingByTwo() {
+    assertThat(AccordionLayout.defaultLowestGroup(300)).isEqualTo(60);
+    assertThat(AccordionLayout.defaultLowestGroup(12)).isEqualTo(2);
+    assertThat(AccordionLayout.defaultLowestGroup(4)).isEqualTo(2);
+    assertThat(AccordionLayout.from(EafrSettings.defaults(), GearServers.chain(300, 10)).groupSizes())
+        .containsExactly(60, 120, 120);
+    assertThat(AccordionLayout.from(EafrSettings.defaults(), GearServers.chain(12, 3)).groupSizes())
+        .containsExactly(2, 4, 6);
+    EafrSettings three = EafrSettings.builder().set("eafr.gear.accordion.lowest-group", "3")
+        .set("eafr.gear.accordion.growth", "1").build();
+    AccordionLayout equalGroups = AccordionLayout.from(three, GearServers.chain(12, 3));
+    assertThat(equalGroups.groupSizes()).containsExactly(3, 3, 3, 3);
+    assertThat(equalGroups.maximumGear()).isEqualTo(3);
+  }
+
+  @Test
+  void fromSettings_badGroupSizesAreRefusedNamingTheKeyAndWhatIsAllowed() {
+    assertThatThrownBy(() -> EafrSettings.builder().set("eafr.gear.accordion.lowest-group", "1").build())
+        .isInstanceOf(InvalidSettingException.class)
+        .hasMessageContaining("eafr.gear.accordion.lowest-group = 1 is not allowed").hasMessageContaining("at least 2");
+    assertThatThrownBy(() -> EafrSettings.builder().set("eafr.gear.accordion.growth", "0.5"))
+        .isInstanceOf(InvalidSettingException.class).hasMessageContaining("eafr.gear.accordion.growth = 0.5");
+    EafrSettings thirteen = EafrSettings.builder().set("eafr.gear.accordion.lowest-group", "13").build();
+    assertThatThrownBy(() -> AccordionLayout.from(thirteen, GearServers.chain(12, 3)))
+        .isInstanceOf(InvalidSettingException.class)
+        .hasMessage("eafr.gear.accordion.lowest-group = 13 is not allowed: 0 (N / 5) or 2..12: the expansion chain"
+            + " has 12 servers");
+  }
+
+  private static int[] homesOf(BlockPlacement placement) {
+    int[] homes = new int[placement.size()];
+    for (int i = 0; i < homes.length; i++) {
+      homes[i] = placement.home(i);
+    }
+    return homes;
   }
 }
