@@ -12,6 +12,7 @@ import org.eafr.placement.gear.BlockRequest;
 import org.eafr.placement.gear.ExpansionChain;
 import org.eafr.placement.gear.GearServers;
 import org.eafr.placement.gear.OffloadLedger;
+import org.eafr.placement.gear.WakePlanner;
 import org.eafr.placement.settings.EafrSettings;
 import org.eafr.placement.settings.InvalidSettingException;
 import org.junit.jupiter.api.Test;
@@ -153,6 +154,25 @@ class AccordionTest {
         .isInstanceOf(InvalidSettingException.class)
         .hasMessage("eafr.gear.accordion.lowest-group = 13 is not allowed: 0 (N / 5) or 2..12: the expansion chain"
             + " has 12 servers");
+  }
+
+  @Test
+  void twelveServersInGroupsOf3_6_3_aFailedLowestGroupServerWakesOnlyTheHomesAboveItsBlocks() {
+    ExpansionChain chain = GearServers.chain(12, 3);
+    ActiveSet none = ActiveSet.none(chain);
+    // r = 3: each block keeps its chained neighbour's copy in the lowest group, so a failure there wakes nothing.
+    AccordionLayout three = new AccordionLayout(chain, new int[] {3, 6, 3}, 3);
+    for (int f = 0; f < 3; f++) {
+      assertThat(new WakePlanner(three).forFailure(f, three.serversOn(0).minus(ActiveSet.of(chain, f)), none)
+          .isEmpty()).as("failed %s", f).isTrue();
+    }
+    // r = 2: server 0's blocks from primaries 3, 6 (group 1: 3 + (x - 3) mod 3 = 0) and 9 (group 2, via 3) have no
+    // other low copy: those three of the nine sleepers wake, and a block held at 0 and 6 is served by that group.
+    AccordionLayout two = new AccordionLayout(chain, new int[] {3, 6, 3}, 2);
+    WakePlanner planner = new WakePlanner(two);
+    ActiveSet on = two.serversOn(0).minus(ActiveSet.of(chain, 0));
+    assertThat(planner.forFailure(0, on, ActiveSet.of(chain, 0))).isEqualTo(ActiveSet.of(chain, 3, 6, 9));
+    assertThat(planner.forBlock(new int[] {0, 6}, on, ActiveSet.of(chain, 0))).isEqualTo(ActiveSet.of(chain, 3, 6, 9));
   }
 
   private static int[] homesOf(BlockPlacement placement) {
