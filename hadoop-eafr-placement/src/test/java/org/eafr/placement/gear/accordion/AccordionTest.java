@@ -127,6 +127,32 @@ class AccordionTest {
   }
 
   @Test
+  void blocksOwingAfterGear0_reflectNoMoreThanTheirMissingCopies_allAboveTheLowestGroup() {
+    ExpansionChain chain = GearServers.chain(20, 4);
+    AccordionLayout layout = new AccordionLayout(chain, new int[] {4, 8, 8}, 3);
+    ActiveSet all = layout.serversOn(2);
+    int missing = 0;
+    int reflected = 0;
+    for (int b = 0; b < 1000; b++) {
+      BlockPlacement written = layout.place(BlockRequest.of("b" + b, 3), layout.serversOn(0));
+      if (!written.owesMoves()) {
+        continue; // at home in gear 0 (primary 0 or 1: all three homes in the lowest group): never reflected
+      }
+      missing += written.missingHomes().length + written.offloadedCount();
+      int[] holders = written.holders();
+      BlockPlacement target = layout.placeExisting(BlockRequest.of("b" + b, 3), all, holders);
+      for (int home : homesOf(target)) {
+        if (!written.holds(home)) {
+          assertThat(layout.gearOf(home)).as("a copy owed by block %d", b).isPositive();
+          reflected++;
+        }
+      }
+    }
+    assertThat(missing).isPositive();
+    assertThat(reflected).isLessThanOrEqualTo(missing);
+  }
+
+  @Test
   void fromSettings_defaultLowestGroupIsAFifthOfTheServers_growingByTwo() {
     assertThat(AccordionLayout.defaultLowestGroup(300)).isEqualTo(60);
     assertThat(AccordionLayout.defaultLowestGroup(12)).isEqualTo(2);
