@@ -31,7 +31,7 @@ final class GearCommands {
     GearAutopilot autopilot = runtime.gears().autopilot();
     if (service == null || autopilot == null) {
       throw new IllegalStateException("gears are off on this NameNode: eafr.layout is "
-          + runtime.gears().settings().layout() + " (the gear service runs with equal-work)");
+          + runtime.gears().settings().layout() + " (the gear service runs with equal-work or accordion)");
     }
     switch (operand) {
       case "auto":

@@ -45,8 +45,10 @@ public final class SettingsDefaults {
         "Type of the Redfish truststore: PKCS12 or JKS.");
     property(xml, PowerSettings.REDFISH_TRUSTSTORE_PASSWORD_ALIAS_KEY, "",
         "CredentialProvider alias of the Redfish truststore's password; empty when it has none.");
-    property(xml, GearSettings.LAYOUT_KEY, "random", "Layout of new blocks: random (EAFR's placement, no gears) or"
-        + " equal-work (Rabbit's layout with gear and recovery groups; gears shift with hdfs eafr gear).");
+    property(xml, GearSettings.LAYOUT_KEY, "random", "Layout of new blocks: random (EAFR's placement, no gears),"
+        + " equal-work (Rabbit's layout with gear and recovery groups) or accordion (Accordion's groups: primaries on"
+        + " every DataNode, each group replicated into the next lower; eafr.gear.accordion.*); gears shift with hdfs"
+        + " eafr gear.");
     property(xml, GearSettings.STATE_DIR_KEY, GearSettings.DEFAULT_STATE_DIR, "HDFS directory whose trusted.eafr.*"
         + " xattrs hold the gear state and what sleeping groups owe (edit-logged: survives restarts and failovers).");
     property(xml, GearSettings.MODE_KEY, "manual", "Who chooses the gear: manual (hdfs eafr gear N|up|down) or auto"

@@ -13,6 +13,7 @@ import org.eafr.placement.cluster.Server;
 import org.eafr.placement.gear.ActiveSet;
 import org.eafr.placement.gear.ExpansionChain;
 import org.eafr.placement.gear.GearedLayout;
+import org.eafr.placement.gear.accordion.AccordionLayout;
 import org.eafr.placement.gear.layout.EqualWorkLayout;
 import org.eafr.placement.settings.EafrSettings;
 
@@ -80,7 +81,9 @@ public final class GearRuntime {
     for (GearState.ChainEntry entry : entries) {
       servers.add(Server.builder(entry.id()).rack(entry.rack()).build());
     }
-    return EqualWorkLayout.from(core, ExpansionChain.of(servers));
+    ExpansionChain chain = ExpansionChain.of(servers);
+    return settings.layout().equals("accordion") ? AccordionLayout.from(core, chain)
+        : EqualWorkLayout.from(core, chain);
   }
 
   /** The servers of {@code layout}'s chain that {@code isOn} accepts (alive and in service). */

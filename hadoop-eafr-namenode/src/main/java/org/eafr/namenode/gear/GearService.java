@@ -489,13 +489,18 @@ public final class GearService implements AutoCloseable {
     return any;
   }
 
-  /** The target placement of each block, from the layout with the servers on now (blocks keep r replicas). */
+  /**
+   * The target placement of each block, from the layout with the servers on now and the block's holders (blocks keep
+   * r replicas): the equal-work layout places the block anew, Accordion keeps its lowest-group copies where they are
+   * so that only the copies owed to the woken groups move (the core's {@code placeExisting}).
+   */
   private Map<Long, List<String>> planHomes(GearedLayout layout, ActiveSet on, String path,
       List<BlockHolders> blocks) {
     Map<Long, List<String>> homes = new HashMap<>();
     for (BlockHolders block : blocks) {
-      BlockPlacement placement = layout.place(BlockRequest.of("blk_" + block.id, block.replication).withPath(path),
-          on);
+      int[] holders = block.holders.stream().mapToInt(layout.chain()::position).filter(p -> p >= 0).toArray();
+      BlockPlacement placement = layout.placeExisting(BlockRequest.of("blk_" + block.id, block.replication)
+          .withPath(path), on, holders);
       List<String> ids = new ArrayList<>();
       for (int i = 0; i < placement.size(); i++) {
         ids.add(layout.chain().id(placement.home(i)));

@@ -16,7 +16,7 @@ import org.eafr.placement.settings.Setting;
 public final class GearSettings {
   /** Which layout places new blocks: random keeps EAFR's placement without gears. */
   public static final String LAYOUT_KEY = "eafr.layout";
-  public static final List<String> LAYOUTS = List.of("random", "equal-work");
+  public static final List<String> LAYOUTS = List.of("random", "equal-work", "accordion");
   /** Where the gear state and what sleeping groups owe live in the namespace (xattrs, edit-logged). */
   public static final String STATE_DIR_KEY = "eafr.gear.state.dir";
   public static final String DEFAULT_STATE_DIR = "/system/eafr";

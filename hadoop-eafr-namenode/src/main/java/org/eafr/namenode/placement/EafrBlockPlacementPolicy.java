@@ -118,7 +118,8 @@ public class EafrBlockPlacementPolicy extends BlockPlacementPolicyDefault implem
    * block, checking each holder as it checks a node it drew ({@link #chooseTargetInOrder}: in service, not stale, load,
    * rack limits, storage type and space). A holder it refuses, or a replica the layout could not place, goes where the
    * default chooses among the DataNodes on (HDFS never targets one in maintenance). A block with a replica away from
-   * its home is recorded as owed, to be reflected after the next gear-up.
+   * its home, or a home asleep that the layout left without its replica (Accordion writes only the low gear's copies),
+   * is recorded as owed, to be reflected after the next gear-up.
    */
   private DatanodeStorageInfo[] chooseGeared(GearedLayout layout, String path, int numOfReplicas, Node writer,
       Set<Node> excludedNodes, long blocksize, BlockStoragePolicy storagePolicy, EnumSet<AddBlockFlag> flags) {
@@ -138,7 +139,7 @@ public class EafrBlockPlacementPolicy extends BlockPlacementPolicyDefault implem
     DatanodeStorageInfo[] targets = within(new Request(path, blocksize, ServerRole.HOT, null, holders),
         () -> super.chooseTarget(path, numOfReplicas, writer, new ArrayList<>(numOfReplicas), false, excludedNodes,
             blocksize, storagePolicy, flags));
-    if (placement.offloadedCount() > 0) {
+    if (placement.owesMoves()) { // a replica away from home, or one the layout owes to a home asleep (Accordion)
       runtime.gears().owe(path);
     }
     return targets;

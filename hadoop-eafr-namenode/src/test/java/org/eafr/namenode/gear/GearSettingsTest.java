@@ -38,4 +38,24 @@ class GearSettingsTest {
     assertThatThrownBy(() -> EafrRuntime.of(conf)).isInstanceOf(InvalidSettingException.class)
         .hasMessage("eafr.gear.mode = sometimes is not allowed: one of manual, auto");
   }
+
+  @Test
+  void accordionLayout_isAccepted_andAnUnknownLayoutIsRefusedListingIt() {
+    GearSettings accordion = GearSettings.from(Map.of("eafr.layout", "accordion")::get);
+    assertThat(accordion.layout()).isEqualTo("accordion");
+    assertThat(accordion.geared()).isTrue();
+    assertThatThrownBy(() -> GearSettings.from(Map.of("eafr.layout", "accordian")::get))
+        .isInstanceOf(InvalidSettingException.class)
+        .hasMessage("eafr.layout = accordian is not allowed: one of random, equal-work, accordion");
+  }
+
+  @Test
+  void badAccordionGroupSize_stopsTheNameNodesEafrState_namingTheKey() {
+    Configuration conf = new Configuration(false);
+    conf.set("dfs.namenode.name.dir", "/gear-settings-test/bad-accordion");
+    conf.set("eafr.layout", "accordion");
+    conf.set("eafr.gear.accordion.lowest-group", "1");
+    assertThatThrownBy(() -> EafrRuntime.of(conf)).isInstanceOf(InvalidSettingException.class)
+        .hasMessageStartingWith("eafr.gear.accordion.lowest-group = 1 is not allowed: 0 (N / 5) or at least 2");
+  }
 }

@@ -1,7 +1,6 @@
 package org.eafr.namenode.gear;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -11,10 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
-import org.apache.hadoop.hdfs.protocol.LocatedBlock;
 import org.apache.hadoop.hdfs.server.blockmanagement.BlockManager;
-import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
 import org.apache.hadoop.net.NetUtils;
 import org.apache.hadoop.test.GenericTestUtils;
 import org.apache.hadoop.security.UserGroupInformation;
@@ -75,29 +71,9 @@ class GearShiftTest {
   @Test
   @Order(2)
   void gearDownThatWouldStrandAReplicationOneFileIsRefusedNamingFileAndBlock() throws Exception {
-    String scratch = "/scratch/one-copy";
-    cluster.write(scratch, 1, 4096, 99);
-    // A balancer run moved its only replica off the primaries: gear 0 would leave it with no live replica.
     GearedLayout layout = GearTestCluster.layout(cluster);
-    LocatedBlock located = cluster.mini().getNameNodeRpc().getBlockLocations(scratch, 0, 1).get(0);
-    String target = layout.chain().id(layout.serversOn(4).minus(layout.serversOn(0)).positions()[0]);
-    DatanodeDescriptor to = descriptor(target);
-    new BlockMover(blockManager()).move(located.getBlock().getLocalBlock(), located.getLocations()[0], to);
-    GenericTestUtils.waitFor(() -> holders(scratch).equals(List.of(target)), 100, 30_000);
-    GearState before = GearTestCluster.gears(cluster).state();
-
-    assertThatThrownBy(() -> service().requestGear(0)).isInstanceOf(IllegalStateException.class)
-        .hasMessageContaining("gear 0 refused").hasMessageContaining("file " + scratch)
-        .hasMessageContaining(located.getBlock().getLocalBlock().getBlockName())
-        .hasMessageContaining(target);
-
-    assertThat(GearTestCluster.gears(cluster).state()).isEqualTo(before);
-    assertThat(GearTestCluster.running(cluster)).hasSize(12);
-    for (DatanodeInfo dn : cluster.mini().getNameNodeRpc().getDatanodeReport(
-        org.apache.hadoop.hdfs.protocol.HdfsConstants.DatanodeReportType.ALL)) {
-      assertThat(dn.isInService()).as("%s in service", dn).isTrue();
-    }
-    cluster.delete(scratch);
+    GearTestCluster.assertGearZeroRefusedForAStrandedFile(cluster,
+        layout.chain().id(layout.serversOn(4).minus(layout.serversOn(0)).positions()[0]));
   }
 
   @Test
@@ -111,20 +87,8 @@ class GearShiftTest {
         .doesNotContain("Infinity");
     GearTestCluster.awaitGear(cluster, 0);
 
-    assertThat(GearTestCluster.running(cluster)).containsExactlyInAnyOrderElementsOf(primaries.ids());
-    for (String sleeping : layout.serversOn(4).minus(primaries).ids()) {
-      DatanodeDescriptor dn = descriptor(sleeping);
-      assertThat(dn.isInMaintenance()).as("%s in maintenance", sleeping).isTrue();
-      assertThat(dn.isAlive()).as("%s stopped", sleeping).isFalse();
-    }
-    cluster.verifyChecksums();
-    for (int i = 0; i < 4; i++) {
-      String path = "/low/f" + i;
-      cluster.write(path, 3, EafrCluster.BLOCK_SIZE + 512 * i, 100 + i);
-      lowGearFiles.add(path);
-      assertThat(holders(path)).allMatch(primaries::contains);
-    }
-    cluster.verifyChecksums();
+    lowGearFiles.addAll(List.of("/low/f0", "/low/f1", "/low/f2", "/low/f3"));
+    GearTestCluster.assertAsleepThenWrite(cluster, lowGearFiles);
     // HDFS schedules no re-replication for the sleeping DataNodes, and no block is short of a live replica.
     org.apache.hadoop.hdfs.server.namenode.FSNamesystem namesystem = cluster.mini().getNamesystem();
     GenericTestUtils.waitFor(() -> blockManager().getPendingReconstructionBlocksCount() == 0, 100, 10_000);
@@ -356,19 +320,4 @@ class GearShiftTest {
   private BlockManager blockManager() {
     return cluster.mini().getNamesystem().getBlockManager();
   }
-
-  private DatanodeDescriptor descriptor(String id) {
-    int colon = id.lastIndexOf(':');
-    return blockManager().getDatanodeManager().getDatanodeByXferAddr(id.substring(0, colon),
-        Integer.parseInt(id.substring(colon + 1)));
-  }
-
-  private List<String> holders(String path) {
-    try {
-      return cluster.holders(path);
-    } catch (java.io.IOException e) {
-      throw new java.io.UncheckedIOException(e);
-    }
-  }
-
 }

@@ -1,14 +1,21 @@
 package org.eafr.namenode.gear;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.TimeoutException;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
+import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
+import org.apache.hadoop.hdfs.protocol.HdfsConstants.DatanodeReportType;
 import org.apache.hadoop.hdfs.protocol.LocatedBlock;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
 import org.apache.hadoop.hdfs.server.blockmanagement.HostConfigManager;
@@ -21,7 +28,9 @@ import org.eafr.namenode.power.MiniClusterPower;
 import org.eafr.namenode.power.PowerDriver;
 import org.eafr.namenode.testing.EafrCluster;
 import org.eafr.namenode.testing.MaintenanceHosts;
+import org.eafr.placement.gear.ActiveSet;
 import org.eafr.placement.gear.GearedLayout;
+import org.eafr.placement.gear.accordion.AccordionLayout;
 
 /**
  * Twelve DataNodes on three racks with the equal-work layout: p = 4 primaries (on all three racks: the chain is
@@ -130,6 +139,74 @@ public final class GearTestCluster {
         Integer.parseInt(id.substring(colon + 1)))};
     return cluster.fs().create(path, org.apache.hadoop.fs.permission.FsPermission.getFileDefault(), true, 4096,
         (short) 1, EafrCluster.BLOCK_SIZE, null, favored);
+  }
+
+  /**
+   * The same cluster with Accordion's layout: a lowest group of 3 (one DataNode per rack, as the chain is
+   * rack-interleaved) growing by 2, so groups of 3, 6 and 3 DataNodes and gears 0..2 keep 3, 9 and 12 on.
+   */
+  public static Configuration accordionConf(String name) throws IOException {
+    Configuration conf = conf(name);
+    conf.set("eafr.layout", "accordion");
+    conf.set("eafr.gear.accordion.lowest-group", "3");
+    return conf;
+  }
+
+  /** Every block of {@code path} is on exactly the homes Accordion gives one primary (its target layout). */
+  static void assertAccordionLayout(EafrCluster cluster, String path) throws IOException {
+    AccordionLayout layout = (AccordionLayout) layout(cluster);
+    for (List<String> holders : cluster.blockHolders(path)) {
+      Set<Integer> held = holders.stream().map(layout.chain()::requirePosition).collect(Collectors.toSet());
+      boolean atHome = IntStream.range(0, layout.chain().size()).anyMatch(primary ->
+          Arrays.stream(layout.homesOf(primary)).boxed().collect(Collectors.toSet()).equals(held));
+      assertThat(holders).as("holders of a block of %s", path).hasSize(3).doesNotHaveDuplicates();
+      assertThat(atHome).as("holders %s of a block of %s are the homes of one primary", holders, path).isTrue();
+    }
+  }
+
+  /**
+   * Writes a replication-1 file whose only replica a balancer run moved to {@code sleeper} (a DataNode gear 0 does not
+   * keep on), and checks that gear 0 is refused naming the file, its block and the DataNode, with nothing changed (the
+   * gear state, every DataNode running and in service); then deletes the file.
+   */
+  static void assertGearZeroRefusedForAStrandedFile(EafrCluster cluster, String sleeper) throws Exception {
+    String scratch = "/scratch/one-copy";
+    cluster.write(scratch, 1, 4096, 99);
+    LocatedBlock located = cluster.mini().getNameNodeRpc().getBlockLocations(scratch, 0, 1).get(0);
+    moveOnlyReplica(cluster, scratch, sleeper);
+    GearState before = gears(cluster).state();
+
+    assertThatThrownBy(() -> gears(cluster).service().requestGear(0)).isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("gear 0 refused").hasMessageContaining("file " + scratch)
+        .hasMessageContaining(located.getBlock().getLocalBlock().getBlockName()).hasMessageContaining(sleeper);
+
+    assertThat(gears(cluster).state()).isEqualTo(before);
+    assertThat(running(cluster)).hasSize(RACKS.length);
+    for (DatanodeInfo dn : cluster.mini().getNameNodeRpc().getDatanodeReport(DatanodeReportType.ALL)) {
+      assertThat(dn.isInService()).as("%s in service", dn).isTrue();
+    }
+    cluster.delete(scratch);
+  }
+
+  /**
+   * After a shift to gear 0: exactly its DataNodes run, every other one is in maintenance and stopped, and every file
+   * reads back with its checksum; then {@code files} are written (replication 3) onto gear 0's DataNodes only.
+   */
+  static void assertAsleepThenWrite(EafrCluster cluster, List<String> files) throws IOException {
+    GearedLayout layout = layout(cluster);
+    ActiveSet lowest = layout.serversOn(0);
+    assertThat(running(cluster)).containsExactlyInAnyOrderElementsOf(lowest.ids());
+    for (String sleeping : ActiveSet.all(layout.chain()).minus(lowest).ids()) {
+      DatanodeDescriptor dn = descriptor(cluster, sleeping);
+      assertThat(dn.isInMaintenance()).as("%s in maintenance", sleeping).isTrue();
+      assertThat(dn.isAlive()).as("%s stopped", sleeping).isFalse();
+    }
+    cluster.verifyChecksums();
+    for (int i = 0; i < files.size(); i++) {
+      cluster.write(files.get(i), 3, EafrCluster.BLOCK_SIZE + 512 * i, 100 + i);
+      assertThat(cluster.holders(files.get(i))).allMatch(lowest::contains);
+    }
+    cluster.verifyChecksums();
   }
 
   /** The NameNode's descriptor of the DataNode with core id {@code id} (host:transfer port). */

@@ -57,14 +57,14 @@ public final class IpmiSimBmc implements AutoCloseable {
     Path script = dir.resolve("chassis-control.sh");
     Files.write(script, List.of("#!/bin/sh",
         "# ipmi_sim chassis_control: 'get power' prints power:0|1; 'set power 0|1' changes it",
+        "# (the power file is replaced by a rename, so the host's poll never reads it half written)",
         "dir='" + dir + "'",
-        "# replaced, not rewritten in place: the host's thread reading the file never sees it empty",
-        "set_power() { echo \"$1\" > \"$dir/power.new\" && mv \"$dir/power.new\" \"$dir/power\"; }",
+        "put() { echo \"$1\" > \"$dir/power.new\" && mv \"$dir/power.new\" \"$dir/power\"; }",
         "case \"$1 $2\" in",
         "  'get power') echo \"power:$(cat \"$dir/power\")\" ;;",
         "  'set power') echo \"set power $3\" >> \"$dir/told\"",
-        "               [ -f \"$dir/stuck\" ] || set_power \"$3\" ;;",
-        on ? "  'set shutdown') echo \"set shutdown $3\" >> \"$dir/told\"; set_power 0 ;;" : "",
+        "               [ -f \"$dir/stuck\" ] || put \"$3\" ;;",
+        on ? "  'set shutdown') echo \"set shutdown $3\" >> \"$dir/told\"; put 0 ;;" : "",
         "  *) exit 1 ;;",
         "esac"), StandardCharsets.UTF_8);
     Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwx------"));

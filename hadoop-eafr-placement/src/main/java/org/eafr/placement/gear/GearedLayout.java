@@ -36,6 +36,16 @@ public interface GearedLayout {
   BlockPlacement place(BlockRequest request, ActiveSet on);
 
   /**
+   * Where the replicas of a block already written belong, given the servers holding it now ({@code holders}, chain
+   * positions): the homes reflection and passive migration bring it to once they are on. A layout whose target can
+   * keep copies where they are names homes that include them, so that only the remainder moves (Accordion Sec. 3.4
+   * keeps a block's lowest-group copies); by default the block is placed anew, as {@link #place} places a new one.
+   */
+  default BlockPlacement placeExisting(BlockRequest request, ActiveSet on, int[] holders) {
+    return place(request, on);
+  }
+
+  /**
    * The servers to wake, beyond the minimum gear, so that every block with a replica on the failed server at
    * {@code failed} keeps a live replica (Rabbit Sec. 3.5: a failed primary wakes only its recovery group). Empty when
    * the failed server's blocks all have another replica in gear 0.

@@ -80,6 +80,13 @@ public final class EafrSettings {
   public static final Setting<Integer> GEAR_REFLECTION_BATCH_BLOCKS = Setting.ofInt(
       "eafr.gear.reflection.batch-blocks", "-", "Blocks one server sends to one woken server over one connection when"
           + " reflecting low-gear writes after a gear-up (Accordion's batch transfer).", 64, Range.closed(1, 100_000));
+  public static final Setting<Integer> GEAR_ACCORDION_LOWEST_GROUP = Setting.ofInt(
+      "eafr.gear.accordion.lowest-group", "n_0", "Servers in Accordion's lowest group (gear 0), which keeps two copies"
+          + " of every block by chained declustering; 0 means N / 5, at least 2 (the simulator's 60 of 300); 1 is not"
+          + " allowed, and at most N when the layout is built.", 0, Range.closed(0, 1_000_000));
+  public static final Setting<Double> GEAR_ACCORDION_GROWTH = Setting.ofDouble("eafr.gear.accordion.growth", "-",
+      "Each of Accordion's groups above the lowest has this many times the servers of the one below (2: 60, 120,"
+          + " 120 of 300); the highest takes the rest.", 2.0, Range.closed(1.0, 1_000.0));
   public static final Setting<Double> GEAR_TARGET_UTILIZATION = Setting.ofDouble("eafr.gear.target-utilization", "u",
       "The gear controller runs the lowest gear whose servers on, kept this busy, carry the measured load.", 0.8,
       Range.openClosed(0.0, 1.0));
@@ -107,7 +114,7 @@ public final class EafrSettings {
       HOT_REPLICA_READS, COLD_MEAN_READS, COLD_REPLICA_READS, REPLICA_FRACTION, MIN_REPLICAS, MIN_HOT_REPLICAS,
       OVERLOADED_FRACTION, OVERLOAD_THRESHOLD, STORAGE_RESERVE_BYTES, EWMA_ALPHA, EWMA_WINDOW_MS, SPEED_WEIGHT,
       DESTINATION_SAMPLE_SIZE, RATE_LOW, RATE_HIGH, GEAR_PRIMARIES, GEAR_GROUP_SIZE, GEAR_REPLICAS, GEAR_MIGRATION_THRESHOLD,
-      GEAR_REFLECTION_BATCH_BLOCKS, GEAR_TARGET_UTILIZATION,
+      GEAR_REFLECTION_BATCH_BLOCKS, GEAR_ACCORDION_LOWEST_GROUP, GEAR_ACCORDION_GROWTH, GEAR_TARGET_UTILIZATION,
       GEAR_DOWN_MARGIN, GEAR_MIN_DWELL_MS, GEAR_FORECAST_DAYS,
       ENERGY_IDLE_WATTS, ENERGY_PEAK_WATTS, ENERGY_OFF_WATTS);
 
@@ -281,6 +288,10 @@ public final class EafrSettings {
       requireAtMost(COLD_REPLICA_READS, settings.coldReplicaReads(), HOT_REPLICA_READS, settings.hotReplicaReads());
       requireBelow(GEAR_DOWN_MARGIN, settings.get(GEAR_DOWN_MARGIN), GEAR_TARGET_UTILIZATION,
           settings.get(GEAR_TARGET_UTILIZATION));
+      if (settings.get(GEAR_ACCORDION_LOWEST_GROUP) == 1) {
+        throw new InvalidSettingException(GEAR_ACCORDION_LOWEST_GROUP.key(), "1", "0 (N / 5) or at least 2: the"
+            + " lowest group keeps each block's copy and its chained neighbour's");
+      }
       requireAtMost(ENERGY_OFF_WATTS, settings.get(ENERGY_OFF_WATTS), ENERGY_IDLE_WATTS,
           settings.get(ENERGY_IDLE_WATTS));
       requireAtMost(ENERGY_IDLE_WATTS, settings.get(ENERGY_IDLE_WATTS), ENERGY_PEAK_WATTS,

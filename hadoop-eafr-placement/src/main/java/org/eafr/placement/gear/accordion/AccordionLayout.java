@@ -11,6 +11,8 @@ import org.eafr.placement.gear.BlockRequest;
 import org.eafr.placement.gear.ExpansionChain;
 import org.eafr.placement.gear.NestedGears;
 import org.eafr.placement.gear.Positions;
+import org.eafr.placement.settings.EafrSettings;
+import org.eafr.placement.settings.InvalidSettingException;
 
 /**
  * Accordion's placement (Le, Hikida and Yokota, Sec. 3.2): the servers form groups, the lowest the smallest, and gear
@@ -98,6 +100,32 @@ public final class AccordionLayout extends NestedGears {
     return gears;
   }
 
+  /**
+   * The layout from {@code settings}: eafr.gear.accordion.lowest-group servers in the lowest group (0 means
+   * {@link #defaultLowestGroup}), groups growing by eafr.gear.accordion.growth ({@link #geometricGroups}), r =
+   * eafr.gear.replicas. A lowest group larger than the chain throws naming the key and what is allowed.
+   */
+  public static AccordionLayout from(EafrSettings settings, ExpansionChain chain) {
+    int configured = settings.get(EafrSettings.GEAR_ACCORDION_LOWEST_GROUP);
+    int lowest = configured > 0 ? configured : defaultLowestGroup(chain.size());
+    if (lowest > chain.size()) {
+      throw new InvalidSettingException(EafrSettings.GEAR_ACCORDION_LOWEST_GROUP.key(), String.valueOf(configured),
+          "0 (N / 5) or 2.." + chain.size() + ": the expansion chain has " + chain.size() + " servers");
+    }
+    return new AccordionLayout(chain, geometricGroups(chain.size(), lowest,
+        settings.get(EafrSettings.GEAR_ACCORDION_GROWTH)), settings.get(EafrSettings.GEAR_REPLICAS));
+  }
+
+  /** N / 5 servers, at least 2: the simulator's 60 of 300, whose lowest group holds two copies of every block. */
+  public static int defaultLowestGroup(int servers) {
+    return Math.max(2, (int) Math.round(servers / 5.0));
+  }
+
+  /** The servers of each group, lowest first (a copy). */
+  public int[] groupSizes() {
+    return groupSize.clone();
+  }
+
   /** Groups that grow by {@code factor} from {@code lowest} servers, the last taking the rest (e.g. 2, 6, 12 of 20). */
   public static int[] geometricGroups(int servers, int lowest, double factor) {
     List<Integer> sizes = new ArrayList<>();
@@ -145,7 +173,60 @@ public final class AccordionLayout extends NestedGears {
 
   @Override
   public BlockPlacement place(BlockRequest request, ActiveSet on) {
-    int[] homes = homesFor((int) Math.floorMod(turn.getAndIncrement(), (long) chain.size()), request.replication());
+    return placeAt(homesFor(nextPrimary(), request.replication()), request, on);
+  }
+
+  /**
+   * The homes of a block already written keep its copies in the lowest group where they are, so that only the copies
+   * of the groups above are owed (Sec. 3.4: the remainder is reflected, not the block). Its primary is the first
+   * server, from the primaries' turn on, whose homes in group 0 all hold the block; when no server's do (a block placed
+   * by other means), the first whose homes hold the most of it. O(N r).
+   *
+   * <p>Worked example (Fig. 1's four nodes, groups of 2 and 2, r = 3: homes by primary 0: 0, 1, 2; 1: 1, 0, 2; 2: 2,
+   * 0, 1; 3: 3, 1, 0): a block written in the low gear on 0 and 1 gets, with the turn at 0, 1, 2, 3, the homes 0, 1, 2
+   * / 1, 0, 2 / 2, 0, 1 / 3, 1, 0: one copy owed, to server 2 or 3, whatever the turn; a block on 0 and 2 only (no
+   * chained pair) gets 0, 1, 2 with the turn at 0, 1, 0, 2 with it at 1, and 0, 1, 2 again with it at 3 (3, 1, 0
+   * would keep one of its holders, 0, 1, 2 keeps both).
+   */
+  @Override
+  public BlockPlacement placeExisting(BlockRequest request, ActiveSet on, int[] holders) {
+    int start = nextPrimary();
+    int best = start;
+    int bestKept = -1;
+    for (int k = 0; k < chain.size(); k++) {
+      int primary = (start + k) % chain.size();
+      int[] homes = homesFor(primary, request.replication());
+      if (lowestGroupHeld(homes, holders)) {
+        best = primary;
+        break;
+      }
+      int kept = 0;
+      for (int home : homes) {
+        kept += Positions.contains(holders, holders.length, home) ? 1 : 0;
+      }
+      if (kept > bestKept) {
+        best = primary;
+        bestKept = kept;
+      }
+    }
+    return placeAt(homesFor(best, request.replication()), request, on);
+  }
+
+  private int nextPrimary() {
+    return (int) Math.floorMod(turn.getAndIncrement(), (long) chain.size());
+  }
+
+  private boolean lowestGroupHeld(int[] homes, int[] holders) {
+    for (int home : homes) {
+      if (home < groupSize[0] && !Positions.contains(holders, holders.length, home)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** The placement of a block with {@code homes}: on the homes that are on, stand-ins until two copies are on. */
+  private BlockPlacement placeAt(int[] homes, BlockRequest request, ActiveSet on) {
     int[] holders = new int[homes.length];
     int[] placedHomes = new int[homes.length];
     int[] missing = new int[homes.length];

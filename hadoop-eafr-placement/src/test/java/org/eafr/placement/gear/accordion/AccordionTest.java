@@ -1,6 +1,7 @@
 package org.eafr.placement.gear.accordion;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -11,6 +12,9 @@ import org.eafr.placement.gear.BlockRequest;
 import org.eafr.placement.gear.ExpansionChain;
 import org.eafr.placement.gear.GearServers;
 import org.eafr.placement.gear.OffloadLedger;
+import org.eafr.placement.gear.WakePlanner;
+import org.eafr.placement.settings.EafrSettings;
+import org.eafr.placement.settings.InvalidSettingException;
 import org.junit.jupiter.api.Test;
 
 class AccordionTest {
@@ -95,5 +99,113 @@ class AccordionTest {
 
     assertThat(batches).extracting(Reflection.Batch::toString)
         .containsExactly("0 -> 2 (4 blocks)", "0 -> 2 (1 blocks)", "0 -> 3 (2 blocks)");
+  }
+
+  @Test
+  void fig1_existingBlockKeepsItsLowGroupCopies_primaryInTurn_oneCopyOwed() {
+    AccordionLayout layout = new AccordionLayout(fig1, new int[] {2, 2}, 3);
+    ActiveSet all = layout.serversOn(1);
+    int[][] expected = {{0, 1, 2}, {1, 0, 2}, {2, 0, 1}, {3, 1, 0}};
+    for (int[] homes : expected) {
+      BlockPlacement placement = layout.placeExisting(BlockRequest.of("b", 3), all, new int[] {0, 1});
+      assertThat(homesOf(placement)).containsExactly(homes);
+    }
+  }
+
+  @Test
+  void fig1_existingBlockWithoutAChainedPair_keepsTheMostHolders() {
+    AccordionLayout layout = new AccordionLayout(fig1, new int[] {2, 2}, 3);
+    ActiveSet all = layout.serversOn(1);
+    assertThat(homesOf(layout.placeExisting(BlockRequest.of("b", 3), all, new int[] {0, 2})))
+        .containsExactly(0, 1, 2);
+    // the turn is at 1 now: 1, 0, 2 keeps both holders too
+    assertThat(homesOf(layout.placeExisting(BlockRequest.of("b", 3), all, new int[] {0, 2})))
+        .containsExactly(1, 0, 2);
+    layout.place(BlockRequest.of("x", 3), all); // the turn is at 3 now: 3, 1, 0 keeps one holder, 0, 1, 2 two
+    assertThat(homesOf(layout.placeExisting(BlockRequest.of("b", 3), all, new int[] {0, 2})))
+        .containsExactly(0, 1, 2);
+  }
+
+  @Test
+  void blocksOwingAfterGear0_reflectNoMoreThanTheirMissingCopies_allAboveTheLowestGroup() {
+    ExpansionChain chain = GearServers.chain(20, 4);
+    AccordionLayout layout = new AccordionLayout(chain, new int[] {4, 8, 8}, 3);
+    ActiveSet all = layout.serversOn(2);
+    int missing = 0;
+    int reflected = 0;
+    for (int b = 0; b < 1000; b++) {
+      BlockPlacement written = layout.place(BlockRequest.of("b" + b, 3), layout.serversOn(0));
+      if (!written.owesMoves()) {
+        continue; // at home in gear 0 (primary 0 or 1: all three homes in the lowest group): never reflected
+      }
+      missing += written.missingHomes().length + written.offloadedCount();
+      int[] holders = written.holders();
+      BlockPlacement target = layout.placeExisting(BlockRequest.of("b" + b, 3), all, holders);
+      for (int home : homesOf(target)) {
+        if (!written.holds(home)) {
+          assertThat(layout.gearOf(home)).as("a copy owed by block %d", b).isPositive();
+          reflected++;
+        }
+      }
+    }
+    assertThat(missing).isPositive();
+    assertThat(reflected).isLessThanOrEqualTo(missing);
+  }
+
+  @Test
+  void fromSettings_defaultLowestGroupIsAFifthOfTheServers_growingByTwo() {
+    assertThat(AccordionLayout.defaultLowestGroup(300)).isEqualTo(60);
+    assertThat(AccordionLayout.defaultLowestGroup(12)).isEqualTo(2);
+    assertThat(AccordionLayout.defaultLowestGroup(4)).isEqualTo(2);
+    assertThat(AccordionLayout.from(EafrSettings.defaults(), GearServers.chain(300, 10)).groupSizes())
+        .containsExactly(60, 120, 120);
+    assertThat(AccordionLayout.from(EafrSettings.defaults(), GearServers.chain(12, 3)).groupSizes())
+        .containsExactly(2, 4, 6);
+    EafrSettings three = EafrSettings.builder().set("eafr.gear.accordion.lowest-group", "3")
+        .set("eafr.gear.accordion.growth", "1").build();
+    AccordionLayout equalGroups = AccordionLayout.from(three, GearServers.chain(12, 3));
+    assertThat(equalGroups.groupSizes()).containsExactly(3, 3, 3, 3);
+    assertThat(equalGroups.maximumGear()).isEqualTo(3);
+  }
+
+  @Test
+  void fromSettings_badGroupSizesAreRefusedNamingTheKeyAndWhatIsAllowed() {
+    assertThatThrownBy(() -> EafrSettings.builder().set("eafr.gear.accordion.lowest-group", "1").build())
+        .isInstanceOf(InvalidSettingException.class)
+        .hasMessageContaining("eafr.gear.accordion.lowest-group = 1 is not allowed").hasMessageContaining("at least 2");
+    assertThatThrownBy(() -> EafrSettings.builder().set("eafr.gear.accordion.growth", "0.5"))
+        .isInstanceOf(InvalidSettingException.class).hasMessageContaining("eafr.gear.accordion.growth = 0.5");
+    EafrSettings thirteen = EafrSettings.builder().set("eafr.gear.accordion.lowest-group", "13").build();
+    assertThatThrownBy(() -> AccordionLayout.from(thirteen, GearServers.chain(12, 3)))
+        .isInstanceOf(InvalidSettingException.class)
+        .hasMessage("eafr.gear.accordion.lowest-group = 13 is not allowed: 0 (N / 5) or 2..12: the expansion chain"
+            + " has 12 servers");
+  }
+
+  @Test
+  void twelveServersInGroupsOf3_6_3_aFailedLowestGroupServerWakesOnlyTheHomesAboveItsBlocks() {
+    ExpansionChain chain = GearServers.chain(12, 3);
+    ActiveSet none = ActiveSet.none(chain);
+    // r = 3: each block keeps its chained neighbour's copy in the lowest group, so a failure there wakes nothing.
+    AccordionLayout three = new AccordionLayout(chain, new int[] {3, 6, 3}, 3);
+    for (int f = 0; f < 3; f++) {
+      assertThat(new WakePlanner(three).forFailure(f, three.serversOn(0).minus(ActiveSet.of(chain, f)), none)
+          .isEmpty()).as("failed %s", f).isTrue();
+    }
+    // r = 2: server 0's blocks from primaries 3, 6 (group 1: 3 + (x - 3) mod 3 = 0) and 9 (group 2, via 3) have no
+    // other low copy: those three of the nine sleepers wake, and a block held at 0 and 6 is served by that group.
+    AccordionLayout two = new AccordionLayout(chain, new int[] {3, 6, 3}, 2);
+    WakePlanner planner = new WakePlanner(two);
+    ActiveSet on = two.serversOn(0).minus(ActiveSet.of(chain, 0));
+    assertThat(planner.forFailure(0, on, ActiveSet.of(chain, 0))).isEqualTo(ActiveSet.of(chain, 3, 6, 9));
+    assertThat(planner.forBlock(new int[] {0, 6}, on, ActiveSet.of(chain, 0))).isEqualTo(ActiveSet.of(chain, 3, 6, 9));
+  }
+
+  private static int[] homesOf(BlockPlacement placement) {
+    int[] homes = new int[placement.size()];
+    for (int i = 0; i < homes.length; i++) {
+      homes[i] = placement.home(i);
+    }
+    return homes;
   }
 }
