@@ -1,6 +1,7 @@
 package org.eafr.namenode.placement;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.EnumMap;
 import java.util.EnumSet;
@@ -136,13 +137,31 @@ public class EafrBlockPlacementPolicy extends BlockPlacementPolicyDefault implem
     for (int i = 0; i < holders.length; i++) {
       holders[i] = all.node(layout.chain().id(placement.holder(i)));
     }
+    EnumSet<AddBlockFlag> hints = withoutNoLocalWriteOnAHome(flags, writer, holders);
     DatanodeStorageInfo[] targets = within(new Request(path, blocksize, ServerRole.HOT, null, holders),
         () -> super.chooseTarget(path, numOfReplicas, writer, new ArrayList<>(numOfReplicas), false, excludedNodes,
-            blocksize, storagePolicy, flags));
+            blocksize, storagePolicy, hints));
     if (placement.owesMoves()) { // a replica away from home, or one the layout owes to a home asleep (Accordion)
       runtime.gears().owe(path);
     }
     return targets;
+  }
+
+  /**
+   * The client's flags, without NO_LOCAL_WRITE when the writer's DataNode is one of the layout's homes for the block.
+   * HDFS takes the flag as advice (it writes locally when nothing else fits) and follows it by excluding the writer's
+   * DataNode; a writer that is the block's primary would then lose the block's gear-0 replica, and gear 0 would be
+   * refused for it. (Clients on a DataNode host, and every client of a one-host test cluster, whose DataNodes all
+   * share the client's address, meet this.)
+   */
+  private static EnumSet<AddBlockFlag> withoutNoLocalWriteOnAHome(EnumSet<AddBlockFlag> flags, Node writer,
+      DatanodeDescriptor[] holders) {
+    if (flags == null || !flags.contains(AddBlockFlag.NO_LOCAL_WRITE) || !Arrays.asList(holders).contains(writer)) {
+      return flags;
+    }
+    EnumSet<AddBlockFlag> kept = EnumSet.copyOf(flags);
+    kept.remove(AddBlockFlag.NO_LOCAL_WRITE);
+    return kept;
   }
 
   /**

@@ -7,14 +7,22 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.security.PrivilegedExceptionAction;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.EnumSet;
+import java.util.HashSet;
 import java.util.List;
 import java.util.regex.Pattern;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hdfs.AddBlockFlag;
+import org.apache.hadoop.hdfs.protocol.HdfsConstants;
 import org.apache.hadoop.hdfs.server.blockmanagement.BlockManager;
+import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
+import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeStorageInfo;
 import org.apache.hadoop.net.NetUtils;
 import org.apache.hadoop.test.GenericTestUtils;
 import org.apache.hadoop.security.UserGroupInformation;
 import org.eafr.namenode.admin.AdminRun;
+import org.eafr.namenode.cluster.ServerTranslator;
 import org.eafr.namenode.energy.EnergySnapshot;
 import org.eafr.namenode.energy.NodeEnergy;
 import org.eafr.namenode.power.DataNodePowerState;
@@ -65,6 +73,30 @@ class GearShiftTest {
     assertThat(GearTestCluster.gears(cluster).state().gear()).isEqualTo(4);
     for (String file : cluster.files()) {
       GearTestCluster.assertEqualWorkLayout(cluster, file);
+    }
+  }
+
+  /**
+   * A client writing with NO_LOCAL_WRITE from a primary's host (HDFS excludes the writer's DataNode for it) still gets
+   * the block's gear-0 replica on that primary when the layout deals the block to it: without the rule, about one
+   * block in four here (4 primaries) lost its primary replica, and gear 0 was refused for it.
+   */
+  @Test
+  @Order(1)
+  void noLocalWriteFromAPrimaryHostKeepsTheBlocksGearZeroReplica() throws Exception {
+    GearedLayout layout = GearTestCluster.layout(cluster);
+    BlockManager blocks = cluster.namesystem().getBlockManager();
+    for (String primary : layout.serversOn(0).ids()) {
+      DatanodeDescriptor writer = GearTestCluster.descriptor(cluster, primary);
+      for (int block = 0; block < 8; block++) {
+        DatanodeStorageInfo[] targets = blocks.getBlockPlacementPolicy().chooseTarget("/hints/f", 3, writer,
+            new ArrayList<>(), false, new HashSet<>(), EafrCluster.BLOCK_SIZE,
+            blocks.getStoragePolicy(HdfsConstants.HOT_STORAGE_POLICY_NAME), EnumSet.of(AddBlockFlag.NO_LOCAL_WRITE));
+        long onPrimaries = Arrays.stream(targets).filter(target -> layout.gearOf(layout.chain().requirePosition(
+            ServerTranslator.idOf(target.getDatanodeDescriptor()))) == 0).count();
+        assertThat(onPrimaries).as("gear-0 targets of block %d written from %s: %s", block, primary,
+            Arrays.toString(targets)).isEqualTo(1);
+      }
     }
   }
 
