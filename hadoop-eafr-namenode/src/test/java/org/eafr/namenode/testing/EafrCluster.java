@@ -89,7 +89,13 @@ public final class EafrCluster implements AutoCloseable {
 
   /** A cluster with one DataNode per entry of {@code racks}, on that rack. */
   public static EafrCluster start(Configuration conf, String[] racks) throws IOException {
-    MiniDFSCluster cluster = new MiniDFSCluster.Builder(conf).numDataNodes(racks.length).racks(racks).build();
+    return start(conf, racks, null);
+  }
+
+  /** The same, each DataNode registering with the host name of {@code hosts} (dfs.datanode.hostname) when given. */
+  public static EafrCluster start(Configuration conf, String[] racks, String[] hosts) throws IOException {
+    MiniDFSCluster cluster = new MiniDFSCluster.Builder(conf).numDataNodes(racks.length).racks(racks).hosts(hosts)
+        .build();
     cluster.waitActive();
     return new EafrCluster(cluster, conf, Paths.get(conf.get("eafr.roles.file")));
   }
