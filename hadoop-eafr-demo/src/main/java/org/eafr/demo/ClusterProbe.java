@@ -51,7 +51,14 @@ final class ClusterProbe {
 
   /** The NameNode's gears and DataNodes now. */
   record View(int gear, int targetGear, String phase, long shifts, long blocksReflected, int sleeping,
-      Map<String, Double> loadById, Map<String, Boolean> aliveById) {
+      Map<String, Double> loadById, Map<String, Boolean> aliveById, Map<String, Boolean> asleepById) {
+    /**
+     * Whether the NameNode has DataNode {@code id} asleep: put to sleep by the gears, or unknown to it (a NameNode
+     * started while it slept). A DataNode of a sleeping gear group woken out of turn (docs/namenode.md) is awake.
+     */
+    boolean asleep(String id) {
+      return asleepById.getOrDefault(id, true);
+    }
   }
 
   View view() throws IOException {
@@ -63,13 +70,15 @@ final class ClusterProbe {
     JsonNode gears = status.path("gears");
     Map<String, Double> loads = new HashMap<>();
     Map<String, Boolean> alive = new HashMap<>();
+    Map<String, Boolean> asleep = new HashMap<>();
     for (JsonNode node : status.path("nodes")) {
       loads.put(node.path("id").asText(), node.path("loadFraction").asDouble(0));
       alive.put(node.path("id").asText(), node.path("alive").asBoolean(false));
+      asleep.put(node.path("id").asText(), node.path("putToSleepByEafr").asBoolean(false));
     }
     return new View(gears.path("gear").asInt(-1), gears.path("targetGear").asInt(-1),
         gears.path("gearPhase").asText("?"), gears.path("gearShifts").asLong(0),
-        gears.path("blocksReflected").asLong(0), gears.path("sleepingNodes").asInt(0), loads, alive);
+        gears.path("blocksReflected").asLong(0), gears.path("sleepingNodes").asInt(0), loads, alive, asleep);
   }
 
   /** Whether each host's DataNode process runs now (its recorded pid runs a DataNode JVM). */

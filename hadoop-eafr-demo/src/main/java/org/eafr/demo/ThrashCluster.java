@@ -111,8 +111,9 @@ final class ThrashCluster {
     return hosts.hosts().stream().filter(host -> host.gearGroup() <= gear).toList();
   }
 
-  List<DemoHosts.Host> asleep(int gear) {
-    return hosts.hosts().stream().filter(host -> host.gearGroup() > gear).toList();
+  /** The hosts the NameNode has asleep in {@code view}: of a gear group above its gear, and not woken out of turn. */
+  List<DemoHosts.Host> asleep(ClusterProbe.View view) {
+    return hosts.hosts().stream().filter(host -> host.gearGroup() > view.gear() && view.asleep(host.id())).toList();
   }
 
   DemoHosts.Host inGroup(int group) {
@@ -122,6 +123,21 @@ final class ThrashCluster {
 
   boolean dataNodeRuns(DemoHosts.Host host) {
     return probe.hostsOn(List.of(host))[0];
+  }
+
+  /**
+   * Waits up to {@code seconds} for the DataNode of a host switched off to have exited: the power manager verifies
+   * OFF by the BMC's state, while the DataNode's JVM may still be shutting down. Whether it has.
+   */
+  boolean awaitDataNodeStopped(DemoHosts.Host host, long seconds) throws InterruptedException {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+    while (dataNodeRuns(host)) {
+      if (System.nanoTime() > deadline) {
+        return false;
+      }
+      Thread.sleep(500);
+    }
+    return true;
   }
 
   /** SIGKILL to the host's DataNode; returns once it is gone. */

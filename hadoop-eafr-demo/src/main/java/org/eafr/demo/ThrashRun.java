@@ -22,6 +22,8 @@ import org.apache.hadoop.hdfs.HdfsConfiguration;
 public final class ThrashRun {
   /** Longest a round's shift (and the DataNodes' return) may take before it counts as never finishing. */
   static final long ROUND_TIMEOUT_S = 420;
+  /** Longest a switched-off host's DataNode JVM may take to exit after the power manager verified OFF. */
+  static final long DATANODE_EXIT_S = 60;
 
   private final ThrashCluster cluster;
   private final ThrashLoad load;
@@ -258,14 +260,19 @@ public final class ThrashRun {
 
   private String nodeDiesAsleep(int gear, Random random) throws Exception {
     String setup = "";
+    ClusterProbe.View view = cluster.awaitSteady(ROUND_TIMEOUT_S);
     if (gear == cluster.maxGear()) {
       int target = gear - 1 - random.nextInt(Math.min(2, gear));
       setup = shift(target) + ", then ";
-      gear = cluster.awaitSteady(ROUND_TIMEOUT_S).gear();
+      view = cluster.awaitSteady(ROUND_TIMEOUT_S);
+      gear = view.gear();
     }
-    List<DemoHosts.Host> asleep = new ArrayList<>(cluster.asleep(gear));
+    // Asleep as the NameNode says: a DataNode of a sleeping group woken out of turn (its recovery group's DataNode
+    // died) stays on until the next shift and must not lose its disks as if asleep.
+    List<DemoHosts.Host> asleep = new ArrayList<>(cluster.asleep(view));
     if (asleep.isEmpty()) {
-      return setup + "no host asleep";
+      int above = cluster.maxGear() - gear;
+      return setup + "no host asleep" + (above > 0 ? " (gear groups above " + gear + " woken out of turn)" : "");
     }
     // The sleeper with the most blocks (the last hosts of the chain may hold none): a random one of them on a tie.
     java.util.Collections.shuffle(asleep, random);
@@ -275,8 +282,9 @@ public final class ThrashRun {
         host = candidate;
       }
     }
-    if (cluster.dataNodeRuns(host)) {
-      throw new IOException("dn" + host.index() + " sleeps in gear " + gear + " but its DataNode still runs");
+    if (!cluster.awaitDataNodeStopped(host, DATANODE_EXIT_S)) {
+      throw new IOException("dn" + host.index() + " sleeps in gear " + gear + " (the NameNode has it asleep) but its"
+          + " DataNode still runs " + DATANODE_EXIT_S + " s later");
     }
     long blocks = cluster.wipeBlocks(host);
     return setup + "dn" + host.index() + " (" + host.driver().inventoryName() + ") lost its " + blocks

@@ -147,6 +147,7 @@ public final class GearService implements AutoCloseable {
         && liveDataNodes().size() >= gears.settings().expectedDataNodes()) {
       fixChain();
     }
+    learnHostNames();
     recordOwed();
     wakeOnDemand();
     advance();
@@ -357,11 +358,36 @@ public final class GearService implements AutoCloseable {
           + " have registered");
     }
     GearState unset = new GearState(GearRuntime.chainOf(servers), 0, 0, GearPhase.STEADY, Set.of());
+    unset = unset.withChain(withHostNames(unset.chain()));
     gears.state(unset);
     int top = gears.layout().orElseThrow().maximumGear();
     persist(new GearState(unset.chain(), top, top, GearPhase.STEADY, Set.of()));
     LOG.info("EAFR gears: expansion chain fixed with {} DataNodes ({} gears): {}", servers.size(), top + 1,
         unset.chain().stream().map(GearState.ChainEntry::id).collect(java.util.stream.Collectors.toList()));
+  }
+
+  /**
+   * Persists the host name each registered DataNode of the chain gave (a chain fixed before host names were kept
+   * learns them here): a NameNode started while a DataNode sleeps never sees it register, and names it to the power
+   * inventory (whose entries name hosts) by this record alone.
+   */
+  private void learnHostNames() throws IOException {
+    GearState state = gears.state();
+    List<GearState.ChainEntry> named = withHostNames(state.chain());
+    if (!named.equals(state.chain())) {
+      persist(state.withChain(named));
+    }
+  }
+
+  /** {@code chain} with each registered DataNode's host name; an unregistered one keeps the name it had. */
+  private List<GearState.ChainEntry> withHostNames(List<GearState.ChainEntry> chain) {
+    List<GearState.ChainEntry> named = new ArrayList<>(chain.size());
+    for (GearState.ChainEntry entry : chain) {
+      DatanodeDescriptor dn = descriptor(entry.id());
+      String host = dn == null ? entry.host() : dn.getHostName();
+      named.add(host.equals(entry.host()) ? entry : new GearState.ChainEntry(entry.id(), entry.rack(), host));
+    }
+    return named;
   }
 
   private void persist(GearState next) throws IOException {
@@ -613,7 +639,16 @@ public final class GearService implements AutoCloseable {
     for (String id : ids) {
       InventoryEntry entry = power == null ? null : power.entryFor(nameOf(id));
       if (entry == null) {
-        if (notInInventory.add(id)) {
+        if (wanted == PowerState.ON && !isAlive(id)) {
+          all = false; // nothing can switch it on: the shift waits, loudly, for an operator
+          if (notInInventory.add(id + " " + wanted)) {
+            gears.counters().powerFailures.incrementAndGet();
+            LOG.error("EAFR gears: DataNode {} ({}) must be switched on for gear {}, but it is in no power inventory"
+                + " ({}) and not running: the shift waits in {} until it is switched on by hand or added to the"
+                + " inventory", id, nameOf(id), gears.state().target(), "eafr.power.inventory.file",
+                gears.state().phase());
+          }
+        } else if (notInInventory.add(id)) {
           LOG.warn("EAFR gears: DataNode {} is in no power inventory ({}): it stays on{}", id,
               "eafr.power.inventory.file", wanted == PowerState.OFF ? ", in maintenance" : "");
         }
@@ -726,11 +761,22 @@ public final class GearService implements AutoCloseable {
     return dataNodes().getDatanodeByXferAddr(id.substring(0, colon), Integer.parseInt(id.substring(colon + 1)));
   }
 
+  private boolean isAlive(String id) {
+    DatanodeDescriptor dn = descriptor(id);
+    return dn != null && dn.isAlive();
+  }
+
+  /** How the power inventory may name {@code id}: as registered, else by the host name the chain recorded. */
   private DataNodeName nameOf(String id) {
     DatanodeDescriptor dn = descriptor(id);
+    if (dn != null) {
+      return ServerTranslator.nameOf(dn);
+    }
     int colon = id.lastIndexOf(':');
-    return dn != null ? ServerTranslator.nameOf(dn)
-        : new DataNodeName(id.substring(0, colon), id.substring(0, colon), Integer.parseInt(id.substring(colon + 1)));
+    String ip = id.substring(0, colon);
+    String host = gears.state().chain().stream().filter(entry -> entry.id().equals(id))
+        .map(GearState.ChainEntry::host).filter(name -> !name.isEmpty()).findFirst().orElse(ip);
+    return new DataNodeName(ip, host, Integer.parseInt(id.substring(colon + 1)));
   }
 
   @Override

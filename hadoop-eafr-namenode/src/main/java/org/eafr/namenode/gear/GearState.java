@@ -121,7 +121,10 @@ public final class GearState {
     ObjectNode root = JSON.createObjectNode();
     ArrayNode servers = root.putArray("chain");
     for (ChainEntry entry : chain) {
-      servers.addObject().put("id", entry.id()).put("rack", entry.rack());
+      ObjectNode server = servers.addObject().put("id", entry.id()).put("rack", entry.rack());
+      if (!entry.host().isEmpty()) {
+        server.put("host", entry.host());
+      }
     }
     root.put("gear", gear).put("target", target).put("phase", phase.name());
     ArrayNode asleep = root.putArray("sleeping");
@@ -138,7 +141,8 @@ public final class GearState {
     JsonNode root = JSON.readTree(bytes);
     List<ChainEntry> chain = new ArrayList<>();
     for (JsonNode server : root.path("chain")) {
-      chain.add(new ChainEntry(server.path("id").asText(), server.path("rack").asText()));
+      chain.add(new ChainEntry(server.path("id").asText(), server.path("rack").asText(),
+          server.path("host").asText("")));
     }
     Set<String> sleeping = new TreeSet<>();
     root.path("sleeping").forEach(id -> sleeping.add(id.asText()));
@@ -174,14 +178,29 @@ public final class GearState {
         + " waking");
   }
 
-  /** One server of the expansion chain as persisted: its id and rack (a sleeping server may not be registered). */
+  /** The same state with {@code chain} (the same servers, in the same order, their host names learnt). */
+  public GearState withChain(List<ChainEntry> chain) {
+    return new GearState(chain, gear, target, phase, sleeping, waking);
+  }
+
+  /**
+   * One server of the expansion chain as persisted: its id, rack and the host name it registered with (a sleeping
+   * server may not be registered with a NameNode just started, which then knows it only by this entry; "" when not
+   * yet learnt, as in a state persisted before host names were).
+   */
   public static final class ChainEntry {
     private final String id;
     private final String rack;
+    private final String host;
 
     public ChainEntry(String id, String rack) {
+      this(id, rack, "");
+    }
+
+    public ChainEntry(String id, String rack, String host) {
       this.id = id;
       this.rack = rack;
+      this.host = host;
     }
 
     public String id() {
@@ -192,9 +211,14 @@ public final class GearState {
       return rack;
     }
 
+    public String host() {
+      return host;
+    }
+
     @Override
     public boolean equals(Object o) {
-      return o instanceof ChainEntry && ((ChainEntry) o).id.equals(id) && ((ChainEntry) o).rack.equals(rack);
+      return o instanceof ChainEntry && ((ChainEntry) o).id.equals(id) && ((ChainEntry) o).rack.equals(rack)
+          && ((ChainEntry) o).host.equals(host);
     }
 
     @Override

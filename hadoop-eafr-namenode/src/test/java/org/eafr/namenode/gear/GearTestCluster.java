@@ -235,13 +235,20 @@ public final class GearTestCluster {
 
   /** Restarts the NameNode with its EAFR state forgotten, and gives the new one the same power drivers. */
   static void restartNameNode(EafrCluster cluster) throws Exception {
+    restartNameNode(cluster, null);
+  }
+
+  /** The same, the new NameNode's power manager switching {@code drivers} (null: one driver per running DataNode). */
+  static void restartNameNode(EafrCluster cluster, java.util.Map<String, org.eafr.namenode.power.PowerDriver> drivers)
+      throws Exception {
     GearRuntime before = gears(cluster);
     before.power().close();
     cluster.mini().getNameNode().stop();
     EafrRuntime.release(cluster.mini().getNameNode().getConf());
     cluster.mini().restartNameNode(false);
     cluster.mini().waitActive(); // also drops the clients' connections to the old NameNode process
-    cluster.runtime().gears().power(MiniClusterPower.manager(cluster.mini()));
+    cluster.runtime().gears().power(drivers == null ? MiniClusterPower.manager(cluster.mini())
+        : MiniClusterPower.manager(cluster.mini(), drivers));
     GenericTestUtils.waitFor(() -> !cluster.mini().getNamesystem().isInSafeMode(), 100, 60_000);
   }
 }

@@ -39,6 +39,18 @@ public final class MiniClusterPower {
     return drivers;
   }
 
+  /**
+   * One driver per DataNode, keyed by the host name it registered with (as an operator's inventory names hosts), so
+   * the power inventory has no transfer port and a DataNode unknown to the NameNode is found by its host name only.
+   */
+  public static Map<String, PowerDriver> driversByHostName(MiniDFSCluster cluster) {
+    Map<String, PowerDriver> drivers = new LinkedHashMap<>();
+    for (DataNode dn : cluster.getDataNodes()) {
+      drivers.put(dn.getDatanodeId().getHostName(), new DataNodeDriver(cluster, dn.getDatanodeId(), null));
+    }
+    return drivers;
+  }
+
   /** A manager over {@code drivers} (from {@link #drivers}), answering to the cluster's active NameNode. */
   public static PowerManager manager(MiniDFSCluster cluster, Map<String, PowerDriver> drivers) {
     Configuration conf = new Configuration(false);

@@ -97,9 +97,14 @@ public final class EafrCluster implements AutoCloseable {
 
   /** A cluster with one DataNode per entry of {@code racks}, on that rack. */
   public static EafrCluster start(Configuration conf, String[] racks) throws IOException {
+    return start(conf, racks, null);
+  }
+
+  /** The same, each DataNode registering with the host name of {@code hosts} (dfs.datanode.hostname) when given. */
+  public static EafrCluster start(Configuration conf, String[] racks, String[] hosts) throws IOException {
     // MiniDFSCluster's Builder turns dfs.namenode.redundancy.considerLoad off unless told: keep the caller's value.
     boolean considerLoad = conf.getBoolean(DFSConfigKeys.DFS_NAMENODE_REDUNDANCY_CONSIDERLOAD_KEY, false);
-    MiniDFSCluster cluster = new MiniDFSCluster.Builder(conf).numDataNodes(racks.length).racks(racks)
+    MiniDFSCluster cluster = new MiniDFSCluster.Builder(conf).numDataNodes(racks.length).racks(racks).hosts(hosts)
         .setNNRedundancyConsiderLoad(considerLoad).build();
     cluster.waitActive();
     return new EafrCluster(cluster, conf, Paths.get(conf.get("eafr.roles.file")));
