@@ -146,11 +146,14 @@ public final class GearController {
 
   /**
    * An operator's gear: refused (nothing changes) when it would leave a block without a live replica, naming the
-   * block; otherwise the decision to reach it.
+   * block; otherwise the decision to reach it. A gear that lets no server of {@code on} sleep (a gear up, or the gear
+   * running) is never refused: it cannot make a block less available, and a block that already lacks a live replica
+   * (its holders failed or sleep) is what waking more servers may cure.
    */
   public synchronized GearDecision manual(int requested, ActiveSet on, ActiveSet failed, GearFloor floor) {
     GearedLayout.checkGear(layout, requested);
-    Optional<UnavailableBlock> gap = floor.firstUnavailable(staysOn(requested, failed));
+    ActiveSet stays = staysOn(requested, failed);
+    Optional<UnavailableBlock> gap = on.minus(stays).isEmpty() ? Optional.empty() : floor.firstUnavailable(stays);
     if (gap.isPresent()) {
       throw new IllegalStateException("gear " + requested + " refused: " + gap.get().message());
     }

@@ -86,6 +86,19 @@ class GearControllerTest {
     assertThat(decision.floorBlock().orElseThrow().blockId()).isEqualTo("blk_17");
   }
 
+  /** Gear 1 -> 2 with blk_17 only on s17 (gear 3): no server sleeps, so the shift goes on (thrash round 34). */
+  @Test
+  void manualGearUp_isNotRefusedForABlockItCannotMakeLessAvailable() {
+    blocks.add(ReplicatedFile.of("blk_17", 1, "s17"));
+    GearController controller = controller(1, 0);
+
+    GearDecision up = controller.manual(2, layout.serversOn(1), none, floor);
+
+    assertThat(up.targetGear()).isEqualTo(2);
+    assertThat(up.maySleep().isEmpty()).isTrue();
+    assertThat(controller.gear()).isEqualTo(2);
+  }
+
   @Test
   void manualGearThatWouldLoseABlock_isRefusedNamingIt_andChangesNothing() {
     blocks.add(ReplicatedFile.of("blk_17", 1, "s17"));
