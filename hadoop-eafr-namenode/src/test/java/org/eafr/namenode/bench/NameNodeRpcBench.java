@@ -151,7 +151,7 @@ public final class NameNodeRpcBench {
     phase.add("open-repeat", () -> throughput("open", "-useExisting", "-keepResults"), files, passes);
     dfs.setSafeMode(SafeModeAction.SAFEMODE_LEAVE);
     dfs.rename(new Path(NNTB_DIR + "/open"), new Path(NNTB_DIR + "/create"));
-    phase.add("fileStatus", () -> throughput("fileStatus", "-useExisting"), files, passes);
+    phase.add("fileStatus", () -> throughput("fileStatus", "-useExisting", "-keepResults"), files, passes);
     phase.add("getBlockLocations", () -> blockLocationsPerSecond(dfs), intOption("gbl-ops"), passes);
 
     Files.write(Paths.get(option("out")), figures, StandardCharsets.UTF_8, StandardOpenOption.CREATE,
