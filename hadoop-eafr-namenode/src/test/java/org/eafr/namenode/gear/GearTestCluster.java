@@ -59,6 +59,11 @@ public final class GearTestCluster {
     conf.set("eafr.gear.expected-datanodes", String.valueOf(RACKS.length));
     conf.set("eafr.gear.step.ms", "100");
     conf.setInt(DFSConfigKeys.DFS_NAMENODE_REPLICATION_MAX_STREAMS_KEY, 20);
+    // Every DataNode these tests stop is declared dead at once (MiniClusterPower, EafrCluster#kill), so HDFS's own
+    // expiry only has to spare running ones. With the base 0.5 s recheck, an 11 s pause of a loaded 2-core CI machine
+    // declares a running primary dead, and the gear service rightly wakes its recovery group: the likely cause of a CI
+    // run that reached gear 0 with 5 DataNodes on (not reproduced here). 15 s makes the expiry 2 x 15 + 10 x 1 = 40 s.
+    conf.setInt(DFSConfigKeys.DFS_NAMENODE_HEARTBEAT_RECHECK_INTERVAL_KEY, 15_000);
     return conf;
   }
 
@@ -195,7 +200,10 @@ public final class GearTestCluster {
   static void assertAsleepThenWrite(EafrCluster cluster, List<String> files) throws IOException {
     GearedLayout layout = layout(cluster);
     ActiveSet lowest = layout.serversOn(0);
-    assertThat(running(cluster)).containsExactlyInAnyOrderElementsOf(lowest.ids());
+    GearCounters counters = gears(cluster).counters();
+    assertThat(running(cluster)).as("DataNodes running in gear 0 (wakes for failures %d, for blocks %d, power"
+        + " failures %d)", counters.wakesForFailures.get(), counters.wakesForBlocks.get(), counters.powerFailures.get())
+        .containsExactlyInAnyOrderElementsOf(lowest.ids());
     for (String sleeping : ActiveSet.all(layout.chain()).minus(lowest).ids()) {
       DatanodeDescriptor dn = descriptor(cluster, sleeping);
       assertThat(dn.isInMaintenance()).as("%s in maintenance", sleeping).isTrue();
