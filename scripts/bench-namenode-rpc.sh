@@ -8,25 +8,26 @@
 # hadoop-eafr-namenode's test sources, org.eafr.namenode.bench.NameNodeRpcBench.
 #
 # Usage: scripts/bench-namenode-rpc.sh [--pairs P] [--files F] [--threads T] [--block-files K] [--gbl-ops N] [--passes R]
-#   --pairs 5          stock/EAFR pairs (each pair: one stock run and one EAFR run, back to back)
+#   --pairs 6          stock/EAFR pairs (each pair: one stock run and one EAFR run, back to back, the order flipped
+#                      every pair: with an even count each side runs first equally often)
 #   --files 10000      files per NNThroughputBenchmark op (issue 13 used 50000: about 4x the time)
 #   --threads 8        client threads of every op
 #   --block-files 500  one-block files for getBlockLocations, written once
 #   --gbl-ops 30000    getBlockLocations calls per run
 #   --passes 3         passes of the repeatable phases (repeat reads, fileStatus, getBlockLocations) in each run;
 #                      the median pass is reported (one pass moved by a GC or a neighbour's burst varied 20% here)
-# The defaults took 25 minutes on the 2-core development VM at a load average of 20-30 (others' builds); less on a
-# quiet machine. Longer, steadier runs: e.g. --pairs 15 --files 50000 (about 3 hours at that load).
+# Time on the 2-core development VM: about 2 minutes per pair when it is otherwise idle, 4-5 at a load average of
+# 20-30 (others' builds). Steadier medians: more pairs (e.g. --pairs 12); a NameNode start varies more than a pass.
 # Prints each run's figures, then every figure and the min/median/max of eafr/stock per pair; the report is also
 # written to target/bench-namenode-rpc.txt. Then the read counter's heap at the default cap, measured in-process.
 # State and logs: target/bench-namenode-rpc/ (the cluster is stopped at the end, its logs kept until the next run).
 # Environment: BENCH_HEAP (heap of each daemon, 512m), BENCH_NAME_DIR (NameNode metadata, a fresh dir in /dev/shm).
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
-pairs=5 files=10000 threads=8 block_files=500 gbl_ops=30000 passes=3
+pairs=6 files=10000 threads=8 block_files=500 gbl_ops=30000 passes=3
 while (($#)); do
   case "$1" in
-    -h | --help) sed -n '2,23p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h | --help) sed -n '2,24p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     --pairs | --files | --threads | --block-files | --gbl-ops | --passes) ;;
     *) echo "unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
