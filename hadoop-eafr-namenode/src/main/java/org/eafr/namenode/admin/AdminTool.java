@@ -160,6 +160,8 @@ public final class AdminTool extends Configured implements Tool {
 
   static String help() {
     return "Usage: hdfs eafr [-namenode HOST:PORT] COMMAND [-json]\n" + AdminRequest.usage()
-        + "Without -namenode every NameNode of fs.defaultFS is asked; reading commands print the active one's answer.\n";
+        + "Without -namenode every NameNode of fs.defaultFS is asked: reading commands print the active one's answer,\n"
+        + "changing commands go to each NameNode. Exit code 0 done, 1 refused or failed (the reason on stderr),\n"
+        + "2 usage error (nothing sent).\n";
   }
 }

@@ -107,13 +107,20 @@ class AdminToolTest {
     AdminRun good = run("roles", "reload");
     assertThat(good.code).as(good.err).isZero();
     assertThat(good.out).contains("EAFR roles reloaded from").contains("2 entries");
+    AdminRun json = run("roles", "reload", "-json");
+    assertThat(json.code).as(json.err).isZero();
+    JsonNode reloaded = new ObjectMapper().readTree(json.out);
+    assertThat(reloaded.get("rolesFile").asText()).isEqualTo(cluster.rolesFile().toString());
+    assertThat(reloaded.get("entries").asInt()).isEqualTo(2);
+    assertThat(reloaded.get("unlistedRole").asText()).isEqualTo("HOT");
   }
 
   @Test
   void unknownCommand_isAUsageError_andNothingIsSent() throws Exception {
     AdminRun run = run("gera", "3");
     assertThat(run.code).isEqualTo(2);
-    assertThat(run.err).contains("unknown command 'gera 3'").contains("Usage: hdfs eafr");
+    assertThat(run.err).startsWith("hdfs eafr: unknown command 'gera 3'; did you mean 'gear'?\nUsage: hdfs eafr");
+    assertThat(run.err.split("  status \\[-json\\]", -1)).as("the commands listed once").hasSize(2);
   }
 
   private static long jmx(String attribute) {
