@@ -55,7 +55,8 @@ final class GearCommands {
     GearAutopilot autopilot = runtime.gears().autopilot();
     if (service == null || autopilot == null) {
       throw new IllegalStateException("gears are off on this NameNode: eafr.layout is "
-          + runtime.gears().settings().layout() + " (the gear service runs with equal-work or accordion)");
+          + runtime.gears().settings().layout() + "; to shift gears set it to equal-work or accordion in"
+          + " hdfs-site.xml and restart the NameNode (docs/namenode.md, section Gears)");
     }
     switch (operand) {
       case "auto":

@@ -123,6 +123,32 @@ class AdminToolTest {
     assertThat(run.err.split("  status \\[-json\\]", -1)).as("the commands listed once").hasSize(2);
   }
 
+  @Test
+  void aNameNodeThatCannotBeReached_orAMalformedAddress_isSaidInOneLine_withoutAStackTrace() throws Exception {
+    Configuration conf = new Configuration(cluster.conf());
+    conf.setInt("ipc.client.connect.max.retries", 0);
+    int closedPort;
+    try (java.net.ServerSocket socket = new java.net.ServerSocket(0)) {
+      closedPort = socket.getLocalPort();
+    }
+    AdminRun down = AdminRun.run(conf, "-namenode", "127.0.0.1:" + closedPort, "status");
+    assertThat(down.code).isEqualTo(1);
+    assertThat(down.err).startsWith("cannot reach the NameNode at ").contains(":" + closedPort + ": ")
+        .contains("dfs.namenode.rpc-address").doesNotContain("\tat ");
+
+    AdminRun malformed = AdminRun.run(conf, "-namenode", "nn1", "status");
+    assertThat(malformed.code).isEqualTo(2);
+    assertThat(malformed.err).startsWith("hdfs eafr: -namenode nn1 is not HOST:PORT");
+  }
+
+  @Test
+  void gearCommand_withGearsOff_saysWhichKeyToSet() throws Exception {
+    AdminRun run = run("gear", "1");
+    assertThat(run.code).isEqualTo(1);
+    assertThat(run.err).contains("gears are off on this NameNode: eafr.layout is random; to shift gears set it to"
+        + " equal-work or accordion in hdfs-site.xml and restart the NameNode");
+  }
+
   private static long jmx(String attribute) {
     return ((Number) jmxAttribute(attribute)).longValue();
   }
