@@ -67,9 +67,9 @@ public final class AdminTool extends Configured implements Tool {
       nameNode = words.remove(option + 1);
       words.remove(option);
     }
-    if (words.isEmpty() || words.contains("-help") || words.contains("--help") || words.contains("-h")) {
+    if (words.contains("-help") || words.contains("--help") || words.contains("-h")) {
       out.print(help());
-      return words.isEmpty() ? 2 : 0;
+      return 0;
     }
     AdminRequest request;
     try {

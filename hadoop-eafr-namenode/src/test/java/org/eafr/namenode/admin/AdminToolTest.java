@@ -121,6 +121,12 @@ class AdminToolTest {
     assertThat(run.code).isEqualTo(2);
     assertThat(run.err).startsWith("hdfs eafr: unknown command 'gera 3'; did you mean 'gear'?\nUsage: hdfs eafr");
     assertThat(run.err.split("  status \\[-json\\]", -1)).as("the commands listed once").hasSize(2);
+    AdminRun none = run();
+    assertThat(none.code).isEqualTo(2);
+    assertThat(none.err).startsWith("hdfs eafr: no command given\nUsage: hdfs eafr");
+    AdminRun help = run("--help");
+    assertThat(help.code).isZero();
+    assertThat(help.out).startsWith("Usage: hdfs eafr").contains("Exit code 0 done");
   }
 
   @Test
