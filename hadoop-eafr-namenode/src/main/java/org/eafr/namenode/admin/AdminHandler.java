@@ -3,6 +3,8 @@ package org.eafr.namenode.admin;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.file.Paths;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import org.apache.hadoop.hdfs.server.namenode.NameNode;
 import org.apache.hadoop.ipc.RefreshHandler;
 import org.apache.hadoop.ipc.RefreshResponse;
@@ -50,7 +52,7 @@ public final class AdminHandler implements RefreshHandler {
       request = ROLES_IDENTIFIER.equals(identifier) ? AdminRequest.parse("roles", "reload")
           : AdminRequest.parse(args);
     } catch (IllegalArgumentException e) {
-      return new RefreshResponse(FAILED, e.getMessage());
+      return new RefreshResponse(FAILED, e.getMessage() + "; the commands are:\n" + AdminRequest.usage());
     }
     try {
       if (request.verb().changesState()) {
@@ -72,16 +74,16 @@ public final class AdminHandler implements RefreshHandler {
         ClusterReport nodes = ClusterReport.of(nameNode, runtime);
         return request.json() ? nodes.nodesJson() : nodes.nodesText();
       case ROLES_RELOAD:
-        return reloadRoles();
+        return reloadRoles(request.json());
       case SLEEP_POLL:
       case SLEEP_TAKE:
         return new SleepAgentAnswers(nameNode, runtime.sleepRequests()).answer(request);
       case GEAR:
-        return GearCommands.gear(runtime, request.operands().get(0));
+        return GearCommands.gear(runtime, request.operands().get(0), request.json());
       case POWER_ON:
       case POWER_OFF:
       case POWER_STATUS:
-        return GearCommands.power(runtime, request.verb(), request.operands().get(0));
+        return GearCommands.power(runtime, request.verb(), request.operands().get(0), request.json());
       case POWER_CLEAR:
         return GearCommands.clearQuarantine(runtime, request.operands().get(0), request.json());
       case PLAN:
@@ -93,13 +95,20 @@ public final class AdminHandler implements RefreshHandler {
   }
 
   /** Re-reads the roles file; only a file that passes every check replaces the roles in force. */
-  String reloadRoles() {
+  String reloadRoles(boolean json) {
     if (runtime.settings().rolesFile().isEmpty()) {
       throw new IllegalArgumentException("no roles file configured: set eafr.roles.file");
     }
     try {
       RolesFile file = runtime.roles().reload(Paths.get(runtime.settings().rolesFile()),
           ServerTranslator.registeredNames(nameNode.getNamesystem().getBlockManager().getDatanodeManager()));
+      if (json) {
+        Map<String, Object> answer = new LinkedHashMap<>();
+        answer.put("rolesFile", file.source());
+        answer.put("entries", file.entries().size());
+        answer.put("unlistedRole", file.unlistedRole().name());
+        return ClusterReport.json(answer);
+      }
       return "EAFR roles reloaded from " + file.source() + ": " + file.entries().size() + " entries, unlisted"
           + " DataNodes " + file.unlistedRole();
     } catch (IllegalArgumentException e) {

@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
+import org.eafr.placement.settings.KnownKeys;
 
 /**
  * One {@code hdfs eafr} command as it travels from the tool to the NameNode: a verb, its operands and whether the
@@ -14,17 +15,22 @@ import java.util.Objects;
 public final class AdminRequest {
   /** The commands, each with its operands' usage and whether it changes anything (superuser only). */
   public enum Verb {
-    STATUS("status", "", false, "the NameNode's EAFR state: HA state, roles in force, monitor counters, DataNodes"),
+    STATUS("status", "", false, "the NameNode's EAFR state: HA state, roles, monitor, gears, energy, power"
+        + " counters, each DataNode"),
     NODES("nodes", "", false, "each DataNode: rack, role, gear group, power state, admin state, load, storage, watts"),
     ROLES_RELOAD("roles reload", "", true, "re-read eafr.roles.file; a bad file changes nothing"),
     // the DataNode power agent's verbs: allowed to that DataNode's own principal and the superuser (SleepAgentAnswers)
-    SLEEP_POLL("sleep poll", "DATANODE-UUID", false, "DataNode power agent: this DataNode's state and sleep request"),
-    SLEEP_TAKE("sleep take", "DATANODE-UUID", false, "DataNode power agent: take this DataNode's sleep request"),
-    GEAR("gear", "N|up|down|auto", true, "shift to gear N, one up or down (manual mode), or let the load decide"
-        + " (auto); an unsafe gear-down is refused"),
-    POWER_ON("power on", "HOST", true, "power a DataNode host on through its inventory driver"),
-    POWER_OFF("power off", "HOST", true, "power a host off; refused unless HDFS shows it IN_MAINTENANCE"),
-    POWER_STATUS("power status", "HOST", false, "read a host's power state from its driver"),
+    SLEEP_POLL("sleep poll", "DATANODE-UUID", false, "this DataNode's state and sleep request"),
+    SLEEP_TAKE("sleep take", "DATANODE-UUID", false, "take this DataNode's sleep request"),
+    GEAR("gear", "N|up|down|auto", true, "shift to gear N (0 keeps the fewest DataNodes on;"
+        + " 'status' shows the range) or one up or down, which ends auto mode; or 'auto': the load decides. A gear-down"
+        + " that would leave a block without a live replica is refused"),
+    POWER_ON("power on", "HOST", true, "power a DataNode host on through its BMC (HOST as"
+        + " named in eafr.power.inventory.file)"),
+    POWER_OFF("power off", "HOST", true, "power a host off (gracefully); refused unless HDFS"
+        + " shows its DataNodes IN_MAINTENANCE"),
+    POWER_STATUS("power status", "HOST", false, "read a host's power state from its BMC now, with its"
+        + " quarantine and last error"),
     POWER_CLEAR("power clear", "HOST", true, "lift a host's power quarantine: automatic power commands reach it"
         + " again"),
     PLAN("plan", "", false, "what the next replication round would do, and the gear controller's last decision;"
@@ -51,9 +57,18 @@ public final class AdminRequest {
       return changes;
     }
 
+    /** The command as typed, e.g. {@code power on HOST}. */
+    String synopsis() {
+      return words + (operands.isEmpty() ? "" : " " + operands);
+    }
+
     String usageLine() {
-      String line = words + (operands.isEmpty() ? "" : " " + operands);
-      return String.format(Locale.ROOT, "  %-22s %s%s", line + " [-json]", help, changes ? " (superuser)" : "");
+      return String.format(Locale.ROOT, "  %-28s %s%s", synopsis() + " [-json]", help, changes ? " (superuser)" : "");
+    }
+
+    /** The DataNode power agent's verbs, which operators do not type. */
+    boolean forAgents() {
+      return this == SLEEP_POLL || this == SLEEP_TAKE;
     }
   }
 
@@ -72,13 +87,14 @@ public final class AdminRequest {
   /**
    * Parses {@code args} (the words after {@code hdfs eafr}, without tool options).
    *
-   * @throws IllegalArgumentException naming the word at fault and the commands there are
+   * @throws IllegalArgumentException naming the word at fault and what would be right (the nearest command, or the
+   *     operands the command takes); the tool prints the list of commands after it, the NameNode adds it to its answer
    */
   public static AdminRequest parse(String... args) {
     List<String> words = new ArrayList<>(Arrays.asList(args));
     boolean json = words.remove(JSON_FLAG);
     if (words.isEmpty()) {
-      throw new IllegalArgumentException("no command given; the commands are:\n" + usage());
+      throw new IllegalArgumentException("no command given");
     }
     for (Verb verb : Verb.values()) {
       List<String> verbWords = Arrays.asList(verb.words.split(" "));
@@ -86,21 +102,53 @@ public final class AdminRequest {
         List<String> operands = words.subList(verbWords.size(), words.size());
         int expected = verb.operands.isEmpty() ? 0 : verb.operands.split(" ").length;
         if (operands.size() != expected) {
-          throw new IllegalArgumentException("'" + verb.words + "' takes " + (expected == 0 ? "no operands"
-              : "the operands " + verb.operands) + ", not " + operands + "; the commands are:\n" + usage());
+          throw new IllegalArgumentException(expected == 0
+              ? "'" + verb.words + "' takes no operands; got '" + String.join(" ", operands) + "'"
+              : "'" + verb.words + "' needs " + verb.operands + ": hdfs eafr " + verb.synopsis()
+                  + (operands.isEmpty() ? "" : "; got '" + String.join(" ", operands) + "'"));
         }
         return new AdminRequest(verb, operands, json);
       }
     }
-    throw new IllegalArgumentException("unknown command '" + String.join(" ", words) + "'; the commands are:\n"
-        + usage());
+    throw new IllegalArgumentException("unknown command '" + String.join(" ", words) + "'" + hint(words));
   }
 
-  /** One line per command, for the tool's help and for errors. */
+  /** For a first word that begins commands ('power'), those commands; else the nearest command, if one is close. */
+  private static String hint(List<String> words) {
+    List<String> sameFirstWord = new ArrayList<>();
+    List<String> firstWords = new ArrayList<>();
+    for (Verb verb : Verb.values()) {
+      if (verb.forAgents()) {
+        continue;
+      }
+      String first = verb.words.split(" ")[0];
+      firstWords.add(first);
+      if (first.equals(words.get(0))) {
+        sameFirstWord.add("'hdfs eafr " + verb.synopsis() + "'");
+      }
+    }
+    if (!sameFirstWord.isEmpty()) {
+      return ": '" + words.get(0) + "' is followed by one of " + String.join(", ", sameFirstWord);
+    }
+    return KnownKeys.nearest(words.get(0), firstWords).map(verb -> "; did you mean '" + verb + "'?").orElse("");
+  }
+
+  /**
+   * One line per command an operator types, for the tool's help and for errors; the DataNode power agent's own
+   * commands last, under a line saying so.
+   */
   public static String usage() {
     StringBuilder usage = new StringBuilder();
     for (Verb verb : Verb.values()) {
-      usage.append(verb.usageLine()).append('\n');
+      if (!verb.forAgents()) {
+        usage.append(verb.usageLine()).append('\n');
+      }
+    }
+    usage.append("Used by the DataNode power agent (hadoop-eafr-datanode), not by operators:\n");
+    for (Verb verb : Verb.values()) {
+      if (verb.forAgents()) {
+        usage.append(verb.usageLine()).append('\n');
+      }
     }
     return usage.toString();
   }

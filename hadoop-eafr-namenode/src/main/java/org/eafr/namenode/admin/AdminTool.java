@@ -35,6 +35,8 @@ import org.apache.hadoop.util.ToolRunner;
  * 1 when a NameNode refused or failed, 2 for a usage error (nothing sent).
  */
 public final class AdminTool extends Configured implements Tool {
+  /** The tool's own code for a call that did not reach the NameNode. */
+  private static final int UNREACHABLE = -1;
   private final PrintStream out;
   private final PrintStream err;
 
@@ -65,9 +67,9 @@ public final class AdminTool extends Configured implements Tool {
       nameNode = words.remove(option + 1);
       words.remove(option);
     }
-    if (words.isEmpty() || words.contains("-help") || words.contains("--help") || words.contains("-h")) {
+    if (words.contains("-help") || words.contains("--help") || words.contains("-h")) {
       out.print(help());
-      return words.isEmpty() ? 2 : 0;
+      return 0;
     }
     AdminRequest request;
     try {
@@ -75,7 +77,13 @@ public final class AdminTool extends Configured implements Tool {
     } catch (IllegalArgumentException e) {
       return usage(e.getMessage());
     }
-    List<InetSocketAddress> targets = nameNode == null ? nameNodes() : List.of(NetUtils.createSocketAddr(nameNode));
+    List<InetSocketAddress> targets;
+    try {
+      targets = nameNode == null ? nameNodes() : List.of(NetUtils.createSocketAddr(nameNode));
+    } catch (IllegalArgumentException e) {
+      return usage(nameNode == null ? "fs.defaultFS names no NameNode RPC address: " + e.getMessage()
+          : "-namenode " + nameNode + " is not HOST:PORT (the NameNode's RPC address, e.g. nn1.example.com:8020)");
+    }
     return request.verb().changesState() ? runEverywhere(request, targets) : runOnActive(request, targets,
         nameNode != null);
   }
@@ -83,6 +91,7 @@ public final class AdminTool extends Configured implements Tool {
   private int runOnActive(AdminRequest request, List<InetSocketAddress> targets, boolean explicit)
       throws IOException {
     RefreshResponse standbyAnswer = null;
+    List<String> unreachable = new ArrayList<>();
     for (InetSocketAddress target : targets) {
       RefreshResponse answer = send(target, request);
       if (answer.getReturnCode() == AdminHandler.OK) {
@@ -97,10 +106,19 @@ public final class AdminTool extends Configured implements Tool {
         err.println(target + ": " + answer.getMessage());
         return 1;
       }
+      if (answer.getReturnCode() == UNREACHABLE) {
+        unreachable.add(answer.getMessage());
+        continue;
+      }
       standbyAnswer = answer;
     }
+    if (unreachable.size() == targets.size()) {
+      unreachable.forEach(err::println);
+      return 1;
+    }
     err.println("no active NameNode among " + targets + (standbyAnswer == null ? ""
-        : "; ask one with -namenode HOST:PORT to see its state"));
+        : "; ask one with -namenode HOST:PORT to see its state") + (unreachable.isEmpty() ? ""
+        : "; " + String.join("; ", unreachable)));
     return 1;
   }
 
@@ -109,7 +127,8 @@ public final class AdminTool extends Configured implements Tool {
     for (InetSocketAddress target : targets) {
       RefreshResponse answer = send(target, request);
       boolean ok = answer.getReturnCode() == AdminHandler.OK || answer.getReturnCode() == AdminHandler.NOT_ACTIVE;
-      (ok ? out : err).println((targets.size() > 1 ? target + ": " : "") + answer.getMessage());
+      (ok ? out : err).println((targets.size() > 1 && answer.getReturnCode() != UNREACHABLE ? target + ": " : "")
+          + answer.getMessage());
       if (!ok) {
         code = 1;
       }
@@ -117,8 +136,20 @@ public final class AdminTool extends Configured implements Tool {
     return code;
   }
 
-  /** Sends {@code request} to the NameNode at {@code target}; the answer of the EAFR handler of that NameNode. */
-  private RefreshResponse send(InetSocketAddress target, AdminRequest request) throws IOException {
+  /**
+   * Sends {@code request} to the NameNode at {@code target}; the answer of the EAFR handler of that NameNode, or
+   * {@link #UNREACHABLE} saying why the call did not get through (no stack trace for a NameNode that is down).
+   */
+  private RefreshResponse send(InetSocketAddress target, AdminRequest request) {
+    try {
+      return call(target, request);
+    } catch (IOException e) {
+      return new RefreshResponse(UNREACHABLE, "cannot reach the NameNode at " + target + ": " + e.getMessage()
+          + " (is it running, and is that its RPC address, dfs.namenode.rpc-address?)");
+    }
+  }
+
+  private RefreshResponse call(InetSocketAddress target, AdminRequest request) throws IOException {
     Configuration conf = new Configuration(getConf());
     // the server principal of this call is the NameNode's, as for hdfs dfsadmin -refresh
     conf.set(CommonConfigurationKeys.HADOOP_SECURITY_SERVICE_USER_NAME_KEY,
@@ -160,6 +191,8 @@ public final class AdminTool extends Configured implements Tool {
 
   static String help() {
     return "Usage: hdfs eafr [-namenode HOST:PORT] COMMAND [-json]\n" + AdminRequest.usage()
-        + "Without -namenode every NameNode of fs.defaultFS is asked; reading commands print the active one's answer.\n";
+        + "Without -namenode every NameNode of fs.defaultFS is asked: reading commands print the active one's answer,\n"
+        + "changing commands go to each NameNode. Exit code 0 done, 1 refused or failed (the reason on stderr),\n"
+        + "2 usage error (nothing sent).\n";
   }
 }

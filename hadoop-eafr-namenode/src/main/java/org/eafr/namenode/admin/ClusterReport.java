@@ -141,8 +141,15 @@ final class ClusterReport {
         + " bytes moved %d%n", stats.rounds(), stats.added(), stats.removed(), stats.migrated(),
         stats.bytesMoved()));
     Map<String, Object> gear = gears.values();
-    if (((Number) gear.get("MaximumGear")).longValue() < 0) {
-      text.append(String.format(Locale.ROOT, "gears: off (eafr.layout = %s)%n", gear.get("Layout")));
+    if (!gear.get("LayoutProblem").toString().isEmpty()) {
+      text.append(String.format(Locale.ROOT, "gears (%s): cannot run, every DataNode stays on: %s%n",
+          gear.get("Layout"), gear.get("LayoutProblem")));
+    } else if ("random".equals(gear.get("Layout"))) {
+      text.append("gears: off (eafr.layout = random)\n");
+    } else if (((Number) gear.get("MaximumGear")).longValue() < 0) {
+      text.append(String.format(Locale.ROOT, "gears (%s): no expansion chain yet; it is fixed once"
+          + " eafr.gear.expected-datanodes DataNodes have registered, or by the first gear command%n",
+          gear.get("Layout")));
     } else {
       text.append(String.format(Locale.ROOT, "gears (%s): gear %s of 0..%s, target %s, %s; %s DataNodes sleep;"
           + " reflection backlog %s files%n", gear.get("Layout"), gear.get("Gear"), gear.get("MaximumGear"),

@@ -10,14 +10,18 @@ import java.util.concurrent.TimeoutException;
 import org.eafr.namenode.cluster.EafrRuntime;
 import org.eafr.namenode.gear.GearAutopilot;
 import org.eafr.namenode.gear.GearService;
+import org.eafr.namenode.gear.GearState;
 import org.eafr.namenode.power.NodePowerStatus;
+import org.eafr.namenode.power.PowerCommand;
 import org.eafr.namenode.power.PowerManager;
+import org.eafr.namenode.power.PowerResult;
 import org.eafr.namenode.power.Requester;
 
 /**
- * {@code hdfs eafr gear N|up|down|auto} and {@code hdfs eafr power on|off|status HOST}: thin translations to the gear
- * service (through the autopilot, which switches the mode) and the power manager, which check everything (the gear exists, no block is left without a live replica,
- * the host is in the inventory, HDFS shows it IN_MAINTENANCE before power-off) and refuse with the reason.
+ * {@code hdfs eafr gear N|up|down|auto} and {@code hdfs eafr power on|off|status|clear HOST}: thin translations to the
+ * gear service (through the autopilot, which switches the mode) and the power manager, which check everything (the
+ * settings build a layout, the gear exists, no block is left without a live replica, the host is in the inventory,
+ * HDFS shows it IN_MAINTENANCE before power-off) and refuse with the reason.
  */
 final class GearCommands {
   /** How long a power command's answer waits for the host to reach its state; longer actions finish in the log. */
@@ -26,15 +30,37 @@ final class GearCommands {
   private GearCommands() {
   }
 
-  static String gear(EafrRuntime runtime, String operand) throws IOException {
+  /**
+   * {@code hdfs eafr gear N|up|down|auto [-json]}: the answer, and with {@code -json} an object with it
+   * ({@code answer}) and the gear state after the command: {@code mode}, {@code gear}, {@code targetGear},
+   * {@code phase}.
+   */
+  static String gear(EafrRuntime runtime, String operand, boolean json) throws IOException {
+    String answer = gear(runtime, operand);
+    if (!json) {
+      return answer;
+    }
+    GearState state = runtime.gears().state();
+    Map<String, Object> map = new LinkedHashMap<>();
+    map.put("answer", answer);
+    map.put("mode", runtime.gears().autopilot().mode().word());
+    map.put("gear", state.gear());
+    map.put("targetGear", state.target());
+    map.put("phase", state.phase().name());
+    return ClusterReport.json(map);
+  }
+
+  private static String gear(EafrRuntime runtime, String operand) throws IOException {
     GearService service = runtime.gears().service();
     GearAutopilot autopilot = runtime.gears().autopilot();
     if (service == null || autopilot == null) {
       throw new IllegalStateException("gears are off on this NameNode: eafr.layout is "
-          + runtime.gears().settings().layout() + " (the gear service runs with equal-work or accordion)");
+          + runtime.gears().settings().layout() + "; to shift gears set it to equal-work or accordion in"
+          + " hdfs-site.xml and restart the NameNode (docs/namenode.md, section Gears)");
     }
     switch (operand) {
       case "auto":
+        service.refuseWithoutLayout("gear auto");
         return autopilot.enable();
       case "up":
         return autopilot.manual(() -> service.requestRelative(1));
@@ -52,7 +78,12 @@ final class GearCommands {
     }
   }
 
-  static String power(EafrRuntime runtime, AdminRequest.Verb verb, String host) throws IOException {
+  /**
+   * {@code hdfs eafr power on|off|status HOST [-json]}: the outcome once the host reached its state (or was read),
+   * or that the action is still under way after {@value #POWER_ANSWER_WAIT_SECONDS} s; with the manager's record of
+   * the host (quarantine, last error). A refusal or failure throws, naming the reason.
+   */
+  static String power(EafrRuntime runtime, AdminRequest.Verb verb, String host, boolean json) throws IOException {
     PowerManager power = powerManager(runtime);
     CompletableFuture<?> action;
     switch (verb) {
@@ -65,17 +96,62 @@ final class GearCommands {
       default:
         action = power.readState(host);
     }
+    Object outcome;
     try {
-      return host + ": " + action.get(POWER_ANSWER_WAIT_SECONDS, TimeUnit.SECONDS);
+      outcome = action.get(POWER_ANSWER_WAIT_SECONDS, TimeUnit.SECONDS);
     } catch (TimeoutException e) {
-      return host + ": " + verb.words() + " still under way after " + POWER_ANSWER_WAIT_SECONDS
-          + " s; its outcome goes to the NameNode log and 'hdfs eafr status'";
+      outcome = null;
     } catch (ExecutionException e) {
       throw new IllegalStateException(verb.words() + " " + host + " failed: " + e.getCause().getMessage(), e);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IOException("interrupted waiting for " + verb.words() + " " + host, e);
     }
+    NodePowerStatus record = power.status(host);
+    return json ? ClusterReport.json(powerJson(verb, host, outcome, record)) : powerText(verb, host, outcome, record);
+  }
+
+  private static String powerText(AdminRequest.Verb verb, String host, Object outcome, NodePowerStatus record) {
+    if (outcome == null) {
+      return host + ": " + verb.words() + " still under way after " + POWER_ANSWER_WAIT_SECONDS
+          + " s; its outcome goes to the NameNode log and 'hdfs eafr status'";
+    }
+    String text = outcome instanceof PowerResult ? outcome.toString() : host + ": " + outcome; // a result names it
+    if (record != null && record.quarantined()) {
+      text += "; quarantined (automatic power commands do not reach it; last error: " + record.lastError()
+          + "); lift it with 'hdfs eafr power clear " + host + "'";
+    }
+    return text;
+  }
+
+  /**
+   * The JSON answer: {@code host}, {@code command} (on, graceful-off, or status), {@code done} (false while still
+   * under way), {@code state} (reached or read; null while under way), for on and off {@code changed},
+   * {@code attempts} and {@code elapsedMillis}, and the manager's record: {@code driver}, {@code endpoint},
+   * {@code quarantined}, {@code consecutiveFailures}, {@code lastError}.
+   */
+  private static Map<String, Object> powerJson(AdminRequest.Verb verb, String host, Object outcome,
+      NodePowerStatus record) {
+    Map<String, Object> answer = new LinkedHashMap<>();
+    answer.put("host", host);
+    answer.put("command", verb == AdminRequest.Verb.POWER_ON ? PowerCommand.ON.label()
+        : verb == AdminRequest.Verb.POWER_OFF ? PowerCommand.GRACEFUL_OFF.label() : "status");
+    answer.put("done", outcome != null);
+    if (verb == AdminRequest.Verb.POWER_STATUS) {
+      answer.put("state", outcome == null ? null : outcome.toString());
+    } else {
+      PowerResult result = (PowerResult) outcome;
+      answer.put("state", result == null ? null : result.state().name());
+      answer.put("changed", result == null ? null : result.changed());
+      answer.put("attempts", result == null ? null : result.attempts());
+      answer.put("elapsedMillis", result == null ? null : result.elapsedMillis());
+    }
+    answer.put("driver", record == null ? null : record.driver());
+    answer.put("endpoint", record == null ? null : record.endpoint());
+    answer.put("quarantined", record != null && record.quarantined());
+    answer.put("consecutiveFailures", record == null ? 0 : record.consecutiveFailures());
+    answer.put("lastError", record == null ? null : record.lastError());
+    return answer;
   }
 
   /**

@@ -13,9 +13,11 @@ import org.eafr.placement.cluster.Server;
 import org.eafr.placement.gear.ActiveSet;
 import org.eafr.placement.gear.ExpansionChain;
 import org.eafr.placement.gear.GearedLayout;
+import org.eafr.placement.gear.LayoutProblem;
 import org.eafr.placement.gear.accordion.AccordionLayout;
 import org.eafr.placement.gear.layout.EqualWorkLayout;
 import org.eafr.placement.settings.EafrSettings;
+import org.eafr.placement.settings.Setting;
 
 /**
  * The gear state one NameNode shares between its parts: the placement policy asks it for the layout and the servers
@@ -24,10 +26,17 @@ import org.eafr.placement.settings.EafrSettings;
  * restarted NameNode and a new active NameNode all place blocks with the same chain.
  */
 public final class GearRuntime {
+  /** The settings that shape each layout: a problem names them with their values and what would build. */
+  private static final List<Setting<Integer>> EQUAL_WORK_KEYS = List.of(EafrSettings.GEAR_PRIMARIES,
+      EafrSettings.GEAR_GROUP_SIZE, EafrSettings.GEAR_REPLICAS);
+  private static final List<Setting<Integer>> ACCORDION_KEYS = List.of(EafrSettings.GEAR_ACCORDION_LOWEST_GROUP,
+      EafrSettings.GEAR_REPLICAS);
+
   private final GearSettings settings;
   private final EafrSettings core;
   private volatile GearState state = GearState.UNSET;
   private volatile GearedLayout layout;
+  private volatile String layoutProblem;
   /** Files written with a replica away from home, not yet recorded in the namespace (drained by the service). */
   private final Queue<String> owedPaths = new ConcurrentLinkedQueue<>();
   /** DataNodes that are the source of a reflection move in flight: their copy is the one to delete after. */
@@ -51,12 +60,45 @@ public final class GearRuntime {
     return state;
   }
 
-  /** Puts {@code next} in force (after it was persisted, or as read from the namespace). */
+  /**
+   * Puts {@code next} in force (after it was persisted, or as read from the namespace). A chain the settings cannot
+   * build a layout on leaves no layout, and {@link #layoutProblem} says why.
+   */
   public synchronized void state(GearState next) {
     if (!next.chain().equals(state.chain())) {
-      layout = next.hasChain() ? buildLayout(next.chain()) : null;
+      layout = null;
+      layoutProblem = null;
+      if (next.hasChain()) {
+        try {
+          layout = buildLayout(next.chain());
+        } catch (IllegalArgumentException impossible) {
+          layoutProblem = impossible.getMessage();
+        }
+      }
     }
     state = next;
+  }
+
+  /**
+   * Why the settings in force cannot build a layout on the chain (or on the DataNodes a chain would be fixed from):
+   * the keys, their values and what is allowed. Every gear command is refused with it; {@code status} shows it.
+   */
+  public Optional<String> layoutProblem() {
+    return Optional.ofNullable(layoutProblem);
+  }
+
+  /**
+   * Checks that a layout builds on {@code chain} before the chain is fixed; records the problem when it does not (and
+   * throws IllegalArgumentException with it), clears it when it does.
+   */
+  synchronized void checkLayout(List<GearState.ChainEntry> chain) {
+    try {
+      buildLayout(chain);
+      layoutProblem = null;
+    } catch (IllegalArgumentException impossible) {
+      layoutProblem = impossible.getMessage();
+      throw impossible;
+    }
   }
 
   /** The layout of the fixed chain, or empty while placement is not geared (random layout, or no chain yet). */
@@ -82,8 +124,9 @@ public final class GearRuntime {
       servers.add(Server.builder(entry.id()).rack(entry.rack()).build());
     }
     ExpansionChain chain = ExpansionChain.of(servers);
-    return settings.layout().equals("accordion") ? AccordionLayout.from(core, chain)
-        : EqualWorkLayout.from(core, chain);
+    return settings.layout().equals("accordion")
+        ? LayoutProblem.buildOrExplain(settings.layout(), core, chain, AccordionLayout::from, ACCORDION_KEYS)
+        : LayoutProblem.buildOrExplain(settings.layout(), core, chain, EqualWorkLayout::from, EQUAL_WORK_KEYS);
   }
 
   /** The servers of {@code layout}'s chain that {@code isOn} accepts (alive and in service). */

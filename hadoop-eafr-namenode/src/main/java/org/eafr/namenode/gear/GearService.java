@@ -30,6 +30,7 @@ import org.eafr.namenode.cluster.ReplicaMap;
 import org.eafr.namenode.cluster.ServerTranslator;
 import org.eafr.namenode.config.DataNodeName;
 import org.eafr.namenode.power.InventoryEntry;
+import org.eafr.namenode.power.NodePowerStatus;
 import org.eafr.namenode.power.PowerManager;
 import org.eafr.namenode.power.PowerResult;
 import org.eafr.namenode.power.PowerState;
@@ -87,6 +88,14 @@ public final class GearService implements AutoCloseable {
   private boolean wasActive;
   /** The block being written that a gear-down waits for before power-off (logged once), or null. */
   private String waitingFor;
+  /** The layout problem last logged (once per change of cause), or null. */
+  private String loggedLayoutProblem;
+  /**
+   * DataNodes whose host this service's own power action verified in a state; none is sent a command or read again
+   * for that state while the power manager still knows it there (a gear-down to 0 after one to 2 leaves the hosts
+   * already off alone). Forgotten when anything contradicts it (a later read, a running DataNode).
+   */
+  private final Map<String, PowerState> verified = new HashMap<>();
 
   private GearService(NameNode nameNode, EafrRuntime runtime, ReplicaMap replicaMap) {
     this.nameNode = nameNode;
@@ -145,12 +154,53 @@ public final class GearService implements AutoCloseable {
     }
     if (!gears.state().hasChain() && gears.settings().geared() && gears.settings().expectedDataNodes() > 0
         && liveDataNodes().size() >= gears.settings().expectedDataNodes()) {
-      fixChain();
+      try {
+        fixChain();
+      } catch (IllegalArgumentException impossible) {
+        // the settings build no layout on these DataNodes: recorded in gears.layoutProblem(), logged just below
+      }
     }
+    logLayoutProblem();
     learnHostNames();
     recordOwed();
     wakeOnDemand();
     advance();
+  }
+
+  /**
+   * Logs why the settings build no layout (gears cannot run) once per change of cause, not every step; and once when
+   * the problem is gone (more DataNodes registered before the chain was fixed).
+   */
+  private void logLayoutProblem() {
+    String problem = gears.layoutProblem().orElse(null);
+    if (java.util.Objects.equals(problem, loggedLayoutProblem)) {
+      return;
+    }
+    if (problem != null) {
+      LOG.error("EAFR gears: {}; the gears cannot run (every DataNode stays on and every 'hdfs eafr gear' command is"
+          + " refused) until one of these keys is changed in hdfs-site.xml and the NameNode restarted", problem);
+    } else {
+      LOG.info("EAFR gears: the {} layout builds on the DataNodes now; the gears can run", gears.settings().layout());
+    }
+    loggedLayoutProblem = problem;
+  }
+
+  /**
+   * Refuses {@code command} ({@code gear N|up|down|auto}) while the settings build no layout on the expansion chain
+   * (or, before the chain is fixed, on the live DataNodes), naming the keys, their values and what is allowed.
+   */
+  public synchronized void refuseWithoutLayout(String command) {
+    if (gears.settings().geared() && !gears.state().hasChain() && liveDataNodes().size() >= 2) {
+      try {
+        gears.checkLayout(liveChain());
+      } catch (IllegalArgumentException impossible) {
+        // recorded in gears.layoutProblem()
+      }
+    }
+    gears.layoutProblem().ifPresent(problem -> {
+      throw new IllegalStateException("'hdfs eafr " + command + "' refused: " + problem + "; change one of these"
+          + " keys in hdfs-site.xml and restart the NameNode");
+    });
   }
 
   /**
@@ -220,12 +270,14 @@ public final class GearService implements AutoCloseable {
     if (!nameNode.isActiveState()) {
       throw new IllegalStateException("this NameNode is not active: ask the active NameNode");
     }
+    refuseWithoutLayout("gear " + requested);
     if (!gears.state().hasChain()) {
       fixChain();
     }
     GearState state = gears.state();
     GearedLayout layout = gears.layout().orElseThrow();
     GearedLayout.checkGear(layout, requested);
+    String origin = origin(reason);
     if (state.phase() != GearPhase.STEADY) {
       gears.counters().refusedShifts.incrementAndGet();
       throw new IllegalStateException("gear " + requested + " refused: a shift to gear " + state.target()
@@ -240,7 +292,7 @@ public final class GearService implements AutoCloseable {
           floor());
     } catch (IllegalStateException refused) {
       gears.counters().refusedShifts.incrementAndGet();
-      LOG.warn("EAFR gears: {}", refused.getMessage());
+      LOG.warn("EAFR gears: {} (asked {})", refused.getMessage(), origin);
       throw refused;
     }
     Set<String> sleeping = new TreeSet<>(state.sleeping());
@@ -255,13 +307,18 @@ public final class GearService implements AutoCloseable {
     }
     persist(state.shifting(requested, phase, sleeping));
     gears.counters().shifts.incrementAndGet();
-    LOG.info("EAFR gears: shift started, {}{}", decision.describe(),
-        reason == GearReason.MANUAL ? "" : "; asked by the autopilot (" + reason + ")");
-    return decision.describe();
+    LOG.info("EAFR gears: shift started, {}", decision.describe(origin));
+    return decision.describe(origin);
+  }
+
+  /** Who asked for a shift, as its log line says: MANUAL (an operator), or AUTO with the autopilot's reason. */
+  static String origin(GearReason reason) {
+    return reason == GearReason.MANUAL ? "MANUAL" : "AUTO, " + reason;
   }
 
   /** The next gear up or down from the one in force (or under way). */
   public synchronized String requestRelative(int delta) throws IOException {
+    refuseWithoutLayout(delta > 0 ? "gear up" : "gear down");
     if (!gears.state().hasChain()) {
       fixChain();
     }
@@ -349,21 +406,28 @@ public final class GearService implements AutoCloseable {
 
   /** Fixes the expansion chain from the live DataNodes and persists it, in the highest gear. */
   private void fixChain() throws IOException {
-    List<Server> servers = new ArrayList<>();
-    for (DatanodeDescriptor dn : liveDataNodes()) {
-      servers.add(Server.builder(ServerTranslator.idOf(dn)).rack(dn.getNetworkLocation()).build());
-    }
-    if (servers.size() < 2) {
-      throw new IllegalStateException("the expansion chain needs at least 2 live DataNodes; " + servers.size()
+    List<GearState.ChainEntry> chain = liveChain();
+    if (chain.size() < 2) {
+      throw new IllegalStateException("the expansion chain needs at least 2 live DataNodes; " + chain.size()
           + " have registered");
     }
-    GearState unset = new GearState(GearRuntime.chainOf(servers), 0, 0, GearPhase.STEADY, Set.of());
+    gears.checkLayout(chain); // the settings may build no layout on these DataNodes: refused, nothing persisted
+    GearState unset = new GearState(chain, 0, 0, GearPhase.STEADY, Set.of());
     unset = unset.withChain(withHostNames(unset.chain()));
     gears.state(unset);
     int top = gears.layout().orElseThrow().maximumGear();
     persist(new GearState(unset.chain(), top, top, GearPhase.STEADY, Set.of()));
-    LOG.info("EAFR gears: expansion chain fixed with {} DataNodes ({} gears): {}", servers.size(), top + 1,
+    LOG.info("EAFR gears: expansion chain fixed with {} DataNodes ({} gears): {}", chain.size(), top + 1,
         unset.chain().stream().map(GearState.ChainEntry::id).collect(java.util.stream.Collectors.toList()));
+  }
+
+  /** The chain the live DataNodes would form (Rabbit's expansion chain, one rack after another). */
+  private List<GearState.ChainEntry> liveChain() {
+    List<Server> servers = new ArrayList<>();
+    for (DatanodeDescriptor dn : liveDataNodes()) {
+      servers.add(Server.builder(ServerTranslator.idOf(dn)).rack(dn.getNetworkLocation()).build());
+    }
+    return GearRuntime.chainOf(servers);
   }
 
   /**
@@ -655,8 +719,15 @@ public final class GearService implements AutoCloseable {
         continue;
       }
       CompletableFuture<PowerResult> action = powerActions.get(id);
-      if (action == null || action.isCompletedExceptionally() || action.isDone()
-          && action.join().command().target() != wanted) {
+      if (action != null && action.isDone() && !action.isCompletedExceptionally()
+          && action.join().state() == wanted) {
+        verified.put(id, wanted);
+        continue;
+      }
+      if (stillVerified(id, entry, wanted)) {
+        continue; // e.g. off since an earlier gear-down: no command, no read
+      }
+      if (action == null || action.isCompletedExceptionally() || action.isDone()) {
         if (action != null && action.isCompletedExceptionally()) {
           String error = action.handle((r, e) -> e.getMessage()).join();
           if (!error.equals(lastPowerError.put(id, error))) { // once per error: a quarantined host stays refused
@@ -667,8 +738,8 @@ public final class GearService implements AutoCloseable {
         powerActions.put(id, wanted == PowerState.OFF ? power.powerOff(entry.host(), false, Requester.AUTOMATIC)
             : power.powerOn(entry.host(), Requester.AUTOMATIC));
         all = false;
-      } else if (!action.isDone() || action.join().state() != wanted) {
-        all = false;
+      } else {
+        all = false; // under way
       }
     }
     if (all) {
@@ -676,6 +747,24 @@ public final class GearService implements AutoCloseable {
       lastPowerError.keySet().removeAll(ids);
     }
     return all;
+  }
+
+  /**
+   * Whether this service verified {@code id}'s host in {@code wanted} and nothing says otherwise since: the power
+   * manager still knows it there with no action in flight (an operator's command or status read would have changed
+   * that), and, for OFF, its DataNode does not heartbeat. Else the record is forgotten.
+   */
+  private boolean stillVerified(String id, InventoryEntry entry, PowerState wanted) {
+    if (verified.get(id) != wanted) {
+      return false;
+    }
+    NodePowerStatus status = gears.power().status(entry.host());
+    boolean stands = status != null && status.inFlight() == null && status.lastKnown() == wanted
+        && (wanted != PowerState.OFF || !isAlive(id));
+    if (!stands) {
+      verified.remove(id);
+    }
+    return stands;
   }
 
   private boolean allInMaintenance(Set<String> ids) {

@@ -9,7 +9,8 @@ import org.eafr.placement.gear.GearReason;
 
 /**
  * The gear state as operators see it, in one place for {@code hdfs eafr status} and the metrics2 source, so both
- * always show the same numbers: the gear in force and the target, the phase of a shift, the sleeping DataNodes, the
+ * always show the same numbers: the gear in force and the target, the phase of a shift, why the settings build no
+ * layout (when they do not: the gears cannot run), the sleeping DataNodes, the
  * reflection backlog and the service's counters since the NameNode started; the gear mode, the autopilot's decisions
  * by reason, its last decision and the shifts it started.
  */
@@ -25,6 +26,7 @@ public final class GearStatus {
     values.put("TargetGear", (long) state.target());
     values.put("GearPhase", state.phase().name());
     values.put("MaximumGear", (long) gears.layout().map(layout -> layout.maximumGear()).orElse(-1));
+    values.put("LayoutProblem", gears.layoutProblem().orElse(""));
     values.put("SleepingNodes", (long) state.sleeping().size());
     values.put("ReflectionBacklogFiles", counters.owedFiles.get());
     values.put("GearShifts", counters.shifts.get());

@@ -27,8 +27,11 @@ import org.slf4j.LoggerFactory;
  *       error. An automatic request for a quarantined node still reads its state: a host already in the state asked
  *       for needs no command and the request succeeds (so a host that came on late does not hold a gear-up forever);
  *       otherwise it is refused, naming the host, the failures that quarantined it and how to clear it (logged once
- *       per quarantine). The quarantine lasts until an operator {@link #clearQuarantine clears} it
- *       ({@code hdfs eafr power clear HOST}): a state reached without a command says nothing of the BMC's commands;</li>
+ *       per quarantine). The quarantine ends when an operator {@link #clearQuarantine clears} it
+ *       ({@code hdfs eafr power clear HOST}), when an operator's command sent through the BMC reaches its state (the
+ *       BMC works again), or when the host is found in the state the failed command asked for (that command took
+ *       effect late: a slow boot or shutdown, the common cause of a timeout); a host found in another state stays
+ *       quarantined, since that says nothing of the BMC's commands;</li>
  *   <li>a power-off is refused unless HDFS shows every DataNode of the host IN_MAINTENANCE ({@link HostView}), checked
  *       when asked and again just before the command goes out.</li>
  * </ul>
@@ -201,9 +204,7 @@ public final class PowerManager implements AutoCloseable {
     if (record.quarantined) {
       LOG.info("EAFR power: quarantine of {} cleared by an operator (was: {})", host, record.quarantineReason);
     }
-    record.quarantined = false;
-    record.quarantineReason = null;
-    record.refusalLogged = false;
+    record.lift();
     record.failures = 0;
     return before;
   }
@@ -307,9 +308,18 @@ public final class PowerManager implements AutoCloseable {
     boolean quarantined;
     /** What quarantined the node: the failures, driver, command and last error. */
     String quarantineReason;
+    /** The state the command that quarantined the node asked for: reaching it late ends the quarantine. */
+    PowerState quarantinedFor;
     /** Whether a refusal for this quarantine has been logged (once per quarantine, not every gear step). */
     boolean refusalLogged;
     String lastError;
+
+    void lift() {
+      quarantined = false;
+      quarantineReason = null;
+      quarantinedFor = null;
+      refusalLogged = false;
+    }
   }
 
   /** One action: attempts of read, command, poll until the target state, as a chain of scheduled steps. */
@@ -370,7 +380,7 @@ public final class PowerManager implements AutoCloseable {
             + state + ", not " + command.target() + ": an automatic " + command.label() + " is not sent to it;"
             + " once its BMC works, clear it with 'hdfs eafr power clear " + entry.host() + "' (or switch it by hand"
             + " with 'hdfs eafr power " + (command.target() == PowerState.ON ? "on" : "off") + " " + entry.host()
-            + "')");
+            + "', which ends the quarantine once its BMC has carried it out)");
       }
       callSoon(driver, 0, () -> step(this::sendCommand));
     }
@@ -426,9 +436,20 @@ public final class PowerManager implements AutoCloseable {
     private void succeed(boolean changed) {
       PowerResult result = new PowerResult(entry.host(), command, changed, attempt,
           scheduler.nowMillis() - started);
+      String lifted = null;
       synchronized (PowerManager.this) {
         record.inFlight = null;
         record.failures = 0;
+        if (record.quarantined && (changed || command.target() == record.quarantinedFor)) {
+          lifted = record.quarantineReason;
+          record.lift();
+        }
+      }
+      if (lifted != null) {
+        LOG.info("EAFR power: quarantine of {} lifted: {} (was: {})", entry.host(), changed ? "an operator's "
+            + command.label() + " through " + driver.name() + " " + driver.endpoint() + " reached " + command.target()
+            : "it is " + command.target() + " now, the state its failed command asked for (it took effect late)",
+            lifted);
       }
       if (changed) {
         (command.target() == PowerState.ON ? metrics.poweredOn : metrics.poweredOff).increment();
@@ -463,6 +484,7 @@ public final class PowerManager implements AutoCloseable {
         quarantine = !record.quarantined && record.failures >= settings.quarantineAfter();
         record.quarantined |= quarantine;
         if (quarantine) {
+          record.quarantinedFor = command.target();
           record.quarantineReason = "after " + record.failures + " consecutive failed attempts; last: "
               + command.label() + " through " + driver.name() + " " + driver.endpoint() + " failed: " + error;
           record.refusalLogged = false;

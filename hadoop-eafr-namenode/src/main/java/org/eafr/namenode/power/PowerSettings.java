@@ -34,8 +34,9 @@ public final class PowerSettings {
       "How often a failed attempt (command refused, BMC unreachable, state not reached in time) is retried within"
           + " one action before the action fails.", 2, Range.closed(0, 10));
   public static final Setting<Integer> QUARANTINE_AFTER = Setting.ofInt("eafr.power.quarantine-after", "-",
-      "Consecutive failed attempts after which a node is quarantined: never powered automatically again until an"
-          + " operator clears it.", 3, Range.closed(1, 100));
+      "Consecutive failed attempts after which a node is quarantined: no automatic power command is sent to it until"
+          + " an operator clears it, an operator's command through its BMC succeeds, or it is found in the state its"
+          + " failed command asked for.", 3, Range.closed(1, 100));
 
   /** Path of the JSON power inventory; empty means no host can be switched. */
   public static final String INVENTORY_FILE_KEY = "eafr.power.inventory.file";

@@ -23,18 +23,41 @@ class AdminRequestTest {
   }
 
   @Test
-  void unknownCommand_isRefusedNamingItAndListingTheCommands() {
-    assertThatThrownBy(() -> AdminRequest.parse("stauts"))
-        .hasMessageStartingWith("unknown command 'stauts'; the commands are:")
-        .hasMessageContaining("  status [-json]")
-        .hasMessageContaining("roles reload [-json]");
-    assertThatThrownBy(() -> AdminRequest.parse("roles")).hasMessageStartingWith("unknown command 'roles'");
+  void unknownCommand_isRefusedNamingIt_andTheNearestCommandOrTheCommandsItBegins() {
+    assertThatThrownBy(() -> AdminRequest.parse("stauts")).hasMessage("unknown command 'stauts'; did you mean"
+        + " 'status'?");
+    assertThatThrownBy(() -> AdminRequest.parse("roles")).hasMessage("unknown command 'roles': 'roles' is followed by"
+        + " one of 'hdfs eafr roles reload'");
+    assertThatThrownBy(() -> AdminRequest.parse("power", "reboot", "dn1")).hasMessage("unknown command 'power reboot"
+        + " dn1': 'power' is followed by one of 'hdfs eafr power on HOST', 'hdfs eafr power off HOST', 'hdfs eafr"
+        + " power status HOST', 'hdfs eafr power clear HOST'");
+    assertThatThrownBy(() -> AdminRequest.parse("xyzzy")).hasMessage("unknown command 'xyzzy'");
   }
 
   @Test
-  void extraOperands_areRefused() {
+  void wrongOperands_areRefusedSayingWhatTheCommandTakes() {
     assertThatThrownBy(() -> AdminRequest.parse("status", "now"))
-        .hasMessageStartingWith("'status' takes no operands, not [now]");
+        .hasMessage("'status' takes no operands; got 'now'");
+    assertThatThrownBy(() -> AdminRequest.parse("gear")).hasMessage("'gear' needs N|up|down|auto: hdfs eafr gear"
+        + " N|up|down|auto");
+    assertThatThrownBy(() -> AdminRequest.parse("power", "on", "dn1", "dn2")).hasMessage("'power on' needs HOST:"
+        + " hdfs eafr power on HOST; got 'dn1 dn2'");
+  }
+
+  @Test
+  void usage_listsTheOperatorsCommandsAligned_thenTheAgentsApart() {
+    String[] lines = AdminRequest.usage().split("\n");
+    assertThat(lines[0]).startsWith("  status [-json]  ");
+    int agents = java.util.Arrays.asList(lines).indexOf("Used by the DataNode power agent (hadoop-eafr-datanode),"
+        + " not by operators:");
+    assertThat(agents).isEqualTo(lines.length - 3);
+    assertThat(lines[agents + 1]).startsWith("  sleep poll DATANODE-UUID");
+    for (String line : java.util.Arrays.asList(lines).subList(0, agents)) {
+      {
+        assertThat(line.charAt(31)).as("description column of %s", line).isNotEqualTo(' ');
+        assertThat(line.charAt(30)).as("gap before the description of %s", line).isEqualTo(' ');
+      }
+    }
   }
 
   @Test

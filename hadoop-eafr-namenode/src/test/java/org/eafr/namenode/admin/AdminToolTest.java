@@ -107,13 +107,52 @@ class AdminToolTest {
     AdminRun good = run("roles", "reload");
     assertThat(good.code).as(good.err).isZero();
     assertThat(good.out).contains("EAFR roles reloaded from").contains("2 entries");
+    AdminRun json = run("roles", "reload", "-json");
+    assertThat(json.code).as(json.err).isZero();
+    JsonNode reloaded = new ObjectMapper().readTree(json.out);
+    assertThat(reloaded.get("rolesFile").asText()).isEqualTo(cluster.rolesFile().toString());
+    assertThat(reloaded.get("entries").asInt()).isEqualTo(2);
+    assertThat(reloaded.get("unlistedRole").asText()).isEqualTo("HOT");
   }
 
   @Test
   void unknownCommand_isAUsageError_andNothingIsSent() throws Exception {
     AdminRun run = run("gera", "3");
     assertThat(run.code).isEqualTo(2);
-    assertThat(run.err).contains("unknown command 'gera 3'").contains("Usage: hdfs eafr");
+    assertThat(run.err).startsWith("hdfs eafr: unknown command 'gera 3'; did you mean 'gear'?\nUsage: hdfs eafr");
+    assertThat(run.err.split("  status \\[-json\\]", -1)).as("the commands listed once").hasSize(2);
+    AdminRun none = run();
+    assertThat(none.code).isEqualTo(2);
+    assertThat(none.err).startsWith("hdfs eafr: no command given\nUsage: hdfs eafr");
+    AdminRun help = run("--help");
+    assertThat(help.code).isZero();
+    assertThat(help.out).startsWith("Usage: hdfs eafr").contains("Exit code 0 done");
+  }
+
+  @Test
+  void aNameNodeThatCannotBeReached_orAMalformedAddress_isSaidInOneLine_withoutAStackTrace() throws Exception {
+    Configuration conf = new Configuration(cluster.conf());
+    conf.setInt("ipc.client.connect.max.retries", 0);
+    int closedPort;
+    try (java.net.ServerSocket socket = new java.net.ServerSocket(0)) {
+      closedPort = socket.getLocalPort();
+    }
+    AdminRun down = AdminRun.run(conf, "-namenode", "127.0.0.1:" + closedPort, "status");
+    assertThat(down.code).isEqualTo(1);
+    assertThat(down.err).startsWith("cannot reach the NameNode at ").contains(":" + closedPort + ": ")
+        .contains("dfs.namenode.rpc-address").doesNotContain("\tat ");
+
+    AdminRun malformed = AdminRun.run(conf, "-namenode", "nn1", "status");
+    assertThat(malformed.code).isEqualTo(2);
+    assertThat(malformed.err).startsWith("hdfs eafr: -namenode nn1 is not HOST:PORT");
+  }
+
+  @Test
+  void gearCommand_withGearsOff_saysWhichKeyToSet() throws Exception {
+    AdminRun run = run("gear", "1");
+    assertThat(run.code).isEqualTo(1);
+    assertThat(run.err).contains("gears are off on this NameNode: eafr.layout is random; to shift gears set it to"
+        + " equal-work or accordion in hdfs-site.xml and restart the NameNode");
   }
 
   private static long jmx(String attribute) {

@@ -7,10 +7,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.test.GenericTestUtils;
 import org.eafr.namenode.admin.AdminRun;
-import org.eafr.namenode.read.ReadCountingAuditLogger;
 import org.eafr.namenode.testing.EafrCluster;
 import org.eafr.placement.gear.GearDecision;
 import org.eafr.placement.gear.GearReason;
@@ -48,10 +46,7 @@ class GearAutoTest {
 
   @BeforeAll
   void startCluster() throws Exception {
-    Configuration conf = GearTestCluster.conf("gear-auto");
-    conf.set(DFSConfigKeys.DFS_NAMENODE_AUDIT_LOGGERS_KEY, "default," + ReadCountingAuditLogger.class.getName());
-    conf.set("eafr.gear.auto.interval.ms", "200");
-    conf.set("eafr.gear.min-dwell.ms", String.valueOf(DWELL_MILLIS));
+    Configuration conf = GearTestCluster.autoConf("gear-auto", DWELL_MILLIS);
     conf.set("eafr.gear.server.opens-per-second", "10");
     cluster = GearTestCluster.start(conf);
     for (int i = 0; i < 4; i++) {

@@ -332,6 +332,49 @@ class GearShiftTest {
     assertThat(text.out).contains(host + ": was not quarantined; nothing changed");
   }
 
+  /**
+   * {@code power on|off|status HOST -json} answer JSON (host, command, done, state, changed, attempts, the manager's
+   * record), as the text answers say; a refused power-off exits 1 with the reason on stderr, nothing changed.
+   */
+  @Test
+  @Order(8)
+  void powerOnOffStatusAndGear_answerJsonThroughTheTool() throws Exception {
+    String host = GearTestCluster.running(cluster).get(0);
+    AdminRun status = AdminRun.run(cluster.conf(), "power", "status", host, "-json");
+    assertThat(status.code).as(status.err).isZero();
+    JsonNode read = new ObjectMapper().readTree(status.out);
+    assertThat(read.get("host").asText()).isEqualTo(host);
+    assertThat(read.get("command").asText()).isEqualTo("status");
+    assertThat(read.get("done").asBoolean()).isTrue();
+    assertThat(read.get("state").asText()).isEqualTo("ON");
+    assertThat(read.get("driver").asText()).isEqualTo("minidfscluster");
+    assertThat(read.get("quarantined").asBoolean()).isFalse();
+    assertThat(read.get("lastError").isNull()).isTrue();
+
+    AdminRun on = AdminRun.run(cluster.conf(), "power", "on", host, "-json");
+    assertThat(on.code).as(on.err).isZero();
+    JsonNode already = new ObjectMapper().readTree(on.out);
+    assertThat(already.get("command").asText()).isEqualTo("on");
+    assertThat(already.get("state").asText()).isEqualTo("ON");
+    assertThat(already.get("changed").asBoolean()).as("already on: no command sent").isFalse();
+    assertThat(already.get("attempts").asInt()).isEqualTo(1);
+    assertThat(AdminRun.run(cluster.conf(), "power", "on", host).out).as("text: the same outcome")
+        .matches(Pattern.quote(host + " was already ON (on, 1 attempt, ") + "\\d+ ms\\)\\s*");
+
+    AdminRun gear = AdminRun.run(cluster.conf(), "gear", "4", "-json");
+    assertThat(gear.code).as(gear.err).isZero();
+    JsonNode shifted = new ObjectMapper().readTree(gear.out);
+    assertThat(shifted.get("answer").asText()).isEqualTo("already in gear 4");
+    assertThat(shifted.get("mode").asText()).isEqualTo("manual");
+    assertThat(shifted.get("gear").asInt()).isEqualTo(4);
+    assertThat(shifted.get("phase").asText()).isEqualTo("STEADY");
+
+    AdminRun off = AdminRun.run(cluster.conf(), "power", "off", host, "-json");
+    assertThat(off.code).isEqualTo(1);
+    assertThat(off.err).contains("power off " + host + " failed: refusing to power off").contains("IN_MAINTENANCE");
+    assertThat(GearTestCluster.running(cluster)).contains(host);
+  }
+
   private static String get(String url) throws java.io.IOException {
     java.net.HttpURLConnection http = (java.net.HttpURLConnection) new java.net.URL(url).openConnection();
     try (java.io.InputStream in = http.getInputStream()) {

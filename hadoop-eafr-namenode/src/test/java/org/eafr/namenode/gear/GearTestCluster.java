@@ -67,6 +67,19 @@ public final class GearTestCluster {
     return conf;
   }
 
+  /**
+   * The same for auto mode: opens counted by the read-counting audit logger, a decision every 200 ms, and a minimum
+   * dwell time of {@code dwellMillis}.
+   */
+  public static Configuration autoConf(String name, long dwellMillis) throws IOException {
+    Configuration conf = conf(name);
+    conf.set(DFSConfigKeys.DFS_NAMENODE_AUDIT_LOGGERS_KEY, "default,"
+        + org.eafr.namenode.read.ReadCountingAuditLogger.class.getName());
+    conf.set("eafr.gear.auto.interval.ms", "200");
+    conf.set("eafr.gear.min-dwell.ms", String.valueOf(dwellMillis));
+    return conf;
+  }
+
   public static EafrCluster start(Configuration conf) throws IOException, TimeoutException, InterruptedException {
     EafrCluster cluster = EafrCluster.start(conf, RACKS);
     cluster.runtime().gears().power(MiniClusterPower.manager(cluster.mini()));

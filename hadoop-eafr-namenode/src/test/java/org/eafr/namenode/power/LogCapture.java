@@ -7,7 +7,7 @@ import org.apache.log4j.PatternLayout;
 import org.apache.log4j.WriterAppender;
 
 /** Everything logged (message and stack traces, every level from DEBUG) while it is open. */
-final class LogCapture implements AutoCloseable {
+public final class LogCapture implements AutoCloseable {
   private final StringWriter text = new StringWriter();
   private final WriterAppender appender = new WriterAppender(new PatternLayout("%p %c{1} - %m%n"), text);
   private final Level rootLevel = Logger.getRootLogger().getLevel();
@@ -17,7 +17,7 @@ final class LogCapture implements AutoCloseable {
       (org.apache.log4j.AppenderSkeleton) Logger.getRootLogger().getAppender("stdout");
   private final org.apache.log4j.Priority consoleThreshold = console == null ? null : console.getThreshold();
 
-  LogCapture() {
+  public LogCapture() {
     if (console != null) {
       console.setThreshold(Level.INFO); // the capture sees DEBUG; the console stays readable
     }
@@ -26,7 +26,7 @@ final class LogCapture implements AutoCloseable {
     Logger.getLogger("org.eafr").setLevel(Level.DEBUG);
   }
 
-  synchronized String text() {
+  public synchronized String text() {
     return text.toString();
   }
 

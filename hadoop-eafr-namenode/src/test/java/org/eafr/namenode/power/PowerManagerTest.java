@@ -182,7 +182,7 @@ class PowerManagerTest {
   }
 
   @Test
-  void quarantinedNodeAlreadyInTheWantedState_letsTheAutomaticRequestThrough_refusalsAreLoggedOncePerQuarantine()
+  void quarantinedNodeFoundInTheStateItsFailedCommandAskedFor_passesAndIsLifted_refusalsLoggedOncePerQuarantine()
       throws Exception {
     ScriptedDriver dn1 = new ScriptedDriver("bmc1:623", clock);
     dn1.neverReaches = true;
@@ -201,29 +201,49 @@ class PowerManagerTest {
       assertThat(log.text().lines().filter(line -> line.startsWith("WARN") && line.contains("refused"))).hasSize(1);
     }
 
-    dn1.state = PowerState.ON; // the host finished booting after the timeout
+    dn1.state = PowerState.ON; // the host finished booting after the timeout: its power-on took effect late
+    dn1.neverReaches = false;
     int callsBefore = dn1.calls.size();
-    CompletableFuture<PowerResult> on = manager.powerOn("dn1", Requester.AUTOMATIC);
-    clock.runFor(60_000);
+    CompletableFuture<PowerResult> on;
+    try (LogCapture log = new LogCapture()) {
+      on = manager.powerOn("dn1", Requester.AUTOMATIC);
+      clock.runFor(60_000);
+      assertThat(log.text()).contains("INFO PowerManager - EAFR power: quarantine of dn1 lifted: it is ON now, the"
+          + " state its failed command asked for (it took effect late) (was: after 1 consecutive failed attempts;"
+          + " last: on through scripted bmc1:623 failed: dn1 did not reach ON");
+    }
     assertThat(on.get().state()).isEqualTo(PowerState.ON);
     assertThat(on.get().changed()).isFalse();
     assertThat(dn1.calls.subList(callsBefore, dn1.calls.size())).containsExactly("status");
-    assertThat(manager.status("dn1").quarantined()).as("a state reached without a command clears nothing").isTrue();
+    assertThat(manager.status("dn1").quarantined()).isFalse();
 
     mayPowerOff.add("dn1");
     CompletableFuture<PowerResult> off = manager.powerOff("dn1", false, Requester.AUTOMATIC);
     clock.runFor(60_000);
-    assertThatThrownBy(off::get).hasMessageContaining("dn1 is quarantined").hasMessageContaining("is ON, not OFF");
-
-    assertThat(manager.clearQuarantine("dn1").quarantined()).isTrue();
-    assertThat(manager.status("dn1").quarantined()).isFalse();
+    assertThat(off.get().changed()).as("automatic commands reach it again").isTrue();
+    assertThat(manager.clearQuarantine("dn1").quarantined()).isFalse();
     assertThatThrownBy(() -> manager.clearQuarantine("dn9")).isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("host dn9 is not in the power inventory test-inventory").hasMessageContaining("[dn1]");
   }
 
   @Test
-  void quarantinedNode_canStillBeSwitchedByAnOperator() throws Exception {
+  void quarantinedNodeFoundInAnotherState_passesThatRequest_butStaysQuarantined() throws Exception {
     ScriptedDriver dn1 = new ScriptedDriver("bmc1:623", clock);
+    PowerManager manager = quarantinedByARefusedPowerOn(dn1);
+
+    mayPowerOff.add("dn1");
+    CompletableFuture<PowerResult> off = manager.powerOff("dn1", false, Requester.AUTOMATIC);
+    clock.runFor(60_000);
+    assertThat(off.get().changed()).isFalse();
+    assertThat(manager.status("dn1").quarantined()).as("OFF says nothing of the failed power-on's BMC").isTrue();
+    CompletableFuture<PowerResult> on = manager.powerOn("dn1", Requester.AUTOMATIC);
+    clock.runFor(60_000);
+    assertThatThrownBy(on::get).hasMessageContaining("dn1 is quarantined").hasMessageContaining("is OFF, not ON");
+    assertThat(dn1.calls).containsOnly("status", "on").filteredOn("on"::equals).hasSize(1);
+  }
+
+  /** A manager over {@code dn1} (OFF) whose BMC refused an automatic power-on: quarantined after that one attempt. */
+  private PowerManager quarantinedByARefusedPowerOn(ScriptedDriver dn1) throws Exception {
     dn1.failCommandsWith = "BMC answered: insufficient privilege";
     PowerManager manager = manager(Map.of("eafr.power.retries", "0", "eafr.power.quarantine-after", "1"),
         Map.of("dn1", dn1));
@@ -231,12 +251,21 @@ class PowerManagerTest {
     clock.runFor(60_000);
     assertThatThrownBy(failed::get).hasMessageContaining("failed after 1 attempt (node quarantined):"
         + " BMC answered: insufficient privilege");
+    return manager;
+  }
 
-    dn1.failCommandsWith = null;
-    CompletableFuture<PowerResult> byOperator = manager.powerOn("dn1", Requester.OPERATOR);
+  @Test
+  void quarantinedNode_switchedByAnOperatorThroughItsBmc_isNoLongerQuarantined() throws Exception {
+    ScriptedDriver dn1 = new ScriptedDriver("bmc1:623", clock);
+    PowerManager manager = quarantinedByARefusedPowerOn(dn1);
+
+    dn1.failCommandsWith = null; // the BMC's account was fixed; the operator tries it
+    mayPowerOff.add("dn1");
+    dn1.state = PowerState.ON;
+    CompletableFuture<PowerResult> byOperator = manager.powerOff("dn1", false, Requester.OPERATOR);
     clock.runFor(60_000);
-    assertThat(byOperator.get().state()).isEqualTo(PowerState.ON);
-    assertThat(manager.status("dn1").quarantined()).as("only clearing ends a quarantine").isTrue();
+    assertThat(byOperator.get().changed()).isTrue();
+    assertThat(manager.status("dn1").quarantined()).as("its BMC just carried out a command").isFalse();
   }
 
   @Test

@@ -88,8 +88,17 @@ public final class GearDecision {
    * measured (an operator's gear has none: it printed "NaN servers needed").
    */
   public String describe() {
+    return describe(reason.name());
+  }
+
+  /**
+   * The same line with {@code origin} in place of the reason, for a caller that knows who asked: a NameNode checks the
+   * gear its autopilot chose as an operator's ({@link GearController#manual}), and logs it as
+   * {@code gear 2 -> 0 (AUTO, DOWN_FOR_LOAD): ...}, not as MANUAL.
+   */
+  public String describe(String origin) {
     return String.format(Locale.ROOT, "gear %d -> %d (%s): %s servers needed, %d stay on, wake %d, may sleep %d"
-        + " after %d block moves%s", previousGear, targetGear, reason, serversNeededText(), staysOn.size(), wake.size(),
+        + " after %d block moves%s", previousGear, targetGear, origin, serversNeededText(), staysOn.size(), wake.size(),
         maySleep.size(),
         cleanup.blocks(), floorBlock == null ? "" : "; floor: " + floorBlock.message());
   }

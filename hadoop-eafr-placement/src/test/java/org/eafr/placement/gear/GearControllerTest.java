@@ -120,6 +120,8 @@ class GearControllerTest {
     assertThat(manual.serversNeededText()).isEqualTo("n/a");
     assertThat(manual.describe()).startsWith("gear 3 -> 1 (MANUAL): n/a servers needed,")
         .doesNotContain("NaN").doesNotContain("Infinity");
+    assertThat(manual.describe("AUTO, DOWN_FOR_LOAD")).startsWith("gear 3 -> 1 (AUTO, DOWN_FOR_LOAD): n/a servers"
+        + " needed,").isEqualTo(manual.describe().replace("MANUAL", "AUTO, DOWN_FOR_LOAD"));
   }
 
   @Test
