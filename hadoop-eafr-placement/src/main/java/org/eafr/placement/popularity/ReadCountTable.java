@@ -23,11 +23,13 @@ import java.util.Map;
  * error is that floor. An untracked file that was never dropped was never read. Pruning visits every entry once per
  * {@code capacity / 4} new files: O(1) amortized per read. See {@link ReadStatistics} for a worked example.
  *
- * <p><b>Layout.</b> An open-addressing table with linear probing over primitive arrays: a file is its 64-bit
- * {@link FileIdHash} in {@code keys} (0 = empty slot), and 8 ints in {@code counts}: unattributed reads, error, then
- * three (server number + 1, reads) pairs, server 0 meaning none yet. A file read on a fourth server keeps the extra
- * pairs in a small side map, the only allocation per file, and only for such files. The slot arrays grow by half
- * while the table fills, up to 1.5 slots per entry (load at most 2/3), so a full table costs 1.5 x (8 + 32) = 60
+ * <p><b>Layout.</b> An open-addressing table with linear probing over one int array, 10 ints per slot: the file's
+ * 64-bit {@link FileIdHash} as two ints (0 = empty slot), unattributed reads, error, then three (server number + 1,
+ * reads) pairs, server 0 meaning none yet. Key and counts share the slot, so a read costs one cache miss, not one in
+ * a key array and another in a count array (a read of an untracked-in-cache file is a miss either way in a NameNode's
+ * heap). A file read on a fourth server keeps the extra pairs in a small side map, the only allocation per file, and
+ * only for such files. The array grows by half
+ * while the table fills, up to 1.5 slots per entry (load at most 2/3), so a full table costs 1.5 x 40 = 60
  * bytes per entry, plus 1 byte of Bloom filter and 8 of prune scratch once it first prunes. A read of a tracked file
  * or the first read of a file allocates nothing (except when the arrays grow). Counts are ints that stop at
  * 2^31 - 1 reads of one file on one replica in one interval (over 5 hours of 100,000 opens per second of that one
@@ -35,18 +37,23 @@ import java.util.Map;
  */
 final class ReadCountTable {
   private static final double KEPT_FRACTION = 0.75;
-  private static final int STRIDE = 8;
-  private static final int UNATTRIBUTED = 0;
-  private static final int ERROR = 1;
-  private static final int FIRST_REPLICA = 2;
+  /** Ints per slot: the file's 64-bit hash (low, high), then its counts, in one array (one cache miss per read). */
+  private static final int STRIDE = 10;
+  private static final int KEY_LOW = 0;
+  private static final int KEY_HIGH = 1;
+  private static final int UNATTRIBUTED = 2;
+  private static final int ERROR = 3;
+  private static final int FIRST_REPLICA = 4;
+  private static final int COUNTS = STRIDE - UNATTRIBUTED;
   private static final int INLINE_REPLICAS = 3;
   private static final int MIN_SLOTS = 16;
 
   private final int capacity;
   private final int keptAfterPrune;
   private final int maxSlots;
-  private long[] keys;
+  /** STRIDE ints per slot: key (0 = empty slot), unattributed, error, three (server + 1, reads) pairs. */
   private int[] counts;
+  private int slots;
   private int size;
   private int growAt;
   private long floor;
@@ -66,7 +73,7 @@ final class ReadCountTable {
   /** One read of the file with hash {@code key} on server {@code server}, or on an unknown replica when -1. */
   void record(long key, int server) {
     int slot = slotOf(key);
-    if (keys[slot] == 0) {
+    if (keyAt(slot) == 0) {
       slot = add(key);
     }
     int base = slot * STRIDE;
@@ -103,13 +110,13 @@ final class ReadCountTable {
   }
 
   boolean isTracked(long key) {
-    return keys[slotOf(key)] != 0;
+    return keyAt(slotOf(key)) != 0;
   }
 
   /** The reads of the tracked file with hash {@code key}, named {@code fileId}; null when it is not tracked. */
   FileReads fileReads(long key, String fileId, ServerIds servers) {
     int slot = slotOf(key);
-    if (keys[slot] == 0) {
+    if (keyAt(slot) == 0) {
       return null;
     }
     int base = slot * STRIDE;
@@ -127,26 +134,41 @@ final class ReadCountTable {
 
   /** The first slot from the key's home that holds it or is empty; the table always has an empty slot. */
   private int slotOf(long key) {
-    int slot = (int) (((key & 0xFFFF_FFFFL) * keys.length) >>> 32);
+    int low = (int) key;
+    int high = (int) (key >>> 32);
+    int slot = (int) (((key & 0xFFFF_FFFFL) * slots) >>> 32);
     while (true) {
-      long held = keys[slot];
-      if (held == key || held == 0) {
+      int base = slot * STRIDE;
+      int heldLow = counts[base + KEY_LOW];
+      int heldHigh = counts[base + KEY_HIGH];
+      if (heldLow == low && heldHigh == high || heldLow == 0 && heldHigh == 0) {
         return slot;
       }
-      if (++slot == keys.length) {
+      if (++slot == slots) {
         slot = 0;
       }
     }
+  }
+
+  private long keyAt(int slot) {
+    int base = slot * STRIDE;
+    return (long) counts[base + KEY_HIGH] << 32 | counts[base + KEY_LOW] & 0xFFFF_FFFFL;
+  }
+
+  private void setKey(int slot, long key) {
+    int base = slot * STRIDE;
+    counts[base + KEY_LOW] = (int) key;
+    counts[base + KEY_HIGH] = (int) (key >>> 32);
   }
 
   private int add(long key) {
     if (size >= capacity) {
       prune();
     } else if (size >= growAt) {
-      rehash(Math.min(maxSlots, keys.length + keys.length / 2));
+      rehash(Math.min(maxSlots, slots + slots / 2));
     }
     int slot = slotOf(key);
-    keys[slot] = key;
+    setKey(slot, key);
     counts[slot * STRIDE + ERROR] = mayHaveBeenDropped(key) ? (int) Math.min(Integer.MAX_VALUE, floor) : 0;
     size++;
     return slot;
@@ -190,7 +212,7 @@ final class ReadCountTable {
     for (int at = base + FIRST_REPLICA + 1; at < base + STRIDE; at += 2) {
       bound += counts[at];
     }
-    int[] extra = extraReplicas == null ? null : extraReplicas.get(keys[slot]);
+    int[] extra = extraReplicas == null ? null : extraReplicas.get(keyAt(slot));
     for (int at = 2; extra != null && at < extra[0]; at += 2) {
       bound += extra[at];
     }
@@ -203,8 +225,8 @@ final class ReadCountTable {
       dropped = new DroppedFiles(capacity);
     }
     int n = 0;
-    for (int slot = 0; slot < keys.length; slot++) {
-      if (keys[slot] != 0) {
+    for (int slot = 0; slot < slots; slot++) {
+      if (keyAt(slot) != 0) {
         upperBounds[n++] = upperBound(slot);
       }
     }
@@ -212,8 +234,8 @@ final class ReadCountTable {
     long cut = LongSelection.kthSmallest(upperBounds, n, toDrop - 1);
     int dropAtCut = toDrop - countBelow(n, cut);
     int emptyBefore = firstEmptySlot();
-    for (int slot = 0; slot < keys.length; slot++) {
-      long key = keys[slot];
+    for (int slot = 0; slot < slots; slot++) {
+      long key = keyAt(slot);
       if (key == 0) {
         continue;
       }
@@ -233,7 +255,7 @@ final class ReadCountTable {
 
   private int firstEmptySlot() {
     int slot = 0;
-    while (keys[slot] != 0) {
+    while (keyAt(slot) != 0) {
       slot++;
     }
     return slot;
@@ -256,46 +278,45 @@ final class ReadCountTable {
    * move to, and visited once.
    */
   private void closeGaps(int emptyBefore) {
-    for (int step = 1, slot = emptyBefore; step < keys.length; step++) {
-      if (++slot == keys.length) {
+    for (int step = 1, slot = emptyBefore; step < slots; step++) {
+      if (++slot == slots) {
         slot = 0;
       }
-      long key = keys[slot];
+      long key = keyAt(slot);
       if (key == 0) {
         continue;
       }
-      keys[slot] = 0;
+      setKey(slot, 0);
       int target = slotOf(key);
-      keys[target] = key;
+      setKey(target, key);
       if (target != slot) {
-        System.arraycopy(counts, slot * STRIDE, counts, target * STRIDE, STRIDE);
-        Arrays.fill(counts, slot * STRIDE, slot * STRIDE + STRIDE, 0);
+        System.arraycopy(counts, slot * STRIDE + UNATTRIBUTED, counts, target * STRIDE + UNATTRIBUTED, COUNTS);
+        Arrays.fill(counts, slot * STRIDE + UNATTRIBUTED, slot * STRIDE + STRIDE, 0);
       }
     }
   }
 
   private void clear(int slot) {
-    keys[slot] = 0;
     Arrays.fill(counts, slot * STRIDE, slot * STRIDE + STRIDE, 0);
   }
 
-  private void rehash(int slots) {
-    long[] oldKeys = keys;
-    int[] oldCounts = counts;
-    allocate(slots);
-    for (int old = 0; old < oldKeys.length; old++) {
-      if (oldKeys[old] != 0) {
-        int slot = slotOf(oldKeys[old]);
-        keys[slot] = oldKeys[old];
-        System.arraycopy(oldCounts, old * STRIDE, counts, slot * STRIDE, STRIDE);
+  private void rehash(int newSlots) {
+    int[] old = counts;
+    int oldSlots = slots;
+    allocate(newSlots);
+    for (int from = 0; from < oldSlots; from++) {
+      int base = from * STRIDE;
+      if (old[base + KEY_LOW] != 0 || old[base + KEY_HIGH] != 0) {
+        int slot = slotOf((long) old[base + KEY_HIGH] << 32 | old[base + KEY_LOW] & 0xFFFF_FFFFL);
+        System.arraycopy(old, base, counts, slot * STRIDE, STRIDE);
       }
     }
   }
 
   /** Room for {@code slots}; the table grows again when two thirds are taken, until it has {@code maxSlots}. */
-  private void allocate(int slots) {
-    keys = new long[slots];
-    counts = new int[slots * STRIDE];
-    growAt = slots == maxSlots ? Integer.MAX_VALUE : slots * 2 / 3;
+  private void allocate(int newSlots) {
+    slots = newSlots;
+    counts = new int[newSlots * STRIDE];
+    growAt = newSlots == maxSlots ? Integer.MAX_VALUE : newSlots * 2 / 3;
   }
 }
