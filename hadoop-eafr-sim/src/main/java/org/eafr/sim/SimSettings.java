@@ -60,6 +60,14 @@ public final class SimSettings {
   public static final Setting<Integer> SWIM_REWRITES = Setting.ofInt("sim.swim.rewrites", "-",
       "1: a SWIM job with output writes a new version of a catalog file (new blocks placed under the servers on);"
           + " 0: it sends an update to its input file.", 0, Range.closed(0, 1));
+  public static final Setting<Integer> SWIM_OUTPUT_BYTES = Setting.ofInt("sim.swim.output-bytes", "-",
+      "With sim.swim.rewrites = 1: 1 writes each job's reduce output bytes (scaled like its input) as new versions of"
+          + " catalog files, output / the mean file size of them (at least 1); 0 writes one file per job.", 0,
+      Range.closed(0, 1));
+  public static final Setting<Integer> TRACE_PEAK_THROUGHPUT = Setting.ofInt("sim.throughput.trace-peak", "-",
+      "1: one server's byte throughput, as the gear controllers, offloading and the ideal count it, is the workload's"
+          + " peak total throughput (reads plus every replica's writes, per control period) over the servers, as"
+          + " SpringFS Sec. 5.2 derives it; 0: the model's link speed.", 0, Range.closed(0, 1));
   public static final Setting<Integer> CONTROL_SECONDS = Setting.ofInt("sim.gear.control.seconds", "-",
       "Period of a geared policy's gear controller: the load it measures is the mean over this period.", 60,
       Range.closed(1, 86_400));
@@ -74,7 +82,7 @@ public final class SimSettings {
 
   private static final List<Setting<?>> ALL = List.of(SERVERS, RACKS, HOT_FRACTION, SEED, DURATION_HOURS, FILES,
       READ_FILES, CONCURRENCY, ARRIVAL_RATE, WRITE_SHARE, MIN_FILE_BYTES, MAX_FILE_BYTES, FAILURE_PROBABILITY,
-      CDRM_AVAILABILITY, FAILED_SERVERS, WAKE_SECONDS, HDFS_REPLICAS, SWIM_REWRITES, CONTROL_SECONDS,
+      CDRM_AVAILABILITY, FAILED_SERVERS, WAKE_SECONDS, HDFS_REPLICAS, SWIM_REWRITES, SWIM_OUTPUT_BYTES, TRACE_PEAK_THROUGHPUT, CONTROL_SECONDS,
       SPRINGFS_OFFLOAD_SET);
 
   private final Map<Setting<?>, Number> values;
@@ -225,6 +233,16 @@ public final class SimSettings {
 
   public boolean swimRewrites() {
     return get(SWIM_REWRITES) == 1;
+  }
+
+  /** Whether a SWIM job writes its reduce output bytes (as several catalog files) instead of one file. */
+  public boolean swimOutputBytes() {
+    return get(SWIM_OUTPUT_BYTES) == 1;
+  }
+
+  /** Whether one server's byte throughput is the workload's peak over the servers (SpringFS Sec. 5.2). */
+  public boolean tracePeakThroughput() {
+    return get(TRACE_PEAK_THROUGHPUT) == 1;
   }
 
   public long controlMicros() {

@@ -190,7 +190,8 @@ public final class Simulator {
     for (int i = 0; i < cluster.size(); i++) {
       waitingTransfers.add(new ArrayDeque<>());
     }
-    this.perServer = perServerThroughput(cluster, serviceMicros);
+    LoadSample model = perServerThroughput(cluster, serviceMicros);
+    this.perServer = settings.tracePeakThroughput() ? tracePeakThroughput(model, sizes) : model;
     this.oneCopyCapacityPrefix = capacityPrefix(cluster, settings.eafr().storageReserveBytes());
     for (long size : sizes) {
       oneCopyBytes += size;
@@ -210,6 +211,34 @@ public final class Simulator {
     }
     int n = cluster.size();
     return new LoadSample(ops / n, ops / n, bytes / n, bytes / n);
+  }
+
+  /**
+   * SpringFS Sec. 5.2's server throughput: "the maximum measured total throughput divided by the number of machines",
+   * so that the workload's busiest control period needs every server. Total = reads plus writes times the replication
+   * (the bytes the ideal counts); reads and writes per second stay the model's.
+   */
+  private LoadSample tracePeakThroughput(LoadSample model, long[] sizes) {
+    java.util.Map<Long, Double> bytesPerPeriod = new java.util.HashMap<>();
+    long period = settings.controlMicros();
+    try (var reader = workload.open()) {
+      for (TraceEvent event = reader.next(); event != null && event.timeMicros() <= endMicros;
+          event = reader.next()) {
+        double bytes = switch (event.kind()) {
+          case READ -> (double) event.copies() * concurrency
+              * (event.bytesPerCopy() > 0 ? event.bytesPerCopy() : ModelConstants.RESPONSE_BYTES);
+          case WRITE -> (double) settings.hdfsReplicas() * ModelConstants.UPDATE_BYTES;
+          case REWRITE -> (double) settings.hdfsReplicas() * sizes[event.file()];
+        };
+        bytesPerPeriod.merge(event.timeMicros() / period, bytes, Double::sum);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    double peak = bytesPerPeriod.values().stream().mapToDouble(Double::doubleValue).max().orElse(0);
+    double perServerBytes = peak / (period / 1e6) / cluster.size();
+    return perServerBytes > 0 ? new LoadSample(model.readsPerSecond(), model.writesPerSecond(), perServerBytes,
+        perServerBytes) : model;
   }
 
   /** Prefix sums of the servers' usable storage, largest first: the fewest servers that hold one copy of the data. */

@@ -195,7 +195,7 @@ public class LayoutPolicy implements GearedPolicy {
 
   @Override
   public List<Server> placeNewFile(SimFile file, ClusterView cluster) {
-    BlockPlacement placement = layout.place(BlockRequest.of(file.id(), replicas())
+    BlockPlacement placement = place(BlockRequest.of(file.id(), replicas())
         .withSize(file.sizeBytes(), room(cluster)), on);
     ledger.record(file.id(), placement);
     List<Server> servers = new ArrayList<>(placement.size());
@@ -204,6 +204,11 @@ public class LayoutPolicy implements GearedPolicy {
       servers.add(cluster.server(chain.id(placement.holder(i))));
     }
     return servers;
+  }
+
+  /** Where a new block goes: the layout's placement (a policy that offloads writes adjusts it). */
+  protected BlockPlacement place(BlockRequest request, ActiveSet nowOn) {
+    return layout.place(request, nowOn);
   }
 
   /**

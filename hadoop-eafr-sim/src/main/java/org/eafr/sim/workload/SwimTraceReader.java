@@ -13,7 +13,10 @@ import java.util.SplittableRandom;
  * also updates its file, or, with {@code rewrites}, writes a new version of a catalog file drawn from the same
  * popularity model (a job's output dataset; the trace names no output path): its blocks are placed anew by the
  * policy under the servers on at that moment, which is what the geared layouts' write offloading and reflection act
- * on. Times scale by {@code timeScale} (1 keeps the trace's 24 hours). Each map task's share of the job's input
+ * on. With {@code outputFileBytes} above 0, a job writes its reduce output bytes, times {@code byteScale}, as
+ * new versions of round(output / outputFileBytes) catalog files (at least 1, each drawn as above), so the writes carry
+ * the trace's output volume as the reads carry its input volume (the traces' README: write bytes = reduce output).
+ * Times scale by {@code timeScale} (1 keeps the trace's 24 hours). Each map task's share of the job's input
  * bytes, times {@code byteScale} (the traces' README: scale bytes to the simulated cluster), is the load it puts on
  * the cluster (SpringFS Sec. 5.2 sizes the active set by such throughput).
  *
@@ -35,9 +38,11 @@ public final class SwimTraceReader extends AbstractTraceReader {
   private final double timeScale;
   private final java.util.Map<String, Integer> fileByPath = new java.util.HashMap<>();
   private TraceEvent pendingWrite;
+  private int pendingWrites;
 
   private final boolean rewrites;
   private final double byteScale;
+  private final double outputFileBytes;
 
   public SwimTraceReader(String path, int files, long seed, double timeScale) {
     this(path, files, seed, timeScale, false, 1.0);
@@ -48,9 +53,22 @@ public final class SwimTraceReader extends AbstractTraceReader {
    * @param byteScale multiplies the trace's bytes: simulated servers / the traced cluster's machines
    */
   public SwimTraceReader(String path, int files, long seed, double timeScale, boolean rewrites, double byteScale) {
+    this(path, files, seed, timeScale, rewrites, byteScale, 0);
+  }
+
+  /**
+   * @param outputFileBytes with {@code rewrites}, above 0: a job's scaled output is written as new versions of
+   *     round(output / this) files, at least 1; 0: one file per job with output
+   */
+  public SwimTraceReader(String path, int files, long seed, double timeScale, boolean rewrites, double byteScale,
+      double outputFileBytes) {
     super(path);
+    if (!(outputFileBytes >= 0) || Double.isInfinite(outputFileBytes)) {
+      throw new IllegalArgumentException("output file bytes " + outputFileBytes + " is not allowed: expected >= 0");
+    }
     this.rewrites = rewrites;
     this.byteScale = byteScale;
+    this.outputFileBytes = outputFileBytes;
     if (files < 1) {
       throw new IllegalArgumentException("files " + files + " is not allowed: expected >= 1");
     }
@@ -73,7 +91,8 @@ public final class SwimTraceReader extends AbstractTraceReader {
   public TraceEvent next() throws IOException {
     if (pendingWrite != null) {
       TraceEvent write = pendingWrite;
-      pendingWrite = null;
+      pendingWrite = --pendingWrites > 0
+          ? new TraceEvent(write.timeMicros(), TraceEvent.Kind.REWRITE, chooseFile(), 1) : null;
       return write;
     }
     String line = nextLine();
@@ -96,6 +115,8 @@ public final class SwimTraceReader extends AbstractTraceReader {
     if (output > 0) {
       pendingWrite = rewrites ? new TraceEvent(submitMicros, TraceEvent.Kind.REWRITE, chooseFile(), 1)
           : new TraceEvent(submitMicros, TraceEvent.Kind.WRITE, file, 1);
+      pendingWrites = rewrites && outputFileBytes > 0
+          ? (int) Math.max(1, Math.round(output * byteScale / outputFileBytes)) : 1;
     }
     return new TraceEvent(submitMicros, TraceEvent.Kind.READ, file, tasks, Math.round(input * byteScale / tasks));
   }

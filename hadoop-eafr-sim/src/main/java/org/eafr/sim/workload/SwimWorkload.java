@@ -24,7 +24,16 @@ final class SwimWorkload implements Workload {
 
   @Override
   public TraceReader open() {
-    return new SwimTraceReader(path, sizes.length, settings.seed(), 1.0, settings.swimRewrites(), byteScale());
+    return new SwimTraceReader(path, sizes.length, settings.seed(), 1.0, settings.swimRewrites(), byteScale(),
+        settings.swimOutputBytes() ? meanSize() : 0);
+  }
+
+  private double meanSize() {
+    double total = 0;
+    for (long size : sizes) {
+      total += size;
+    }
+    return total / sizes.length;
   }
 
   /**

@@ -42,6 +42,23 @@ class SwimTraceReaderTest {
     }
   }
 
+  /** 1 GB of output at byte scale 0.5 over 100 MB files: 5 new file versions; 10 bytes of output: still 1. */
+  @Test
+  void outputBytes_writeTheScaledOutputAsSeveralFileVersions() throws IOException {
+    Path trace = gzip("job0\t49\t49\t300000000\t0\t1000000000\njob1\t60\t11\t1000\t0\t10\n");
+    try (SwimTraceReader reader = new SwimTraceReader(trace.toString(), 5_000, 1, 1.0, true, 0.5, 100e6)) {
+      assertThat(reader.next().kind()).isEqualTo(TraceEvent.Kind.READ);
+      for (int i = 0; i < 5; i++) {
+        TraceEvent write = reader.next();
+        assertThat(write.kind()).isEqualTo(TraceEvent.Kind.REWRITE);
+        assertThat(write.timeMicros()).isEqualTo(49_000_000L);
+      }
+      assertThat(reader.next().kind()).isEqualTo(TraceEvent.Kind.READ);
+      assertThat(reader.next().kind()).isEqualTo(TraceEvent.Kind.REWRITE);
+      assertThat(reader.next()).isNull();
+    }
+  }
+
   @Test
   void jobsNamingTheSamePathReadTheSameFileInTheOrderPathsFirstAppear() throws IOException {
     Path trace = gzip("""

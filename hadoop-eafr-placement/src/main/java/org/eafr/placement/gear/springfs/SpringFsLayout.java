@@ -29,6 +29,8 @@ import org.eafr.placement.gear.read.RecentLoad;
  *   <li>A non-primary whose home sleeps is written, the same way, to an on server outside the offload set (availability
  *       offloading, Sec. 3, Fig. 5), keeping its home: it is owed to the home when the home is re-integrated (passive
  *       migration, {@link PassiveMigration}).</li>
+ *   <li>Every holder has room for the block ({@link BlockRequest#fits}): a server without room is passed over, as
+ *       HDFS passes over a full DataNode, and a writer without room does not take the primary.</li>
  * </ol>
  * Every write is recorded in the load tracker the read balancer shares ({@link org.eafr.placement.gear.read
  * .ReadOffloadBalancer}), so reads move away from write-heavy low-numbered servers.
@@ -116,14 +118,14 @@ public final class SpringFsLayout implements GearedLayout {
       int home = dealt.home(i);
       int holder;
       if (i == 0) {
-        holder = request.writer() >= 0 && request.writer() < m && on.contains(request.writer())
-            && !request.excludes(request.writer()) ? request.writer() : leastLoaded(request, on, holders, placed, 0, m);
+        holder = request.writer() >= 0 && request.writer() < m && canTake(request, on, holders, placed,
+            request.writer()) ? request.writer() : leastLoaded(request, on, holders, placed, 0, m);
         holder = holder >= 0 ? holder : leastLoaded(request, on, holders, placed, 0, chain().size());
         home = holder >= 0 && holder < p ? holder : home;
       } else if (home >= p && home < m) {
         holder = outsideOffloadSet(request, on, holders, placed, m);
         home = holder;
-      } else if (on.contains(home) && !request.excludes(home) && !Positions.contains(holders, placed, home)) {
+      } else if (canTake(request, on, holders, placed, home)) {
         holder = home;
       } else {
         holder = outsideOffloadSet(request, on, holders, placed, m);
@@ -192,8 +194,14 @@ public final class SpringFsLayout implements GearedLayout {
     return -1;
   }
 
+  /**
+   * On, not excluded, not a holder yet, and with room: a holder without room would be skipped by the caller (the
+   * simulator, HDFS), so a placement naming it would leave the ledger owing moves from a server that never got the
+   * block.
+   */
   private static boolean canTake(BlockRequest request, ActiveSet on, int[] holders, int placed, int position) {
-    return on.contains(position) && !request.excludes(position) && !Positions.contains(holders, placed, position);
+    return on.contains(position) && !request.excludes(position) && !Positions.contains(holders, placed, position)
+        && request.fits(position);
   }
 
 }

@@ -14,6 +14,7 @@ import org.eafr.placement.gear.FixedStoredBlocks;
 import org.eafr.placement.gear.GearServers;
 import org.eafr.placement.gear.MutableClock;
 import org.eafr.placement.gear.OffloadLedger;
+import org.eafr.placement.gear.StorageRoom;
 import org.eafr.placement.gear.layout.EqualWorkLayout;
 import org.eafr.placement.gear.read.ReadOffloadBalancer;
 import org.eafr.placement.gear.read.RecentLoad;
@@ -150,5 +151,30 @@ class SpringFsTest {
 
     assertThat(placement.holder(0)).isEqualTo(6);
     assertThat(placement.isOffloaded(0)).isTrue();
+  }
+
+  /**
+   * The simulator's ledger kept entries whose holder never got the block (126,466 dead planned moves on FB-2010):
+   * availability offloading chose an on server without room, the simulator skipped it, the ledger recorded it. A
+   * server without room is never a holder: at gear 0 plus server 4 (chain of 30, p = 4, m = 4), with server 4 full,
+   * every availability-offloaded non-primary lands on another server that is on, and a writer without room does not
+   * take the primary.
+   */
+  @Test
+  void serversWithoutRoom_areNeverHolders() {
+    ExpansionChain chain = GearServers.chain(30, 1);
+    SpringFsLayout layout = new SpringFsLayout(new EqualWorkLayout(chain, 4, 1, 3), RecentLoad.springFs(30, clock),
+        new Random(7));
+    ActiveSet lowGear = ActiveSet.firstN(chain, 6);
+    StorageRoom fourFull = (position, bytes) -> position != 4;
+
+    for (int b = 0; b < 500; b++) {
+      BlockPlacement placement = layout.place(BlockRequest.of("b" + b, 3).withSize(1, fourFull), lowGear);
+      assertThat(placement.holds(4)).as("block b%d placed %s", b, placement).isFalse();
+      assertThat(placement.size()).isEqualTo(3);
+    }
+    layout.offloadSet(8);
+    BlockPlacement writerFull = layout.place(BlockRequest.of("w", 3).withWriter(4).withSize(1, fourFull), lowGear);
+    assertThat(writerFull.holds(4)).isFalse();
   }
 }
