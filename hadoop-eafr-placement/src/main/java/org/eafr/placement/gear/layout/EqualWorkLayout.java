@@ -32,7 +32,11 @@ import org.eafr.placement.settings.EafrSettings;
  *   <li>Its r - 1 non-primary homes are dealt by the group's {@link PfairSchedule} with weights w_i (the group's
  *       servers' shares): after K blocks each server of the group has been dealt within one block of K w_i, so every
  *       non-primary holds its b_i within one block at every moment, not only on average.</li>
- *   <li>Its primary home is the group's next primary in turn, so each primary holds B / p within one block.</li>
+ *   <li>Its primary home is then chosen by the group's {@link PrimaryDeal} from the lowest gear group among those
+ *       non-primaries, so that every primary of the group gets the same mix (Sec. 3.5: each gear group holds about
+ *       the same data from each primary): at every gear, the blocks only a primary can serve are about equal for the
+ *       group's primaries (within 7 blocks in PrimaryDealPropertyTest, on one rack), and each primary holds B / p
+ *       within a few blocks. Primaries on another rack than every non-primary are preferred.</li>
  *   <li>Racks, when the cluster has two or more: when every non-primary home is on the primary's rack, the
  *       lowest-priority one gives way to the group's most urgent server on another rack (counted by
  *       {@link #rackSwaps()}). The server that gave way keeps its turn and is first in line at the next block, so its
@@ -363,8 +367,8 @@ public final class EqualWorkLayout extends NestedGears {
   /** One recovery group: its primaries, its gear-group servers, and the schedules that deal their replicas. */
   private final class RecoveryGroup {
     private final int[] primaryPositions;
-    private long primaryTurn;
     private final int[] servers;
+    private final PrimaryDeal primaryDeal;
     private final Map<Integer, PfairSchedule> schedules = new HashMap<>();
 
     RecoveryGroup(int column) {
@@ -376,31 +380,53 @@ public final class EqualWorkLayout extends NestedGears {
       for (int i = 0; i < servers.length; i++) {
         servers[i] = primaries + i * groupSize + column;
       }
+      primaryDeal = new PrimaryDeal(primaryPositions.length, servers.length + 1);
     }
 
     /** Fills homes[0] with the primary and homes[1..] with non-primaries; returns how many homes it dealt. */
     synchronized int deal(int[] homes) {
-      int primary = primaryPositions[(int) (primaryTurn++ % primaryPositions.length)];
-      homes[0] = primary;
       int nonPrimaries = Math.min(homes.length - 1, shares.replicas() - 1);
       if (nonPrimaries == 0) {
+        int primary = primaryDeal.choose(servers.length, j -> true);
+        primaryDeal.take(primary, servers.length);
+        homes[0] = primaryPositions[primary];
         return 1;
       }
       PfairSchedule schedule = schedule(nonPrimaries);
       schedule.beginSlot();
-      boolean offRack = chain.rackCount() == 1;
       for (int k = 1; k <= nonPrimaries; k++) {
         homes[k] = servers[schedule.poll()];
-        offRack |= chain.rack(homes[k]) != chain.rack(primary);
       }
-      if (!offRack) {
-        swapForRack(schedule, homes, nonPrimaries, chain.rack(primary));
+      int primary = primaryDeal.choose(lowestGroup(homes, nonPrimaries), j -> offRack(primaryPositions[j], homes,
+          nonPrimaries));
+      homes[0] = primaryPositions[primary];
+      if (!offRack(homes[0], homes, nonPrimaries)) {
+        swapForRack(schedule, homes, nonPrimaries, chain.rack(homes[0]));
       }
       for (int k = 1; k <= nonPrimaries; k++) {
         schedule.take(indexOf(homes[k]));
       }
       schedule.endSlot();
+      primaryDeal.take(primary, lowestGroup(homes, nonPrimaries));
       return nonPrimaries + 1;
+    }
+
+    /** Whether a block with this primary and these non-primaries spans two racks, or the chain has one rack. */
+    private boolean offRack(int primary, int[] homes, int nonPrimaries) {
+      boolean offRack = chain.rackCount() == 1;
+      for (int k = 1; k <= nonPrimaries; k++) {
+        offRack |= chain.rack(homes[k]) != chain.rack(primary);
+      }
+      return offRack;
+    }
+
+    /** The lowest gear group (0-based index in this recovery group) among homes[1..nonPrimaries]. */
+    private int lowestGroup(int[] homes, int nonPrimaries) {
+      int lowest = Integer.MAX_VALUE;
+      for (int k = 1; k <= nonPrimaries; k++) {
+        lowest = Math.min(lowest, indexOf(homes[k]));
+      }
+      return lowest;
     }
 
     /** The last dealt non-primary gives way to the group's next server on another rack than {@code rack}. */

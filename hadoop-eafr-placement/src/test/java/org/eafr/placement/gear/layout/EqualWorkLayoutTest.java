@@ -89,8 +89,9 @@ class EqualWorkLayoutTest {
       }
       assertThat(racks).hasSizeGreaterThanOrEqualTo(2);
     }
-    // Both non-primaries on the primary's rack, about 1 block in 9 on three racks, gave way to another rack.
-    assertThat(layout.rackSwaps()).isEqualTo(168);
+    // The primary is chosen on another rack than the non-primaries whenever one of the group's primaries is, so no
+    // non-primary had to give way (dealing primaries in turn, about 1 block in 9 did on three racks: 168).
+    assertThat(layout.rackSwaps()).isZero();
   }
 
   @Test
