@@ -51,7 +51,8 @@ final class ClusterProbe {
 
   /** The NameNode's gears and DataNodes now. */
   record View(int gear, int targetGear, String phase, long shifts, long blocksReflected, int sleeping,
-      Map<String, Double> loadById, Map<String, Boolean> aliveById, Map<String, Boolean> asleepById) {
+      Map<String, Double> loadById, Map<String, Boolean> aliveById, Map<String, Boolean> asleepById,
+      boolean safeMode) {
     /**
      * Whether the NameNode has DataNode {@code id} asleep: put to sleep by the gears, or unknown to it (a NameNode
      * started while it slept). A DataNode of a sleeping gear group woken out of turn (docs/namenode.md) is awake.
@@ -78,7 +79,8 @@ final class ClusterProbe {
     }
     return new View(gears.path("gear").asInt(-1), gears.path("targetGear").asInt(-1),
         gears.path("gearPhase").asText("?"), gears.path("gearShifts").asLong(0),
-        gears.path("blocksReflected").asLong(0), gears.path("sleepingNodes").asInt(0), loads, alive, asleep);
+        gears.path("blocksReflected").asLong(0), gears.path("sleepingNodes").asInt(0), loads, alive, asleep,
+        status.path("safeMode").asBoolean(false));
   }
 
   /** Whether each host's DataNode process runs now (its recorded pid runs a DataNode JVM). */

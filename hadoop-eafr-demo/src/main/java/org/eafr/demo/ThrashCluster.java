@@ -93,7 +93,7 @@ final class ThrashCluster {
   }
 
   boolean steady(ClusterProbe.View view) {
-    return view.phase().equals("STEADY") && view.gear() == view.targetGear()
+    return !view.safeMode() && view.phase().equals("STEADY") && view.gear() == view.targetGear()
         && awake(view.gear()).stream().allMatch(host -> view.aliveById().getOrDefault(host.id(), false));
   }
 
@@ -103,7 +103,7 @@ final class ThrashCluster {
     }
     long alive = view.aliveById().values().stream().filter(Boolean::booleanValue).count();
     return "gear " + view.gear() + " (target " + view.targetGear() + ", " + view.phase() + "), " + alive
-        + " DataNodes alive, " + view.sleeping() + " sleeping";
+        + " DataNodes alive, " + view.sleeping() + " sleeping" + (view.safeMode() ? ", NameNode in safe mode" : "");
   }
 
   /** The hosts on in {@code gear}: primaries and gear groups 1..gear. */
@@ -116,9 +116,8 @@ final class ThrashCluster {
     return hosts.hosts().stream().filter(host -> host.gearGroup() > view.gear() && view.asleep(host.id())).toList();
   }
 
-  DemoHosts.Host inGroup(int group) {
-    return hosts.hosts().stream().filter(host -> host.gearGroup() == group).findFirst()
-        .orElseThrow(() -> new IllegalArgumentException("no host in gear group " + group));
+  List<DemoHosts.Host> withDriver(DemoHosts.Driver driver) {
+    return hosts.withDriver(driver);
   }
 
   boolean dataNodeRuns(DemoHosts.Host host) {

@@ -208,19 +208,21 @@ public final class ThrashRun {
     return "gear " + target + " CANCELLED by the gear service: " + line.substring(line.indexOf("EAFR gears: ") + 12);
   }
 
-  /** The IPMI host the shift powers: down from 3+ to 2 sleeps group 3's host, up from g < 3 wakes group g + 1's. */
+  /**
+   * A random IPMI host of a gear group that can sleep, and the shift that powers it: down to the gear below its group
+   * when it is on, else up to its group.
+   */
   private String bmcStop(int gear, Random random) throws Exception {
-    int group = gear >= 3 ? 3 : gear + 1;
-    int target = gear >= 3 ? 2 : gear + 1;
-    DemoHosts.Host host = cluster.inGroup(group);
-    if (host.driver() != DemoHosts.Driver.IPMI) {
-      return "dn" + host.index() + " has no IPMI BMC: " + shift(target);
-    }
+    List<DemoHosts.Host> ipmi = cluster.withDriver(DemoHosts.Driver.IPMI).stream()
+        .filter(candidate -> candidate.gearGroup() > 0).toList();
+    DemoHosts.Host host = ipmi.get(random.nextInt(ipmi.size()));
+    boolean off = gear >= host.gearGroup();
+    int target = off ? host.gearGroup() - 1 : host.gearGroup();
     int down = 5 + random.nextInt(16);
     java.time.LocalDateTime since = java.time.LocalDateTime.now();
     List<String> argv = cluster.stopBmc(host);
     ClusterProbe.Answer answer = cluster.gear(target);
-    String powering = gear >= 3 ? "POWERING_OFF" : "POWERING_ON";
+    String powering = off ? "POWERING_OFF" : "POWERING_ON";
     try {
       if (answer.code() != 0) {
         return "ipmi_sim of dn" + host.index() + " stopped, gear " + target + " refused: " + firstLine(answer.text());
@@ -240,11 +242,15 @@ public final class ThrashRun {
         + powering + " (" + failed + " failed attempts, " + result + "); " + reached;
   }
 
+  /** The Wake-on-LAN host asleep (a gear-down below its group first), then a wake whose first packet is lost. */
   private String wolLost(int gear, int max) throws Exception {
-    DemoHosts.Host host = cluster.inGroup(max);
+    DemoHosts.Host host = cluster.withDriver(DemoHosts.Driver.WOL).get(0);
+    if (host.gearGroup() == 0) {
+      return "dn" + host.index() + " (wol) is a primary (gear group 0): it never sleeps";
+    }
     String setup = "";
-    if (gear == max) {
-      setup = shift(max - 1) + ", then ";
+    if (gear >= host.gearGroup()) {
+      setup = shift(host.gearGroup() - 1) + ", then ";
       cluster.awaitSteady(ROUND_TIMEOUT_S);
     }
     Path drop = cluster.state().resolve("bmc").resolve("wol-drop-next");

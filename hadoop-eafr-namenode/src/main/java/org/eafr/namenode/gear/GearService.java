@@ -32,6 +32,7 @@ import org.eafr.namenode.config.DataNodeName;
 import org.eafr.namenode.power.InventoryEntry;
 import org.eafr.namenode.power.NodePowerStatus;
 import org.eafr.namenode.power.PowerManager;
+import org.eafr.namenode.power.PowerRefusedException;
 import org.eafr.namenode.power.PowerResult;
 import org.eafr.namenode.power.PowerState;
 import org.eafr.namenode.power.Requester;
@@ -96,6 +97,12 @@ public final class GearService implements AutoCloseable {
    * already off alone). Forgotten when anything contradicts it (a later read, a running DataNode).
    */
   private final Map<String, PowerState> verified = new HashMap<>();
+  /**
+   * DataNodes asked to sleep whose power-off was refused because they never registered with this NameNode (asleep
+   * since before it started) and whose host's state cannot be read as OFF (a Wake-on-LAN host's state comes from its
+   * heartbeats): they serve nothing, so the shift counts them asleep (logged once) until they register again.
+   */
+  private final Set<String> asleepUnregistered = new HashSet<>();
 
   private GearService(NameNode nameNode, EafrRuntime runtime, ReplicaMap replicaMap) {
     this.nameNode = nameNode;
@@ -269,6 +276,10 @@ public final class GearService implements AutoCloseable {
     }
     if (!nameNode.isActiveState()) {
       throw new IllegalStateException("this NameNode is not active: ask the active NameNode");
+    }
+    if (nameNode.getNamesystem().isInSafeMode()) { // the shift could not be recorded in the namespace
+      throw new IllegalStateException("gear " + requested + " refused: the NameNode is in safe mode (hdfs dfsadmin"
+          + " -safemode get); ask again once it has left it");
     }
     refuseWithoutLayout("gear " + requested);
     if (!gears.state().hasChain()) {
@@ -724,6 +735,9 @@ public final class GearService implements AutoCloseable {
         verified.put(id, wanted);
         continue;
       }
+      if (wanted == PowerState.OFF && countedAsleepUnregistered(id, action)) {
+        continue;
+      }
       if (stillVerified(id, entry, wanted)) {
         continue; // e.g. off since an earlier gear-down: no command, no read
       }
@@ -747,6 +761,32 @@ public final class GearService implements AutoCloseable {
       lastPowerError.keySet().removeAll(ids);
     }
     return all;
+  }
+
+  /**
+   * Whether {@code id} is asleep as far as HDFS can tell: it has not registered with this NameNode and its power-off
+   * ({@code action}) was refused, since HDFS cannot show an unregistered DataNode IN_MAINTENANCE and its host could
+   * not be read OFF. Nothing is lost by counting it asleep: the NameNode holds no live replica on it. A registration
+   * ends this.
+   */
+  private boolean countedAsleepUnregistered(String id, CompletableFuture<PowerResult> action) {
+    if (descriptor(id) != null) {
+      asleepUnregistered.remove(id);
+      return false;
+    }
+    if (asleepUnregistered.contains(id)) {
+      return true;
+    }
+    boolean refused = action != null && action.isCompletedExceptionally()
+        && action.handle((r, e) -> e instanceof PowerRefusedException
+            || e != null && e.getCause() instanceof PowerRefusedException).join();
+    if (refused) {
+      asleepUnregistered.add(id);
+      LOG.warn("EAFR gears: DataNode {} ({}) has not registered with this NameNode since it started and its host"
+          + " could not be read OFF ({}): counted asleep for gear {}, with no power command", id, nameOf(id),
+          action.handle((r, e) -> e.getMessage()).join(), gears.state().target());
+    }
+    return refused;
   }
 
   /**

@@ -33,7 +33,9 @@ import org.slf4j.LoggerFactory;
  *       effect late: a slow boot or shutdown, the common cause of a timeout); a host found in another state stays
  *       quarantined, since that says nothing of the BMC's commands;</li>
  *   <li>a power-off is refused unless HDFS shows every DataNode of the host IN_MAINTENANCE ({@link HostView}), checked
- *       when asked and again just before the command goes out.</li>
+ *       when asked and again just before the command goes out; a host HDFS does not allow to be switched off but
+ *       found OFF already gets no command and the request succeeds (asleep since before a NameNode restart, its
+ *       DataNode never registered with this NameNode, so HDFS cannot show it IN_MAINTENANCE).</li>
  * </ul>
  * Requests return at once with a future that completes when the state is reached, or exceptionally with a
  * {@link PowerRefusedException} (not tried) or a {@link PowerException} (tried and failed).
@@ -151,11 +153,16 @@ public final class PowerManager implements AutoCloseable {
       throw new PowerRefusedException(host + " is busy with " + record.inFlight.command.label()
           + " (one power action per node at a time); ask again once it has finished");
     }
+    PowerRefusedException unlessThere = null;
     if (command.target() == PowerState.OFF) {
-      hosts.checkMayPowerOff(entry);
+      try {
+        hosts.checkMayPowerOff(entry);
+      } catch (PowerRefusedException e) {
+        unlessThere = e; // a host found OFF needs no command, so no maintenance check: e.g. asleep since before a
+      }                  // NameNode restart, its DataNode never registered with this NameNode
     }
     boolean readOnly = record.quarantined && requester == Requester.AUTOMATIC;
-    PowerAction action = new PowerAction(entry, drivers.get(host), command, record, readOnly);
+    PowerAction action = new PowerAction(entry, drivers.get(host), command, record, readOnly, unlessThere);
     record.inFlight = action;
     return action;
   }
@@ -330,6 +337,8 @@ public final class PowerManager implements AutoCloseable {
     final NodeRecord record;
     /** The node is quarantined: read its state, and succeed if it is there already, else refuse; send nothing. */
     final boolean readOnly;
+    /** Non-null: a power-off HDFS does not allow now; succeed if the host is OFF already, else refuse with it. */
+    final PowerRefusedException unlessThere;
     final CompletableFuture<PowerResult> future = new CompletableFuture<>();
     final long started;
     int attempt = 1;
@@ -338,17 +347,18 @@ public final class PowerManager implements AutoCloseable {
     String lastReadError;
 
     PowerAction(InventoryEntry entry, PowerDriver driver, PowerCommand command, NodeRecord record,
-        boolean readOnly) {
+        boolean readOnly, PowerRefusedException unlessThere) {
       this.entry = entry;
       this.driver = driver;
       this.command = command;
       this.record = record;
       this.readOnly = readOnly;
+      this.unlessThere = unlessThere;
       this.started = scheduler.nowMillis();
     }
 
     void start() {
-      if (readOnly) {
+      if (readOnly || unlessThere != null) {
         callSoon(driver, 0, () -> step(this::checkBefore));
         return;
       }
@@ -370,10 +380,13 @@ public final class PowerManager implements AutoCloseable {
     }
 
     private void checkBefore() throws PowerException {
-      PowerState state = readOnly ? readQuarantined() : read(entry.host(), driver);
+      PowerState state = readOnly || unlessThere != null ? readBeforeNoCommand() : read(entry.host(), driver);
       if (state == command.target()) {
         succeed(false);
         return;
+      }
+      if (unlessThere != null) {
+        throw unlessThere;
       }
       if (readOnly) {
         throw new QuarantineRefusal(entry.host() + " is quarantined (" + record.quarantineReason + ") and is "
@@ -385,8 +398,11 @@ public final class PowerManager implements AutoCloseable {
       callSoon(driver, 0, () -> step(this::sendCommand));
     }
 
-    /** A quarantined node's state; UNKNOWN when it cannot be read (a refusal then, not one more failed attempt). */
-    private PowerState readQuarantined() {
+    /**
+     * The state of a node that gets no command (quarantined, or a power-off HDFS does not allow now); UNKNOWN when it
+     * cannot be read (a refusal then, not one more failed attempt).
+     */
+    private PowerState readBeforeNoCommand() {
       try {
         return read(entry.host(), driver);
       } catch (PowerException | RuntimeException e) {

@@ -275,16 +275,17 @@ class PowerManagerTest {
     PowerManager manager = manager(Map.of(), Map.of("dn1", dn1));
 
     CompletableFuture<PowerResult> refused = manager.powerOff("dn1", false, Requester.OPERATOR);
+    clock.runFor(10_000);
     assertThatThrownBy(refused::get).hasCauseInstanceOf(PowerRefusedException.class)
         .hasMessageContaining("refusing to power off dn1: not IN_MAINTENANCE");
-    assertThat(dn1.calls).isEmpty();
+    assertThat(dn1.calls).as("its state is read, no command sent").containsExactly("status");
 
     mayPowerOff.add("dn1");
     CompletableFuture<PowerResult> late = manager.powerOff("dn1", false, Requester.OPERATOR);
     mayPowerOff.remove("dn1"); // maintenance ends while the action waits for its BMC slot
     clock.runFor(60_000);
     assertThatThrownBy(late::get).hasCauseInstanceOf(PowerRefusedException.class);
-    assertThat(dn1.calls).containsExactly("status");
+    assertThat(dn1.calls).containsExactly("status", "status");
     assertThat(manager.status("dn1").consecutiveFailures()).as("a refusal is no failure").isZero();
 
     mayPowerOff.add("dn1");
@@ -293,6 +294,20 @@ class PowerManagerTest {
     assertThat(allowed.get().state()).isEqualTo(PowerState.OFF);
     assertThat(dn1.calls).contains("graceful-off");
     assertThat(manager.metrics().poweredOff()).isEqualTo(1);
+  }
+
+  @Test
+  void powerOff_hdfsDoesNotAllow_butTheHostIsOffAlready_succeedsWithNoCommand() throws Exception {
+    ScriptedDriver dn1 = new ScriptedDriver("bmc1:623", clock);
+    dn1.state = PowerState.OFF; // e.g. asleep since before a NameNode restart: its DataNode never registered since
+
+    CompletableFuture<PowerResult> off = manager(Map.of(), Map.of("dn1", dn1)).powerOff("dn1", false,
+        Requester.AUTOMATIC);
+    clock.runFor(10_000);
+
+    assertThat(off.get().state()).isEqualTo(PowerState.OFF);
+    assertThat(off.get().changed()).isFalse();
+    assertThat(dn1.calls).containsExactly("status");
   }
 
   @Test
