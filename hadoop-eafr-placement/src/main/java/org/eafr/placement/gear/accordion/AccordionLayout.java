@@ -120,9 +120,14 @@ public final class AccordionLayout extends NestedGears {
         settings.get(EafrSettings.GEAR_ACCORDION_GROWTH)), settings.get(EafrSettings.GEAR_REPLICAS));
   }
 
-  /** N / 5 servers, at least 2: the simulator's 60 of 300, whose lowest group holds two copies of every block. */
+  /**
+   * N / 5 servers, at least 3 (all of a chain of 2 or 3): the simulator's 60 of 300, 3 of 12 or 16. The lowest group
+   * holds the chained pair of every block; with a third server, a failure there in gear 0 leaves each of the failed
+   * server's blocks a copy and a server without one on, so it can be re-replicated without waking anyone. A lowest
+   * group of 2 holds both copies of every block on its two servers: after one failure the other holds everything.
+   */
   public static int defaultLowestGroup(int servers) {
-    return Math.max(2, (int) Math.round(servers / 5.0));
+    return Math.min(servers, Math.max(3, (int) Math.round(servers / 5.0)));
   }
 
   /** The servers of each group, lowest first (a copy). */

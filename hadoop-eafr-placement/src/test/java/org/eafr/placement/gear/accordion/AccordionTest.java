@@ -153,14 +153,18 @@ class AccordionTest {
   }
 
   @Test
-  void fromSettings_defaultLowestGroupIsAFifthOfTheServers_growingByTwo() {
+  void fromSettings_defaultLowestGroupIsAFifthOfTheServersAtLeast3_growingByTwo() {
     assertThat(AccordionLayout.defaultLowestGroup(300)).isEqualTo(60);
-    assertThat(AccordionLayout.defaultLowestGroup(12)).isEqualTo(2);
-    assertThat(AccordionLayout.defaultLowestGroup(4)).isEqualTo(2);
+    assertThat(AccordionLayout.defaultLowestGroup(16)).isEqualTo(3);
+    assertThat(AccordionLayout.defaultLowestGroup(12)).isEqualTo(3);
+    assertThat(AccordionLayout.defaultLowestGroup(4)).isEqualTo(3);
+    assertThat(AccordionLayout.defaultLowestGroup(2)).isEqualTo(2);
     assertThat(AccordionLayout.from(EafrSettings.defaults(), GearServers.chain(300, 10)).groupSizes())
         .containsExactly(60, 120, 120);
-    assertThat(AccordionLayout.from(EafrSettings.defaults(), GearServers.chain(12, 3)).groupSizes())
-        .containsExactly(2, 4, 6);
+    assertThat(AccordionLayout.from(EafrSettings.defaults(), GearServers.chain(16, 2)).groupSizes())
+        .containsExactly(3, 6, 7);
+    assertThat(AccordionLayout.from(EafrSettings.defaults(), GearServers.chain(8, 2)).groupSizes())
+        .containsExactly(3, 5);
     EafrSettings three = EafrSettings.builder().set("eafr.gear.accordion.lowest-group", "3")
         .set("eafr.gear.accordion.growth", "1").build();
     AccordionLayout equalGroups = AccordionLayout.from(three, GearServers.chain(12, 3));
