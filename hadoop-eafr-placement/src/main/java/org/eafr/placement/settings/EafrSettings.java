@@ -82,8 +82,8 @@ public final class EafrSettings {
           + " reflecting low-gear writes after a gear-up (Accordion's batch transfer).", 64, Range.closed(1, 100_000));
   public static final Setting<Integer> GEAR_ACCORDION_LOWEST_GROUP = Setting.ofInt(
       "eafr.gear.accordion.lowest-group", "n_0", "Servers in Accordion's lowest group (gear 0), which keeps two copies"
-          + " of every block by chained declustering; 0 means N / 5, at least 2 (the simulator's 60 of 300); 1 is not"
-          + " allowed, and at most N when the layout is built.", 0, Range.closed(0, 1_000_000));
+          + " of every block by chained declustering; 0 means N / 5, at least 3 (the simulator's 60 of 300), so that a"
+          + " failure there leaves a server to copy to; 1 is not allowed, and at most N when the layout is built.", 0, Range.closed(0, 1_000_000));
   public static final Setting<Double> GEAR_ACCORDION_GROWTH = Setting.ofDouble("eafr.gear.accordion.growth", "-",
       "Each of Accordion's groups above the lowest has this many times the servers of the one below (2: 60, 120,"
           + " 120 of 300); the highest takes the rest.", 2.0, Range.closed(1.0, 1_000.0));

@@ -6,7 +6,6 @@ import java.util.Map;
 import java.util.function.Function;
 import org.eafr.placement.gear.accordion.AccordionLayout;
 import org.eafr.placement.gear.read.HitRatioBalancer;
-import org.eafr.placement.settings.EafrSettings;
 import org.eafr.placement.settings.InvalidSettingException;
 
 /**
@@ -14,11 +13,6 @@ import org.eafr.placement.settings.InvalidSettingException;
  */
 public final class Registry {
   private static final Map<String, Entry> POLICIES = new LinkedHashMap<>();
-  /**
-   * Accordion's lowest group: 60 of 300 servers, growing by 2 (60, 120, 120). The lowest group keeps two copies of
-   * every block (its own and its chained neighbour's), so it must be large enough to hold them.
-   */
-  private static final int ACCORDION_LOWEST_GROUP = 60;
 
   /** A registered policy: its name, what it is, and how to build it. */
   public record Entry(String name, String description, Function<PolicyEnvironment, Policy> factory) {
@@ -39,9 +33,8 @@ public final class Registry {
         + " offloading, passive migration (T = 10), gear controller", SpringFsPolicy::new);
     register("accordion", "Accordion: primaries on every server, each group replicated into the next lower, chained"
         + " declustering in the lowest; low-gear writes reflected at gear-up; gear controller",
-        env -> new LayoutPolicy("accordion", env, (chain, e) -> new AccordionLayout(chain,
-            AccordionLayout.geometricGroups(chain.size(), ACCORDION_LOWEST_GROUP, 2.0),
-            e.settings().eafr().get(EafrSettings.GEAR_REPLICAS)), HitRatioBalancer::new));
+        env -> new LayoutPolicy("accordion", env, (chain, e) -> AccordionLayout.from(e.settings().eafr(), chain),
+            HitRatioBalancer::new));
     register("eafr-geared", "EAFR on gears: Rabbit's equal-work layout and gear controller with EAFR's adaptive"
         + " replication (hot extras in the lowest gears, cold replicas owed to the gear above), Alg. 3 reads",
         EafrGearedPolicy::new);

@@ -26,8 +26,11 @@ import org.eafr.placement.settings.InvalidSettingException;
  * block's server there, down to group 0; then the group-0 server's chained neighbour, s_0 + ((i_0 + 1) mod n_0). With r
  * replicas the layout keeps, in this order: the primary, the group-0 copy (availability in the lowest gear), its
  * neighbour (reliability in the lowest gear), then the copies of groups 1..k-1 from the lowest up; more replicas go to
- * the servers after the primary in the chain. Primaries are dealt to servers in turn, so each holds the same primary
- * data.
+ * the next servers of the chain above the lowest group: after the primary, or for a primary in group 0 after its image
+ * in group 1, s_1 + (x mod n_1). So the lowest group holds the chained pair of every block and no more (unless every
+ * server above it is a home already): a lowest group of r servers would otherwise hold all r copies of its primaries'
+ * blocks, and a failure there in gear 0 would leave them no server on to be re-replicated to. Primaries are dealt to
+ * servers in turn, so each holds the same primary data.
  *
  * <p>Writes in a gear that leaves homes asleep: a home that is on gets its replica; the replicas of sleeping homes are
  * missing (not written elsewhere: the low gear already holds the block's group-0 copies) and the placement names them,
@@ -38,8 +41,9 @@ import org.eafr.placement.settings.InvalidSettingException;
  * <p>Worked example (the paper's Fig. 1: four nodes, low gear = nodes 2 and 3, high gear adds nodes 1 and 4; chain
  * positions 0, 1 = nodes 2, 3 and 2, 3 = nodes 1, 4; r = 3): a block with primary on node 1 has homes node 1, node 2
  * (group 0 copy) and node 3 (node 2's chained neighbour); one with primary on node 2 has node 2, node 3, and then node
- * 1 (the next server in the chain). Written in the low gear, the first lacks only its copy on node 1, the second only
- * its copy on node 1: the reflection at gear-up is one block copy each.
+ * 1 (its image in group 1, position 2 + (0 mod 2)); one with primary on node 3 has node 3, node 2 and node 4 (position
+ * 2 + (1 mod 2)). Written in the low gear, the first two lack only their copy on node 1, the third its copy on node 4:
+ * the reflection at gear-up is one block copy each.
  *
  * <p>Immutable apart from the primary turn (atomic); thread-safe.
  */
@@ -116,9 +120,14 @@ public final class AccordionLayout extends NestedGears {
         settings.get(EafrSettings.GEAR_ACCORDION_GROWTH)), settings.get(EafrSettings.GEAR_REPLICAS));
   }
 
-  /** N / 5 servers, at least 2: the simulator's 60 of 300, whose lowest group holds two copies of every block. */
+  /**
+   * N / 5 servers, at least 3 (all of a chain of 2 or 3): the simulator's 60 of 300, 3 of 12 or 16. The lowest group
+   * holds the chained pair of every block; with a third server, a failure there in gear 0 leaves each of the failed
+   * server's blocks a copy and a server without one on, so it can be re-replicated without waking anyone. A lowest
+   * group of 2 holds both copies of every block on its two servers: after one failure the other holds everything.
+   */
   public static int defaultLowestGroup(int servers) {
-    return Math.max(2, (int) Math.round(servers / 5.0));
+    return Math.min(servers, Math.max(3, (int) Math.round(servers / 5.0)));
   }
 
   /** The servers of each group, lowest first (a copy). */
@@ -182,11 +191,11 @@ public final class AccordionLayout extends NestedGears {
    * server, from the primaries' turn on, whose homes in group 0 all hold the block; when no server's do (a block placed
    * by other means), the first whose homes hold the most of it. O(N r).
    *
-   * <p>Worked example (Fig. 1's four nodes, groups of 2 and 2, r = 3: homes by primary 0: 0, 1, 2; 1: 1, 0, 2; 2: 2,
+   * <p>Worked example (Fig. 1's four nodes, groups of 2 and 2, r = 3: homes by primary 0: 0, 1, 2; 1: 1, 0, 3; 2: 2,
    * 0, 1; 3: 3, 1, 0): a block written in the low gear on 0 and 1 gets, with the turn at 0, 1, 2, 3, the homes 0, 1, 2
-   * / 1, 0, 2 / 2, 0, 1 / 3, 1, 0: one copy owed, to server 2 or 3, whatever the turn; a block on 0 and 2 only (no
-   * chained pair) gets 0, 1, 2 with the turn at 0, 1, 0, 2 with it at 1, and 0, 1, 2 again with it at 3 (3, 1, 0
-   * would keep one of its holders, 0, 1, 2 keeps both).
+   * / 1, 0, 3 / 2, 0, 1 / 3, 1, 0: one copy owed, to server 2 or 3, whatever the turn; a block on 0 and 2 only (no
+   * chained pair) gets 0, 1, 2 with the turn at 0, 2, 0, 1 with it at 1 (1, 0, 3 would keep one of its holders, 2,
+   * 0, 1 keeps both), and 0, 1, 2 again with it at 3.
    */
   @Override
   public BlockPlacement placeExisting(BlockRequest request, ActiveSet on, int[] holders) {
@@ -257,17 +266,7 @@ public final class AccordionLayout extends NestedGears {
 
   private int[] homesFor(int primary, int count) {
     int[] base = homesByPrimary[primary];
-    if (count <= base.length) {
-      return Arrays.copyOf(base, count);
-    }
-    int[] homes = Arrays.copyOf(base, count);
-    int filled = base.length;
-    for (int p = (primary + 1) % chain.size(); filled < count; p = (p + 1) % chain.size()) {
-      if (!Positions.contains(homes, filled, p)) {
-        homes[filled++] = p;
-      }
-    }
-    return homes;
+    return count <= base.length ? Arrays.copyOf(base, count) : extend(primary, base, count);
   }
 
   /** The next on server after a rotating cursor that holds nothing of the block and is none of its homes. */
@@ -308,21 +307,30 @@ public final class AccordionLayout extends NestedGears {
     }
     int[] all = order.stream().mapToInt(Integer::intValue).distinct().toArray();
     int[] homes = Arrays.copyOf(all, Math.min(replicas, all.length));
-    if (homes.length < replicas) {
-      return extend(x, homes);
-    }
-    return homes;
+    return homes.length < replicas ? extend(x, homes, replicas) : homes;
   }
 
-  private int[] extend(int x, int[] homes) {
-    int[] extended = Arrays.copyOf(homes, replicas);
+  /**
+   * {@code homes} (of the primary at {@code x}) extended to {@code count} servers: the next servers of the chain
+   * outside the lowest group, from x + 1, or for a primary in the lowest group from its image in group 1, s_1 + (x mod
+   * n_1), so that the lowest group's primaries spread their extra copies over group 1; the lowest group's other
+   * servers only when every server above it is a home already. The lowest group keeps the chained pair only: with a
+   * third copy there, a lowest group of r servers would hold every copy of its primaries' blocks, and a failure in
+   * gear 0 would leave those blocks no server on to be copied to.
+   */
+  private int[] extend(int x, int[] homes, int count) {
+    int[] extended = Arrays.copyOf(homes, count);
     int filled = homes.length;
-    for (int p = (x + 1) % chain.size(); filled < replicas; p = (p + 1) % chain.size()) {
-      if (!Positions.contains(extended, filled, p)) {
-        extended[filled++] = p;
+    int start = gearOf(x) > 0 || groupSize.length == 1 ? x + 1 : groupStart[1] + x % groupSize[1];
+    for (int pass = 0; pass < 2; pass++) {
+      for (int step = 0; step < chain.size() && filled < count; step++) {
+        int p = (start + step) % chain.size();
+        if ((pass == 1 || p >= groupSize[0]) && !Positions.contains(extended, filled, p)) {
+          extended[filled++] = p;
+        }
       }
     }
-    return extended;
+    return Arrays.copyOf(extended, filled);
   }
 
   /**

@@ -27,7 +27,8 @@ class AccordionTest {
   void fig1_highGroupReplicatesIntoTheLowGroup_lowGroupChainDeclusters() {
     assertThat(fig1Layout.homesOf(2)).containsExactly(2, 0, 1); // node 1 -> node 2, then node 3 (neighbour)
     assertThat(fig1Layout.homesOf(3)).containsExactly(3, 1, 0); // node 4 -> node 3, then node 2
-    assertThat(fig1Layout.homesOf(0)).containsExactly(0, 1, 2); // node 2, node 3, then the next server, node 1
+    assertThat(fig1Layout.homesOf(0)).containsExactly(0, 1, 2); // node 2, node 3, then its image in group 1, node 1
+    assertThat(fig1Layout.homesOf(1)).containsExactly(1, 0, 3); // node 3, node 2, then its image in group 1, node 4
     assertThat(fig1Layout.serversOn(0)).isEqualTo(ActiveSet.of(fig1, 0, 1));
     assertThat(fig1Layout.recoveryGroup(0).isEmpty()).isTrue();
   }
@@ -105,7 +106,7 @@ class AccordionTest {
   void fig1_existingBlockKeepsItsLowGroupCopies_primaryInTurn_oneCopyOwed() {
     AccordionLayout layout = new AccordionLayout(fig1, new int[] {2, 2}, 3);
     ActiveSet all = layout.serversOn(1);
-    int[][] expected = {{0, 1, 2}, {1, 0, 2}, {2, 0, 1}, {3, 1, 0}};
+    int[][] expected = {{0, 1, 2}, {1, 0, 3}, {2, 0, 1}, {3, 1, 0}};
     for (int[] homes : expected) {
       BlockPlacement placement = layout.placeExisting(BlockRequest.of("b", 3), all, new int[] {0, 1});
       assertThat(homesOf(placement)).containsExactly(homes);
@@ -118,9 +119,9 @@ class AccordionTest {
     ActiveSet all = layout.serversOn(1);
     assertThat(homesOf(layout.placeExisting(BlockRequest.of("b", 3), all, new int[] {0, 2})))
         .containsExactly(0, 1, 2);
-    // the turn is at 1 now: 1, 0, 2 keeps both holders too
+    // the turn is at 1 now: 1, 0, 3 keeps one holder, 2, 0, 1 both
     assertThat(homesOf(layout.placeExisting(BlockRequest.of("b", 3), all, new int[] {0, 2})))
-        .containsExactly(1, 0, 2);
+        .containsExactly(2, 0, 1);
     layout.place(BlockRequest.of("x", 3), all); // the turn is at 3 now: 3, 1, 0 keeps one holder, 0, 1, 2 two
     assertThat(homesOf(layout.placeExisting(BlockRequest.of("b", 3), all, new int[] {0, 2})))
         .containsExactly(0, 1, 2);
@@ -135,9 +136,8 @@ class AccordionTest {
     int reflected = 0;
     for (int b = 0; b < 1000; b++) {
       BlockPlacement written = layout.place(BlockRequest.of("b" + b, 3), layout.serversOn(0));
-      if (!written.owesMoves()) {
-        continue; // at home in gear 0 (primary 0 or 1: all three homes in the lowest group): never reflected
-      }
+      // two homes in the lowest group and the third above it: every block written in gear 0 owes a copy
+      assertThat(written.owesMoves()).as("block %d", b).isTrue();
       missing += written.missingHomes().length + written.offloadedCount();
       int[] holders = written.holders();
       BlockPlacement target = layout.placeExisting(BlockRequest.of("b" + b, 3), all, holders);
@@ -153,14 +153,18 @@ class AccordionTest {
   }
 
   @Test
-  void fromSettings_defaultLowestGroupIsAFifthOfTheServers_growingByTwo() {
+  void fromSettings_defaultLowestGroupIsAFifthOfTheServersAtLeast3_growingByTwo() {
     assertThat(AccordionLayout.defaultLowestGroup(300)).isEqualTo(60);
-    assertThat(AccordionLayout.defaultLowestGroup(12)).isEqualTo(2);
-    assertThat(AccordionLayout.defaultLowestGroup(4)).isEqualTo(2);
+    assertThat(AccordionLayout.defaultLowestGroup(16)).isEqualTo(3);
+    assertThat(AccordionLayout.defaultLowestGroup(12)).isEqualTo(3);
+    assertThat(AccordionLayout.defaultLowestGroup(4)).isEqualTo(3);
+    assertThat(AccordionLayout.defaultLowestGroup(2)).isEqualTo(2);
     assertThat(AccordionLayout.from(EafrSettings.defaults(), GearServers.chain(300, 10)).groupSizes())
         .containsExactly(60, 120, 120);
-    assertThat(AccordionLayout.from(EafrSettings.defaults(), GearServers.chain(12, 3)).groupSizes())
-        .containsExactly(2, 4, 6);
+    assertThat(AccordionLayout.from(EafrSettings.defaults(), GearServers.chain(16, 2)).groupSizes())
+        .containsExactly(3, 6, 7);
+    assertThat(AccordionLayout.from(EafrSettings.defaults(), GearServers.chain(8, 2)).groupSizes())
+        .containsExactly(3, 5);
     EafrSettings three = EafrSettings.builder().set("eafr.gear.accordion.lowest-group", "3")
         .set("eafr.gear.accordion.growth", "1").build();
     AccordionLayout equalGroups = AccordionLayout.from(three, GearServers.chain(12, 3));
@@ -199,6 +203,38 @@ class AccordionTest {
     ActiveSet on = two.serversOn(0).minus(ActiveSet.of(chain, 0));
     assertThat(planner.forFailure(0, on, ActiveSet.of(chain, 0))).isEqualTo(ActiveSet.of(chain, 3, 6, 9));
     assertThat(planner.forBlock(new int[] {0, 6}, on, ActiveSet.of(chain, 0))).isEqualTo(ActiveSet.of(chain, 3, 6, 9));
+  }
+
+  /**
+   * Twelve servers in groups of 3, 6 and 3 (the NameNode's test cluster; the simulator's 16 servers get 3, 6 and 7), r
+   * = 3. The lowest group keeps two copies of every block, the chained pair, and the third goes above it: primary 0's
+   * homes are 0, its neighbour 1, and its image in group 1, 3 + (0 mod 6) = 3 (not 0, 1, 2, the next servers of the
+   * chain, which filled the lowest group). So a lowest-group server that fails in gear 0 leaves each of its blocks a
+   * copy on the servers still on and a server there that lacks it (the re-replication's destination), and failures of
+   * the whole lowest group leave every block its copy above. With 0, 1, 2, failures of 2, 1 and 0 (one at a time,
+   * each one's blocks re-replicated to the gear-0 servers still on) lost every block of primary 0: nowhere to copy it.
+   */
+  @Test
+  void lowestGroupOf3_r3_keepsTheChainedPairThere_andTheThirdCopyAbove() {
+    ExpansionChain chain = GearServers.chain(12, 3);
+    AccordionLayout layout = new AccordionLayout(chain, new int[] {3, 6, 3}, 3);
+    assertThat(layout.homesOf(0)).containsExactly(0, 1, 3);
+    assertThat(layout.homesOf(1)).containsExactly(1, 2, 4);
+    assertThat(layout.homesOf(2)).containsExactly(2, 0, 5);
+    assertThat(layout.homesOf(4)).containsExactly(4, 1, 2); // group 1's 4 -> 0 + (1 mod 3) = 1, then its neighbour
+    assertThat(layout.homesOf(9)).containsExactly(9, 0, 1); // group 2's 9 -> 3 -> 0, then 0's neighbour
+    ActiveSet gear0 = layout.serversOn(0);
+    for (int failed = 0; failed < 3; failed++) {
+      for (int primary = 0; primary < 12; primary++) {
+        ActiveSet homes = ActiveSet.of(chain, layout.homesOf(primary));
+        if (homes.contains(failed)) {
+          ActiveSet stillOn = gear0.without(failed);
+          assertThat(stillOn.minus(homes).isEmpty()).as("primary %d, %d failed", primary, failed).isFalse();
+          assertThat(homes.minus(gear0).isEmpty()).as("primary %d: a copy above the lowest group", primary)
+              .isFalse();
+        }
+      }
+    }
   }
 
   private static int[] homesOf(BlockPlacement placement) {
