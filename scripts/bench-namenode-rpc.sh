@@ -4,18 +4,20 @@
 # EAFR in alternating pairs (order flipped every pair), and in each run Hadoop's NNThroughputBenchmark in remote mode
 # (-fs hdfs://...) for create, open (first reads of the interval, then repeat reads of the same files) and
 # fileStatus, then getBlockLocations of one-block files on 3 of the 4 DataNodes (so the reader ordering runs), and the
-# NameNode's live heap after a full GC before and after the first reads (jcmd GC.class_histogram). The run logic is in
-# hadoop-eafr-namenode's test sources, org.eafr.namenode.bench.NameNodeRpcBench.
+# NameNode's live heap after a full GC before and after the first reads (jcmd GC.class_histogram). Before the timed
+# first reads, untimed: getBlockLocations and first reads of other files (the open path compiled by the JIT first).
+# The run logic is in hadoop-eafr-namenode's test sources, org.eafr.namenode.bench.NameNodeRpcBench.
 #
 # Usage: scripts/bench-namenode-rpc.sh [--pairs P] [--files F] [--threads T] [--block-files K] [--gbl-ops N] [--passes R]
 #   --pairs 6          stock/EAFR pairs (each pair: one stock run and one EAFR run, back to back, the order flipped
 #                      every pair: with an even count each side runs first equally often)
-#   --files 10000      files per NNThroughputBenchmark op (issue 13 used 50000: about 4x the time)
+#   --files 20000      files per NNThroughputBenchmark op (issue 13 used 50000: about 2.5x the time)
 #   --threads 8        client threads of every op
 #   --block-files 500  one-block files for getBlockLocations, written once
 #   --gbl-ops 30000    getBlockLocations calls per run
-#   --passes 3         passes of the repeatable phases (repeat reads, fileStatus, getBlockLocations) in each run;
-#                      the median pass is reported (one pass moved by a GC or a neighbour's burst varied 20% here)
+#   --passes 3         passes of first reads (each on paths never read before: the directory is renamed between
+#                      passes), repeat reads, fileStatus and getBlockLocations in each run; the median pass is
+#                      reported (one pass moved by a GC or a neighbour's burst varied 20% here)
 # Time on the 2-core development VM: about 2 minutes per pair when it is otherwise idle, 4-5 at a load average of
 # 20-30 (others' builds). Steadier medians: more pairs (e.g. --pairs 12); a NameNode start varies more than a pass.
 # Prints each run's figures, then every figure and the min/median/max of eafr/stock per pair; the report is also
@@ -24,10 +26,10 @@
 # Environment: BENCH_HEAP (heap of each daemon, 512m), BENCH_NAME_DIR (NameNode metadata, a fresh dir in /dev/shm).
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
-pairs=6 files=10000 threads=8 block_files=500 gbl_ops=30000 passes=3
+pairs=6 files=20000 threads=8 block_files=500 gbl_ops=30000 passes=3
 while (($#)); do
   case "$1" in
-    -h | --help) sed -n '2,24p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h | --help) sed -n '2,26p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     --pairs | --files | --threads | --block-files | --gbl-ops | --passes) ;;
     *) echo "unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
