@@ -134,6 +134,7 @@ public final class Scenarios {
     base.put("sim.concurrency", "1");
     base.put("sim.swim.rewrites", "1");
     base.put("sim.file-size.max-bytes", "2000000000");
+    base.put("eafr.gear.eafr.read-floor", "0.5");
     return base;
   }
 
