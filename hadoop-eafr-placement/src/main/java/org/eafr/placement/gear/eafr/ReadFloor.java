@@ -24,12 +24,13 @@ import org.eafr.placement.settings.EafrSettings;
  * <p>Its cost is the floor's power: at least n_L servers on, (n_L P_idle + (N - n_L) P_off) / (N P_idle) of an
  * all-on cluster's idle draw ({@link #idleEnergyShare}).
  *
- * <p>Worked example (the simulator's gears setup: N = 300, p = 40, g = 1, r = 3, c = 15, t = 5 ms; f_L = 0.5): n_L =
- * 150, the floor gear is 110 (gear groups 1..110 on past the 40 primaries), and a block keeps r = 3 replicas there. A
+ * <p>Worked example (the simulator's gears setup: N = 300, p = 40, g = 1, r = 3, c = 15, t = 5 ms; f_L = 0.2): n_L =
+ * 60, the floor gear is 20 (gear groups 1..20 on past the 40 primaries), and a block keeps r = 3 replicas there. A
  * 1,000-task burst reads in L(1000, 1) = 169.175 ms with one replica awake and L(1000, 3) = 58.075 ms with three
- * (the simulator measured 175 and 57 ms for the bursts of FB-2010 with one and three replicas awake). Without the floor 150 servers on give a(150) = 1 + ln(3.75) =
- * 2.3218 awake replicas per block on average. The floor's idle draw at P_idle = 93.7 W and P_off = 10 W is 0.5534 of
- * an all-on cluster's.
+ * (the simulator measured 175 and 57 ms for the bursts of FB-2010 with one and three replicas awake). Without the
+ * floor, 60 servers on give a(60) = 1 + ln(1.5) = 1.4055 awake replicas per block on average. The floor's idle draw
+ * at P_idle = 93.7 W and P_off = 10 W is 0.2854 of an all-on cluster's. The floor must hold r copies of the data:
+ * on the gears catalog (3 TB, 250-750 GB servers) f_L = 0.15 (45 servers) overflows and leaves replicas above it.
  *
  * <p>Immutable and thread-safe.
  */

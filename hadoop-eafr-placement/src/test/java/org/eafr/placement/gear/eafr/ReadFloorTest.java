@@ -35,17 +35,17 @@ class ReadFloorTest {
   @Test
   void workedExample_gearsSetup() {
     ExpansionChain chain = chain(300);
-    ReadFloor floor = ReadFloor.of(0.5, 300, 40, 1, 3);
+    ReadFloor floor = ReadFloor.of(0.2, 300, 40, 1, 3);
     EqualWorkLayout layout = new EqualWorkLayout(chain, 40, 1, 3, floor.spread(300));
 
-    assertThat(floor.servers()).isEqualTo(150);
-    assertThat(floor.gear(layout)).isEqualTo(110);
-    assertThat(layout.serversOn(110).size()).isEqualTo(150);
+    assertThat(floor.servers()).isEqualTo(60);
+    assertThat(floor.gear(layout)).isEqualTo(20);
+    assertThat(layout.serversOn(20).size()).isEqualTo(60);
     assertThat(floor.replicasKept(3)).isEqualTo(3);
     assertThat(ReadFloor.burstMeanMillis(1000, 1, 15, 5.0)).isCloseTo(169.175, within(1e-9));
     assertThat(ReadFloor.burstMeanMillis(1000, 3, 15, 5.0)).isCloseTo(58.075, within(1e-9));
-    assertThat(ReadFloor.awakeReplicas(150, 40)).isCloseTo(2.3218, within(5e-5));
-    assertThat(floor.idleEnergyShare(300, 93.7, 10.0)).isCloseTo(0.5534, within(5e-5));
+    assertThat(ReadFloor.awakeReplicas(60, 40)).isCloseTo(1.4055, within(5e-5));
+    assertThat(floor.idleEnergyShare(300, 93.7, 10.0)).isCloseTo(0.2854, within(5e-5));
   }
 
   @Test
