@@ -307,7 +307,7 @@ public final class EqualWorkLayout extends NestedGears {
 
   /**
    * The home of a replica whose target home {@code full} has no room: the first server after it, in chain order and
-   * within its tier (the primaries for a primary, so that gear 0 still holds the block; the rest of the chain for a
+   * within its tier (the primaries for a primary, so that gear 0 still holds the block; the rest of the spread for a
    * non-primary, so that the replica lands in the nearest gear above), that can take the block, on a new rack when
    * the holders so far share one; the whole chain when the tier has no room; -1 when no server has room.
    */
