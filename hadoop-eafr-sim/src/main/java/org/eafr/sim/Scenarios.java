@@ -125,6 +125,8 @@ public final class Scenarios {
    * 15,000 files of 100 KB to 2 GB (about 3 TB, one copy). The geared layouts count blocks, not bytes: the equal-work
    * layout's default p = N / e^2 = 40 primaries hold a whole copy and Accordion's lowest group two, so with the EAFR
    * catalog (43 TB of up to 10 GB files) on 250-750 GB servers the smaller servers overflow and replicas go missing.
+   * eafr-geared keeps a read floor of 20% of the servers (eafr.gear.eafr.read-floor; the other policies ignore it):
+   * they hold every block's 3 replicas and stay on, the fewest in steps of 5% that hold 3 copies of this catalog.
    */
   private static Map<String, String> gearsBase() {
     Map<String, String> base = new LinkedHashMap<>();
@@ -134,6 +136,7 @@ public final class Scenarios {
     base.put("sim.concurrency", "1");
     base.put("sim.swim.rewrites", "1");
     base.put("sim.file-size.max-bytes", "2000000000");
+    base.put("eafr.gear.eafr.read-floor", "0.2");
     return base;
   }
 

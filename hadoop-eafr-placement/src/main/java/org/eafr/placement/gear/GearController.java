@@ -21,6 +21,7 @@ import org.eafr.placement.settings.EafrSettings;
  *   <li>Down: the lowest gear whose servers x (u - h) carry d, h the down margin (hysteresis: a load that just fits a
  *       gear does not send it down and then straight back up), and only when the minimum dwell time has passed since
  *       the last shift. So the controller never shifts down within the dwell time of any shift: it cannot flap.</li>
+ *   <li>Lowest gear (0 unless given): no load takes the controller below it (EAFR on gears' read floor).</li>
  *   <li>Floor: the target gear is raised until the {@link GearFloor} finds no block without a live replica on the
  *       servers that stay on (once the cleanup work is done). A gear never leaves a block without a live replica.</li>
  * </ol>
@@ -47,6 +48,7 @@ public final class GearController {
   private final long minDwellMillis;
   private final int forecastDays;
   private final Clock clock;
+  private final int lowestGear;
   /** Busiest demand per (day mod forecastDays + 1, hour); NaN when not seen. Row index = day % rows. */
   private final double[][] hourlyPeak;
   private final long[] rowDay;
@@ -64,6 +66,17 @@ public final class GearController {
    */
   public GearController(GearedLayout layout, LoadSample perServer, double targetUtilization, double downMargin,
       long minDwellMillis, int forecastDays, int initialGear, Clock clock) {
+    this(layout, perServer, targetUtilization, downMargin, minDwellMillis, forecastDays, initialGear, 0, clock);
+  }
+
+  /**
+   * A controller that never decides a gear below {@code lowestGear} (EAFR on gears' read floor,
+   * {@link org.eafr.placement.gear.eafr.ReadFloor}); an operator's {@link #manual} gear may still go below it.
+   *
+   * @param lowestGear in [0, {@code initialGear}]
+   */
+  public GearController(GearedLayout layout, LoadSample perServer, double targetUtilization, double downMargin,
+      long minDwellMillis, int forecastDays, int initialGear, int lowestGear, Clock clock) {
     this.layout = Objects.requireNonNull(layout, "layout");
     this.perServer = Objects.requireNonNull(perServer, "perServer");
     if (perServer.serversNeeded(new LoadSample(1, 1, 1, 1, 1)) == 0) {
@@ -94,15 +107,26 @@ public final class GearController {
     }
     Arrays.fill(rowDay, Long.MIN_VALUE);
     this.gear = GearedLayout.checkGear(layout, initialGear);
+    if (lowestGear < 0 || lowestGear > initialGear) {
+      throw new IllegalArgumentException("lowest gear " + lowestGear + " is not allowed: expected 0.." + initialGear
+          + " (the initial gear)");
+    }
+    this.lowestGear = lowestGear;
     this.lastShiftMillis = clock.millis();
   }
 
   /** A controller with u, h, the dwell time and the forecast days of {@code settings}. */
   public static GearController from(EafrSettings settings, GearedLayout layout, LoadSample perServer, int initialGear,
       Clock clock) {
+    return from(settings, layout, perServer, initialGear, 0, clock);
+  }
+
+  /** As {@link #from(EafrSettings, GearedLayout, LoadSample, int, Clock)}, never below {@code lowestGear}. */
+  public static GearController from(EafrSettings settings, GearedLayout layout, LoadSample perServer, int initialGear,
+      int lowestGear, Clock clock) {
     return new GearController(layout, perServer, settings.get(EafrSettings.GEAR_TARGET_UTILIZATION),
         settings.get(EafrSettings.GEAR_DOWN_MARGIN), settings.get(EafrSettings.GEAR_MIN_DWELL_MS),
-        settings.get(EafrSettings.GEAR_FORECAST_DAYS), initialGear, clock);
+        settings.get(EafrSettings.GEAR_FORECAST_DAYS), initialGear, lowestGear, clock);
   }
 
   /** The gear of the last decision. */
@@ -117,14 +141,15 @@ public final class GearController {
   public synchronized GearDecision decide(LoadSample load, ActiveSet on, ActiveSet failed, GearFloor floor) {
     long now = clock.millis();
     double demand = remember(now, load.serversNeeded(perServer));
-    int loadGear = lowestGearCarrying(demand, targetUtilization, failed);
+    int loadGear = Math.max(lowestGear, lowestGearCarrying(demand, targetUtilization, failed));
     GearReason reason;
     int target;
     if (loadGear > gear) {
       target = loadGear;
       reason = GearReason.UP_FOR_LOAD;
     } else {
-      int downGear = Math.min(gear, lowestGearCarrying(demand, targetUtilization - downMargin, failed));
+      int downGear = Math.min(gear, Math.max(lowestGear,
+          lowestGearCarrying(demand, targetUtilization - downMargin, failed)));
       if (downGear < gear && now - lastShiftMillis >= minDwellMillis) {
         target = downGear;
         reason = GearReason.DOWN_FOR_LOAD;

@@ -99,6 +99,11 @@ public final class EafrSettings {
   public static final Setting<Integer> GEAR_FORECAST_DAYS = Setting.ofInt("eafr.gear.forecast.days", "-",
       "Earlier days whose busiest load in the same hour raises the gear controller's demand; 0 disables the"
           + " forecast.", 0, Range.closed(0, 28));
+  public static final Setting<Double> GEAR_EAFR_READ_FLOOR = Setting.ofDouble("eafr.gear.eafr.read-floor", "f_L",
+      "EAFR on gears only: the share of the servers that hold every block's r replicas and never sleep (the read"
+          + " floor: a job's fan-out finds r replicas awake, as in HDFS); the equal-work layout spreads over them and the"
+          + " gear controller never runs a lower gear. 0 disables it (the layout spreads over every server and only"
+          + " gear 0 must stay on).", 0.0, Range.closed(0.0, 1.0));
 
   public static final Setting<Double> ENERGY_IDLE_WATTS = Setting.ofDouble("eafr.energy.idle-watts", "P_idle",
       "Draw of one awake DataNode at 0 % utilization, in watts, for the energy estimate (EAFR Table 2: 93.7 W)."
@@ -115,7 +120,7 @@ public final class EafrSettings {
       OVERLOADED_FRACTION, OVERLOAD_THRESHOLD, STORAGE_RESERVE_BYTES, EWMA_ALPHA, EWMA_WINDOW_MS, SPEED_WEIGHT,
       DESTINATION_SAMPLE_SIZE, RATE_LOW, RATE_HIGH, GEAR_PRIMARIES, GEAR_GROUP_SIZE, GEAR_REPLICAS, GEAR_MIGRATION_THRESHOLD,
       GEAR_REFLECTION_BATCH_BLOCKS, GEAR_ACCORDION_LOWEST_GROUP, GEAR_ACCORDION_GROWTH, GEAR_TARGET_UTILIZATION,
-      GEAR_DOWN_MARGIN, GEAR_MIN_DWELL_MS, GEAR_FORECAST_DAYS,
+      GEAR_DOWN_MARGIN, GEAR_MIN_DWELL_MS, GEAR_FORECAST_DAYS, GEAR_EAFR_READ_FLOOR,
       ENERGY_IDLE_WATTS, ENERGY_PEAK_WATTS, ENERGY_OFF_WATTS);
 
   private final Map<Setting<?>, Number> values;

@@ -63,6 +63,26 @@ class GearControllerTest {
   }
 
   @Test
+  void lowestGear_noLoadTakesTheControllerBelowIt() {
+    GearController controller = new GearController(layout, ONE_READ_PER_SECOND, 0.8, 0.1, 10 * MINUTE, 0, 1, 1,
+        clock);
+    clock.advanceMillis(60 * MINUTE);
+
+    GearDecision idle = controller.decide(reads(0), layout.serversOn(1), none, floor);
+    assertThat(idle.targetGear()).isEqualTo(1);
+    assertThat(idle.reason()).isEqualTo(GearReason.HOLD);
+
+    GearDecision up = controller.decide(reads(9.5), layout.serversOn(1), none, floor);
+    assertThat(up.targetGear()).isEqualTo(2);
+    clock.advanceMillis(60 * MINUTE);
+    GearDecision down = controller.decide(reads(0), layout.serversOn(2), none, floor);
+    assertThat(down.targetGear()).isEqualTo(1);
+    assertThat(down.reason()).isEqualTo(GearReason.DOWN_FOR_LOAD);
+    assertThatThrownBy(() -> new GearController(layout, ONE_READ_PER_SECOND, 0.8, 0.1, MINUTE, 0, 0, 1, clock))
+        .isInstanceOf(IllegalArgumentException.class);
+  }
+
+  @Test
   void workedExample_7point5InGear2Holds_becauseGear1CarriesOnly7AtUMinusH() {
     GearController controller = controller(2, 0);
     clock.advanceMillis(60 * MINUTE);

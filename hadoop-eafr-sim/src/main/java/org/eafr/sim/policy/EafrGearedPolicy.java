@@ -7,18 +7,20 @@ import org.eafr.placement.cluster.ClusterView;
 import org.eafr.placement.cluster.Server;
 import org.eafr.placement.gear.ActiveSet;
 import org.eafr.placement.gear.BlockMove;
+import org.eafr.placement.gear.ExpansionChain;
 import org.eafr.placement.gear.LoadSample;
 import org.eafr.placement.gear.eafr.GearedEafr;
 import org.eafr.placement.gear.eafr.GearedEafrPlan;
 import org.eafr.placement.gear.eafr.GearedEafrPlanner;
 import org.eafr.placement.gear.eafr.OwedMigrations;
+import org.eafr.placement.gear.eafr.ReadFloor;
+import org.eafr.placement.gear.eafr.RoundsReader;
 import org.eafr.placement.gear.layout.EqualWorkLayout;
 import org.eafr.placement.gear.read.HitRatioBalancer;
 import org.eafr.placement.popularity.FileTemperature;
 import org.eafr.placement.popularity.PopularityClassifier;
 import org.eafr.placement.popularity.ReadStatistics;
 import org.eafr.placement.destination.TransferSpeedEstimator;
-import org.eafr.placement.read.ReaderSelector;
 import org.eafr.placement.settings.EafrSettings;
 import org.eafr.sim.engine.UnsharedRandom;
 import org.eafr.sim.model.SimFile;
@@ -30,8 +32,11 @@ import org.eafr.sim.model.SimFile;
  * {@link GearedEafrPlanner} plans for the gear running now with EAFR's destination choice (Eq. 10-12 among d
  * sampled candidates over {@link TransferSpeedEstimator}): a hot file's extra replica goes into the lowest gears at
  * once; a cold file's migration to the gear above is owed and made when its target is on (with the layout's
- * reflection); a removal that would take a file's last gear-0 replica is dropped. Reads go by EAFR's Alg. 3
- * ({@link ReaderSelector}: same rack, then the shortest queue, among the holders that are on).
+ * reflection); a removal that would take a file's last gear-0 replica is dropped. With a {@link ReadFloor}
+ * (eafr.gear.eafr.read-floor) the layout spreads over the floor's servers, the controller never runs below the gear
+ * that keeps them on, and a removal that would leave a file fewer than r replicas there is dropped. Reads go by EAFR's
+ * Alg. 3 with queues counted in rounds of each holder's slots ({@link RoundsReader}: the fewest rounds of wait, then
+ * the same rack, among the holders that are on).
  *
  * <p>The bytes owed to a server count as used in the planner's view, so owed migrations never overfill it. A file
  * with a copy in flight or a migration owed is not planned again until it lands; a file written anew (a SWIM rewrite)
@@ -44,13 +49,13 @@ final class EafrGearedPolicy extends LayoutPolicy {
   private final ReadStatistics reads;
   private final Temperatures temperatures;
   private final TransferSpeedEstimator speeds;
-  private final ReaderSelector readers = new ReaderSelector();
+  private final RoundsReader readers = new RoundsReader();
   private final OwedMigrations owed = new OwedMigrations();
   private final UnsharedRandom destinationRandom;
   private GearedEafrPlanner planner;
 
   EafrGearedPolicy(PolicyEnvironment env) {
-    super("eafr-geared", env, (chain, e) -> EqualWorkLayout.from(e.settings().eafr(), chain), HitRatioBalancer::new);
+    super("eafr-geared", env, EafrGearedPolicy::layout, HitRatioBalancer::new);
     EafrSettings settings = env.settings().eafr();
     this.reads = ReadStatistics.from(settings);
     this.temperatures = new Temperatures(PopularityClassifier.from(settings));
@@ -59,12 +64,35 @@ final class EafrGearedPolicy extends LayoutPolicy {
     this.destinationRandom = new UnsharedRandom(env.random().nextLong());
   }
 
+  /** The equal-work layout of the settings, spread over the read floor's servers when it has one. */
+  private static EqualWorkLayout layout(ExpansionChain chain, PolicyEnvironment env) {
+    EafrSettings settings = env.settings().eafr();
+    EqualWorkLayout plain = EqualWorkLayout.from(settings, chain);
+    ReadFloor floor = readFloor(settings, plain);
+    return floor.isOn() ? new EqualWorkLayout(chain, plain.primaries(), plain.groupSize(),
+        settings.get(EafrSettings.GEAR_REPLICAS), floor.spread(chain.size())) : plain;
+  }
+
+  private static ReadFloor readFloor(EafrSettings settings, EqualWorkLayout layout) {
+    return ReadFloor.from(settings, layout.chain().size(), layout.primaries(), layout.groupSize(),
+        settings.get(EafrSettings.GEAR_REPLICAS));
+  }
+
+  @Override
+  protected int lowestGear() {
+    return floor().gear(layout());
+  }
+
+  private ReadFloor floor() {
+    return readFloor(env().settings().eafr(), (EqualWorkLayout) layout());
+  }
+
   @Override
   public void start(ClusterView cluster, LoadSample perServer) {
     super.start(cluster, perServer);
     EafrSettings settings = env().settings().eafr();
-    planner = GearedEafrPlanner.from(settings, GearedEafr.from(settings, layout()),
-        EafrPolicy.destinations(settings, speeds, destinationRandom, true));
+    planner = GearedEafrPlanner.from(settings, GearedEafr.from(settings, layout(), floor(),
+        settings.get(EafrSettings.GEAR_REPLICAS)), EafrPolicy.destinations(settings, speeds, destinationRandom, true));
   }
 
   @Override

@@ -95,7 +95,9 @@ public class LayoutPolicy implements GearedPolicy {
     chain = ExpansionChain.rackInterleaved(new ArrayList<>(cluster.servers()));
     layout = layoutFactory.apply(chain, env);
     balancer = balancerFactory.apply(layout);
-    controller = GearController.from(env.settings().eafr(), layout, perServer, 0, simulatedClock(env.clockMillis()));
+    int lowest = lowestGear();
+    controller = GearController.from(env.settings().eafr(), layout, perServer, lowest, lowest,
+        simulatedClock(env.clockMillis()));
     on = ActiveSet.all(chain);
     placedSinceView = new long[chain.size()];
     this.perServer = perServer;
@@ -127,6 +129,11 @@ public class LayoutPolicy implements GearedPolicy {
     public long blocks() {
       return counts.blocks();
     }
+  }
+
+  /** The lowest gear the controller may run (and the gear at time 0), once the layout is built: 0 here. */
+  protected int lowestGear() {
+    return 0;
   }
 
   /** One server's throughput, as the simulator measured it. */

@@ -36,7 +36,8 @@ public final class Registry {
         env -> new LayoutPolicy("accordion", env, (chain, e) -> AccordionLayout.from(e.settings().eafr(), chain),
             HitRatioBalancer::new));
     register("eafr-geared", "EAFR on gears: Rabbit's equal-work layout and gear controller with EAFR's adaptive"
-        + " replication (hot extras in the lowest gears, cold replicas owed to the gear above), Alg. 3 reads",
+        + " replication (hot extras in the lowest gears, cold replicas owed to the gear above), Alg. 3 reads in rounds"
+        + " of each holder's slots, and a read floor (eafr.gear.eafr.read-floor) that keeps every replica awake",
         EafrGearedPolicy::new);
     register("eafr", "EAFR: every part on", env -> new EafrPolicy("eafr", EafrPolicy.Parts.ALL, env));
     register("eafr-no-ewma", "EAFR with a random hot or standby destination instead of Eq. 10-12",

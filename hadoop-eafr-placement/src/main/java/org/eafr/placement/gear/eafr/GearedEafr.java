@@ -27,7 +27,8 @@ import org.eafr.placement.settings.EafrSettings;
  *   <li>a cold file's migrated replica (Eq. 7) goes to the lowest gear above k with at least {@code want} servers with
  *       room (the gear above the current one first), so cold data lives in the gears that sleep first;</li>
  *   <li>a replica may be deleted or migrated away only when the file keeps a live replica in gear 0, so no EAFR action
- *       can make a file unavailable in any gear.</li>
+ *       can make a file unavailable in any gear; with a {@link ReadFloor}, only when it keeps r live replicas on the
+ *       floor's servers, so no EAFR action takes a replica from the reads the floor keeps awake.</li>
  * </ul>
  *
  * <p>Worked example (20 servers, gears of 5, 10, 15 and 20, running gear 1): servers 0-9 are hot, 10-14 standby,
@@ -41,10 +42,26 @@ public final class GearedEafr {
   private final GearedLayout layout;
   private final double overloadThreshold;
   private final StorageReserve reserve;
+  /** The servers whose replicas of a file count for {@link #mayRemove}, and how many it must keep there. */
+  private final ActiveSet keptOn;
+  private final int kept;
 
   /** @param overloadThreshold tau_c in (0, 1] */
   public GearedEafr(GearedLayout layout, double overloadThreshold, StorageReserve reserve) {
+    this(layout, overloadThreshold, reserve, ReadFloor.off(), 1);
+  }
+
+  /**
+   * With a read floor: a replica may leave only while the file keeps {@code floor.replicasKept(replicas)} live
+   * replicas on the floor gear's servers without it (r with the floor; one in gear 0 without).
+   *
+   * @param replicas the layout's r
+   */
+  public GearedEafr(GearedLayout layout, double overloadThreshold, StorageReserve reserve, ReadFloor floor,
+      int replicas) {
     this.layout = Objects.requireNonNull(layout, "layout");
+    this.keptOn = layout.serversOn(floor.gear(layout));
+    this.kept = floor.replicasKept(replicas);
     if (!(overloadThreshold > 0 && overloadThreshold <= 1)) {
       throw new IllegalArgumentException("overloadThreshold (tau_c) = " + overloadThreshold
           + " is not allowed: expected a number in (0, 1]");
@@ -56,6 +73,12 @@ public final class GearedEafr {
   /** tau_c and tau_s from {@code settings}. */
   public static GearedEafr from(EafrSettings settings, GearedLayout layout) {
     return new GearedEafr(layout, settings.overloadThreshold(), new StorageReserve(settings.storageReserveBytes()));
+  }
+
+  /** tau_c and tau_s from {@code settings}, with a read floor for a layout of r = {@code replicas}. */
+  public static GearedEafr from(EafrSettings settings, GearedLayout layout, ReadFloor floor, int replicas) {
+    return new GearedEafr(layout, settings.overloadThreshold(), new StorageReserve(settings.storageReserveBytes()),
+        floor, replicas);
   }
 
   public GearedLayout layout() {
@@ -95,16 +118,19 @@ public final class GearedEafr {
         server -> !file.isOn(server.id()) && reserve.canHold(server, file.sizeBytes()));
   }
 
-  /** Whether {@code file} keeps a live replica in gear 0 without the one on {@code serverId}. */
+  /**
+   * Whether {@code file} keeps a live replica in gear 0 without the one on {@code serverId}; with a read floor,
+   * whether it keeps r live replicas on the floor's servers without it.
+   */
   public boolean mayRemove(ClusterView cluster, ReplicatedFile file, String serverId) {
-    ActiveSet gear0 = layout.serversOn(0);
+    int left = 0;
     for (String holder : file.replicaServers()) {
-      if (!holder.equals(serverId) && gear0.contains(holder)
+      if (!holder.equals(serverId) && keptOn.contains(holder)
           && cluster.find(holder).map(s -> s.role() != ServerRole.FAILED).orElse(false)) {
-        return true;
+        left++;
       }
     }
-    return false;
+    return left >= kept;
   }
 
   /**

@@ -90,6 +90,8 @@ public final class EqualWorkLayout extends NestedGears {
   private final int primaries;
   private final int groupSize;
   private final int gridEnd;
+  /** Servers that may hold data: N, or fewer for a read floor (a displaced non-primary stays below it). */
+  private final int spread;
   private final RecoveryGroup[] groups;
   private final ActiveSet[] recoverySets;
   private final AtomicLong blocks = new AtomicLong();
@@ -103,12 +105,25 @@ public final class EqualWorkLayout extends NestedGears {
    * @param replicas r, the replicas per block the layout is built for (at least 2)
    */
   public EqualWorkLayout(ExpansionChain chain, int primaries, int groupSize, int replicas) {
-    this(chain, primaries, groupSize, shares(chain, primaries, groupSize, replicas));
+    this(chain, primaries, groupSize, replicas, chain.size());
   }
 
-  private EqualWorkLayout(ExpansionChain chain, int primaries, int groupSize, EqualWorkShares shares) {
+  /**
+   * A layout whose data spreads over the first {@code spread} servers of the chain only: their gear groups' weights
+   * are scaled up to hold the r - 1 non-primary copies ({@link EqualWorkShares#of}, as on a cluster of {@code spread}
+   * servers, so each still holds at least B / i: equal work at every gear), and the servers past them hold nothing
+   * and form the last gear. EAFR on gears uses it for its read floor ({@link org.eafr.placement.gear.eafr.ReadFloor}).
+   *
+   * @param spread servers that hold data, in (p, N]
+   */
+  public EqualWorkLayout(ExpansionChain chain, int primaries, int groupSize, int replicas, int spread) {
+    this(chain, primaries, groupSize, shares(chain, primaries, groupSize, replicas, spread), spread);
+  }
+
+  private EqualWorkLayout(ExpansionChain chain, int primaries, int groupSize, EqualWorkShares shares, int spread) {
     super(chain, gearSets(chain, primaries, groupSize, shares));
     this.chain = chain;
+    this.spread = spread;
     this.primaries = primaries;
     this.groupSize = groupSize;
     this.shares = shares;
@@ -121,13 +136,18 @@ public final class EqualWorkLayout extends NestedGears {
     }
   }
 
-  private static EqualWorkShares shares(ExpansionChain chain, int primaries, int groupSize, int replicas) {
+  private static EqualWorkShares shares(ExpansionChain chain, int primaries, int groupSize, int replicas,
+      int spread) {
     if (primaries < 1 || groupSize < 1 || primaries % groupSize != 0 || primaries >= chain.size()) {
       throw new IllegalArgumentException("p = " + primaries + " primaries and gear groups of g = " + groupSize
           + " are not allowed on " + chain.size() + " servers: expected 1 <= p < N and p a multiple of g (each"
           + " recovery group serves p / g primaries)");
     }
-    return EqualWorkShares.of(primaries, groupSize, replicas, (chain.size() - primaries) / groupSize);
+    if (spread <= primaries || spread > chain.size()) {
+      throw new IllegalArgumentException("spread " + spread + " is not allowed: expected p = " + primaries
+          + " < spread <= N = " + chain.size());
+    }
+    return EqualWorkShares.of(primaries, groupSize, replicas, (spread - primaries) / groupSize);
   }
 
   /** Gear 0 is the primaries, gear k adds gear groups 1..k, and a last gear adds the servers past the last group. */
@@ -287,13 +307,13 @@ public final class EqualWorkLayout extends NestedGears {
 
   /**
    * The home of a replica whose target home {@code full} has no room: the first server after it, in chain order and
-   * within its tier (the primaries for a primary, so that gear 0 still holds the block; the rest of the chain for a
+   * within its tier (the primaries for a primary, so that gear 0 still holds the block; the rest of the spread for a
    * non-primary, so that the replica lands in the nearest gear above), that can take the block, on a new rack when
    * the holders so far share one; the whole chain when the tier has no room; -1 when no server has room.
    */
   private int displacedHome(BlockRequest request, int full, int[] homes, int dealt, int[] holders, int placed) {
     boolean primary = full < primaries;
-    int found = firstWithRoom(request, full, primary ? 0 : primaries, primary ? primaries : chain.size(), homes,
+    int found = firstWithRoom(request, full, primary ? 0 : primaries, primary ? primaries : spread, homes,
         dealt, holders, placed);
     return found >= 0 ? found : firstWithRoom(request, full, 0, chain.size(), homes, dealt, holders, placed);
   }

@@ -1,0 +1,64 @@
+package org.eafr.placement.gear.eafr;
+
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import org.eafr.placement.cluster.Server;
+
+/**
+ * EAFR on gears' reader choice: EAFR's Alg. 3 (same rack, then the shortest queue) with each holder's queue counted in
+ * rounds of its own read slots (the project's refinement; no paper has it).
+ *
+ * <p>Alg. 3 compares queue lengths h. Under a job's fan-out (hundreds of reads of one file at once) that sends as many
+ * reads to a holder of c = 10 slots as to one of c = 20, and the first needs twice the rounds of service to drain: the
+ * burst's last reads wait there. A read sent to a holder with h reads in flight and c slots waits for
+ * <pre>  w = floor(h / c)                                                              rounds of service</pre>
+ * before a slot frees. The holder chosen is the one with the least w; among equal w, one on the reader's rack (Alg. 3:
+ * an intra-rack read is faster); then the least (h + 1) / c, the share of its slots the read fills; then the given
+ * order. At light load (h &lt; c everywhere, w = 0) this is Alg. 3 with the queue compared as a share of the slots.
+ * Only holders that serve reads are candidates.
+ *
+ * <p>Worked example: the reader is on /r1; holders A (/r1, h = 12, c = 10), B (/r2, h = 14, c = 20), C (/r2, h = 3,
+ * c = 5). w = 1, 0, 0: B and C tie on rounds and rack, and B fills 15/20 = 0.75 of its slots against C's 4/5 = 0.8,
+ * so B. Alg. 3 picks A (same rack), where the read waits a round. A burst of 30 reads over X (c = 10) and Y (c = 20),
+ * both idle, sent one at a time: X gets 10 and Y 20, so every read starts at once; Alg. 3 splits them 15 and 15 and
+ * five wait a round on X.
+ *
+ * <p>O(r) for r holders; stateless and thread-safe.
+ */
+public final class RoundsReader {
+
+  /** The holder to read from, or empty when no holder serves reads. */
+  public Optional<Server> select(String readerRack, List<Server> holders) {
+    Server best = null;
+    for (Server holder : Objects.requireNonNull(holders, "holders")) {
+      if (holder.role().servesReads() && (best == null || better(readerRack, holder, best))) {
+        best = holder;
+      }
+    }
+    return Optional.ofNullable(best);
+  }
+
+  /** w = floor(h / c): the rounds of service a read sent to {@code holder} waits before a slot frees. */
+  public static int waitRounds(Server holder) {
+    return holder.concurrentReads() / Math.max(1, holder.serviceCapacity());
+  }
+
+  /** Strictly better only, so the first of equals wins. */
+  private static boolean better(String readerRack, Server a, Server b) {
+    int rounds = Integer.compare(waitRounds(a), waitRounds(b));
+    if (rounds != 0) {
+      return rounds < 0;
+    }
+    boolean localA = a.rack().equals(readerRack);
+    boolean localB = b.rack().equals(readerRack);
+    if (localA != localB) {
+      return localA;
+    }
+    return fill(a) < fill(b);
+  }
+
+  private static double fill(Server holder) {
+    return (holder.concurrentReads() + 1.0) / Math.max(1, holder.serviceCapacity());
+  }
+}
