@@ -51,6 +51,42 @@ class EqualWorkLayoutPropertyTest {
     }
   }
 
+  /**
+   * The lowest non-primary's deal (EqualWorkLayout, step 2): with gear k on (n = p + g k servers), the blocks of a
+   * recovery group whose every non-primary is off are at most a fraction p / n of the group's blocks, plus one block,
+   * after every block; so the primaries, which hold B / p each, can serve them at equal work. As in the shares'
+   * property, on one rack for r = 2.
+   */
+  @Property(tries = 1000, seed = "43")
+  void lowestNonPrimary_offAtGearK_inAtMostPOverNOfBlocksPlusOne_atEveryPrefix(
+      @ForAll @IntRange(min = 1, max = 4) int groupSize, @ForAll @IntRange(min = 1, max = 6) int perGroup,
+      @ForAll @IntRange(min = 2, max = 4) int replicas, @ForAll @IntRange(min = 0, max = 7) int spares,
+      @ForAll @IntRange(min = 1, max = 4) int racks, @ForAll boolean interleave,
+      @ForAll @IntRange(min = 1, max = 1500) int blocks) {
+    EqualWorkLayout layout = layout(groupSize, perGroup, replicas, spares, replicas == 2 ? 1 : racks, interleave);
+    int p = layout.primaries();
+    int gears = layout.gearGroups();
+    long[][] lowest = new long[groupSize][gears + 2];
+    long[] dealt = new long[groupSize];
+
+    for (int b = 1; b <= blocks; b++) {
+      BlockPlacement placement = layout.place(BlockRequest.of("b" + b, replicas), ActiveSet.all(layout.chain()));
+      int group = layout.recoveryGroupOf(placement.home(0));
+      int low = Integer.MAX_VALUE;
+      for (int i = 1; i < placement.size(); i++) {
+        low = Math.min(low, layout.gearOf(placement.home(i)));
+      }
+      lowest[group][low]++;
+      dealt[group]++;
+      long off = 0;
+      for (int gear = gears; gear >= 1; gear--) {
+        off += lowest[group][gear + 1];
+        double bound = dealt[group] * (double) p / (p + groupSize * gear) + 1;
+        assertThat((double) off).as("group %d, gear %d, after %d blocks", group, gear, b).isLessThanOrEqualTo(bound);
+      }
+    }
+  }
+
   private static void assertWithinOneBlock(EqualWorkLayout layout, long[] held, int blocks) {
     int g = layout.groupSize();
     for (int position = layout.primaries(); position < held.length; position++) {
