@@ -436,11 +436,12 @@ public final class EqualWorkLayout extends NestedGears {
       PfairSchedule schedule = schedule(nonPrimaries);
       int lowTier = lowTier(nonPrimaries);
       schedule.beginSlot();
-      int[] skipped = new int[servers.length];
+      int[] skipped = null; // allocated at the first skip only: most blocks skip no server
       int skips = 0;
       for (int k = 1; k <= nonPrimaries; k++) {
         int index = schedule.poll();
         while (index >= 0 && !allowed(index, homes, k - 1, lowTier)) {
+          skipped = skipped != null ? skipped : new int[servers.length];
           skipped[skips++] = index;
           index = schedule.poll();
         }
