@@ -26,10 +26,11 @@ class EqualWorkLayoutPropertyTest {
   /**
    * Equal work within one block on any racks for r &gt;= 3, and on one rack for r = 2: with two replicas on several
    * racks, the one non-primary of a block must leave the primary's rack, so a rack's non-primaries hold exactly the
-   * blocks whose primaries are elsewhere, whatever their b_i (see EqualWorkLayout's class comment).
+   * blocks whose primaries are elsewhere, whatever their b_i (see EqualWorkLayout's class comment). And the lowest
+   * non-primary's deal after every block ({@link #assertLowestNonPrimaryOffAtMostPOverNPlusOne}).
    */
   @Property(tries = 1000, seed = "31")
-  void equalWorkShares_everyServerHoldsItsBiWithinOneBlock_atEveryPrefix(
+  void equalWorkShares_everyServerHoldsItsBiWithinOneBlock_lowestNonPrimaryOffAtMostPOverN_atEveryPrefix(
       @ForAll @IntRange(min = 1, max = 4) int groupSize, @ForAll @IntRange(min = 1, max = 6) int perGroup,
       @ForAll @IntRange(min = 2, max = 4) int replicas, @ForAll @IntRange(min = 0, max = 7) int spares,
       @ForAll @IntRange(min = 1, max = 4) int racks, @ForAll boolean interleave,
@@ -38,16 +39,44 @@ class EqualWorkLayoutPropertyTest {
     ExpansionChain chain = layout.chain();
     ActiveSet all = ActiveSet.all(chain);
     long[] held = new long[chain.size()];
+    long[][] lowest = new long[groupSize][layout.gearGroups() + 2];
+    long[] dealt = new long[groupSize];
 
     for (int b = 1; b <= blocks; b++) {
       BlockPlacement placement = layout.place(BlockRequest.of("b" + b, replicas), all);
       assertThat(placement.size()).isEqualTo(replicas);
+      assertLowestNonPrimaryOffAtMostPOverNPlusOne(layout, placement, lowest, dealt, b);
       for (int i = 0; i < replicas; i++) {
         held[placement.home(i)]++;
       }
       if (b % 97 == 0 || b == blocks) {
         assertWithinOneBlock(layout, held, b);
       }
+    }
+  }
+
+  /**
+   * The lowest non-primary's deal (EqualWorkLayout, step 2): with gear k on (n = p + g k servers), the blocks of a
+   * recovery group whose every non-primary is off are at most a fraction p / n of the group's blocks, plus one block,
+   * after every block; so the primaries, which hold B / p each, can serve them at equal work.
+   */
+  private static void assertLowestNonPrimaryOffAtMostPOverNPlusOne(EqualWorkLayout layout, BlockPlacement placement,
+      long[][] lowest, long[] dealt, int blocks) {
+    int g = layout.groupSize();
+    int p = layout.primaries();
+    int group = layout.recoveryGroupOf(placement.home(0));
+    int low = Integer.MAX_VALUE;
+    for (int i = 1; i < placement.size(); i++) {
+      low = Math.min(low, layout.gearOf(placement.home(i)));
+    }
+    lowest[group][low]++;
+    dealt[group]++;
+    long off = 0;
+    for (int gear = layout.gearGroups(); gear >= 1; gear--) {
+      off += lowest[group][gear + 1];
+      double bound = dealt[group] * (double) p / (p + g * gear) + 1;
+      assertThat((double) off).as("group %d, gear %d, after %d blocks", group, gear, blocks)
+          .isLessThanOrEqualTo(bound);
     }
   }
 

@@ -128,4 +128,62 @@ class EqualWorkLayoutTest {
     assertThat(layout.groupSize()).isEqualTo(1);
     assertThat(40 + layout.gearGroups()).isEqualTo(EqualWorkShares.exactSpread(40, 3));
   }
+
+  /**
+   * The class comment's worked example of the low tier (p = 2, g = 1, r = 3 on 19 servers of one rack): gear groups
+   * 1-4 (w = 1/3, 1/4, 1/5, 1/6, W = 0.95) are the low tier, no block takes two of them, and after 600 blocks the
+   * lowest non-primary is in gear 1..4 for 200, 150, 121, 100 blocks (600 w within one) and above gear 4 for 29
+   * (600 (1 - W) = 30). The blocks whose every non-primary is off at gear k = 1..4 (n = 3..6 servers on) are 400, 250,
+   * 129, 29, against 600 p / n = 400, 300, 240, 200.
+   */
+  @Test
+  void lowTier_workedExample_atMostOneLowNonPrimaryPerBlock_lowestDealtByItsWeights() {
+    ExpansionChain chain = GearServers.chain(19, 1);
+    EqualWorkLayout layout = new EqualWorkLayout(chain, 2, 1, 3);
+    long[] byLowest = lowestNonPrimaryGears(layout, 600);
+
+    assertThat(layout.gearGroups()).isEqualTo(17);
+    assertThat(java.util.Arrays.copyOfRange(byLowest, 1, 6)).containsExactly(200, 150, 121, 100, 9);
+    long[] offAt = new long[5];
+    for (int gear = 1; gear <= 4; gear++) {
+      for (int lowest = gear + 1; lowest < byLowest.length; lowest++) {
+        offAt[gear] += byLowest[lowest];
+      }
+    }
+    assertThat(offAt).containsExactly(0, 400, 250, 129, 29);
+  }
+
+  /**
+   * The `rabbit` scenario's r = 4 shape (N = 300 on 10 racks, rack-interleaved, p = 15, g = 5, 15,000 blocks): the
+   * low tier is gear groups 1-5 (the weights, scaled by 1.054 for the 57 gear groups there is room for, add up to
+   * 0.932), so at 45 and 60 servers on (gears 6 and 9) only 920 and 840 blocks (6.1% and 5.6%) have no non-primary
+   * on, against p / n = 33.3% and 25% (dealt independently per replica: 37.3% and 28.2%).
+   */
+  @Test
+  void lowTier_rabbitScenarioR4_blocksWithEveryNonPrimaryOff_wellBelowPOverN() {
+    ExpansionChain chain = ExpansionChain.rackInterleaved(GearServers.servers(300, 10));
+    EqualWorkLayout layout = new EqualWorkLayout(chain, 15, 5, 4);
+    long[] byLowest = lowestNonPrimaryGears(layout, 15_000);
+
+    assertThat(layout.gearGroups()).isEqualTo(57);
+    assertThat(java.util.Arrays.copyOfRange(byLowest, 1, 11)).containsExactly(3955, 3165, 2635, 2260, 1975, 90, 0,
+        80, 0, 95);
+    assertThat(java.util.Arrays.stream(byLowest, 7, byLowest.length).sum()).isEqualTo(1010 - 90);
+    assertThat(java.util.Arrays.stream(byLowest, 10, byLowest.length).sum()).isEqualTo(840);
+  }
+
+  /** How many of {@code blocks} blocks, placed with every server on, have their lowest non-primary in each gear. */
+  private static long[] lowestNonPrimaryGears(EqualWorkLayout layout, int blocks) {
+    long[] byLowest = new long[layout.maximumGear() + 1];
+    int replicas = layout.shares().replicas();
+    for (int b = 0; b < blocks; b++) {
+      BlockPlacement placement = layout.place(BlockRequest.of("b" + b, replicas), ActiveSet.all(layout.chain()));
+      int lowest = Integer.MAX_VALUE;
+      for (int i = 1; i < placement.size(); i++) {
+        lowest = Math.min(lowest, layout.gearOf(placement.home(i)));
+      }
+      byLowest[lowest]++;
+    }
+    return byLowest;
+  }
 }
