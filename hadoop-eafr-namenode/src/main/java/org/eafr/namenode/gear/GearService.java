@@ -12,6 +12,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -277,10 +278,7 @@ public final class GearService implements AutoCloseable {
     if (!nameNode.isActiveState()) {
       throw new IllegalStateException("this NameNode is not active: ask the active NameNode");
     }
-    if (nameNode.getNamesystem().isInSafeMode()) { // the shift could not be recorded in the namespace
-      throw new IllegalStateException("gear " + requested + " refused: the NameNode is in safe mode (hdfs dfsadmin"
-          + " -safemode get); ask again once it has left it");
-    }
+    refuseInSafeMode("gear " + requested);
     refuseWithoutLayout("gear " + requested);
     if (!gears.state().hasChain()) {
       fixChain();
@@ -329,11 +327,20 @@ public final class GearService implements AutoCloseable {
 
   /** The next gear up or down from the one in force (or under way). */
   public synchronized String requestRelative(int delta) throws IOException {
+    refuseInSafeMode(delta > 0 ? "gear up" : "gear down");
     refuseWithoutLayout(delta > 0 ? "gear up" : "gear down");
     if (!gears.state().hasChain()) {
       fixChain();
     }
     return requestGear(gears.state().target() + delta);
+  }
+
+  /** A shift is recorded in the namespace (and may fix the chain there), which safe mode keeps read-only. */
+  private void refuseInSafeMode(String command) {
+    if (nameNode.getNamesystem().isInSafeMode()) {
+      throw new IllegalStateException(command + " refused: the NameNode is in safe mode (hdfs dfsadmin -safemode"
+          + " get); ask again once it has left it");
+    }
   }
 
   private void advance() throws IOException {
@@ -777,16 +784,16 @@ public final class GearService implements AutoCloseable {
     if (asleepUnregistered.contains(id)) {
       return true;
     }
-    boolean refused = action != null && action.isCompletedExceptionally()
-        && action.handle((r, e) -> e instanceof PowerRefusedException
-            || e != null && e.getCause() instanceof PowerRefusedException).join();
-    if (refused) {
-      asleepUnregistered.add(id);
-      LOG.warn("EAFR gears: DataNode {} ({}) has not registered with this NameNode since it started and its host"
-          + " could not be read OFF ({}): counted asleep for gear {}, with no power command", id, nameOf(id),
-          action.handle((r, e) -> e.getMessage()).join(), gears.state().target());
+    Throwable error = action == null || !action.isCompletedExceptionally() ? null
+        : action.handle((r, e) -> e instanceof CompletionException ? e.getCause() : e).join();
+    if (!(error instanceof PowerRefusedException)) {
+      return false;
     }
-    return refused;
+    asleepUnregistered.add(id);
+    LOG.warn("EAFR gears: DataNode {} ({}) has not registered with this NameNode since it started and its host"
+        + " could not be read OFF ({}): counted asleep for gear {}, with no power command", id, nameOf(id),
+        error.getMessage(), gears.state().target());
+    return true;
   }
 
   /**

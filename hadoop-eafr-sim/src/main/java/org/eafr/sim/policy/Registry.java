@@ -37,7 +37,8 @@ public final class Registry {
             HitRatioBalancer::new));
     register("eafr-geared", "EAFR on gears: Rabbit's equal-work layout and gear controller with EAFR's adaptive"
         + " replication (hot extras in the lowest gears, cold replicas owed to the gear above), Alg. 3 reads in rounds"
-        + " of each holder's slots, and a read floor (eafr.gear.eafr.read-floor) that keeps every replica awake",
+        + " of each holder's slots, and with eafr.gear.eafr.read-floor (0.2 in the gears scenario) a read floor whose"
+        + " servers hold every block's replicas and stay on",
         EafrGearedPolicy::new);
     register("eafr", "EAFR: every part on", env -> new EafrPolicy("eafr", EafrPolicy.Parts.ALL, env));
     register("eafr-no-ewma", "EAFR with a random hot or standby destination instead of Eq. 10-12",
