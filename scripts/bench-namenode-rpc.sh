@@ -11,10 +11,10 @@
 # Usage: scripts/bench-namenode-rpc.sh [--pairs P] [--files F] [--threads T] [--block-files K] [--gbl-ops N] [--passes R]
 #   --pairs 6          stock/EAFR pairs (each pair: one stock run and one EAFR run, back to back, the order flipped
 #                      every pair: with an even count each side runs first equally often)
-#   --files 20000      files per NNThroughputBenchmark op (issue 13 used 50000: about 2.5x the time)
+#   --files 50000      files per NNThroughputBenchmark op (as issue 13 measured; 20000 made one-second passes)
 #   --threads 8        client threads of every op
 #   --block-files 500  one-block files for getBlockLocations, written once
-#   --gbl-ops 30000    getBlockLocations calls per run
+#   --gbl-ops 100000   getBlockLocations calls per pass
 #   --passes 3         passes of first reads (each on paths never read before: the directory is renamed between
 #                      passes), repeat reads, fileStatus and getBlockLocations in each run; the median pass is
 #                      reported (one pass moved by a GC or a neighbour's burst varied 20% here)
@@ -26,7 +26,7 @@
 # Environment: BENCH_HEAP (heap of each daemon, 512m), BENCH_NAME_DIR (NameNode metadata, a fresh dir in /dev/shm).
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
-pairs=6 files=20000 threads=8 block_files=500 gbl_ops=30000 passes=3
+pairs=6 files=50000 threads=8 block_files=500 gbl_ops=100000 passes=3
 while (($#)); do
   case "$1" in
     -h | --help) sed -n '2,26p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;

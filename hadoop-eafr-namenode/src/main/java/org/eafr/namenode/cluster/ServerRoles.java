@@ -47,8 +47,12 @@ public final class ServerRoles {
    * re-registers under another host name is looked up again; a reload starts a new cache with the new file.
    */
   public ServerRole roleOf(DatanodeID dataNode) {
+    return roleOf(dataNode, dataNode.getXferAddr());
+  }
+
+  /** {@link #roleOf(DatanodeID)} with the DataNode's transfer address {@code address} given by the caller. */
+  public ServerRole roleOf(DatanodeID dataNode, String address) {
     ConcurrentMap<String, CachedRole> cache = cachedRoles;
-    String address = dataNode.getXferAddr();
     CachedRole cached = cache.get(address);
     if (cached == null || !cached.hostName.equals(dataNode.getHostName())) {
       RolesFile inForce = file;

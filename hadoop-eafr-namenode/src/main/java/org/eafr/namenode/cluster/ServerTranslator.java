@@ -69,11 +69,21 @@ public final class ServerTranslator {
 
   /** The read queue h of Alg. 3: the heartbeat's xceiver count plus the reads recently directed to the DataNode. */
   public int readQueue(DatanodeInfo dataNode) {
-    double load = dataNode.getXceiverCount() + recentReads.count(idOf(dataNode));
+    return readQueue(dataNode, idOf(dataNode));
+  }
+
+  /** {@link #readQueue(DatanodeInfo)} of the DataNode whose server id is {@code id} (the caller has it already). */
+  public int readQueue(DatanodeInfo dataNode, String id) {
+    double load = dataNode.getXceiverCount() + recentReads.count(id);
     return (int) Math.min(Integer.MAX_VALUE, Math.round(Math.max(0, load)));
   }
 
   public ServerRole roleOf(DatanodeInfo dataNode) {
+    return roleOf(dataNode, idOf(dataNode));
+  }
+
+  /** {@link #roleOf(DatanodeInfo)} of the DataNode whose server id is {@code id} (the caller has it already). */
+  public ServerRole roleOf(DatanodeInfo dataNode, String id) {
     // A DataNode in maintenance sleeps even when stopped: its replicas still count, so it is COLD, not FAILED.
     if (dataNode.isInMaintenance() || dataNode.isEnteringMaintenance()) {
       return ServerRole.COLD;
@@ -85,6 +95,6 @@ public final class ServerTranslator {
     if (dataNode.isDecommissionInProgress()) {
       return ServerRole.COLD;
     }
-    return roles.roleOf(dataNode);
+    return roles.roleOf(dataNode, id);
   }
 }

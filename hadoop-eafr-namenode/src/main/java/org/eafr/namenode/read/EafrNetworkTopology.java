@@ -28,6 +28,7 @@ public class EafrNetworkTopology extends DFSNetworkTopology implements Configura
   private Configuration conf;
   private EafrRuntime runtime;
   private ServerTranslator translator;
+  private final ReplicaIds replicaIds = new ReplicaIds();
 
   /** Called by ReflectionUtils when the NameNode builds its topology; validates the settings. */
   @Override
@@ -66,15 +67,17 @@ public class EafrNetworkTopology extends DFSNetworkTopology implements Configura
       }
       return;
     }
+    String[] ids = new String[activeLen];
     String[] racks = new String[activeLen];
     ServerRole[] roles = new ServerRole[activeLen];
     int[] queues = new int[activeLen];
     T[] active = Arrays.copyOf(nodes, activeLen);
     for (int i = 0; i < activeLen; i++) {
       DatanodeInfo dataNode = (DatanodeInfo) nodes[i];
+      ids[i] = replicaIds.of(dataNode);
       racks[i] = dataNode.getNetworkLocation();
-      roles[i] = translator.roleOf(dataNode);
-      queues[i] = translator.readQueue(dataNode);
+      roles[i] = translator.roleOf(dataNode, ids[i]);
+      queues[i] = translator.readQueue(dataNode, ids[i]);
     }
     String readerRack = reader == null ? null : reader.getNetworkLocation();
     int[] order = new int[activeLen];
@@ -90,6 +93,7 @@ public class EafrNetworkTopology extends DFSNetworkTopology implements Configura
         nodes[next++] = active[i];
       }
     }
-    runtime.attribution().listedFirst(ServerTranslator.idOf((DatanodeInfo) nodes[0]));
+    // nodes[0] is the first ordered replica, or the first active one when the core ordered none.
+    runtime.attribution().listedFirst(ids[serving > 0 ? order[0] : 0]);
   }
 }
