@@ -44,6 +44,8 @@ require_tools() {
 demo_java_args() { JAVA_ARGS=(-Xmx256m -Djava.awt.headless=true -Djava.net.preferIPv4Stack=true
   -Dhadoop.root.logger=WARN,console -cp "$STATE/conf:$(cat "$BUILD/classpath")"); }
 demo_java() { demo_java_args; "$JAVA" "${JAVA_ARGS[@]}" "$@"; }
+# The setup tool, which runs before $STATE/conf (and its log4j.properties) exists.
+setup_java() { demo_java "-Dlog4j.configuration=file:$ROOT/scripts/lib/log4j-warn.properties" org.eafr.demo.DemoSetup "$@"; }
 
 pid_runs() { # pidfile class: the recorded pid still runs that class (a recycled pid does not count)
   [[ -f "$1" ]] && { tr '\0' ' ' <"/proc/$(cat "$1")/cmdline"; } 2>/dev/null | grep -q -- "$2"
@@ -150,11 +152,11 @@ cmd_run() { # start-only [args]: 1 starts the cluster and leaves it running
     eafr_build "$BUILD" hadoop-eafr-demo hadoop-eafr-namenode hadoop-eafr-datanode hadoop-eafr-sim
   fi
   # A bad demo.* setting stops here, naming the key, before any daemon and before the last run's logs are removed.
-  demo_java org.eafr.demo.DemoSetup --check "${setup[@]}" || exit 2
+  setup_java --check "${setup[@]}" || exit 2
   rm -rf "$STATE"
   mkdir -p "$STATE"
   cp "$BUILD/classpath" "$STATE/classpath"
-  demo_java org.eafr.demo.DemoSetup "$STATE" "$ROOT" "$SUSHY_VENV" "${setup[@]}" >"$STATE/hosts.txt" || exit 2
+  setup_java "$STATE" "$ROOT" "$SUSHY_VENV" "${setup[@]}" >"$STATE/hosts.txt" || exit 2
   ((keep || only_start)) || trap 'cmd_stop' EXIT
   trap 'on_signal' INT TERM
   if ((only_start)); then
@@ -195,7 +197,7 @@ case "${1:-}" in
   status) cmd_status ;;
   stop) cmd_stop ;;
   clean) cmd_stop; rm -rf "$STATE"; log "removed $STATE" ;;
-  settings) [[ -s "$BUILD/classpath" ]] || die "run scripts/demo.sh run once (it builds)"; demo_java org.eafr.demo.DemoSetup --help ;;
+  settings) [[ -s "$BUILD/classpath" ]] || die "run scripts/demo.sh run once (it builds)"; setup_java --help ;;
   -h | --help | help) usage ;;
   *) usage >&2; exit 2 ;;
 esac

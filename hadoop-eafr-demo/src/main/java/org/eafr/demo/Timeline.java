@@ -12,6 +12,7 @@ import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.style.Styler;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
@@ -26,7 +27,7 @@ final class Timeline {
   }
 
   private static final int WIDTH = 1000;
-  private static final int PANEL_HEIGHT = 300;
+  private static final int PANEL_HEIGHT = 320;
 
   private final List<Sample> samples = new ArrayList<>();
 
@@ -42,17 +43,21 @@ final class Timeline {
   void writePng(Path file, String title, int hosts) throws IOException {
     List<Sample> all = samples();
     double[] minutes = all.stream().mapToDouble(s -> s.seconds() / 60).toArray();
-    XYChart load = panel(title + " - load", "operations per second (ops/s)");
+    double lastMinute = axisEnd(all);
+    XYChart load = panel(title + " - load", "operations per second (ops/s)", lastMinute);
     line(load, "reads/s served", minutes, all.stream().mapToDouble(Sample::readsPerSecond).toArray(), Color.BLUE);
     line(load, "writes/s served", minutes, all.stream().mapToDouble(Sample::writesPerSecond).toArray(),
         new Color(0, 140, 0));
     line(load, "ops/s in the trace", minutes, all.stream().mapToDouble(Sample::plannedPerSecond).toArray(),
         Color.GRAY);
-    XYChart gears = panel("Gear and DataNodes on (of " + hosts + ")", "gear / DataNodes (count)");
+    XYChart gears = panel("Gear and DataNodes on (of " + hosts + ")", "gear / DataNodes (count)", lastMinute);
+    gears.getStyler().setYAxisMin(0.0);
+    gears.getStyler().setYAxisMax(hosts + 1.0);
     line(gears, "gear in service (n/a while unknown: gap)", minutes,
         all.stream().mapToDouble(s -> s.gear() < 0 ? Double.NaN : s.gear()).toArray(), Color.MAGENTA);
     line(gears, "DataNodes on", minutes, all.stream().mapToDouble(Sample::hostsOn).toArray(), Color.BLACK);
-    XYChart watts = panel("Power of the DataNode hosts (EAFR Table 2 model)", "power (W)");
+    XYChart watts = panel("Power of the DataNode hosts (EAFR Table 2 model)", "power (W)", lastMinute);
+    watts.getStyler().setYAxisMin(0.0); // from 0 W, so the gap between the lines reads as the share saved
     line(watts, "watts drawn", minutes, all.stream().mapToDouble(Sample::watts).toArray(), Color.RED);
     line(watts, "watts with every node on", minutes, all.stream().mapToDouble(Sample::wattsAllOn).toArray(),
         Color.ORANGE);
@@ -68,10 +73,25 @@ final class Timeline {
     ImageIO.write(image, "png", file.toFile());
   }
 
-  private static XYChart panel(String title, String yTitle) {
+  /** The time axes' end: the whole minute at or after the last sample, at least 1. */
+  static double axisEnd(List<Sample> samples) {
+    double last = samples.isEmpty() ? 0 : samples.get(samples.size() - 1).seconds() / 60;
+    return Math.max(1, Math.ceil(last));
+  }
+
+  /**
+   * One panel over minutes 0 to {@code lastMinute}: ticks on whole minutes (left to itself, XChart split the samples'
+   * range into fifteenths: ".000017 0.6833 1.3667 ..."), the legend below the plot, where it hides no line and every
+   * panel's plot keeps the same width, so the three time axes line up.
+   */
+  static XYChart panel(String title, String yTitle, double lastMinute) {
     XYChart chart = new XYChartBuilder().width(WIDTH).height(PANEL_HEIGHT)
         .title(title).xAxisTitle("time into the replay (minutes)").yAxisTitle(yTitle).build();
-    chart.getStyler().setLegendPosition(org.knowm.xchart.style.Styler.LegendPosition.InsideNW);
+    chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);
+    chart.getStyler().setLegendLayout(Styler.LegendLayout.Horizontal);
+    chart.getStyler().setXAxisMin(0.0);
+    chart.getStyler().setXAxisMax(lastMinute);
+    chart.getStyler().setXAxisDecimalPattern("#0.#");
     chart.getStyler().setMarkerSize(0);
     chart.getStyler().setChartBackgroundColor(Color.WHITE);
     return chart;
