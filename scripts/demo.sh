@@ -38,6 +38,11 @@ require_tools() {
   [[ -x "$SUSHY_VENV/bin/sushy-emulator" ]] || missing+=("sushy-emulator (in $SUSHY_VENV)")
   ((${#missing[@]} == 0)) || die "missing ${missing[*]}: run scripts/install-deps.sh (a JDK 17, Maven, Debian"\
 " openipmi ipmitool openssl python3-venv, PyPI sushy-tools in a venv); curl, unzip, util-linux: apt-get install them"
+  # Hadoop's daemons look up this machine's own name at start (a bare chroot or container may have no /etc/hosts).
+  local name
+  name=$(hostname)
+  getent hosts "$name" >/dev/null 2>&1 || die "this machine's host name '$name' does not resolve, and Hadoop's"\
+" daemons need it: add the line '127.0.1.1 $name' to /etc/hosts"
 }
 
 # A Java tool of the demo with the cluster's client configuration (demo_java_args sets JAVA_ARGS).
