@@ -18,8 +18,8 @@
 #   --passes 3         passes of first reads (each on paths never read before: the directory is renamed between
 #                      passes), repeat reads, fileStatus and getBlockLocations in each run; the median pass is
 #                      reported (one pass moved by a GC or a neighbour's burst varied 20% here)
-# Time on the 2-core development VM: about 2 minutes per pair when it is otherwise idle, 4-5 at a load average of
-# 20-30 (others' builds). Steadier medians: more pairs (e.g. --pairs 12); a NameNode start varies more than a pass.
+# Time on the 2-core development VM: about 3 minutes per pair at the defaults when it is otherwise idle, twice that
+# at a load average of 20-30 (others' builds). Steadier medians: more pairs (e.g. --pairs 12).
 # Prints each run's figures, then every figure and the min/median/max of eafr/stock per pair; the report is also
 # written to target/bench-namenode-rpc.txt. Then the read counter's heap at the default cap, measured in-process.
 # State and logs: target/bench-namenode-rpc/ (the cluster is stopped at the end, its logs kept until the next run).
