@@ -1,34 +1,25 @@
 #!/usr/bin/env bash
-# Installs what the build and tests need on a bare Debian machine: a JDK (17 or newer), Maven 3.8+, and the BMC
-# simulators of the power tests (docs/power.md). Idempotent: does nothing when all are already there.
+# Brings a Debian machine to what a fresh install gets: Debian's current JDK 17 (upgraded when an older 17 is
+# there, and made the default java), Maven, and the BMC simulators of the power tests (docs/power.md), so a
+# development machine and CI run the JDK and tools a newcomer gets. Prints the versions it leaves in place.
 set -euo pipefail
 
-have_java17() {
-  command -v java >/dev/null 2>&1 || return 1
-  local major
-  major=$(java -XshowSettings:properties -version 2>&1 | awk -F' = ' '/java.specification.version/ {print $2}')
-  [ "${major%%.*}" -ge 17 ] 2>/dev/null
-}
+sudo_cmd=""
+[ "$(id -u)" -eq 0 ] || sudo_cmd="sudo"
 
-packages=()
-have_java17 || packages+=(openjdk-17-jdk-headless)
-command -v mvn >/dev/null 2>&1 || packages+=(maven)
-# Power-control tests: ipmi_sim as the BMC, ipmitool, openssl for test certificates, a Python venv for sushy-tools.
-command -v ipmi_sim >/dev/null 2>&1 || packages+=(openipmi)
-command -v ipmitool >/dev/null 2>&1 || packages+=(ipmitool)
-command -v openssl >/dev/null 2>&1 || packages+=(openssl)
-/usr/bin/python3 -c 'import ensurepip, venv' >/dev/null 2>&1 || packages+=(python3-venv)
-# The demo's cluster (scripts/demo.sh, scripts/thrash.sh in CI): curl asks the NameNode's /jmx, unzip the web apps.
-command -v curl >/dev/null 2>&1 || packages+=(curl)
-command -v unzip >/dev/null 2>&1 || packages+=(unzip)
+# openjdk-17-jdk-headless: the build's JDK. openipmi (ipmi_sim) and ipmitool: the IPMI BMC and its client. openssl:
+# test certificates. python3-venv: sushy-tools' venv. curl and unzip: the demo's cluster (/jmx, the web apps).
+# iproute2: network namespaces and tc for the incast bench. apt-get install upgrades any of them already installed.
+packages=(openjdk-17-jdk-headless maven openipmi ipmitool openssl python3-venv curl unzip iproute2)
+$sudo_cmd apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq --no-install-recommends "${packages[@]}"
 
-if [ "${#packages[@]}" -gt 0 ]; then
-  echo "installing ${packages[*]}"
-  sudo_cmd=""
-  [ "$(id -u)" -eq 0 ] || sudo_cmd="sudo"
-  $sudo_cmd apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq --no-install-recommends "${packages[@]}"
-fi
+# Another JDK (a newer Temurin, say) may be the default java: the build and its scripts run on Debian's 17.
+jdk17=$(dpkg -L openjdk-17-jre-headless | grep -m1 '/bin/java$')
+$sudo_cmd update-alternatives --set java "$jdk17" >/dev/null
+javac17=$(dpkg -L openjdk-17-jdk-headless | grep -m1 '/bin/javac$')
+$sudo_cmd update-alternatives --set javac "$javac17" >/dev/null
+
 # The Redfish emulator, in its own venv (Debian's system pip refuses installs, PEP 668); tests find it here.
 sushy_venv="${EAFR_SUSHY_VENV:-$HOME/.cache/hadoop-eafr/sushy-venv}"
 if [ ! -x "$sushy_venv/bin/sushy-emulator" ]; then
@@ -36,5 +27,11 @@ if [ ! -x "$sushy_venv/bin/sushy-emulator" ]; then
   /usr/bin/python3 -m venv "$sushy_venv"
   "$sushy_venv/bin/pip" install -q --disable-pip-version-check sushy-tools==2.2.0
 fi
-java -version 2>&1 | sed -n 1p
-mvn -v 2>&1 | sed -n 1p
+
+unset JAVA_HOME
+echo "java:      $(java -version 2>&1 | sed -n 1p) ($(java -XshowSettings:properties -version 2>&1 \
+  | awk -F' = ' '/java.runtime.version/ {print $2}'))"
+echo "mvn:       $(mvn -B -v 2>&1 | sed -n 1p | sed "s/\x1b\[[0-9;]*m//g")"
+echo "ipmitool:  $(ipmitool -V 2>&1)"
+echo "ipmi_sim:  $(dpkg-query -W -f='${Version}' openipmi)"
+echo "sushy:     $("$sushy_venv/bin/pip" show sushy-tools 2>/dev/null | awk '/^Version/ {print $2}')"
