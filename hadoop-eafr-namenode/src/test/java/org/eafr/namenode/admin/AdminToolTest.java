@@ -97,6 +97,34 @@ class AdminToolTest {
     AdminRun text = run("nodes");
     assertThat(text.out.lines().filter(l -> l.contains("STANDBY"))).hasSize(2);
     assertThat(text.out).startsWith("DATANODE");
+    assertThat(text.out.lines().findFirst().orElseThrow().split("\\s+")[1]).isEqualTo("HOST");
+    for (JsonNode node : nodes) {
+      String line = text.out.lines().filter(l -> l.startsWith(node.get("id").asText() + " ")).findFirst()
+          .orElseThrow();
+      assertThat(line.split("\\s+")[1]).as("the host name beside the IP:port").isEqualTo(node.get("host").asText());
+    }
+  }
+
+  /**
+   * Reading commands (a status table, the power agents' polls) are logged at DEBUG only, not by Hadoop's refresh
+   * registry at INFO; a command that changes state gets one INFO line naming the user, the command and the answer.
+   */
+  @Test
+  void theLogHasOneInfoLinePerChangingCommand_andReadingCommandsAtDebugOnly() throws Exception {
+    String log;
+    try (org.eafr.namenode.power.LogCapture capture = new org.eafr.namenode.power.LogCapture()) {
+      assertThat(run("status").code).isZero();
+      assertThat(run("nodes", "-json").code).isZero();
+      assertThat(run("roles", "reload").code).isZero();
+      log = capture.text();
+    }
+    List<String> info = log.lines().filter(l -> l.startsWith("INFO ") && !l.startsWith("INFO StateChange"))
+        .filter(l -> l.contains("eafr") || l.contains("EAFR")).collect(java.util.stream.Collectors.toList());
+    String user = UserGroupInformation.getCurrentUser().getShortUserName();
+    assertThat(info).as(log).containsExactly("INFO AdminLog - EAFR admin: user " + user + " ran 'hdfs eafr roles"
+        + " reload': EAFR roles reloaded from " + cluster.rolesFile() + ": 2 entries, unlisted DataNodes HOT");
+    assertThat(log).doesNotContain("responds to 'eafr'").doesNotContain("DATANODE ")
+        .contains("DEBUG AdminLog - EAFR admin: user " + user + " ran 'hdfs eafr status': answered (");
   }
 
   @Test
