@@ -135,8 +135,8 @@ public final class AdminTool extends Configured implements Tool {
     for (InetSocketAddress target : targets) {
       RefreshResponse answer = send(target, request);
       boolean ok = answer.getReturnCode() == AdminHandler.OK || answer.getReturnCode() == AdminHandler.NOT_ACTIVE;
-      (ok || jsonAnswer(request, answer) ? out : err).println((targets.size() > 1 && answer.getReturnCode() != UNREACHABLE ? target + ": " : "")
-          + answer.getMessage());
+      String from = targets.size() > 1 && answer.getReturnCode() != UNREACHABLE ? target + ": " : "";
+      (ok || jsonAnswer(request, answer) ? out : err).println(from + answer.getMessage());
       if (!ok) {
         code = 1;
       }
@@ -202,7 +202,7 @@ public final class AdminTool extends Configured implements Tool {
     return client;
   }
 
-  /** Sets {@code key} unless a file other than Hadoop's defaults (or code) set it. */
+  /** Sets {@code key} unless something other than Hadoop's *-default.xml files set it (a site file, or code). */
   private static void setUnlessConfigured(Configuration conf, String key, int value) {
     String[] sources = conf.getPropertySources(key);
     boolean onlyDefault = sources == null || Arrays.stream(sources).allMatch(source -> source.endsWith("-default.xml"));

@@ -332,7 +332,7 @@ class GearShiftTest {
 
   /**
    * {@code power on|off|status HOST -json} answer JSON (host, command, done, state, changed, attempts, the manager's
-   * record), as the text answers say; a refused power-off exits 1 with the reason on stderr, nothing changed.
+   * record), as the text answers say; a refused power-off exits 1 with the same object and its error, nothing changed.
    */
   @Test
   @Order(8)
@@ -369,7 +369,11 @@ class GearShiftTest {
 
     AdminRun off = AdminRun.run(cluster.conf(), "power", "off", host, "-json");
     assertThat(off.code).isEqualTo(1);
-    assertThat(off.err).contains("power off " + host + " failed: refusing to power off").contains("IN_MAINTENANCE");
+    JsonNode refused = new ObjectMapper().readTree(off.out);
+    assertThat(refused.get("error").asText()).contains("power off " + host + " failed: refusing to power off")
+        .contains("IN_MAINTENANCE");
+    assertThat(refused.get("state").isNull()).isTrue();
+    assertThat(refused.get("quarantined").asBoolean()).isFalse();
     assertThat(GearTestCluster.running(cluster)).contains(host);
   }
 
