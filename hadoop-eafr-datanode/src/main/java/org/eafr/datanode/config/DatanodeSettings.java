@@ -14,10 +14,16 @@ import org.eafr.placement.settings.Setting;
  * {@link InvalidSettingException} naming the key, the value and what is allowed.
  */
 public final class DatanodeSettings {
+  private static final long MAX_LINK_BYTES_PER_SECOND = 1L << 40;
   public static final Setting<Long> LINK_BYTES_PER_SECOND = Setting.ofLong("eafr.datanode.link.bytes-per-second",
       "c_b", "Receive capacity of this DataNode's network link in bytes per second (Eq. 13); the receive rate control"
-          + " shares it among the senders writing blocks to this DataNode. 0 leaves rate control off.", 0L,
-      Range.closed(0L, 1L << 40));
+          + " shares it among the senders writing blocks to this DataNode. 0 leaves rate control off; otherwise at"
+          + " least 1048576 (1 MiB/s).", 0L, Range.closed(0L, MAX_LINK_BYTES_PER_SECOND));
+  /**
+   * The smallest link capacity rate control accepts: below it every sender's share is so small that a 64 KiB packet
+   * waits for seconds (at 1 MiB/s and 8 senders, 5% of c_b per sender is 6.5 KB/s: 10 s per packet).
+   */
+  public static final long MIN_LINK_BYTES_PER_SECOND = 1L << 20;
   public static final Setting<Long> PERIOD_MS = Setting.ofLong("eafr.datanode.rate.period.ms", "-",
       "How often the receive rate control adjusts every sender's rate (one round of Alg. 2), in milliseconds.", 100L,
       Range.closed(10L, 60_000L));
@@ -30,8 +36,18 @@ public final class DatanodeSettings {
 
   private DatanodeSettings(EafrSettings core, Function<String, String> lookup) {
     this.core = core;
-    this.linkBytesPerSecond = LINK_BYTES_PER_SECOND.read(lookup);
+    this.linkBytesPerSecond = linkCapacity(lookup);
     this.periodMillis = PERIOD_MS.read(lookup);
+  }
+
+  /** c_b: 0 (off) or a number in [{@link #MIN_LINK_BYTES_PER_SECOND}, {@link #MAX_LINK_BYTES_PER_SECOND}]. */
+  private static long linkCapacity(Function<String, String> lookup) {
+    long value = LINK_BYTES_PER_SECOND.read(lookup);
+    if (value > 0 && value < MIN_LINK_BYTES_PER_SECOND) {
+      throw new InvalidSettingException(LINK_BYTES_PER_SECOND.key(), String.valueOf(value), "expected 0 (off) or a"
+          + " number in [" + MIN_LINK_BYTES_PER_SECOND + ", " + MAX_LINK_BYTES_PER_SECOND + "]");
+    }
+    return value;
   }
 
   /** Reads every key from {@code lookup} (e.g. {@code conf::get}); absent keys keep their defaults. */

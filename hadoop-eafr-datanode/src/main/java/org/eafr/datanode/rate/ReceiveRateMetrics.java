@@ -47,6 +47,9 @@ public final class ReceiveRateMetrics implements MetricsSource {
         stats.adjustmentsUp());
     record.addCounter(Interns.info("ThrottledMillis", "Time block writers were held back, summed over writers"),
         stats.throttledMillis());
+    record.addCounter(Interns.info("WaitsCapped",
+        "Packets let in at the wait cap, half the writers' socket timeout, before their rate allowed"),
+        stats.waitsCapped());
     record.addCounter(Interns.info("Reinstalls",
         "Times the throttler was put back after a reconfiguration replaced it"), stats.reinstalls());
   }

@@ -3,6 +3,8 @@ package org.eafr.datanode.rate;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hdfs.client.HdfsClientConfigKeys;
+import org.apache.hadoop.hdfs.protocol.HdfsConstants;
 import org.apache.hadoop.hdfs.server.datanode.DataNode;
 import org.apache.hadoop.hdfs.util.DataTransferThrottler;
 import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
@@ -52,16 +54,20 @@ public class ReceiveRatePlugin extends EafrDataNodePlugin<DatanodeSettings> {
     }
     slot = WriteThrottlerSlot.of(dataNode);
     stats = new ReceiveStats();
+    // The writer waits this long for our acknowledgement (as the DataNode itself reads it, DNConf).
+    int socketTimeout = dataNode.getConf().getInt(HdfsClientConfigKeys.DFS_CLIENT_SOCKET_TIMEOUT_KEY,
+        HdfsConstants.READ_TIMEOUT);
     throttler = new SenderThrottler(ReceiveRateController.from(settings.core()), settings.linkBytesPerSecond(),
-        stats);
+        SenderThrottler.maxWaitMillis(socketTimeout), stats);
     installIfReplaced();
     metrics = new ReceiveRateMetrics(ReceiveRateMetrics.nameFor(dataNode.getDisplayName()), stats);
     DefaultMetricsSystem.instance().register(metrics.name(), "EAFR receive rate control", metrics);
     scheduler = daemonScheduler("eafr-receive-rate-control");
     long period = settings.periodMillis();
     scheduler.scheduleAtFixedRate(this::round, period, period, TimeUnit.MILLISECONDS);
-    LOG.info("EAFR receive rate control on: c_b = {} bytes/s, eta_l = {}, eta_h = {}, every {} ms",
-        throttler.getBandwidth(), settings.core().rateLowThreshold(), settings.core().rateHighThreshold(), period);
+    LOG.info("EAFR receive rate control on: c_b = {} bytes/s, eta_l = {}, eta_h = {}, every {} ms, a packet waits"
+        + " at most {} ms", throttler.getBandwidth(), settings.core().rateLowThreshold(),
+        settings.core().rateHighThreshold(), period, throttler.maxWaitMillis());
   }
 
   /** The throttler in use, or null when rate control is off or stopped (for tests and diagnostics). */
@@ -91,8 +97,9 @@ public class ReceiveRatePlugin extends EafrDataNodePlugin<DatanodeSettings> {
       return false;
     }
     long capacity = settings.linkBytesPerSecond();
-    if (current != null && current.getBandwidth() > 0) { // the operator's stock cap still holds
-      capacity = Math.min(capacity, current.getBandwidth());
+    if (current != null && current.getBandwidth() > 0) { // the operator's stock cap still holds, down to the floor
+      capacity = Math.max(Math.min(capacity, current.getBandwidth()),
+          Math.min(capacity, DatanodeSettings.MIN_LINK_BYTES_PER_SECOND));
     }
     throttler.setBandwidth(capacity);
     displaced = current;

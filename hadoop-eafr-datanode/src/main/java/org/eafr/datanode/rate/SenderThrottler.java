@@ -49,24 +49,40 @@ public final class SenderThrottler extends DataTransferThrottler {
   private final ReceiverRates rates; // guarded by lock
   private final Map<Thread, Sender> senders = new ConcurrentHashMap<>();
   private final ReceiveStats stats;
+  private final long maxWaitNanos;
   private final LongSupplier nanoTime;
   private volatile List<RateAdjustment> lastAdjustments = List.of();
   private long lastRoundNanos = Long.MIN_VALUE; // guarded by lock
 
   /**
    * @param capacityBytesPerSecond c_b, &gt; 0
+   * @param maxWaitMillis the longest one packet may be held back, &gt; 0 ({@link #maxWaitMillis(int)})
    */
-  public SenderThrottler(ReceiveRateController controller, long capacityBytesPerSecond, ReceiveStats stats) {
-    this(controller, capacityBytesPerSecond, stats, System::nanoTime);
+  public SenderThrottler(ReceiveRateController controller, long capacityBytesPerSecond, long maxWaitMillis,
+      ReceiveStats stats) {
+    this(controller, capacityBytesPerSecond, maxWaitMillis, stats, System::nanoTime);
   }
 
-  SenderThrottler(ReceiveRateController controller, long capacityBytesPerSecond, ReceiveStats stats,
-      LongSupplier nanoTime) {
+  SenderThrottler(ReceiveRateController controller, long capacityBytesPerSecond, long maxWaitMillis,
+      ReceiveStats stats, LongSupplier nanoTime) {
     super(capacityBytesPerSecond);
+    if (maxWaitMillis <= 0) {
+      throw new IllegalArgumentException("maxWaitMillis = " + maxWaitMillis + " is not allowed: expected > 0");
+    }
     this.rates = new ReceiverRates(controller, capacityBytesPerSecond);
+    this.maxWaitNanos = TimeUnit.MILLISECONDS.toNanos(maxWaitMillis);
     this.stats = stats;
     this.nanoTime = nanoTime;
     stats.capacity(capacityBytesPerSecond);
+  }
+
+  /**
+   * The longest one packet may wait: half the socket timeout ({@code dfs.client.socket-timeout}, ms) with which the
+   * sender waits for this DataNode's acknowledgement, so that pacing never makes a writer time out; a minute when
+   * the timeout is off (0). Example: the default 60000 ms gives 30000 ms.
+   */
+  public static long maxWaitMillis(int socketTimeoutMillis) {
+    return socketTimeoutMillis > 0 ? Math.max(1, socketTimeoutMillis / 2) : TimeUnit.MINUTES.toMillis(1);
   }
 
   @Override
@@ -179,6 +195,11 @@ public final class SenderThrottler extends DataTransferThrottler {
     return stats;
   }
 
+  /** The longest one packet waits, in milliseconds. */
+  public long maxWaitMillis() {
+    return TimeUnit.NANOSECONDS.toMillis(maxWaitNanos);
+  }
+
   /** The core's decision in the last round, oldest connection first. */
   public List<RateAdjustment> lastAdjustments() {
     return lastAdjustments;
@@ -236,13 +257,22 @@ public final class SenderThrottler extends DataTransferThrottler {
   /**
    * Waits until the sender's clock allows its next read, in slices: when a round changes the sender's rate meanwhile
    * (e.g. an older connection ended and its share came to this one), the rest of the wait is rescaled to the new
-   * rate, so a large packet booked at a small rate does not keep the link idle.
+   * rate, so a large packet booked at a small rate does not keep the link idle. No packet waits longer than
+   * {@link #maxWaitMillis(int)}: the rest of its booking is then forgiven.
    */
   private void await(Sender sender, Canceler canceler) {
-    for (long left = sender.left(nanoTime.getAsLong()); left > 0; left = sender.left(nanoTime.getAsLong())) {
+    long deadline = nanoTime.getAsLong() + maxWaitNanos;
+    for (long now = nanoTime.getAsLong(), left = sender.left(now); left > 0; now = nanoTime.getAsLong(),
+        left = sender.left(now)) {
       if (canceler != null && canceler.isCancelled()) {
         return;
       }
+      if (now - deadline >= 0) { // the writer must hear from us before its socket timeout: let this packet in
+        sender.forgive(now);
+        stats.waitCapped();
+        return;
+      }
+      left = Math.min(left, deadline - now);
       try {
         TimeUnit.NANOSECONDS.sleep(Math.min(left, SLEEP_SLICE_NANOS));
       } catch (InterruptedException e) {
@@ -289,6 +319,12 @@ public final class SenderThrottler extends DataTransferThrottler {
         waitsUntilNanos = nextNanos;
       }
       return wait;
+    }
+
+    /** Drops the wait still booked at {@code nowNanos}: the next packet is paced from now. */
+    void forgive(long nowNanos) {
+      nextNanos = nowNanos;
+      waitsUntilNanos = Long.MIN_VALUE;
     }
 
     /** Nanoseconds still to wait at {@code nowNanos}, the rest rescaled first if the rate changed since pacing. */

@@ -22,6 +22,7 @@ import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.hdfs.DFSTestUtil;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.hdfs.MiniDFSCluster;
+import org.apache.hadoop.hdfs.client.HdfsClientConfigKeys;
 import org.apache.hadoop.hdfs.server.datanode.DataNode;
 import org.apache.hadoop.hdfs.util.DataTransferThrottler;
 import org.apache.hadoop.metrics2.AbstractMetric;
@@ -41,10 +42,12 @@ class ReceiveRatePluginTest {
   @Test
   void throttler_isInstalled_andSurvivesLiveReconfigurationOfTheWriteBandwidth() throws Exception {
     Configuration conf = RateControlCluster.conf("reconfigure", 10 * MB);
+    conf.setInt(HdfsClientConfigKeys.DFS_CLIENT_SOCKET_TIMEOUT_KEY, 8000);
     try (MiniDFSCluster cluster = new MiniDFSCluster.Builder(conf).numDataNodes(1).build()) {
       DataNode dataNode = cluster.getDataNodes().get(0);
       SenderThrottler installed = senderThrottler(dataNode);
       assertThat(installed.getBandwidth()).isEqualTo(10 * MB);
+      assertThat(installed.maxWaitMillis()).as("half the writers' socket timeout").isEqualTo(4000L);
 
       dataNode.reconfigureProperty(WRITE_BANDWIDTH, String.valueOf(MB));
       await("the throttler back with the reconfigured cap", Duration.ofSeconds(10),
@@ -177,6 +180,9 @@ class ReceiveRatePluginTest {
   void badSetting_stopsTheDataNode_namingKeyValueAndRange() throws Exception {
     assertRefused("eafr.datanode.link.bytes-per-second", "-5",
         "eafr.datanode.link.bytes-per-second = -5 is not allowed: expected a number in [0, 1099511627776]");
+    assertRefused("eafr.datanode.link.bytes-per-second", "1",
+        "eafr.datanode.link.bytes-per-second = 1 is not allowed: expected 0 (off) or a number in [1048576,"
+            + " 1099511627776]");
     assertRefused("eafr.datanode.rate.period.ms", "5",
         "eafr.datanode.rate.period.ms = 5 is not allowed: expected a number in [10, 60000]");
     assertRefused("eafr.rate.low-threshold", "0.7",
