@@ -25,12 +25,16 @@ public final class Scenarios {
       "eafr-geared");
   private static final String FB_2009_0 = "swim:classpath:FB-2009_samples_24_times_1hr_0.tsv.gz";
   private static final String LOAD_SWEEP_HOURS = "3";
+  /** FB-2010's jobs with generated input paths of SWIM's popularity (seeded by sim.seed). */
+  private static final String FB_2010_PATHS = "swim-paths:classpath:FB-2010_samples_24_times_1hr_0.tsv.gz";
+  private static final String FB_2010_PATHS_LABEL = "FB-2010-paths";
 
   static {
     // eafr-geared keeps EAFR's r = 2 as its layout's r (eafr.gear.* keys touch only the geared policies).
     add(new Scenario("eafr", "EAFR vs the baselines on the EAFR setup for 2 days (Figs. 6, 8, 9, 10), and EAFR on"
         + " gears", Map.of("sim.duration.hours", "48", "eafr.gear.replicas", "2"), "run",
-        List.of(Scenario.Variant.single()), EAFR_COMPARISON,
+        List.of(Scenario.Variant.single(), new Scenario.Variant(FB_2010_PATHS_LABEL, 1,
+            Map.of("sim.duration.hours", "24"), FB_2010_PATHS)), EAFR_COMPARISON,
         List.of("read_mean_ms", "read_p99_ms", "energy_kwh_day", "storage_tb", "repl_10000MB_s", "util_p99",
             "maint_p50", "success_lambda_0.1", "success_lambda_0.2")));
     add(new Scenario("replicas",
@@ -73,7 +77,8 @@ public final class Scenarios {
         List.of("success_lambda_0.1", "success_lambda_0.2")));
     add(new Scenario("gears", "power-proportional layouts on the SWIM traces, 24 h each: machine-hours against the"
         + " SpringFS 5.2 ideal, data migrated, energy, read latency (issue 8)", gearsBase(),
-        "trace (1, 2: FB-2009 samples 0, 1; 3: FB-2010)", swimTraces(), GEARS,
+        "trace (1, 2: FB-2009 samples 0, 1; 3: FB-2010; 4: FB-2010 with generated input paths)",
+        swimTracesAndPaths(), GEARS,
         List.of("machine_hours", "machine_hours_vs_ideal", "migrated_gb", "energy_kwh_day", "read_mean_ms",
             "read_p99_ms", "reads_waited_wake")));
     add(new Scenario("rabbit", "Rabbit's equal-work layout, 1 h of FB-2009: degree of power proportionality over the"
@@ -157,6 +162,16 @@ public final class Scenarios {
         new Scenario.Variant("FB-2009-0", 1, Map.of(), FB_2009_0),
         new Scenario.Variant("FB-2009-1", 2, Map.of(), "swim:classpath:FB-2009_samples_24_times_1hr_1.tsv.gz"),
         new Scenario.Variant("FB-2010", 3, Map.of(), "swim:classpath:FB-2010_samples_24_times_1hr_0.tsv.gz"));
+  }
+
+  /**
+   * The three traces and FB-2010 with generated input paths; its catalog holds a file per distinct path (16,562 at
+   * FB-2010's 24,442 jobs), so the files keep the paths' popularity.
+   */
+  private static List<Scenario.Variant> swimTracesAndPaths() {
+    List<Scenario.Variant> variants = new ArrayList<>(swimTraces());
+    variants.add(new Scenario.Variant(FB_2010_PATHS_LABEL, 4, Map.of("sim.files", "17000"), FB_2010_PATHS));
+    return variants;
   }
 
   /**
