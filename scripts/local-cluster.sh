@@ -400,7 +400,7 @@ cmd_status() {
   echo
   hadoop_client org.apache.hadoop.hdfs.tools.DFSAdmin -fs "hdfs://127.0.0.1:$NN_RPC" -printTopology || true
   echo "EAFR metrics ($EAFR_JMX):"
-  jmx "$EAFR_JMX" | grep -E '"(Rounds|HotFiles|NormalFiles|ColdFiles|HotNodes|StandbyNodes|ColdNodes|ReplicasAdded|ReplicasRemoved|ReplicasMigrated|BytesMoved)"' ||
+  jmx "$EAFR_JMX" | grep -E '"(RoundsTotal|HotFiles|NormalFiles|ColdFiles|HotNodes|StandbyNodes|ColdNodes|ReplicasAddedTotal|ReplicasRemovedTotal|ReplicasMigratedTotal|MovedBytesTotal)"' ||
     echo "  (not registered)"
 }
 
@@ -484,18 +484,18 @@ cmd_smoke() {
   echo "replication after that round: hot.bin $r_hot, cold-1.bin $r_cold1, cold-2.bin $r_cold2"
   local opens rounds removed added json
   opens="$(grep -c "cmd=open.*src=$run/hot.bin" "$STATE/logs/hdfs-audit.log" || true)"
-  metrics_ready() { [[ "$(jmx "$EAFR_JMX" | json_number ReplicasRemoved)" -ge 2 ]] 2>/dev/null; }
+  metrics_ready() { [[ "$(jmx "$EAFR_JMX" | json_number ReplicasRemovedTotal)" -ge 2 ]] 2>/dev/null; }
   wait_until 30 "the metrics to show the round (JMX values are cached for up to 10 s)" metrics_ready || true
   json="$(jmx "$EAFR_JMX" || true)"
-  rounds="$(json_number Rounds <<<"$json")"
-  removed="$(json_number ReplicasRemoved <<<"$json")"
-  added="$(json_number ReplicasAdded <<<"$json")"
-  echo "JMX $EAFR_JMX: Rounds=${rounds:-absent} ReplicasRemoved=${removed:-absent} ReplicasAdded=${added:-absent}"
+  rounds="$(json_number RoundsTotal <<<"$json")"
+  removed="$(json_number ReplicasRemovedTotal <<<"$json")"
+  added="$(json_number ReplicasAddedTotal <<<"$json")"
+  echo "JMX $EAFR_JMX: RoundsTotal=${rounds:-absent} ReplicasRemovedTotal=${removed:-absent} ReplicasAddedTotal=${added:-absent}"
   echo "checks:"
   check "NameNode sees $N live DataNodes on $RACKS racks" \
     eval "all_datanodes_live && (( \$(hadoop_client org.apache.hadoop.hdfs.tools.DFSAdmin -fs hdfs://127.0.0.1:$NN_RPC -printTopology | grep -c '^Rack:') == RACKS ))"
   check "audit log has the 40 opens of hot.bin that EAFR counts (found $opens)" eval "(( ${opens:-0} >= 40 ))"
-  check "metrics source $EAFR_JMX has Rounds >= 1 (Rounds=${rounds:-absent})" eval "(( ${rounds:-0} >= 1 ))"
+  check "metrics source $EAFR_JMX has RoundsTotal >= 1 (RoundsTotal=${rounds:-absent})" eval "(( ${rounds:-0} >= 1 ))"
   local counted hot_class
   counted="$(round_lines "$run/hot.bin" | head -1 | sed -n "s|.*$run/hot.bin: reads \([0-9]*\).*|\1|p")"
   hot_class="$(round_lines "$run/hot.bin" | head -1 | sed -n 's/.*-> //p')"
@@ -503,9 +503,9 @@ cmd_smoke() {
     eval "(( ${counted:-0} >= 40 )) && [[ '$hot_class' == HOT || '$hot_class' == NORMAL ]]"
   check "round classified the unread files COLD" \
     eval "round_lines '$run/cold-1.bin' | head -1 | grep -q -- '-> COLD' && round_lines '$run/cold-2.bin' | head -1 | grep -q -- '-> COLD'"
-  check "EAFR lowered the cold files' replication 3 -> 2 (now $r_cold1, $r_cold2; ReplicasRemoved=${removed:-absent})" \
+  check "EAFR lowered the cold files' replication 3 -> 2 (now $r_cold1, $r_cold2; ReplicasRemovedTotal=${removed:-absent})" \
     eval "(( cold_ok == 1 && ${removed:-0} >= 2 ))"
-  check "hot.bin kept replication 3 or gained a replica (now $r_hot; ReplicasAdded=${added:-absent})" eval "(( r_hot >= 3 ))"
+  check "hot.bin kept replication 3 or gained a replica (now $r_hot; ReplicasAddedTotal=${added:-absent})" eval "(( r_hot >= 3 ))"
   same_bytes() {
     cmp -s "$work/hot.bin" <(fs -cat "$run/hot.bin") && cmp -s "$work/cold-1.bin" <(fs -cat "$run/cold-1.bin") &&
       cmp -s "$work/cold-2.bin" <(fs -cat "$run/cold-2.bin") &&

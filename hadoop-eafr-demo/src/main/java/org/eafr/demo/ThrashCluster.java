@@ -246,7 +246,7 @@ final class ThrashCluster {
     try (InputStream in = new URL("http://127.0.0.1:" + state.plan().getProperty("nn.http")
         + "/jmx?qry=Hadoop:service=NameNode,name=EafrPower").openStream()) {
       JsonNode beans = JSON.readTree(in).path("beans");
-      return beans.size() == 0 ? -1 : beans.get(0).path("PowerQuarantines").asLong(-1);
+      return beans.size() == 0 ? -1 : beans.get(0).path("QuarantinesTotal").asLong(-1);
     } catch (IOException e) {
       return -1;
     }

@@ -141,12 +141,12 @@ final class ClusterReport {
         + " bytes moved %d%n", stats.rounds(), stats.added(), stats.removed(), stats.migrated(),
         stats.bytesMoved()));
     Map<String, Object> gear = gears.values();
-    if (!gear.get("LayoutProblem").toString().isEmpty()) {
+    if (gear.get("LayoutProblem") != null) {
       text.append(String.format(Locale.ROOT, "gears (%s): cannot run, every DataNode stays on: %s%n",
           gear.get("Layout"), gear.get("LayoutProblem")));
     } else if ("random".equals(gear.get("Layout"))) {
       text.append("gears: off (eafr.layout = random)\n");
-    } else if (((Number) gear.get("MaximumGear")).longValue() < 0) {
+    } else if (gear.get("MaximumGear") == null) {
       text.append(String.format(Locale.ROOT, "gears (%s): no expansion chain yet; it is fixed once"
           + " eafr.gear.expected-datanodes DataNodes have registered, or by the first gear command%n",
           gear.get("Layout")));
@@ -157,7 +157,7 @@ final class ClusterReport {
           gear.get("ReflectionBacklogFiles")));
       text.append(String.format(Locale.ROOT, "gear mode %s; auto decisions %s, shifts started by auto %s%s%n",
           gear.get("GearMode"), gear.get("GearAutoDecisions"), gear.get("GearAutoShifts"),
-          gear.get("GearAutoLastDecision").toString().isEmpty() ? "" : "; last: " + gear.get("GearAutoLastDecision")));
+          gear.get("GearAutoLastDecision") == null ? "" : "; last: " + gear.get("GearAutoLastDecision")));
     }
     text.append(energyText());
     if (stats.filesBelowMinReplicas() > 0) {

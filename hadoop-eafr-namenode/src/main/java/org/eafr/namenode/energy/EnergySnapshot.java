@@ -4,6 +4,7 @@ import java.util.Collections;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.eafr.namenode.cluster.MetricNames;
 import org.eafr.namenode.power.DataNodePowerState;
@@ -35,19 +36,24 @@ public final class EnergySnapshot {
     return new EnergySnapshot(start, Map.of());
   }
 
-  /** Metric name to value, in display order: Longs are DataNode counts (gauges), Doubles watts and kWh (gauges). */
+  /**
+   * Name to value, in display order: Longs are DataNode counts, Doubles watts and kWh ({@code EafrMetrics} names each
+   * number's metric).
+   */
   public Map<String, Object> values() {
     Map<String, Object> values = new LinkedHashMap<>();
-    values.put("DataNodesOn", perState.get(DataNodePowerState.ON));
-    values.put("DataNodesOff", perState.get(DataNodePowerState.OFF));
-    values.put("DataNodesTransitioning", perState.get(DataNodePowerState.TRANSITIONING));
-    values.put("DataNodesQuarantined", perState.get(DataNodePowerState.QUARANTINED));
-    values.put("DataNodesPowerUnknown", perState.get(DataNodePowerState.UNKNOWN));
+    perState.forEach((state, count) -> values.put(perStateName(state), count));
     values.put("WattsNow", sample.watts());
     values.put("WattsAllOn", sample.allOnWatts());
     values.put("EnergyUsedKwh", sample.kilowattHours());
     values.put("EnergySavedKwh", sample.savedKilowattHours());
     return values;
+  }
+
+  /** The name of the count of DataNodes in {@code state}: ON -> DataNodesOn, UNKNOWN -> DataNodesPowerUnknown. */
+  public static String perStateName(DataNodePowerState state) {
+    String word = state.name().charAt(0) + state.name().substring(1).toLowerCase(Locale.ROOT);
+    return "DataNodes" + (state == DataNodePowerState.UNKNOWN ? "Power" : "") + word;
   }
 
   /** The same with JSON-style names (first letter lower case), plus the sample's time, for {@code status -json}. */

@@ -3,6 +3,7 @@ package org.eafr.namenode.gear;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 import org.eafr.namenode.cluster.MetricNames;
 import org.eafr.placement.gear.GearReason;
@@ -12,21 +13,26 @@ import org.eafr.placement.gear.GearReason;
  * always show the same numbers: the gear in force and the target, the phase of a shift, why the settings build no
  * layout (when they do not: the gears cannot run), the sleeping DataNodes, the
  * reflection backlog and the service's counters since the NameNode started; the gear mode, the autopilot's decisions
- * by reason, its last decision and the shifts it started.
+ * by reason, its last decision and the shifts it started. A gear is null before the expansion chain is fixed, the
+ * layout problem and the last decision null when there is none.
  */
 public final class GearStatus {
-  /** JMX metric name (capitalized) to value, in display order. */
+  /** The names of the states in words (Strings, or null where there is none); every other value is a number. */
+  public static final Set<String> WORDS = Set.of("Layout", "GearPhase", "LayoutProblem", "GearMode",
+      "GearAutoLastDecision");
+
+  /** Name (capitalized, as JMX spells it) to value, in display order. */
   private final Map<String, Object> values = new LinkedHashMap<>();
 
   private GearStatus(GearRuntime gears) {
     GearState state = gears.state();
     GearCounters counters = gears.counters();
     values.put("Layout", gears.settings().layout());
-    values.put("Gear", (long) state.gear());
-    values.put("TargetGear", (long) state.target());
+    values.put("Gear", gearOrNull(state.gear()));
+    values.put("TargetGear", gearOrNull(state.target()));
     values.put("GearPhase", state.phase().name());
-    values.put("MaximumGear", (long) gears.layout().map(layout -> layout.maximumGear()).orElse(-1));
-    values.put("LayoutProblem", gears.layoutProblem().orElse(""));
+    values.put("MaximumGear", gears.layout().map(layout -> (long) layout.maximumGear()).orElse(null));
+    values.put("LayoutProblem", gears.layoutProblem().orElse(null));
     values.put("SleepingNodes", (long) state.sleeping().size());
     values.put("ReflectionBacklogFiles", counters.owedFiles.get());
     values.put("GearShifts", counters.shifts.get());
@@ -41,8 +47,8 @@ public final class GearStatus {
     values.put("ReadsWithoutReplica", counters.readsWithoutReplica.get());
     GearAutopilot autopilot = gears.autopilot();
     values.put("GearMode", (autopilot == null ? gears.settings().mode() : autopilot.mode()).word());
-    values.put("GearAutoLastDecision", autopilot == null ? "" : autopilot.lastDecision()
-        .map(GearAutopilot.AutoDecision::toString).orElse(""));
+    values.put("GearAutoLastDecision", autopilot == null ? null : autopilot.lastDecision()
+        .map(GearAutopilot.AutoDecision::toString).orElse(null));
     values.put("GearAutoShifts", counters.autoShifts.get());
     long decisions = 0;
     for (Map.Entry<GearReason, AtomicLong> reason : counters.autoDecisions.entrySet()) {
@@ -55,8 +61,13 @@ public final class GearStatus {
     values.put("GearAutoDecisions", decisions);
   }
 
+  /** A gear of the state, or null before the expansion chain is fixed (the state's -1). */
+  private static Long gearOrNull(int gear) {
+    return gear < 0 ? null : (long) gear;
+  }
+
   /** The metric counting the autopilot's decisions for {@code reason}: UP_FOR_LOAD -> GearAutoDecisionsUpForLoad. */
-  static String decisionsMetric(GearReason reason) {
+  public static String decisionsMetric(GearReason reason) {
     StringBuilder name = new StringBuilder("GearAutoDecisions");
     for (String word : reason.name().split("_")) {
       name.append(word.charAt(0)).append(word.substring(1).toLowerCase(Locale.ROOT));
@@ -68,7 +79,10 @@ public final class GearStatus {
     return new GearStatus(gears);
   }
 
-  /** Metric name to value: Strings are tags, Longs gauges or counters. */
+  /**
+   * Name to value: Strings are states in words (layout, phase, layout problem, mode, last decision: JMX attributes of
+   * the EafrGears bean), Longs numbers (metrics); null where a value is not known or there is none.
+   */
   public Map<String, Object> values() {
     return values;
   }

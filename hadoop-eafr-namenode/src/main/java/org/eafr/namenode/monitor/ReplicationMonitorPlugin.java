@@ -52,6 +52,7 @@ public class ReplicationMonitorPlugin implements ServicePlugin {
   private PowerManager ownPower;
   private EnergyMonitor energy;
   private ObjectName dataNodesBean;
+  private ObjectName gearsBean;
   private ReplicaMap replicaMap;
 
   @Override
@@ -84,6 +85,7 @@ public class ReplicationMonitorPlugin implements ServicePlugin {
         new EafrMetrics(runtime.monitorStats(), runtime.transfers(), runtime.gears(), energy::last));
     dataNodesBean = MBeans.register("NameNode", EafrDataNodes.NAME, new EafrDataNodes(
         nameNode.getNamesystem().getBlockManager().getDatanodeManager(), runtime));
+    gearsBean = MBeans.register("NameNode", EafrGears.NAME, new EafrGears(runtime.gears()));
     adminHandler = new AdminHandler(nameNode, runtime);
     RefreshRegistry.defaultRegistry().register(AdminHandler.IDENTIFIER, adminHandler);
     RefreshRegistry.defaultRegistry().register(AdminHandler.ROLES_IDENTIFIER, adminHandler);
@@ -153,6 +155,10 @@ public class ReplicationMonitorPlugin implements ServicePlugin {
       if (dataNodesBean != null) {
         MBeans.unregister(dataNodesBean);
         dataNodesBean = null;
+      }
+      if (gearsBean != null) {
+        MBeans.unregister(gearsBean);
+        gearsBean = null;
       }
       RefreshRegistry.defaultRegistry().unregister(AdminHandler.IDENTIFIER, adminHandler);
       RefreshRegistry.defaultRegistry().unregister(AdminHandler.ROLES_IDENTIFIER, adminHandler);

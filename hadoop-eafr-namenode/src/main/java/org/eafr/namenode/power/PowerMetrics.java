@@ -8,24 +8,34 @@ import java.util.function.Supplier;
 import org.apache.hadoop.metrics2.MetricsCollector;
 import org.apache.hadoop.metrics2.MetricsRecordBuilder;
 import org.apache.hadoop.metrics2.MetricsSource;
-import org.apache.hadoop.metrics2.lib.Interns;
+import org.eafr.namenode.cluster.Metric;
 
 /**
  * The power manager's metrics2 source (JMX {@code Hadoop:service=NameNode,name=EafrPower} once registered, and the
- * /prom page): commands sent, state changes reached, failed attempts, retries, refusals and quarantines, with gauges
- * of the nodes per last known state, quarantined and busy.
+ * /prom page, each name there {@code eafr_power_} and the metric name in snake case): commands sent, state changes
+ * reached, failed attempts, retries, refusals and quarantines, counted since the manager started, with gauges of the
+ * inventory hosts per last known state, quarantined and busy. {@code hdfs eafr status} shows the counters under the
+ * names of {@link #counters()}; each metric's name is in {@link #COUNTERS}.
  */
 public final class PowerMetrics implements MetricsSource {
   public static final String NAME = "EafrPower";
-  private static final Map<String, String> DESCRIPTIONS = Map.of(
-      "PowerCommands", "Power commands sent to BMCs (on, graceful-off, forced-off)",
-      "PowerStateReads", "Power state reads",
-      "PoweredOn", "Hosts seen reaching ON after a command",
-      "PoweredOff", "Hosts seen reaching OFF after a command",
-      "PowerFailedAttempts", "Attempts that failed: command refused, BMC unreachable, state not reached in time",
-      "PowerRetries", "Attempts retried",
-      "PowerRefusals", "Requests refused without trying: busy, quarantined, not in maintenance, unknown host",
-      "PowerQuarantines", "Nodes put in quarantine");
+  /** Each counter of {@link #counters()} by its name there. */
+  static final Map<String, Metric> COUNTERS = Map.of(
+      "PowerCommands", Metric.counter("CommandsTotal", "Power commands sent to BMCs (on, graceful-off, forced-off)"),
+      "PowerStateReads", Metric.counter("StateReadsTotal", "Power state reads from BMCs and agents"),
+      "PoweredOn", Metric.counter("PoweredOnTotal", "Hosts seen reaching ON after a command"),
+      "PoweredOff", Metric.counter("PoweredOffTotal", "Hosts seen reaching OFF after a command"),
+      "PowerFailedAttempts", Metric.counter("FailedAttemptsTotal",
+          "Attempts that failed: command refused, BMC unreachable, state not reached in time"),
+      "PowerRetries", Metric.counter("RetriesTotal", "Attempts retried"),
+      "PowerRefusals", Metric.counter("RefusalsTotal",
+          "Requests refused without trying: busy, quarantined, not in maintenance, unknown host"),
+      "PowerQuarantines", Metric.counter("QuarantinesTotal", "Hosts put in quarantine"));
+  private static final Metric NODES_ON = Metric.gauge("NodesOn", "Inventory hosts last seen ON");
+  private static final Metric NODES_OFF = Metric.gauge("NodesOff", "Inventory hosts last seen OFF");
+  private static final Metric NODES_UNKNOWN = Metric.gauge("NodesUnknown", "Inventory hosts whose state is not known");
+  private static final Metric NODES_QUARANTINED = Metric.gauge("NodesQuarantined", "Inventory hosts in quarantine");
+  private static final Metric ACTIONS_IN_FLIGHT = Metric.gauge("ActionsInFlight", "Power actions under way");
 
   final LongAdder commands = new LongAdder();
   final LongAdder stateReads = new LongAdder();
@@ -44,21 +54,18 @@ public final class PowerMetrics implements MetricsSource {
   @Override
   public void getMetrics(MetricsCollector collector, boolean all) {
     MetricsRecordBuilder record = collector.addRecord(NAME).setContext("dfs");
-    counters().forEach((name, value) -> record.addCounter(Interns.info(name, DESCRIPTIONS.get(name)), value));
+    counters().forEach((name, value) -> COUNTERS.get(name).addTo(record, value));
     List<NodePowerStatus> statuses = nodes.get();
-    record.addGauge(Interns.info("PowerNodesOn", "Inventory hosts last seen ON"), count(statuses, PowerState.ON));
-    record.addGauge(Interns.info("PowerNodesOff", "Inventory hosts last seen OFF"), count(statuses, PowerState.OFF));
-    record.addGauge(Interns.info("PowerNodesUnknown", "Inventory hosts whose state is not known"),
-        count(statuses, PowerState.UNKNOWN));
-    record.addGauge(Interns.info("PowerNodesQuarantined", "Inventory hosts in quarantine"),
-        (int) statuses.stream().filter(NodePowerStatus::quarantined).count());
-    record.addGauge(Interns.info("PowerActionsInFlight", "Power actions under way"),
-        (int) statuses.stream().filter(s -> s.inFlight() != null).count());
+    NODES_ON.addTo(record, count(statuses, PowerState.ON));
+    NODES_OFF.addTo(record, count(statuses, PowerState.OFF));
+    NODES_UNKNOWN.addTo(record, count(statuses, PowerState.UNKNOWN));
+    NODES_QUARANTINED.addTo(record, statuses.stream().filter(NodePowerStatus::quarantined).count());
+    ACTIONS_IN_FLIGHT.addTo(record, statuses.stream().filter(s -> s.inFlight() != null).count());
   }
 
   /**
-   * The counters since the manager started, metric name to value, in display order: for the metrics source and for
-   * {@code hdfs eafr status}, so both show the same numbers.
+   * The counters since the manager started, name to value, in display order: for {@code hdfs eafr status} and the
+   * metrics source ({@link #COUNTERS}), so both show the same numbers.
    */
   public Map<String, Long> counters() {
     Map<String, Long> counters = new LinkedHashMap<>();

@@ -152,7 +152,7 @@ class GearAutoTest {
     AdminRun status = AdminRun.run(cluster.conf(), "status", "-json");
     assertThat(status.code).as(status.err).isZero();
     JsonNode statusGears = new ObjectMapper().readTree(status.out).get("gears");
-    assertThat(statusGears.get("gearMode").asText()).isEqualTo("manual").isEqualTo(AdminRun.jmx("tag.GearMode"));
+    assertThat(statusGears.get("gearMode").asText()).isEqualTo("manual").isEqualTo(AdminRun.jmx("EafrGears", "GearMode"));
     long sum = 0;
     for (GearReason reason : GearReason.values()) {
       if (reason == GearReason.MANUAL) {
@@ -160,13 +160,13 @@ class GearAutoTest {
       }
       String metric = GearStatus.decisionsMetric(reason);
       long count = decisions(reason);
-      assertThat(((Number) AdminRun.jmx(metric)).longValue()).as(metric).isEqualTo(count);
+      assertThat(((Number) AdminRun.jmx(metric + "Total")).longValue()).as(metric).isEqualTo(count);
       assertThat(statusGears.get(Character.toLowerCase(metric.charAt(0)) + metric.substring(1)).asLong())
           .as(metric).isEqualTo(count);
       sum += count;
     }
-    assertThat(((Number) AdminRun.jmx("GearAutoDecisions")).longValue()).isEqualTo(sum).isEqualTo(decided);
-    assertThat(((Number) AdminRun.jmx("GearAutoShifts")).longValue()).isEqualTo(upShifts + 2);
+    assertThat(((Number) AdminRun.jmx("GearAutoDecisionsTotal")).longValue()).isEqualTo(sum).isEqualTo(decided);
+    assertThat(((Number) AdminRun.jmx("GearAutoShiftsTotal")).longValue()).isEqualTo(upShifts + 2);
     assertThat(decisions(GearReason.UP_FOR_LOAD)).isEqualTo(upShifts);
     assertThat(decisions(GearReason.MANUAL)).isZero();
   }

@@ -11,6 +11,7 @@ import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Pattern;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.AddBlockFlag;
@@ -18,7 +19,6 @@ import org.apache.hadoop.hdfs.protocol.HdfsConstants;
 import org.apache.hadoop.hdfs.server.blockmanagement.BlockManager;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeStorageInfo;
-import org.apache.hadoop.net.NetUtils;
 import org.apache.hadoop.test.GenericTestUtils;
 import org.apache.hadoop.security.UserGroupInformation;
 import org.eafr.namenode.admin.AdminRun;
@@ -227,14 +227,14 @@ class GearShiftTest {
     AdminRun status = AdminRun.run(cluster.conf(), "status", "-json");
     assertThat(status.code).as(status.err).isZero();
     JsonNode gears = new ObjectMapper().readTree(status.out).get("gears");
-    for (String metric : List.of("Gear", "TargetGear", "SleepingNodes", "ReflectionBacklogFiles", "GearShifts",
-        "GearShiftsRefused", "BlocksReflected")) {
-      String field = Character.toLowerCase(metric.charAt(0)) + metric.substring(1);
-      assertThat(gears.get(field).asLong()).as(metric).isEqualTo(((Number) AdminRun.jmx(metric)).longValue());
-    }
+    Map<String, String> jmxNames = Map.of("Gear", "Gear", "TargetGear", "TargetGear", "SleepingNodes",
+        "SleepingNodes", "ReflectionBacklogFiles", "ReflectionBacklogFiles", "GearShifts", "GearShiftsTotal",
+        "GearShiftsRefused", "GearShiftsRefusedTotal", "BlocksReflected", "BlocksReflectedTotal");
+    jmxNames.forEach((metric, jmxName) -> assertThat(gears.get(jsonName(metric)).asLong()).as(metric)
+        .isEqualTo(((Number) AdminRun.jmx(jmxName)).longValue()));
     assertThat(gears.get("gear").asLong()).isEqualTo(4);
     assertThat(gears.get("gearShifts").asLong()).isEqualTo(2);
-    assertThat(gears.get("gearPhase").asText()).isEqualTo(AdminRun.jmx("tag.GearPhase")).isEqualTo("STEADY");
+    assertThat(gears.get("gearPhase").asText()).isEqualTo(AdminRun.jmx("EafrGears", "GearPhase")).isEqualTo("STEADY");
     assertEnergyAndPowerMatchJmx(new ObjectMapper().readTree(status.out));
   }
 
@@ -245,25 +245,24 @@ class GearShiftTest {
    */
   private void assertEnergyAndPowerMatchJmx(JsonNode status) throws Exception {
     JsonNode energy = status.get("energy");
-    GenericTestUtils.waitFor(() -> energy.get("wattsNow").asDouble() == (Double) AdminRun.jmx("WattsNow")
-        && energy.get("energyUsedKwh").asDouble() == (Double) AdminRun.jmx("EnergyUsedKwh"), 100, 30_000);
+    GenericTestUtils.waitFor(() -> energy.get("wattsNow").asDouble() == (Double) AdminRun.jmx("PowerDrawWatts")
+        && energy.get("energyUsedKwh").asDouble() == (Double) AdminRun.jmx("EnergyUsedKwhTotal"), 100, 30_000);
     for (String metric : List.of("DataNodesOn", "DataNodesOff", "DataNodesTransitioning", "DataNodesQuarantined",
         "DataNodesPowerUnknown")) {
       assertThat(energy.get(jsonName(metric)).asLong()).as(metric)
           .isEqualTo(((Number) AdminRun.jmx(metric)).longValue());
     }
-    for (String metric : List.of("WattsNow", "WattsAllOn", "EnergyUsedKwh", "EnergySavedKwh")) {
-      assertThat(energy.get(jsonName(metric)).asDouble()).as(metric).isEqualTo((Double) AdminRun.jmx(metric));
-    }
+    Map.of("WattsNow", "PowerDrawWatts", "WattsAllOn", "PowerDrawAllOnWatts", "EnergyUsedKwh", "EnergyUsedKwhTotal",
+        "EnergySavedKwh", "EnergySavedKwhTotal").forEach((metric, jmxName) -> assertThat(
+            energy.get(jsonName(metric)).asDouble()).as(metric).isEqualTo((Double) AdminRun.jmx(jmxName)));
     assertThat(energy.get("dataNodesOn").asLong()).isEqualTo(12);
     assertThat(energy.get("wattsAllOn").asDouble()).isEqualTo(energy.get("wattsNow").asDouble());
     assertThat(energy.get("energySavedKwh").asDouble()).isGreaterThan(lowGearEnergy.sample().savedKilowattHours());
     JsonNode power = status.get("power");
-    for (String metric : List.of("PoweredOn", "PoweredOff", "PowerFailedAttempts", "PowerQuarantines",
-        "PowerCommands")) {
-      assertThat(power.get(jsonName(metric)).asLong()).as(metric)
-          .isEqualTo(((Number) AdminRun.jmx("EafrPower", metric)).longValue());
-    }
+    Map.of("PoweredOn", "PoweredOnTotal", "PoweredOff", "PoweredOffTotal", "PowerFailedAttempts",
+        "FailedAttemptsTotal", "PowerQuarantines", "QuarantinesTotal", "PowerCommands", "CommandsTotal")
+        .forEach((metric, jmxName) -> assertThat(power.get(jsonName(metric)).asLong()).as(metric)
+            .isEqualTo(((Number) AdminRun.jmx("EafrPower", jmxName)).longValue()));
     assertThat(power.get("poweredOff").asLong()).isEqualTo(8);
     assertThat(power.get("poweredOn").asLong()).isEqualTo(8);
     GearedLayout layout = GearTestCluster.layout(cluster);
@@ -288,14 +287,13 @@ class GearShiftTest {
   @Test
   @Order(6)
   void prometheusEndpointShowsTheEnergyAndPowerMetricsInValidTextFormat() throws Exception {
-    String prom = get("http://" + NetUtils.getHostPortString(cluster.mini().getNameNode().getHttpAddress())
-        + "/prom");
-    for (String metric : List.of("eafr_name_node_watts_now", "eafr_name_node_watts_all_on",
-        "eafr_name_node_energy_used_kwh", "eafr_name_node_energy_saved_kwh", "eafr_name_node_data_nodes_on",
+    String prom = GearTestCluster.prom(cluster);
+    for (String metric : List.of("eafr_name_node_power_draw_watts", "eafr_name_node_power_draw_all_on_watts",
+        "eafr_name_node_energy_used_kwh_total", "eafr_name_node_energy_saved_kwh_total", "eafr_name_node_data_nodes_on",
         "eafr_name_node_data_nodes_off", "eafr_name_node_data_nodes_transitioning",
         "eafr_name_node_data_nodes_quarantined", "eafr_name_node_data_nodes_power_unknown", "eafr_name_node_gear",
-        "eafr_name_node_target_gear", "eafr_name_node_reflection_backlog_files", "eafr_power_powered_on",
-        "eafr_power_power_failed_attempts")) {
+        "eafr_name_node_target_gear", "eafr_name_node_reflection_backlog_files", "eafr_power_powered_on_total",
+        "eafr_power_failed_attempts_total")) {
       assertThat(prom).as(metric).containsPattern("(?m)^" + metric + "\\{");
     }
     // Every EAFR sample line is Prometheus text format: name{label="value",...} number (no raw quotes in a value).
@@ -373,15 +371,6 @@ class GearShiftTest {
     assertThat(off.code).isEqualTo(1);
     assertThat(off.err).contains("power off " + host + " failed: refusing to power off").contains("IN_MAINTENANCE");
     assertThat(GearTestCluster.running(cluster)).contains(host);
-  }
-
-  private static String get(String url) throws java.io.IOException {
-    java.net.HttpURLConnection http = (java.net.HttpURLConnection) new java.net.URL(url).openConnection();
-    try (java.io.InputStream in = http.getInputStream()) {
-      return new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
-    } finally {
-      http.disconnect();
-    }
   }
 
   private static String jsonName(String metric) {

@@ -129,6 +129,18 @@ public final class GearTestCluster {
     }, 100, 120_000);
   }
 
+  /** The active NameNode's /prom page (with {@code hadoop.prometheus.endpoint.enabled}). */
+  public static String prom(EafrCluster cluster) throws IOException {
+    java.net.HttpURLConnection http = (java.net.HttpURLConnection) new java.net.URL("http://"
+        + org.apache.hadoop.net.NetUtils.getHostPortString(cluster.mini().getNameNode().getHttpAddress()) + "/prom")
+        .openConnection();
+    try (java.io.InputStream in = http.getInputStream()) {
+      return new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+    } finally {
+      http.disconnect();
+    }
+  }
+
   /** The ids of the running DataNodes. */
   public static List<String> running(EafrCluster cluster) {
     List<String> ids = new ArrayList<>();

@@ -136,9 +136,9 @@ class ReplicationMonitorTest {
     MBeanServer jmx = ManagementFactory.getPlatformMBeanServer();
     assertThat(jmx.isRegistered(new ObjectName("Hadoop:service=NameNode,name=" + EafrMetrics.NAME))).isTrue();
     Map<String, Number> metrics = metrics();
-    assertThat(metrics).containsEntry("ReplicasRemoved", 1L).containsEntry("ReplicasMigrated", 1L)
-        .containsEntry("ReplicasAdded", 0L).containsEntry("BytesMoved", 4000L).containsEntry("ColdFiles", 1)
-        .containsEntry("HotFiles", 0).containsEntry("StandbyNodes", 3).containsEntry("HotNodes", 6);
+    assertThat(metrics).containsEntry("ReplicasRemovedTotal", 1L).containsEntry("ReplicasMigratedTotal", 1L)
+        .containsEntry("ReplicasAddedTotal", 0L).containsEntry("MovedBytesTotal", 4000L).containsEntry("ColdFiles", 1L)
+        .containsEntry("HotFiles", 0L).containsEntry("StandbyNodes", 3L).containsEntry("HotNodes", 6L);
     assertThat(cluster.fs().getFileStatus(new org.apache.hadoop.fs.Path("/data/cold")).getReplication())
         .isEqualTo((short) 2);
   }

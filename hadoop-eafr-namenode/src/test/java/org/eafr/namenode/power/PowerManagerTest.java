@@ -12,6 +12,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.metrics2.AbstractMetric;
+import org.apache.hadoop.metrics2.MetricType;
 import org.apache.hadoop.metrics2.MetricsRecord;
 import org.apache.hadoop.metrics2.impl.MetricsCollectorImpl;
 import org.junit.jupiter.api.Test;
@@ -342,10 +343,14 @@ class PowerManagerTest {
       values.put(metric.name(), metric.value());
     }
     assertThat(record.name()).isEqualTo("EafrPower");
-    assertThat(values).containsEntry("PowerCommands", 2L).containsEntry("PoweredOn", 1L)
-        .containsEntry("PowerFailedAttempts", 1L).containsEntry("PowerNodesOn", 1)
-        .containsEntry("PowerNodesOff", 1).containsEntry("PowerNodesQuarantined", 0)
-        .containsEntry("PowerActionsInFlight", 0);
+    assertThat(values).containsEntry("CommandsTotal", 2L).containsEntry("PoweredOnTotal", 1L)
+        .containsEntry("FailedAttemptsTotal", 1L).containsEntry("NodesOn", 1L)
+        .containsEntry("NodesOff", 1L).containsEntry("NodesQuarantined", 0L)
+        .containsEntry("ActionsInFlight", 0L);
+    for (AbstractMetric metric : record.metrics()) {
+      assertThat(metric.type()).as(metric.name())
+          .isEqualTo(metric.name().endsWith("Total") ? MetricType.COUNTER : MetricType.GAUGE);
+    }
     assertThat(List.of(manager.status("dn2").lastError())).containsExactly("connection refused");
   }
 

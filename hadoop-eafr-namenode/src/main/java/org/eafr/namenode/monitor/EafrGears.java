@@ -1,0 +1,46 @@
+package org.eafr.namenode.monitor;
+
+import java.util.Map;
+import org.eafr.namenode.gear.GearRuntime;
+import org.eafr.namenode.gear.GearStatus;
+
+/** The {@link EafrGearsMXBean}: each attribute read now from the {@link GearStatus}. */
+public final class EafrGears implements EafrGearsMXBean {
+  public static final String NAME = "EafrGears";
+
+  private final GearRuntime gears;
+
+  public EafrGears(GearRuntime gears) {
+    this.gears = gears;
+  }
+
+  @Override
+  public String getLayout() {
+    return word("Layout");
+  }
+
+  @Override
+  public String getGearPhase() {
+    return word("GearPhase");
+  }
+
+  @Override
+  public String getLayoutProblem() {
+    return word("LayoutProblem");
+  }
+
+  @Override
+  public String getGearMode() {
+    return word("GearMode");
+  }
+
+  @Override
+  public String getGearAutoLastDecision() {
+    return word("GearAutoLastDecision");
+  }
+
+  private String word(String name) {
+    Map<String, Object> values = GearStatus.of(gears).values();
+    return (String) values.get(name);
+  }
+}
