@@ -8,9 +8,9 @@ import org.eafr.placement.settings.Range;
 import org.eafr.placement.settings.Setting;
 
 /**
- * Every hdfs-site.xml key the DataNode plugin reads: the link capacity c_b and the adjustment period of the receive
- * rate control, plus eta_l and eta_h from the core's {@link EafrSettings} ({@code eafr.rate.low-threshold},
- * {@code eafr.rate.high-threshold}). Built whole or not at all: a malformed or out-of-range value throws an
+ * Every hdfs-site.xml key the DataNode plugin reads: the link capacity c_b, the adjustment period and the mode
+ * ({@link RateMode}) of the receive rate control, plus eta_l and eta_h from the core's {@link EafrSettings}
+ * ({@code eafr.rate.low-threshold}, {@code eafr.rate.high-threshold}). Built whole or not at all: a malformed or out-of-range value throws an
  * {@link InvalidSettingException} naming the key, the value and what is allowed.
  */
 public final class DatanodeSettings {
@@ -33,11 +33,13 @@ public final class DatanodeSettings {
   private final EafrSettings core;
   private final long linkBytesPerSecond;
   private final long periodMillis;
+  private final RateMode mode;
 
   private DatanodeSettings(EafrSettings core, Function<String, String> lookup) {
     this.core = core;
     this.linkBytesPerSecond = linkCapacity(lookup);
     this.periodMillis = PERIOD_MS.read(lookup);
+    this.mode = RateMode.parse(lookup.apply(RateMode.KEY));
   }
 
   /** c_b: 0 (off) or a number in [{@link #MIN_LINK_BYTES_PER_SECOND}, {@link #MAX_LINK_BYTES_PER_SECOND}]. */
@@ -75,5 +77,10 @@ public final class DatanodeSettings {
 
   public long periodMillis() {
     return periodMillis;
+  }
+
+  /** How each sender is held to its rate ({@value RateMode#KEY}). */
+  public RateMode mode() {
+    return mode;
   }
 }

@@ -41,6 +41,8 @@ public final class SenderThrottler extends DataTransferThrottler {
    * descheduled for a moment catches up instead of leaving its share of the link unused.
    */
   static final long BURST_NANOS = TimeUnit.MILLISECONDS.toNanos(20);
+  /** Without pacing: a sender that delivered at least this share of its rate in a period used its window. */
+  static final double WINDOW_HELD_SHARE = 0.8;
   private static final long SLEEP_SLICE_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
   /** One line per round at DEBUG: c_b, the rates granted and what each sender used (scripts/bench/incast.sh). */
   private static final Logger TRACE = LoggerFactory.getLogger(SenderThrottler.class.getName() + ".trace");
@@ -50,6 +52,7 @@ public final class SenderThrottler extends DataTransferThrottler {
   private final Map<Thread, Sender> senders = new ConcurrentHashMap<>();
   private final ReceiveStats stats;
   private final long maxWaitNanos;
+  private final boolean paces;
   private final LongSupplier nanoTime;
   private volatile List<RateAdjustment> lastAdjustments = List.of();
   private long lastRoundNanos = Long.MIN_VALUE; // guarded by lock
@@ -57,15 +60,23 @@ public final class SenderThrottler extends DataTransferThrottler {
   /**
    * @param capacityBytesPerSecond c_b, &gt; 0
    * @param maxWaitMillis the longest one packet may be held back, &gt; 0 ({@link #maxWaitMillis(int)})
+   * @param paces whether packets are spaced by bytes / rate ({@code pacing}); without, the rates only set the
+   *     connections' receive windows ({@code window}, {@link ReceiveWindows}) and packets are counted, never held
    */
   public SenderThrottler(ReceiveRateController controller, long capacityBytesPerSecond, long maxWaitMillis,
-      ReceiveStats stats) {
-    this(controller, capacityBytesPerSecond, maxWaitMillis, stats, System::nanoTime);
+      boolean paces, ReceiveStats stats) {
+    this(controller, capacityBytesPerSecond, maxWaitMillis, paces, stats, System::nanoTime);
   }
 
   SenderThrottler(ReceiveRateController controller, long capacityBytesPerSecond, long maxWaitMillis,
       ReceiveStats stats, LongSupplier nanoTime) {
+    this(controller, capacityBytesPerSecond, maxWaitMillis, true, stats, nanoTime);
+  }
+
+  private SenderThrottler(ReceiveRateController controller, long capacityBytesPerSecond, long maxWaitMillis,
+      boolean paces, ReceiveStats stats, LongSupplier nanoTime) {
     super(capacityBytesPerSecond);
+    this.paces = paces;
     if (maxWaitMillis <= 0) {
       throw new IllegalArgumentException("maxWaitMillis = " + maxWaitMillis + " is not allowed: expected > 0");
     }
@@ -97,6 +108,10 @@ public final class SenderThrottler extends DataTransferThrottler {
     }
     stats.received(numOfBytes);
     Sender sender = senderOfCurrentThread();
+    if (!paces) {
+      sender.periodBytes.addAndGet(numOfBytes);
+      return;
+    }
     long start = nanoTime.getAsLong();
     if (sender.pace(numOfBytes, start) > 0) {
       await(sender, canceler);
@@ -161,7 +176,11 @@ public final class SenderThrottler extends DataTransferThrottler {
       // Held back: it waited in the period, or is waiting now (a packet larger than a period's worth at its rate).
       boolean heldBack = sender.heldBack.getAndSet(false) | sender.waitsAt(nowNanos);
       if (seconds > 0) {
-        use.put(sender.id, new SenderUse(bytes / seconds, heldBack));
+        double bytesPerSecond = bytes / seconds;
+        // Under a window, a sender its window holds back delivers about its rate; one that delivers much less is
+        // limited elsewhere (its source, its own TCP).
+        use.put(sender.id, new SenderUse(bytesPerSecond,
+            paces ? heldBack : bytesPerSecond >= WINDOW_HELD_SHARE * sender.rate));
       }
     }
     return use;

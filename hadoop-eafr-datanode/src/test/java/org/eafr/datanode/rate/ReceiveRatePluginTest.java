@@ -5,9 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 import static org.eafr.datanode.testing.RateControlCluster.await;
 import static org.eafr.datanode.testing.RateControlCluster.senderThrottler;
+import static org.eafr.datanode.testing.RateControlCluster.writer;
 import static org.eafr.datanode.testing.RateControlCluster.writeThrottler;
 
-import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -16,7 +16,6 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.hdfs.DFSTestUtil;
@@ -144,24 +143,6 @@ class ReceiveRatePluginTest {
       }
     }
     return values;
-  }
-
-  /** Writes 64 KiB chunks to {@code path} until {@code stop}, flushing each so that packets go out at once. */
-  private static Thread writer(DistributedFileSystem fs, String path, AtomicBoolean stop) {
-    Thread thread = new Thread(() -> {
-      byte[] chunk = new byte[64 * 1024];
-      try (FSDataOutputStream out = fs.create(new Path(path), (short) 1)) {
-        while (!stop.get()) {
-          out.write(chunk);
-          out.hflush();
-        }
-      } catch (IOException e) {
-        throw new IllegalStateException(e);
-      }
-    }, "writer " + path);
-    thread.setDaemon(true);
-    thread.start();
-    return thread;
   }
 
   @Test
