@@ -25,6 +25,9 @@ public final class Scenarios {
       "eafr-geared");
   private static final String FB_2009_0 = "swim:classpath:FB-2009_samples_24_times_1hr_0.tsv.gz";
   private static final String LOAD_SWEEP_HOURS = "3";
+  private static final List<String> FILL = List.of("hdfs", "ideal", "rabbit", "springfs", "accordion", "eafr-geared");
+  /** Files of the gears catalog (log-uniform 100 KB to 2 GB, 201.9 MB on average) whose 3 copies fill 1% of 150 TB (24,765 files: 10%). */
+  private static final double FILES_PER_FILL_PERCENT = 150e12 / 3 / 201.9e6 / 100;
   /** FB-2010's jobs with generated input paths of SWIM's popularity (seeded by sim.seed). */
   private static final String FB_2010_PATHS = "swim-paths:classpath:FB-2010_samples_24_times_1hr_0.tsv.gz";
   private static final String FB_2010_PATHS_LABEL = "FB-2010-paths";
@@ -101,6 +104,11 @@ public final class Scenarios {
         "run", List.of(new Scenario.Variant("FB-2009-0", 1, Map.of(), FB_2009_0)),
         List.of("accordion", "rabbit", "springfs"), List.of("reflection_gb", "gear_up_reads_per_joule",
             "machine_hours", "read_mean_ms", "gear_ups")));
+    add(new Scenario("fill", "geared layouts on a cluster 10 / 25 / 50 / 75% full (3 replicas of the catalog over"
+        + " the servers' raw capacity), 6 h of FB-2010: machine-hours against the ideal, energy, read latency, failed"
+        + " writes, data migrated", fillBase(), "fill (% of raw capacity)", fills(), FILL,
+        List.of("machine_hours_vs_ideal", "energy_kwh_day", "read_mean_ms", "read_p99_ms", "failed_writes",
+            "short_writes", "migrated_gb")));
     add(new Scenario("tiny", "a 20-server, 2-hour scenario for tests and quick checks",
         tinyBase(), "run", List.of(Scenario.Variant.single()), MAIN,
         List.of("read_mean_ms", "energy_kwh_day")));
@@ -155,6 +163,27 @@ public final class Scenarios {
     Map<String, String> base = new LinkedHashMap<>(gearsBase());
     base.put("sim.swim.output-bytes", "1");
     return base;
+  }
+
+  /**
+   * The gears setup on 6 hours of FB-2010 with as many files as fill the cluster to each share: 300 servers of 250,
+   * 500 or 750 GB hold 150 TB raw on average, so 3 copies of 24,765 / 61,912 / 123,824 / 185,736 catalog files
+   * (201.9 MB on average) fill 10 / 25 / 50 / 75% (the run's "fill" column gives the share reached).
+   */
+  private static Map<String, String> fillBase() {
+    Map<String, String> base = new LinkedHashMap<>(gearsBase());
+    base.put("sim.duration.hours", "6");
+    return base;
+  }
+
+  private static List<Scenario.Variant> fills() {
+    List<Scenario.Variant> variants = new ArrayList<>();
+    for (int percent : new int[] {10, 25, 50, 75}) {
+      variants.add(new Scenario.Variant(percent + "%", percent, Map.of("sim.files",
+          String.valueOf(Math.round(percent * FILES_PER_FILL_PERCENT))),
+          "swim:classpath:FB-2010_samples_24_times_1hr_0.tsv.gz"));
+    }
+    return variants;
   }
 
   private static List<Scenario.Variant> swimTraces() {

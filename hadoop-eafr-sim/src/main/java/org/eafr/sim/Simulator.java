@@ -282,6 +282,7 @@ public final class Simulator {
       startGears();
     }
     placeFiles();
+    stats.initialFill((double) storedBytes() / rawCapacity());
     if (geared != null) {
       applyInitialGear();
       queue.schedule(Math.min(settings.controlMicros(), endMicros), this::control);
@@ -300,6 +301,7 @@ public final class Simulator {
     queue.runUntil(endMicros);
     if (geared != null) {
       measureLayoutShape();
+      stats.displacedReplicas(geared.displacedReplicas());
     }
     closeTrace();
     finishEnergy();
@@ -330,14 +332,17 @@ public final class Simulator {
       if (file.index() % VIEW_REFRESH_FILES == 0) {
         view = cluster.view();
       }
+      int placed = 0;
       for (Server chosen : policy.placeNewFile(file, view)) {
         SimServer server = cluster.server(chosen.id());
         // The view is refreshed every 64 files; a server filled since then is skipped rather than overfilled.
         if (reserve.canHold(server.snapshot(), file.sizeBytes())) {
           replicaCounts.add(file, server.index());
           server.addStorage(file.sizeBytes());
+          placed++;
         }
       }
+      stats.write(placed, policy.replicasPerNewFile());
     }
   }
 
@@ -745,17 +750,20 @@ public final class Simulator {
     int rack = readerRacks.nextInt(cluster.racks());
     offered.writes += settings.hdfsReplicas();
     offered.writeBytes += (double) settings.hdfsReplicas() * file.sizeBytes();
+    int placed = 0;
     for (Server chosen : policy.placeNewFile(file, cluster.view())) {
       SimServer server = cluster.server(chosen.id());
       if (!reserve.canHold(server.snapshot(), file.sizeBytes()) || file.isOn(server.index())) {
         continue;
       }
+      placed++;
       replicaCounts.add(file, server.index());
       server.addStorage(file.sizeBytes());
       served.writes++;
       served.writeBytes += file.sizeBytes();
       network.start(Flow.CLIENT, rack, server.index(), file.sizeBytes(), (flow, t, completed) -> { });
     }
+    stats.write(placed, policy.replicasPerNewFile());
   }
 
   // ---- interval T ----
@@ -1032,6 +1040,14 @@ public final class Simulator {
   }
 
   /** Bytes of landed replicas (storage reserved for copies in flight is not counted). */
+  private long rawCapacity() {
+    long bytes = 0;
+    for (SimServer server : cluster.servers()) {
+      bytes += server.storageCapacity();
+    }
+    return bytes;
+  }
+
   private long storedBytes() {
     long bytes = 0;
     for (SimFile file : files) {

@@ -25,6 +25,11 @@ public interface GearedPolicy extends Policy {
   /** Builds the chain, layout and controller over {@code cluster}; {@code perServer} is one server's throughput. */
   void start(ClusterView cluster, LoadSample perServer);
 
+  /** Replicas the layout put off their home because the home was full, so far. */
+  default long displacedReplicas() {
+    return 0;
+  }
+
   ExpansionChain chain();
 
   /** The servers on at time 0. */

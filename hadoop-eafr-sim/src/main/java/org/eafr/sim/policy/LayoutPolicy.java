@@ -59,6 +59,7 @@ public class LayoutPolicy implements GearedPolicy {
   private LoadSample perServer;
   private ClusterView roomView;
   private long[] placedSinceView;
+  private long displaced;
 
   public LayoutPolicy(String name, PolicyEnvironment env,
       BiFunction<ExpansionChain, PolicyEnvironment, GearedLayout> layoutFactory,
@@ -205,6 +206,7 @@ public class LayoutPolicy implements GearedPolicy {
     BlockPlacement placement = place(BlockRequest.of(file.id(), replicas())
         .withSize(file.sizeBytes(), room(cluster)), on);
     ledger.record(file.id(), placement);
+    displaced += placement.displacedCount();
     List<Server> servers = new ArrayList<>(placement.size());
     for (int i = 0; i < placement.size(); i++) {
       placedSinceView[placement.holder(i)] += file.sizeBytes();
@@ -229,6 +231,16 @@ public class LayoutPolicy implements GearedPolicy {
     }
     return (position, bytes) -> reserve.canHold(
         cluster.server(chain.id(position)).remainingStorage() - placedSinceView[position], bytes);
+  }
+
+  @Override
+  public int replicasPerNewFile() {
+    return replicas();
+  }
+
+  @Override
+  public long displacedReplicas() {
+    return displaced;
   }
 
   /** Replicas per block: the r the layout is built for (eafr.gear.replicas). */

@@ -42,6 +42,10 @@ public final class MetricNames {
     put("overloaded_share", "share of awake servers overloaded (u > tau_c)", "fraction");
     put("storage_tb", "storage used", "TB");
     put("replicas_per_file", "replicas per file", "replicas");
+    put("fill", "stored bytes over raw capacity at the start", "fraction");
+    put("failed_writes", "writes with no replica placed", "file versions");
+    put("short_writes", "writes with fewer replicas than meant", "file versions");
+    put("displaced_replicas", "replicas put off a full layout home", "replicas");
     put("maint_p1", "1st-percentile maintenance overhead per file", "ms x MB");
     put("maint_p50", "median maintenance overhead per file", "ms x MB");
     put("maint_p99", "99th-percentile maintenance overhead per file", "ms x MB");

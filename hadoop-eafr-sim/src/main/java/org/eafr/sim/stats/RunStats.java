@@ -40,6 +40,10 @@ public final class RunStats {
   private long cleanupBytes;
   private long reflectionBytes;
   private long gearUps;
+  private double fill = Double.NaN;
+  private long failedWrites;
+  private long shortWrites;
+  private long displacedReplicas;
   private long gearShifts;
   private double gearUpReads;
   private double gearUpJoules;
@@ -159,6 +163,25 @@ public final class RunStats {
     gearUpJoules += joules;
   }
 
+  /** Stored bytes over the servers' raw capacity once the initial files are placed. */
+  public void initialFill(double share) {
+    fill = share;
+  }
+
+  /**
+   * A file version (initial or rewritten) got {@code placed} of the {@code wanted} replicas its policy meant to give
+   * it (0: whatever it placed was meant): none is a failed write (HDFS fails the write), fewer a short one.
+   */
+  public void write(int placed, int wanted) {
+    failedWrites += placed == 0 ? 1 : 0;
+    shortWrites += placed > 0 && placed < wanted ? 1 : 0;
+  }
+
+  /** Replicas a geared layout put off their home because the home was full. */
+  public void displacedReplicas(long replicas) {
+    displacedReplicas = replicas;
+  }
+
   /**
    * This run is the "ideal" oracle: it reports the ideal's machine-hours and energy as its own, and no read latency
    * (the oracle is a bound, not a system that serves reads).
@@ -223,6 +246,10 @@ public final class RunStats {
     m.put("overloaded_share", overloadedShares.mean());
     m.put("storage_tb", end.storageBytes() / 1e12);
     m.put("replicas_per_file", end.replicasPerFile());
+    m.put("fill", fill);
+    m.put("failed_writes", (double) failedWrites);
+    m.put("short_writes", (double) shortWrites);
+    m.put("displaced_replicas", (double) displacedReplicas);
     DoubleList overheads = new DoubleList();
     for (int f = 0; f < maintenance.length; f++) {
       if (updated[f]) {
