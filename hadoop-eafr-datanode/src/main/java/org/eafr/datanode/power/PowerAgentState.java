@@ -1,8 +1,6 @@
 package org.eafr.datanode.power;
 
-import java.util.Locale;
-
-/** Where the power agent is; its metric {@code PowerAgentState} is the ordinal, {@code PowerAgentStateName} the label. */
+/** Where the power agent is; its metric {@code State} is the ordinal (the labels are in the metric's help). */
 public enum PowerAgentState {
   /** Waiting for the next poll (or off). */
   IDLE,
@@ -13,10 +11,5 @@ public enum PowerAgentState {
   /** Stopping the DataNode. */
   STOPPING,
   /** The host command (suspend, poweroff) was run (or, in dry run, logged): the host is going down. */
-  HOST_COMMAND_RUN;
-
-  /** idle, polling, arming, stopping, host-command-run. */
-  public String label() {
-    return name().toLowerCase(Locale.ROOT).replace('_', '-');
-  }
+  HOST_COMMAND_RUN
 }

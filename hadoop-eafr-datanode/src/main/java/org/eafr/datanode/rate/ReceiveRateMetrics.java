@@ -35,22 +35,23 @@ public final class ReceiveRateMetrics implements MetricsSource {
     MetricsRecordBuilder record = collector.addRecord("EafrDataNode").setContext("dfs");
     record.addGauge(Interns.info("InboundBytesPerSecond", "Block-write bytes received per second, last full second"),
         stats.bytesPerSecond());
-    record.addCounter(Interns.info("InboundBytes", "Block-write bytes received through the rate control"),
+    record.addCounter(Interns.info("InboundBytesTotal", "Block-write bytes received through the rate control"),
         stats.bytes());
     record.addGauge(Interns.info("Senders", "Connections writing blocks to this DataNode now"), stats.senders());
     record.addGauge(Interns.info("LinkCapacityBytesPerSecond",
         "c_b in use: the configured link capacity, or the stock write cap when lower"),
         stats.capacityBytesPerSecond());
-    record.addCounter(Interns.info("AdjustmentsDown", "Sender rates lowered (Eq. 14), one per sender per round"),
+    record.addCounter(Interns.info("AdjustmentsDownTotal", "Sender rates lowered (Eq. 14), one per sender per round"),
         stats.adjustmentsDown());
-    record.addCounter(Interns.info("AdjustmentsUp", "Sender rates raised (Eq. 15), one per sender per round"),
+    record.addCounter(Interns.info("AdjustmentsUpTotal", "Sender rates raised (Eq. 15), one per sender per round"),
         stats.adjustmentsUp());
-    record.addCounter(Interns.info("ThrottledMillis", "Time block writers were held back, summed over writers"),
+    record.addCounter(Interns.info("ThrottledMillisecondsTotal",
+        "Milliseconds block writers were held back, summed over writers"),
         stats.throttledMillis());
-    record.addCounter(Interns.info("WaitsCapped",
+    record.addCounter(Interns.info("WaitsCappedTotal",
         "Packets let in at the wait cap, half the writers' socket timeout, before their rate allowed"),
         stats.waitsCapped());
-    record.addCounter(Interns.info("Reinstalls",
+    record.addCounter(Interns.info("ReinstallsTotal",
         "Times the throttler was put back after a reconfiguration replaced it"), stats.reinstalls());
   }
 }

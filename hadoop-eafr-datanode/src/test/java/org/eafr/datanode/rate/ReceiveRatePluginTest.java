@@ -120,7 +120,7 @@ class ReceiveRatePluginTest {
         assertThat(throttler.stats().throttledMillis()).isPositive();
         Map<String, Number> metrics = metrics(ReceiveRateMetrics.nameFor(dataNode.getDisplayName()));
         assertThat(metrics.get("Senders")).isEqualTo(2);
-        assertThat(metrics.get("AdjustmentsDown").longValue()).isPositive();
+        assertThat(metrics.get("AdjustmentsDownTotal").longValue()).isPositive();
         assertThat(metrics.get("InboundBytesPerSecond").doubleValue()).isBetween(0.0, 1.1 * link);
       } finally {
         stop.set(true);

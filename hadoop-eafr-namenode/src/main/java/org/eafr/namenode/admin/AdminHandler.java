@@ -59,9 +59,9 @@ public final class AdminHandler implements RefreshHandler {
         SuperuserCheck.check(nameNode.getConf(), "run 'hdfs eafr " + request.verb().words() + "'");
       }
       String answer = answer(request);
-      return new RefreshResponse(nameNode.isActiveState() ? OK : NOT_ACTIVE, answer);
+      return AdminLog.answered(request, new RefreshResponse(nameNode.isActiveState() ? OK : NOT_ACTIVE, answer));
     } catch (IOException | IllegalArgumentException | IllegalStateException e) {
-      return new RefreshResponse(FAILED, e.getMessage());
+      return AdminLog.answered(request, new RefreshResponse(FAILED, e.getMessage()));
     }
   }
 

@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.Optional;
 import org.eafr.placement.settings.KnownKeys;
 
 /**
@@ -73,6 +74,29 @@ public final class AdminRequest {
   }
 
   public static final String JSON_FLAG = "-json";
+  /** Every option of {@code hdfs eafr}, for the nearest one to a misspelled option. */
+  static final List<String> OPTIONS = List.of(JSON_FLAG, "-namenode", "-help");
+  /** The operand standing for a gear number in a command's operands ({@code gear N|up|down|auto}). */
+  private static final String GEAR_NUMBER = "N";
+
+  /**
+   * A command line that is no request, named by the parser: what is wrong, and the commands it was likely meant as
+   * (the command whose operands are wrong, the nearest to a misspelled one, those a first word begins), so the tool
+   * shows their usage lines only.
+   */
+  public static final class UsageException extends IllegalArgumentException {
+    private static final long serialVersionUID = 1L;
+    private final List<Verb> meant;
+
+    UsageException(String message, List<Verb> meant) {
+      super(message);
+      this.meant = List.copyOf(meant);
+    }
+
+    public List<Verb> meant() {
+      return meant;
+    }
+  }
 
   private final Verb verb;
   private final List<String> operands;
@@ -87,14 +111,21 @@ public final class AdminRequest {
   /**
    * Parses {@code args} (the words after {@code hdfs eafr}, without tool options).
    *
-   * @throws IllegalArgumentException naming the word at fault and what would be right (the nearest command, or the
-   *     operands the command takes); the tool prints the list of commands after it, the NameNode adds it to its answer
+   * @throws UsageException naming the word at fault and what would be right (the nearest command or option, or the
+   *     operands the command takes); the tool prints the usage of the command meant after it, the NameNode adds the
+   *     list of commands to its answer
    */
   public static AdminRequest parse(String... args) {
     List<String> words = new ArrayList<>(Arrays.asList(args));
-    boolean json = words.remove(JSON_FLAG);
+    boolean json = words.removeIf(JSON_FLAG::equals);
+    for (String word : words) {
+      if (word.startsWith("-") && !word.matches("-[0-9]+")) {
+        throw new UsageException("unknown option '" + word + "'" + KnownKeys.nearest(word, OPTIONS)
+            .map(option -> "; did you mean '" + option + "'?").orElse("; the options are " + OPTIONS), List.of());
+      }
+    }
     if (words.isEmpty()) {
-      throw new IllegalArgumentException("no command given");
+      throw new UsageException("no command given", List.of());
     }
     for (Verb verb : Verb.values()) {
       List<String> verbWords = Arrays.asList(verb.words.split(" "));
@@ -102,20 +133,48 @@ public final class AdminRequest {
         List<String> operands = words.subList(verbWords.size(), words.size());
         int expected = verb.operands.isEmpty() ? 0 : verb.operands.split(" ").length;
         if (operands.size() != expected) {
-          throw new IllegalArgumentException(expected == 0
+          throw new UsageException(expected == 0
               ? "'" + verb.words + "' takes no operands; got '" + String.join(" ", operands) + "'"
               : "'" + verb.words + "' needs " + verb.operands + ": hdfs eafr " + verb.synopsis()
-                  + (operands.isEmpty() ? "" : "; got '" + String.join(" ", operands) + "'"));
+                  + (operands.isEmpty() ? "" : "; got '" + String.join(" ", operands) + "'"), List.of(verb));
+        }
+        for (int i = 0; i < expected; i++) {
+          checkOperand(verb, verb.operands.split(" ")[i], operands.get(i));
         }
         return new AdminRequest(verb, operands, json);
       }
     }
-    throw new IllegalArgumentException("unknown command '" + String.join(" ", words) + "'" + hint(words));
+    throw unknownCommand(words);
   }
 
-  /** For a first word that begins commands ('power'), those commands; else the nearest command, if one is close. */
-  private static String hint(List<String> words) {
-    List<String> sameFirstWord = new ArrayList<>();
+  /**
+   * Refuses an operand that is none of the alternatives of {@code spec} ({@code N|up|down|auto}): {@value
+   * #GEAR_NUMBER} is a gear number (0 or more), a word in lower case stands for itself, one in capitals (HOST) for any
+   * word.
+   */
+  private static void checkOperand(Verb verb, String spec, String operand) {
+    List<String> words = new ArrayList<>();
+    for (String alternative : spec.split("\\|")) {
+      boolean free = !alternative.equals(GEAR_NUMBER) && alternative.equals(alternative.toUpperCase(Locale.ROOT));
+      if (free || alternative.equals(operand) || alternative.equals(GEAR_NUMBER) && operand.matches("[0-9]{1,9}")) {
+        return;
+      }
+      if (!alternative.equals(GEAR_NUMBER)) {
+        words.add(alternative);
+      }
+    }
+    throw new UsageException("'" + verb.words + " " + operand + "' is not allowed: expected " + spec
+        + (spec.contains(GEAR_NUMBER) ? " (" + GEAR_NUMBER + " a gear number, 0 or more)" : "")
+        + KnownKeys.nearest(operand, words).map(word -> "; did you mean '" + word + "'?").orElse(""), List.of(verb));
+  }
+
+  /**
+   * For a first word that begins commands ('power'), names those commands; else the nearest command, if one is
+   * close.
+   */
+  private static UsageException unknownCommand(List<String> words) {
+    String unknown = "unknown command '" + String.join(" ", words) + "'";
+    List<Verb> sameFirstWord = new ArrayList<>();
     List<String> firstWords = new ArrayList<>();
     for (Verb verb : Verb.values()) {
       if (verb.forAgents()) {
@@ -124,13 +183,26 @@ public final class AdminRequest {
       String first = verb.words.split(" ")[0];
       firstWords.add(first);
       if (first.equals(words.get(0))) {
-        sameFirstWord.add("'hdfs eafr " + verb.synopsis() + "'");
+        sameFirstWord.add(verb);
       }
     }
     if (!sameFirstWord.isEmpty()) {
-      return ": '" + words.get(0) + "' is followed by one of " + String.join(", ", sameFirstWord);
+      List<String> synopses = new ArrayList<>();
+      sameFirstWord.forEach(verb -> synopses.add("'hdfs eafr " + verb.synopsis() + "'"));
+      return new UsageException(unknown + ": '" + words.get(0) + "' is followed by one of "
+          + String.join(", ", synopses), sameFirstWord);
     }
-    return KnownKeys.nearest(words.get(0), firstWords).map(verb -> "; did you mean '" + verb + "'?").orElse("");
+    Optional<String> nearest = KnownKeys.nearest(words.get(0), firstWords);
+    if (nearest.isEmpty()) {
+      return new UsageException(unknown, List.of());
+    }
+    List<Verb> meant = new ArrayList<>();
+    for (Verb verb : Verb.values()) {
+      if (!verb.forAgents() && verb.words.split(" ")[0].equals(nearest.get())) {
+        meant.add(verb);
+      }
+    }
+    return new UsageException(unknown + "; did you mean '" + nearest.get() + "'?", meant);
   }
 
   /**

@@ -37,6 +37,9 @@ import org.apache.hadoop.util.ToolRunner;
 public final class AdminTool extends Configured implements Tool {
   /** The tool's own code for a call that did not reach the NameNode. */
   private static final int UNREACHABLE = -1;
+  private static final String USAGE = "Usage: hdfs eafr [-namenode HOST:PORT] ";
+  static final int CONNECT_TIMEOUT_MILLIS = 5_000;
+  static final int CONNECT_RETRIES = 1;
   private final PrintStream out;
   private final PrintStream err;
 
@@ -62,7 +65,7 @@ public final class AdminTool extends Configured implements Tool {
     int option = words.indexOf("-namenode");
     if (option >= 0) {
       if (option + 1 >= words.size()) {
-        return usage("-namenode needs HOST:PORT (the NameNode's RPC address)");
+        return usage("-namenode needs HOST:PORT (the NameNode's RPC address)", List.of());
       }
       nameNode = words.remove(option + 1);
       words.remove(option);
@@ -74,15 +77,16 @@ public final class AdminTool extends Configured implements Tool {
     AdminRequest request;
     try {
       request = AdminRequest.parse(words.toArray(new String[0]));
-    } catch (IllegalArgumentException e) {
-      return usage(e.getMessage());
+    } catch (AdminRequest.UsageException e) {
+      return usage(e.getMessage(), e.meant());
     }
     List<InetSocketAddress> targets;
     try {
       targets = nameNode == null ? nameNodes() : List.of(NetUtils.createSocketAddr(nameNode));
     } catch (IllegalArgumentException e) {
       return usage(nameNode == null ? "fs.defaultFS names no NameNode RPC address: " + e.getMessage()
-          : "-namenode " + nameNode + " is not HOST:PORT (the NameNode's RPC address, e.g. nn1.example.com:8020)");
+          : "-namenode " + nameNode + " is not HOST:PORT (the NameNode's RPC address, e.g. nn1.example.com:8020)",
+          List.of(request.verb()));
     }
     return request.verb().changesState() ? runEverywhere(request, targets) : runOnActive(request, targets,
         nameNode != null);
@@ -103,7 +107,11 @@ public final class AdminTool extends Configured implements Tool {
         return 0;
       }
       if (answer.getReturnCode() == AdminHandler.FAILED) {
-        err.println(target + ": " + answer.getMessage());
+        if (jsonAnswer(request, answer)) {
+          out.println(answer.getMessage());
+        } else {
+          err.println(target + ": " + answer.getMessage());
+        }
         return 1;
       }
       if (answer.getReturnCode() == UNREACHABLE) {
@@ -127,13 +135,18 @@ public final class AdminTool extends Configured implements Tool {
     for (InetSocketAddress target : targets) {
       RefreshResponse answer = send(target, request);
       boolean ok = answer.getReturnCode() == AdminHandler.OK || answer.getReturnCode() == AdminHandler.NOT_ACTIVE;
-      (ok ? out : err).println((targets.size() > 1 && answer.getReturnCode() != UNREACHABLE ? target + ": " : "")
+      (ok || jsonAnswer(request, answer) ? out : err).println((targets.size() > 1 && answer.getReturnCode() != UNREACHABLE ? target + ": " : "")
           + answer.getMessage());
       if (!ok) {
         code = 1;
       }
     }
     return code;
+  }
+
+  /** A refusal answered in JSON (a power command that failed, with the host's record): it goes to stdout. */
+  private static boolean jsonAnswer(AdminRequest request, RefreshResponse answer) {
+    return request.json() && answer.getMessage() != null && answer.getMessage().startsWith("{");
   }
 
   /**
@@ -150,7 +163,7 @@ public final class AdminTool extends Configured implements Tool {
   }
 
   private RefreshResponse call(InetSocketAddress target, AdminRequest request) throws IOException {
-    Configuration conf = new Configuration(getConf());
+    Configuration conf = clientConf(getConf());
     // the server principal of this call is the NameNode's, as for hdfs dfsadmin -refresh
     conf.set(CommonConfigurationKeys.HADOOP_SECURITY_SERVICE_USER_NAME_KEY,
         conf.get(DFSConfigKeys.DFS_NAMENODE_KERBEROS_PRINCIPAL_KEY, ""));
@@ -173,6 +186,31 @@ public final class AdminTool extends Configured implements Tool {
     }
   }
 
+  /**
+   * The tool's IPC client settings: {@code conf} with a short connect timeout and retry policy
+   * ({@value #CONNECT_TIMEOUT_MILLIS} ms, {@value #CONNECT_RETRIES} retry, on a refused connection and on a timeout)
+   * where the operator's configuration does not set them, so an unreachable NameNode is reported in seconds. Hadoop's
+   * client defaults (20 s, 10 retries of 1 s, 45 on timeouts) suit daemons riding out a NameNode restart, not a
+   * person waiting for an answer.
+   */
+  static Configuration clientConf(Configuration conf) {
+    Configuration client = new Configuration(conf);
+    setUnlessConfigured(client, CommonConfigurationKeys.IPC_CLIENT_CONNECT_TIMEOUT_KEY, CONNECT_TIMEOUT_MILLIS);
+    setUnlessConfigured(client, CommonConfigurationKeys.IPC_CLIENT_CONNECT_MAX_RETRIES_KEY, CONNECT_RETRIES);
+    setUnlessConfigured(client, CommonConfigurationKeys.IPC_CLIENT_CONNECT_MAX_RETRIES_ON_SOCKET_TIMEOUTS_KEY,
+        CONNECT_RETRIES);
+    return client;
+  }
+
+  /** Sets {@code key} unless a file other than Hadoop's defaults (or code) set it. */
+  private static void setUnlessConfigured(Configuration conf, String key, int value) {
+    String[] sources = conf.getPropertySources(key);
+    boolean onlyDefault = sources == null || Arrays.stream(sources).allMatch(source -> source.endsWith("-default.xml"));
+    if (onlyDefault) {
+      conf.setInt(key, value);
+    }
+  }
+
   /** The RPC addresses of the NameNodes of the default file system: each of an HA nameservice, or the one. */
   private List<InetSocketAddress> nameNodes() {
     String authority = java.net.URI.create(getConf().getTrimmed("fs.defaultFS", "file:///")).getAuthority();
@@ -183,14 +221,24 @@ public final class AdminTool extends Configured implements Tool {
     return List.of(DFSUtilClient.getNNAddress(getConf()));
   }
 
-  private int usage(String problem) {
+  /**
+   * A usage error: the problem, then the usage line of each command meant (or the general one), not the whole help;
+   * nothing was sent.
+   */
+  private int usage(String problem, List<AdminRequest.Verb> meant) {
     err.println("hdfs eafr: " + problem);
-    err.print(help());
+    if (meant.isEmpty()) {
+      err.println(USAGE + "COMMAND [-json]");
+    }
+    for (AdminRequest.Verb verb : meant) {
+      err.println(USAGE + verb.synopsis() + " [-json]");
+    }
+    err.println("'hdfs eafr -help' lists every command.");
     return 2;
   }
 
   static String help() {
-    return "Usage: hdfs eafr [-namenode HOST:PORT] COMMAND [-json]\n" + AdminRequest.usage()
+    return USAGE + "COMMAND [-json]\n" + AdminRequest.usage()
         + "Without -namenode every NameNode of fs.defaultFS is asked: reading commands print the active one's answer,\n"
         + "changing commands go to each NameNode. Exit code 0 done, 1 refused or failed (the reason on stderr),\n"
         + "2 usage error (nothing sent).\n";

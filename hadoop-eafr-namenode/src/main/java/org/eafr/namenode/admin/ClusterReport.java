@@ -187,14 +187,17 @@ final class ClusterReport {
     return text.toString();
   }
 
+  /** The DataNode table: each one's IP:transfer port (the id EAFR and HDFS use) and its host name beside it. */
   String nodesText() {
+    int hostWidth = nodes.stream().mapToInt(n -> String.valueOf(n.host).length()).max().orElse(0);
+    String host = "%-" + Math.max("HOST".length(), hostWidth) + "s ";
     StringBuilder text = new StringBuilder(String.format(Locale.ROOT,
-        "%-22s %-8s %-8s %-4s %-13s %-21s %-5s %-11s %-10s %s%n", "DATANODE", "RACK", "ROLE", "GEAR", "POWER",
-        "ADMIN STATE", "ALIVE", "LOAD", "STORAGE", "WATTS"));
+        "%-22s " + host + "%-8s %-8s %-4s %-13s %-21s %-5s %-11s %-10s %s%n", "DATANODE", "HOST", "RACK", "ROLE",
+        "GEAR", "POWER", "ADMIN STATE", "ALIVE", "LOAD", "STORAGE", "WATTS"));
     for (NodeReport node : nodes) {
-      text.append(String.format(Locale.ROOT, "%-22s %-8s %-8s %-4s %-13s %-21s %-5s %3d/%-3d %3.0f%% %6.1f%%    %s%n",
-          node.id, node.rack, node.role + (node.putToSleepByEafr ? "*" : ""), node.gearGroup(), node.powerState(),
-          node.adminState, node.alive ? "yes" : "no", node.load, node.serviceCapacity, 100 * node.loadFraction(),
+      text.append(String.format(Locale.ROOT, "%-22s " + host
+          + "%-8s %-8s %-4s %-13s %-21s %-5s %3d/%-3d %3.0f%% %6.1f%%    %s%n", node.id, node.host, node.rack,
+          node.role + (node.putToSleepByEafr ? "*" : ""), node.gearGroup(), node.powerState(), node.adminState, node.alive ? "yes" : "no", node.load, node.serviceCapacity, 100 * node.loadFraction(),
           100 * node.storageFraction(), node.energy == null ? "n/a" : String.format(Locale.ROOT, "%.1f",
               node.energy.watts())));
     }

@@ -11,6 +11,7 @@ import org.eafr.namenode.cluster.EafrRuntime;
 import org.eafr.namenode.gear.GearAutopilot;
 import org.eafr.namenode.gear.GearService;
 import org.eafr.namenode.gear.GearState;
+import org.eafr.namenode.gear.GearStatus;
 import org.eafr.namenode.power.NodePowerStatus;
 import org.eafr.namenode.power.PowerCommand;
 import org.eafr.namenode.power.PowerManager;
@@ -44,8 +45,8 @@ final class GearCommands {
     Map<String, Object> map = new LinkedHashMap<>();
     map.put("answer", answer);
     map.put("mode", runtime.gears().autopilot().mode().word());
-    map.put("gear", state.gear());
-    map.put("targetGear", state.target());
+    map.put("gear", GearStatus.gearOrNull(state.gear()));
+    map.put("targetGear", GearStatus.gearOrNull(state.target()));
     map.put("phase", state.phase().name());
     return ClusterReport.json(map);
   }
@@ -102,7 +103,14 @@ final class GearCommands {
     } catch (TimeoutException e) {
       outcome = null;
     } catch (ExecutionException e) {
-      throw new IllegalStateException(verb.words() + " " + host + " failed: " + e.getCause().getMessage(), e);
+      String failed = verb.words() + " " + host + " failed: " + e.getCause().getMessage();
+      if (json) { // the host's record (quarantine, last error) matters most when the command failed
+        Map<String, Object> answer = powerJson(verb, host, null, power.status(host));
+        answer.put("done", true);
+        answer.put("error", failed);
+        throw new JsonRefusal(ClusterReport.json(answer), e);
+      }
+      throw new IllegalStateException(failed, e);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IOException("interrupted waiting for " + verb.words() + " " + host, e);
@@ -128,7 +136,8 @@ final class GearCommands {
    * The JSON answer: {@code host}, {@code command} (on, graceful-off, or status), {@code done} (false while still
    * under way), {@code state} (reached or read; null while under way), for on and off {@code changed},
    * {@code attempts} and {@code elapsedMillis}, and the manager's record: {@code driver}, {@code endpoint},
-   * {@code quarantined}, {@code consecutiveFailures}, {@code lastError}.
+   * {@code quarantined}, {@code consecutiveFailures}, {@code lastError}. A command that failed (the BMC did not
+   * answer, the host is quarantined) is refused with the same object, {@code done} and its {@code error}.
    */
   private static Map<String, Object> powerJson(AdminRequest.Verb verb, String host, Object outcome,
       NodePowerStatus record) {
@@ -170,6 +179,18 @@ final class GearCommands {
     }
     return host + ": " + (before.quarantined() ? "quarantine cleared (last error: " + before.lastError()
         + "); automatic power commands reach it again" : "was not quarantined; nothing changed");
+  }
+
+  /**
+   * A refusal whose message is the JSON answer (for {@code -json}): the tool prints it on stdout, so a script reads
+   * the refused command's details, and exits 1.
+   */
+  static final class JsonRefusal extends IllegalStateException {
+    private static final long serialVersionUID = 1L;
+
+    JsonRefusal(String json, Throwable cause) {
+      super(json, cause);
+    }
   }
 
   private static PowerManager powerManager(EafrRuntime runtime) {

@@ -13,6 +13,7 @@ import java.util.Map;
 import org.eafr.namenode.cluster.EafrRuntime;
 import org.eafr.namenode.gear.GearAutopilot;
 import org.eafr.namenode.gear.GearMode;
+import org.eafr.namenode.gear.GearStatus;
 import org.eafr.namenode.monitor.ReplicationMonitor;
 import org.eafr.namenode.monitor.RoundPreview;
 import org.eafr.placement.gear.GearDecision;
@@ -50,8 +51,8 @@ final class PlanReport {
       return gears;
     }
     gears.put("mode", autopilot.mode().word());
-    gears.put("gear", runtime.gears().state().gear());
-    gears.put("targetGear", runtime.gears().state().target());
+    gears.put("gear", GearStatus.gearOrNull(runtime.gears().state().gear()));
+    gears.put("targetGear", GearStatus.gearOrNull(runtime.gears().state().target()));
     gears.put("phase", runtime.gears().state().phase().name());
     autopilot.lastDecision().filter(d -> autopilot.mode() == GearMode.AUTO).ifPresent(decided -> {
       GearDecision decision = decided.decision();

@@ -69,12 +69,14 @@ public final class ServerRoles {
   }
 
   /**
-   * Reads {@code path}, checks that it names only {@code dataNodes}, and only then puts it in force.
+   * Reads {@code path}, checks that it names only {@code dataNodes} and makes one of them hot, and only then puts it
+   * in force.
    *
    * @throws IllegalArgumentException naming the file, line or host at fault; the old roles stay
    */
   public RolesFile reload(Path path, Collection<DataNodeName> dataNodes) {
-    RolesFile next = RolesFile.read(path).checkHasHot(minHotReplicas).checkNamesDataNodes(dataNodes);
+    RolesFile next = RolesFile.read(path).checkHasHot(minHotReplicas).checkNamesDataNodes(dataNodes)
+        .checkHotAmong(dataNodes, minHotReplicas);
     file = next;
     cachedRoles = new ConcurrentHashMap<>();
     problem = null;
@@ -115,7 +117,7 @@ public final class ServerRoles {
   public Optional<String> checkAgainst(Collection<DataNodeName> dataNodes) {
     if (!fits) {
       try {
-        file.checkNamesDataNodes(dataNodes);
+        file.checkNamesDataNodes(dataNodes).checkHotAmong(dataNodes, minHotReplicas);
         problem = null;
         fits = true;
       } catch (IllegalArgumentException e) {

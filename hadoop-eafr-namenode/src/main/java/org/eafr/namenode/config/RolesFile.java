@@ -27,8 +27,9 @@ import org.eafr.placement.cluster.ServerRole;
  * A host is a host name or IP address (every DataNode on it) or HOST:PORT with the DataNode's transfer port. A DataNode
  * that no line names takes the {@code unlisted} role, hot when absent. Each host appears once.
  *
- * <p>Errors name the file, the line and what is allowed; {@link #checkNamesDataNodes} refuses an entry that names no
- * registered DataNode. A file is parsed whole before it replaces the old one, so a bad reload changes nothing.
+ * <p>Errors name the file, the line and what is allowed; an empty file is refused (write {@code unlisted hot} for
+ * every DataNode hot); {@link #checkNamesDataNodes} refuses an entry that names no registered DataNode, and
+ * {@link #checkHotAmong} a file that makes every registered DataNode standby. A file is parsed whole before it replaces the old one, so a bad reload changes nothing.
  */
 public final class RolesFile {
   /** No file: every DataNode is hot. */
@@ -108,6 +109,11 @@ public final class RolesFile {
         }
       }
     }
+    if (entries.isEmpty() && unlisted == null) {
+      throw new IllegalArgumentException("roles file " + source + " (" + NamenodeSettings.ROLES_FILE_KEY
+          + ") is empty: it has no 'hot', 'standby' or 'unlisted' line (a file cut short or not yet written?);"
+          + " write 'unlisted hot' to make every DataNode hot, or unset " + NamenodeSettings.ROLES_FILE_KEY);
+    }
     return new RolesFile(source, entries, unlisted == null ? ServerRole.HOT : unlisted);
   }
 
@@ -163,6 +169,21 @@ public final class RolesFile {
       throw new IllegalArgumentException("roles file " + source + " (" + NamenodeSettings.ROLES_FILE_KEY
           + ") makes no DataNode hot, but eafr.min-hot-replicas = " + minHotReplicas + " keeps that many replicas of"
           + " every file on hot DataNodes: add a 'hot HOST' line or 'unlisted hot'");
+    }
+    return this;
+  }
+
+  /**
+   * Throws when, of the registered {@code dataNodes} (at least one), the file makes none hot while
+   * {@code minHotReplicas} (eps) asks every file to keep replicas on hot servers: every one is listed standby.
+   */
+  public RolesFile checkHotAmong(Collection<DataNodeName> dataNodes, int minHotReplicas) {
+    if (minHotReplicas >= 1 && !dataNodes.isEmpty()
+        && dataNodes.stream().noneMatch(dn -> roleOf(dn) == ServerRole.HOT)) {
+      throw new IllegalArgumentException("roles file " + source + " (" + NamenodeSettings.ROLES_FILE_KEY
+          + ") makes none of the " + dataNodes.size() + " registered DataNodes hot (each is standby), but"
+          + " eafr.min-hot-replicas = " + minHotReplicas + " keeps that many replicas of every file on hot"
+          + " DataNodes: name hot ones with a 'hot HOST' line");
     }
     return this;
   }

@@ -62,7 +62,7 @@ public final class GearStatus {
   }
 
   /** A gear of the state, or null before the expansion chain is fixed (the state's -1). */
-  private static Long gearOrNull(int gear) {
+  public static Long gearOrNull(int gear) {
     return gear < 0 ? null : (long) gear;
   }
 

@@ -13,6 +13,7 @@ import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
 import org.apache.hadoop.metrics2.util.MBeans;
 import org.apache.hadoop.util.ServicePlugin;
 import org.eafr.namenode.admin.AdminHandler;
+import org.eafr.namenode.admin.AdminLog;
 import org.eafr.namenode.cluster.EafrRuntime;
 import org.eafr.namenode.cluster.ReplicaMap;
 import org.eafr.namenode.cluster.ServerTranslator;
@@ -87,6 +88,7 @@ public class ReplicationMonitorPlugin implements ServicePlugin {
         nameNode.getNamesystem().getBlockManager().getDatanodeManager(), runtime));
     gearsBean = MBeans.register("NameNode", EafrGears.NAME, new EafrGears(runtime.gears()));
     adminHandler = new AdminHandler(nameNode, runtime);
+    AdminLog.quietRefreshRegistry();
     RefreshRegistry.defaultRegistry().register(AdminHandler.IDENTIFIER, adminHandler);
     RefreshRegistry.defaultRegistry().register(AdminHandler.ROLES_IDENTIFIER, adminHandler);
     LOG.info("EAFR replication monitor started, interval {} ms; settings in force {}; roles from {}: {}, unlisted"

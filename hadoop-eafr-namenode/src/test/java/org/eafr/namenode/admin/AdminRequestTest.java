@@ -64,4 +64,38 @@ class AdminRequestTest {
   void noCommand_isRefused() {
     assertThatThrownBy(() -> AdminRequest.parse("-json")).hasMessageStartingWith("no command given");
   }
+
+  @Test
+  void gearOperand_isANumberFromZero_orOneOfTheWords_withTheNearestWordForAMisspelling() {
+    assertThat(AdminRequest.parse("gear", "0").operands()).containsExactly("0");
+    assertThat(AdminRequest.parse("gear", "auto", "-json").operands()).containsExactly("auto");
+    assertThatThrownBy(() -> AdminRequest.parse("gear", "abc")).isInstanceOf(AdminRequest.UsageException.class)
+        .hasMessage("'gear abc' is not allowed: expected N|up|down|auto (N a gear number, 0 or more)")
+        .satisfies(e -> assertThat(((AdminRequest.UsageException) e).meant())
+            .containsExactly(AdminRequest.Verb.GEAR));
+    assertThatThrownBy(() -> AdminRequest.parse("gear", "-1")).hasMessageStartingWith("'gear -1' is not allowed");
+    assertThatThrownBy(() -> AdminRequest.parse("gear", "dwon")).hasMessageEndingWith("; did you mean 'down'?");
+    assertThat(AdminRequest.parse("power", "on", "dn1.example.com").operands()).containsExactly("dn1.example.com");
+  }
+
+  @Test
+  void unknownOption_isRefusedWithTheNearestOption() {
+    assertThatThrownBy(() -> AdminRequest.parse("status", "-jsno")).isInstanceOf(AdminRequest.UsageException.class)
+        .hasMessage("unknown option '-jsno'; did you mean '-json'?");
+    assertThatThrownBy(() -> AdminRequest.parse("--json", "status")).hasMessage("unknown option '--json'; did you"
+        + " mean '-json'?");
+    assertThatThrownBy(() -> AdminRequest.parse("status", "-verbose")).hasMessage("unknown option '-verbose'; the"
+        + " options are [-json, -namenode, -help]");
+  }
+
+  @Test
+  void misspelledCommand_meansTheNearestCommands_aFirstWordMeansTheCommandsItBegins() {
+    assertThatThrownBy(() -> AdminRequest.parse("gera", "3")).satisfies(e -> assertThat(
+        ((AdminRequest.UsageException) e).meant()).containsExactly(AdminRequest.Verb.GEAR));
+    assertThatThrownBy(() -> AdminRequest.parse("power")).satisfies(e -> assertThat(
+        ((AdminRequest.UsageException) e).meant()).containsExactly(AdminRequest.Verb.POWER_ON,
+            AdminRequest.Verb.POWER_OFF, AdminRequest.Verb.POWER_STATUS, AdminRequest.Verb.POWER_CLEAR));
+    assertThatThrownBy(() -> AdminRequest.parse("xyzzy")).satisfies(e -> assertThat(
+        ((AdminRequest.UsageException) e).meant()).isEmpty());
+  }
 }

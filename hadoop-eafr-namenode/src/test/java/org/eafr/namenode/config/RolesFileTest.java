@@ -113,4 +113,32 @@ class RolesFileTest {
     assertThatThrownBy(() -> RolesFile.read(missing))
         .hasMessageContaining("roles file target/no-such-roles-file (eafr.roles.file) cannot be read");
   }
+
+  @Test
+  void emptyFile_orOnlyComments_isRefusedSayingHowToMakeEveryDataNodeHot() {
+    for (List<String> lines : List.of(List.<String>of(), List.of("", "# roles to come", "   "))) {
+      assertThatThrownBy(() -> RolesFile.parse("r", lines)).as(lines.toString())
+          .isInstanceOf(IllegalArgumentException.class)
+          .hasMessage("roles file r (eafr.roles.file) is empty: it has no 'hot', 'standby' or 'unlisted' line (a file"
+              + " cut short or not yet written?); write 'unlisted hot' to make every DataNode hot, or unset"
+              + " eafr.roles.file");
+    }
+    assertThat(RolesFile.parse("r", List.of("unlisted hot")).roleOf(DN1)).isEqualTo(ServerRole.HOT);
+  }
+
+  @Test
+  void everyRegisteredDataNodeStandby_isRefusedNamingTheCount_evenWithUnlistedHot() {
+    RolesFile file = RolesFile.parse("r", List.of("unlisted hot", "standby dn1.example.com 10.0.0.2 10.0.0.3"));
+    assertThat(file.checkNamesDataNodes(List.of(DN1, DN2A, DN2B, DN3))).isSameAs(file);
+    assertThatThrownBy(() -> file.checkHotAmong(List.of(DN1, DN2A, DN2B, DN3), 1))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("roles file r (eafr.roles.file) makes none of the 4 registered DataNodes hot (each is standby),"
+            + " but eafr.min-hot-replicas = 1 keeps that many replicas of every file on hot DataNodes: name hot ones"
+            + " with a 'hot HOST' line");
+    assertThat(file.checkHotAmong(List.of(DN1, DN2A, DN2B, DN3), 0)).as("eps = 0 asks for no hot replica")
+        .isSameAs(file);
+    DataNodeName unlisted = new DataNodeName("10.0.0.4", "dn4.example.com", 9866);
+    assertThat(file.checkHotAmong(List.of(DN1, DN2A, DN2B, DN3, unlisted), 1)).as("an unlisted DataNode is hot")
+        .isSameAs(file);
+  }
 }
