@@ -17,6 +17,10 @@ import org.eafr.placement.gear.BlockMove;
 import org.eafr.placement.gear.GearDecision;
 import org.eafr.placement.gear.LoadSample;
 import org.eafr.placement.gear.StoredBlocks;
+import org.eafr.placement.grid.GridSignal;
+import org.eafr.placement.grid.MoveEnergy;
+import org.eafr.sim.model.GridSignals;
+import org.eafr.sim.stats.GridAccount;
 import org.eafr.placement.power.PowerModel;
 import org.eafr.placement.rate.ReceiveRateController;
 import org.eafr.placement.recovery.LostReplica;
@@ -89,6 +93,9 @@ public final class Simulator {
   private long lastControlMicros;
   private GearState gears;
   private long readsServed;
+  /** Reads served and their summed latency (us) at the last control period, for the period's mean latency. */
+  private long readsAtControl;
+  private double readSumAtControl;
 
   /** A replica copy waiting for, or using, one of its source's replication streams; {@code move} for a geared one. */
   private record Transfer(SimFile file, int source, int target, ReplicaAction.Kind kind, RecoveryBatch batch,
@@ -161,7 +168,7 @@ public final class Simulator {
     this.workload = workload;
     this.progress = progress;
     long seed = settings.seed();
-    Random policyRandom = new UnsharedRandom(seed * 1_000_003L + policyName.hashCode());
+    Random policyRandom = new UnsharedRandom(PolicyEnvironment.policySeed(seed, policyName));
     this.policy = factory.apply(new PolicyEnvironment(settings, policyRandom, () -> queue.now() / MICROS_PER_MILLI));
     this.geared = policy instanceof GearedPolicy g ? g : null;
     // A geared policy starts with every server hot (its data in the target layout) and puts its gear's others to sleep.
@@ -193,6 +200,10 @@ public final class Simulator {
     LoadSample model = perServerThroughput(cluster, serviceMicros);
     this.perServer = settings.tracePeakThroughput() ? tracePeakThroughput(model, sizes) : model;
     this.oneCopyCapacityPrefix = capacityPrefix(cluster, settings.eafr().storageReserveBytes());
+    GridSignal signal = GridSignals.of(settings);
+    if (signal != null) {
+      stats.grid(new GridAccount(signal, settings.gridStartMillis(), MoveEnergy.of(power, model.writeBytesPerSecond())));
+    }
     for (long size : sizes) {
       oneCopyBytes += size;
     }
@@ -302,6 +313,9 @@ public final class Simulator {
     if (geared != null) {
       measureLayoutShape();
       stats.displacedReplicas(geared.displacedReplicas());
+      if (stats.grid() != null) {
+        stats.grid().deferred(geared.deferredWork());
+      }
     }
     closeTrace();
     finishEnergy();
@@ -579,6 +593,7 @@ public final class Simulator {
     LoadSample load = served.rates(now - lastControlMicros);
     served.reset();
     lastControlMicros = now;
+    geared.readLatency(periodReadMeanMs());
     GearDecision decision = geared.decide(load, onSet(), failedSet());
     if (decision.shifts()) {
       stats.gearShift(decision.targetGear() > decision.previousGear());
@@ -605,6 +620,16 @@ public final class Simulator {
     if (next <= endMicros) {
       queue.schedule(next, this::control);
     }
+  }
+
+  /** The mean latency of the reads served since the last control period, in ms; NaN when none was. */
+  private double periodReadMeanMs() {
+    long count = stats.reads().count();
+    double sum = stats.reads().mean() * count;
+    double mean = count > readsAtControl ? (sum - readSumAtControl) / (count - readsAtControl) / 1e3 : Double.NaN;
+    readsAtControl = count;
+    readSumAtControl = sum;
+    return mean;
   }
 
   /**
@@ -693,6 +718,7 @@ public final class Simulator {
     if (landed) {
       geared.moved(transfer.move());
       stats.moved(transfer.file().sizeBytes(), transfer.cleanup());
+      stats.gridMove(queue.now() / MICROS_PER_MILLI, transfer.file().sizeBytes());
     }
   }
 
@@ -964,6 +990,7 @@ public final class Simulator {
       }
     }
     idealPeriod(period, powered);
+    stats.gridEnergy(lastSampleMicros / MICROS_PER_MILLI, watts * period / 1e6);
     if (gears != null && gears.gearingUp) {
       // Accordion's throughput per watt during a gear-up: from the shift until every woken server is up and the
       // reflection it caused has landed.

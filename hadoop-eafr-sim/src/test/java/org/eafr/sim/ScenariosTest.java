@@ -25,8 +25,15 @@ class ScenariosTest {
       raw.putAll(variant.settings());
       assertThatCode(() -> SimSettings.of(raw)).as(variant.label()).doesNotThrowAnyException();
     }
-    java.util.Set<String> metrics = new org.eafr.sim.stats.RunStats(1).result(
-        new org.eafr.sim.stats.RunStats.EndState(0, 0, 0, 0, 0, 0)).keySet();
+    org.eafr.sim.stats.RunStats stats = new org.eafr.sim.stats.RunStats(1);
+    Map<String, String> first = new LinkedHashMap<>(scenario.base());
+    first.putAll(scenario.variants().get(0).settings());
+    var signal = org.eafr.sim.model.GridSignals.of(SimSettings.of(first));
+    if (signal != null) { // a scenario against a grid signal also reports the grid's metrics
+      stats.grid(new org.eafr.sim.stats.GridAccount(signal, 0, new org.eafr.placement.grid.MoveEnergy(41.3, 1e8)));
+    }
+    java.util.Set<String> metrics = stats.result(new org.eafr.sim.stats.RunStats.EndState(0, 0, 0, 0, 0, 0))
+        .keySet();
     assertThat(metrics).containsAll(scenario.chartMetrics());
     scenario.chartMetrics().forEach(metric -> assertThat(org.eafr.sim.report.MetricNames.isKnown(metric))
         .as("readable name of " + metric).isTrue());

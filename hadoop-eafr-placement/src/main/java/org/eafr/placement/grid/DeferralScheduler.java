@@ -18,7 +18,8 @@ import java.util.Objects;
  *       {@code eafr.grid.min-saving} x |cost(0)|, else run now (ties and small savings never wait).</li>
  * </ol>
  * Because a held decision is asked again every period, the work starts within one period of its chosen slot or its
- * latest start, and ends by its deadline.
+ * latest start, and ends by its deadline. Work run against a signal is granted its k slots ({@link
+ * Verdict#runUntilMillis}); a stream of work that is still pending after them is asked about again.
  *
  * <p>Worked example ({@code DeferralSchedulerTest}): slots of 30 min with carbon forecast 200, 180, 120, 150, 90, 300
  * gCO2/kWh from now (00:00), longest wait 3 h, least saving 0.05. Work of 30 min (k = 1): the cheapest start is slot 4
@@ -52,18 +53,19 @@ public final class DeferralScheduler {
     long deadline = Math.min(callerDeadline, pendingSince + wait);
     Objective objective = settings.objective();
     if (objective == Objective.ENERGY) {
-      return new Verdict(true, Verdict.Reason.ENERGY_ONLY, deadline, now);
+      return new Verdict(true, Verdict.Reason.ENERGY_ONLY, deadline, now, Long.MAX_VALUE);
     }
     if (!usable(now)) {
-      return new Verdict(true, Verdict.Reason.NO_SIGNAL, deadline, now);
+      return new Verdict(true, Verdict.Reason.NO_SIGNAL, deadline, now, Long.MAX_VALUE);
     }
     long work = Math.max(0, workMillis);
+    int k = (int) Math.max(1, (work + signal.stepMillis() - 1) / signal.stepMillis());
+    long runUntil = signal.slotStart(signal.slot(now)) + k * signal.stepMillis();
     if (now >= deadline - work) {
-      return new Verdict(true, Verdict.Reason.DEADLINE, deadline, now);
+      return new Verdict(true, Verdict.Reason.DEADLINE, deadline, now, runUntil);
     }
     long until = Math.min(deadline, now + settings.get(GridSettings.HORIZON_MS));
     double[] forecast = signal.forecast(objective, now, until);
-    int k = (int) Math.max(1, (work + signal.stepMillis() - 1) / signal.stepMillis());
     int best = 0;
     double bestCost = meanCost(forecast, 0, k);
     for (int j = 1; j + k <= forecast.length; j++) {
@@ -76,9 +78,10 @@ public final class DeferralScheduler {
     double nowCost = meanCost(forecast, 0, k);
     double saving = nowCost - bestCost;
     if (best == 0 || saving < settings.get(GridSettings.MIN_SAVING) * Math.abs(nowCost)) {
-      return new Verdict(true, Verdict.Reason.BEST_NOW, deadline, now);
+      return new Verdict(true, Verdict.Reason.BEST_NOW, deadline, now, runUntil);
     }
-    return new Verdict(false, Verdict.Reason.WAITING, deadline, signal.slotStart(signal.slot(now) + best));
+    long runAt = signal.slotStart(signal.slot(now) + best);
+    return new Verdict(false, Verdict.Reason.WAITING, deadline, runAt, runAt + k * signal.stepMillis());
   }
 
   /** Whether a signal with the objective's values covers {@code now}. */

@@ -6,13 +6,15 @@ import java.util.Objects;
 
 /**
  * The state of each kind of deferrable work between the {@link DeferralScheduler}'s verdicts: idle (nothing pending),
- * held (pending since a time, waiting for a cleaner or cheaper slot), or running (released; it keeps running while
- * anything of its kind is pending, so work once started is not stopped halfway: the scheduler's non-interruptible
- * reading). It also keeps how long released work waited.
+ * held (pending since a time, waiting for a cleaner or cheaper slot), or running (released until the end of the slots
+ * its verdict granted, so work once started is not stopped halfway: the scheduler's non-interruptible reading). Work
+ * still pending when its run ends (a stream: new work kept arriving) counts as pending from then and is asked about
+ * again. It also keeps how long released work waited.
  *
  * <p>Worked example ({@code DeferredWorkTest}, the scheduler's example): reflection pending at 00:00 is held; asked
- * again at 01:00 it is still held; at 02:00 it runs and has waited 2 h; at 02:10, still pending, it keeps running
- * without asking; at 02:20 nothing is pending and it is idle; new work at 02:30 is held again from 02:30.
+ * again at 01:00 it is still held; at 02:00 it runs (until 02:30) and has waited 2 h; at 02:10, still pending, it keeps
+ * running without asking; at 02:30, still pending, it is asked again as pending since 02:30 (300 ahead: it runs, having
+ * waited 0); at 02:40 nothing is pending and it is idle.
  *
  * <p>Not thread-safe: one per control loop.
  */
@@ -20,7 +22,7 @@ public final class DeferredWork {
   private final DeferralScheduler scheduler;
   private final Map<WorkKind, Long> pendingSince = new EnumMap<>(WorkKind.class);
   private final Map<WorkKind, Verdict> last = new EnumMap<>(WorkKind.class);
-  private final Map<WorkKind, Boolean> running = new EnumMap<>(WorkKind.class);
+  private final Map<WorkKind, Long> runningUntil = new EnumMap<>(WorkKind.class);
   private long releases;
   private double waitedMillis;
   private long longestWaitMillis;
@@ -37,18 +39,23 @@ public final class DeferredWork {
   public boolean mayRun(WorkKind kind, int pending, long now, long workMillis, long callerDeadline) {
     if (pending <= 0) {
       pendingSince.remove(kind);
-      running.remove(kind);
+      runningUntil.remove(kind);
       last.remove(kind);
       return true;
     }
-    if (running.getOrDefault(kind, false)) {
+    Long until = runningUntil.get(kind);
+    if (until != null && now < until) {
       return true;
+    }
+    if (until != null) {
+      runningUntil.remove(kind);
+      pendingSince.put(kind, until);
     }
     long since = pendingSince.computeIfAbsent(kind, k -> now);
     Verdict verdict = scheduler.decide(kind, since, now, workMillis, callerDeadline);
     last.put(kind, verdict);
     if (verdict.run()) {
-      running.put(kind, true);
+      runningUntil.put(kind, verdict.runUntilMillis());
       long waited = now - since;
       releases++;
       waitedMillis += waited;
@@ -62,7 +69,7 @@ public final class DeferredWork {
 
   /** Whether {@code kind} work is pending and held. */
   public boolean held(WorkKind kind) {
-    return pendingSince.containsKey(kind) && !running.getOrDefault(kind, false);
+    return pendingSince.containsKey(kind) && !runningUntil.containsKey(kind);
   }
 
   /** The kinds held now. */

@@ -5,7 +5,8 @@ import java.util.Objects;
 
 /**
  * The {@link DeferralScheduler}'s answer for one kind of work at one moment: run now or hold, why, the deadline it
- * must end by, and (when held) the start of the slot it waits for. Immutable.
+ * must end by, (when held) the start of the slot it waits for, and (when run) the end of the slots it was given: work
+ * still pending then is asked about again. Immutable.
  */
 public final class Verdict {
   /** Why the work runs or waits. */
@@ -26,12 +27,22 @@ public final class Verdict {
   private final Reason reason;
   private final long deadlineMillis;
   private final long runAtMillis;
+  private final long runUntilMillis;
 
-  public Verdict(boolean run, Reason reason, long deadlineMillis, long runAtMillis) {
+  public Verdict(boolean run, Reason reason, long deadlineMillis, long runAtMillis, long runUntilMillis) {
     this.run = run;
     this.reason = Objects.requireNonNull(reason, "reason");
     this.deadlineMillis = deadlineMillis;
     this.runAtMillis = runAtMillis;
+    this.runUntilMillis = runUntilMillis;
+  }
+
+  /**
+   * The end of the run this verdict grants: the end of the k slots from now for work run against a signal,
+   * {@code Long.MAX_VALUE} (until nothing is pending) for energy only or without a signal.
+   */
+  public long runUntilMillis() {
+    return runUntilMillis;
   }
 
   public boolean run() {

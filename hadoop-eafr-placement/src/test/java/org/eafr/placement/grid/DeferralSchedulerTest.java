@@ -44,6 +44,7 @@ class DeferralSchedulerTest {
 
     assertThat(verdict.run()).isFalse();
     assertThat(verdict.runAtMillis()).isEqualTo(HOUR + HALF_HOUR);
+    assertThat(verdict.runUntilMillis()).isEqualTo(2 * HOUR + HALF_HOUR);
   }
 
   @Test

@@ -21,12 +21,16 @@ class DeferredWorkTest {
     assertThat(work.mayRun(WorkKind.REFLECTION, 5, 2 * HOUR, HALF_HOUR, NONE)).isTrue();
     assertThat(work.releases()).isEqualTo(1);
     assertThat(work.meanWaitMillis()).isEqualTo(2.0 * HOUR);
+    assertThat(work.lastVerdict(WorkKind.REFLECTION).runUntilMillis()).isEqualTo(2 * HOUR + HALF_HOUR);
     assertThat(work.mayRun(WorkKind.REFLECTION, 3, 2 * HOUR + 600_000, HALF_HOUR, NONE)).isTrue();
     assertThat(work.releases()).isEqualTo(1);
-    assertThat(work.mayRun(WorkKind.REFLECTION, 0, 2 * HOUR + 1_200_000, HALF_HOUR, NONE)).isTrue();
-    assertThat(work.held(WorkKind.REFLECTION)).isFalse();
     assertThat(work.mayRun(WorkKind.REFLECTION, 2, 2 * HOUR + HALF_HOUR, HALF_HOUR, NONE)).isTrue();
+    assertThat(work.releases()).isEqualTo(2);
     assertThat(work.lastVerdict(WorkKind.REFLECTION).reason()).isEqualTo(Verdict.Reason.BEST_NOW);
+    assertThat(work.lastVerdict(WorkKind.REFLECTION).deadlineMillis()).isEqualTo(5 * HOUR + HALF_HOUR);
+    assertThat(work.meanWaitMillis()).isEqualTo(1.0 * HOUR);
+    assertThat(work.mayRun(WorkKind.REFLECTION, 0, 2 * HOUR + 2_400_000, HALF_HOUR, NONE)).isTrue();
+    assertThat(work.held(WorkKind.REFLECTION)).isFalse();
     assertThat(work.longestWaitMillis()).isEqualTo(2 * HOUR);
     assertThat(work.lateReleases()).isZero();
   }

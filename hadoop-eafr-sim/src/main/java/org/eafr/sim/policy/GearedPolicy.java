@@ -63,6 +63,15 @@ public interface GearedPolicy extends Policy {
   default void storedBlocks(org.eafr.placement.gear.StoredBlocks stored) {
   }
 
+  /** The mean read latency of the last control period in ms (NaN: no read), given before each {@link #decide}. */
+  default void readLatency(double meanMs) {
+  }
+
+  /** The policy's deferred background work (carbon- and price-aware scheduling), or null when it defers nothing. */
+  default org.eafr.placement.grid.DeferredWork deferredWork() {
+    return null;
+  }
+
   @Override
   default boolean powerManaged() {
     return true;

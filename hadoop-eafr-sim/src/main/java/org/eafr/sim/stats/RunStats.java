@@ -50,6 +50,8 @@ public final class RunStats {
   private boolean oracle;
   private double powerProportionality = Double.NaN;
   private double recoveryGroupServers = Double.NaN;
+  /** Non-null when the run is accounted against a grid signal. */
+  private GridAccount grid;
 
   public RunStats(int files) {
     this.maintenance = new double[files];
@@ -140,6 +142,30 @@ public final class RunStats {
     idealMachineMicros += (double) idealServers * micros;
     idealJoules += idealWatts * micros / 1e6;
     meteredMicros += micros;
+  }
+
+  /** Accounts the run against a grid signal: its metrics join the result. */
+  public void grid(GridAccount account) {
+    this.grid = account;
+  }
+
+  /** The grid account, or null. */
+  public GridAccount grid() {
+    return grid;
+  }
+
+  /** {@code joules} drawn by all servers over the sample period starting at run time {@code runMillis}. */
+  public void gridEnergy(long runMillis, double joules) {
+    if (grid != null) {
+      grid.serverEnergy(runMillis, joules);
+    }
+  }
+
+  /** A background move of {@code bytes} landed at run time {@code runMillis}. */
+  public void gridMove(long runMillis, long bytes) {
+    if (grid != null) {
+      grid.moved(runMillis, bytes);
+    }
   }
 
   /** A finished move of {@code bytes}: cleanup before servers sleep, or reflection / migration after they wake. */
@@ -274,6 +300,9 @@ public final class RunStats {
     m.put("recovery_copies_abandoned", (double) abandonedRecoveryCopies);
     m.put("cold_servers", (double) end.coldServers());
     m.put("events", (double) end.events());
+    if (grid != null) {
+      m.putAll(grid.metrics(meteredMicros > 0 ? meteredMicros / 8.64e10 : 1));
+    }
     return m;
   }
 
