@@ -15,9 +15,9 @@ $sudo_cmd apt-get update -qq
 DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq --no-install-recommends "${packages[@]}"
 
 # Another JDK (a newer Temurin, say) may be the default java: the build and its scripts run on Debian's 17.
-jdk17=$(dpkg -L openjdk-17-jre-headless | grep -m1 '/bin/java$')
+jdk17=$(dpkg -L openjdk-17-jre-headless | grep '/bin/java$')
 $sudo_cmd update-alternatives --set java "$jdk17" >/dev/null
-javac17=$(dpkg -L openjdk-17-jdk-headless | grep -m1 '/bin/javac$')
+javac17=$(dpkg -L openjdk-17-jdk-headless | grep '/bin/javac$')
 $sudo_cmd update-alternatives --set javac "$javac17" >/dev/null
 
 # The Redfish emulator, in its own venv (Debian's system pip refuses installs, PEP 668); tests find it here.

@@ -5,8 +5,9 @@
 #   scripts/bench/incast.sh            run both scenarios, print the table, write it to docs/evaluation.md
 #
 # incast: 8 sender DataNodes (rack /r1) each re-replicate blocks into one receiver DataNode (rack /r2, the only
-#   remote rack, so every second replica goes there) at once; stock HDFS against the EAFR receive throttler on the
-#   receiver (hadoop-eafr-datanode), rounds alternating, the receiver restarted between them.
+#   remote rack, so every second replica goes there) at once; stock HDFS against the EAFR receive rate control on
+#   the receiver (hadoop-eafr-datanode) in each of INCAST_MODES (eafr.datanode.rate.mode: pacing, window), rounds
+#   alternating, the receiver restarted between them. `ss -tin` is sampled every 2 s on the receiver and the senders.
 # hetero: 4 source DataNodes (/r1) re-replicate into 4 targets (/r2), half of them on slower links; stock placement
 #   against EAFR's placement policy (Eq. 9-12: destinations by measured transfer speed), the NameNode restarted
 #   between modes (EAFR gets one unmeasured round first to learn the speeds).
@@ -17,7 +18,7 @@
 # retransmissions and timeouts from /proc/net/snmp and /proc/net/netstat of the senders' namespaces; the statistics
 # are org.eafr.datanode.bench.IncastBench. Knobs (environment): INCAST_ROUNDS (3), INCAST_BLOCK_MB (16),
 # INCAST_BLOCKS (3 per sender), INCAST_MBIT (100), INCAST_SLOW_MBIT (25), INCAST_QUEUE_BYTES (30000),
-# INCAST_ETA_LOW / INCAST_ETA_HIGH (eafr.rate.*, 0.2 / 0.5), INCAST_NO_DOC=1 (do not touch docs/evaluation.md),
+# INCAST_ETA_LOW / INCAST_ETA_HIGH (eafr.rate.*, 0.2 / 0.5), INCAST_MODES ("pacing window"), INCAST_NO_DOC=1 (do not touch docs/evaluation.md),
 # MVN_ARGS. State and logs: target/bench-incast/.
 set -euo pipefail
 
@@ -33,6 +34,7 @@ ETA_LOW="${INCAST_ETA_LOW:-0.2}"
 ETA_HIGH="${INCAST_ETA_HIGH:-0.5}"
 PERIOD_MS="${INCAST_PERIOD_MS:-100}"
 SCENARIOS="${INCAST_SCENARIOS:-incast hetero}"
+MODES="${INCAST_MODES:-pacing window}"
 NS=eafrb          # prefix of every namespace this script creates
 NET=10.213.0      # the private /24 inside them
 NN_IP="$NET.2"
@@ -49,6 +51,9 @@ source "$ROOT/scripts/lib/eafr-daemons.sh"
 
 for n in ROUNDS BLOCK_MB BLOCKS MBIT SLOW_MBIT QUEUE PERIOD_MS; do
   [[ "${!n}" =~ ^[1-9][0-9]*$ ]] || die "INCAST_$n = '${!n}' is not allowed: expected a whole number >= 1"
+done
+for m in $MODES; do
+  [[ $m == pacing || $m == window ]] || die "INCAST_MODES: '$m' is not allowed: expected pacing and/or window"
 done
 (($(id -u) == 0)) || die "needs root (network namespaces and tc); run it with sudo"
 
@@ -298,6 +303,17 @@ start_cluster() {
   wait_until 180 "$((nodes - 1)) live DataNodes" up $((nodes - 1)) || die "DataNodes missing (see $STATE/logs)"
 }
 
+# sample_sockets PREFIX "TARGETS" "SENDERS": every 2 s, `ss -tin` of the block transfer connections, on the
+# receiving side (PREFIX-rx.txt) and the sending side (PREFIX-tx.txt), until killed.
+sample_sockets() {
+  local prefix=$1 t k
+  while :; do
+    for t in $2; do in_ns "$t" ss -tinH state established '( sport = :9866 )' >>"$prefix-rx.txt" 2>/dev/null || true; done
+    for k in $3; do in_ns "$k" ss -tinH state established '( dport = :9866 )' >>"$prefix-tx.txt" 2>/dev/null || true; done
+    sleep 2
+  done
+}
+
 # replicate ROUND_NAME SENDERS TARGET_LOGS...: writes BLOCKS blocks from each sender (replication 1, so the replica
 # is local), asks for replication 2 and waits until every block has its copy; appends the round to the results.
 replicate_round() {
@@ -330,7 +346,11 @@ replicate_round() {
     done
     ((n >= expected))
   }
+  sample_sockets "$LOGS/ss-$scenario-$mode-$round" "${targets[*]}" "${senders_list[*]}" &
+  local sampler=$!
   wait_until 600 "$expected copies in $scenario $mode round $round" copied || die "copies missing (see $STATE/logs)"
+  kill "$sampler" 2>/dev/null || true
+  wait "$sampler" 2>/dev/null || true
   local logs=() row
   for t in "${targets[@]}"; do logs+=("$LOGS/node$t.log"); done
   row="$(bench_tool round --scenario "$scenario" --mode "$mode" --round "$round" --requested "$requested" \
@@ -355,9 +375,13 @@ incast() {
   node_conf 9
   start_cluster 10
   for ((round = 1; round <= ROUNDS; round++)); do
-    for mode in stock eafr; do
+    for mode in stock $MODES; do
       stop_node 9
-      if [[ $mode == eafr ]]; then node_conf 9 "eafr.datanode.link.bytes-per-second=$link"; else node_conf 9; fi
+      if [[ $mode != stock ]]; then
+        node_conf 9 "eafr.datanode.link.bytes-per-second=$link" "eafr.datanode.rate.mode=$mode"
+      else
+        node_conf 9
+      fi
       local before
       before="$(wc -l <"$LOGS/node9.log" 2>/dev/null || echo 0)"
       start_node 9 "$DN_CLASS"
@@ -366,7 +390,7 @@ incast() {
       registered() { tail -n +$((before + 1)) "$LOGS/node9.log" | grep -q "successfully registered with NN"; }
       wait_until 120 "the receiver to register again" registered || die "the receiver did not register"
       throttler_on() { tail -n +$((before + 1)) "$LOGS/node9.log" | grep -q "EAFR receive rate control on"; }
-      if [[ $mode == eafr ]] && ! wait_until 30 "the throttler" throttler_on; then
+      if [[ $mode != stock ]] && ! wait_until 30 "the throttler" throttler_on; then
         die "the EAFR receive rate control did not start on the receiver (see $LOGS/node9.log)"
       fi
       replicate_round incast "$mode" "$round" 8 9
@@ -426,7 +450,8 @@ main() {
   load_start="$(cut -d' ' -f1-3 /proc/loadavg)"
   rm -rf "$STATE"
   mkdir -p "$STATE/logs" "$STATE/tmp"
-  eafr_build "$STATE" hadoop-eafr-namenode hadoop-eafr-datanode
+  # The DataNode module first: the daemons' classpath is its compile scope, which has JNA (the window mode).
+  eafr_build "$STATE" hadoop-eafr-datanode hadoop-eafr-namenode
   head -c $((BLOCK_MB * BLOCKS << 20)) /dev/urandom >"$STATE/tmp/data"
   local scenario
   for scenario in $SCENARIOS; do
@@ -442,7 +467,7 @@ $(nproc) CPUs shared): real NameNode and DataNode processes, each in its own net
 with tc tbf (${MBIT} Mbit/s, ${QUEUE}-byte queue towards each node), ${BLOCK_MB} MiB blocks, ${BLOCKS} per sender,
 adjustment period ${PERIOD_MS} ms,
 ${ROUNDS} rounds per mode; medians over rounds. **incast**: 8 senders re-replicate into one receiver at once; stock
-HDFS against the EAFR receive throttler (c_b = ${MBIT} Mbit/s, eta_l = ${ETA_LOW}, eta_h = ${ETA_HIGH}).
+HDFS against the EAFR receive rate control in each of: ${MODES} (c_b = ${MBIT} Mbit/s, eta_l = ${ETA_LOW}, eta_h = ${ETA_HIGH}).
 **hetero**: 4 sources re-replicate into 4 targets, 2 of them at ${SLOW_MBIT} Mbit/s; stock placement against EAFR's
 (Eq. 9-12, after one unmeasured round). What the numbers mean: [datanode.md](datanode.md#benchmark).
 Load average (1, 5, 15 min) at the start: $load_start; at the end: $(cut -d' ' -f1-3 /proc/loadavg).
@@ -450,6 +475,12 @@ SETUP
   if [[ -f "$STATE/logs/incast/node9.log" ]]; then
     { echo; bench_tool trace "$STATE/logs/incast/node9.log"; } >>"$STATE/setup.md"
   fi
+  local mode
+  for mode in stock $MODES; do
+    compgen -G "$STATE/logs/incast/ss-incast-$mode-*-rx.txt" >/dev/null || continue
+    { echo; bench_tool sockets --mode "$mode" --rx "$(ls "$STATE"/logs/incast/ss-incast-"$mode"-*-rx.txt | paste -sd,)" \
+      --tx "$(ls "$STATE"/logs/incast/ss-incast-"$mode"-*-tx.txt | paste -sd,)"; } >>"$STATE/setup.md"
+  done
   local doc=(--doc "$ROOT/docs/evaluation.md" --title "Incast and heterogeneous links on real daemons" --setup "$STATE/setup.md")
   [[ "${INCAST_NO_DOC:-0}" == 1 ]] && doc=()
   bench_tool report --results "$STATE/results-measured.csv" "${doc[@]}"

@@ -252,6 +252,31 @@ final class ThrashCluster {
     }
   }
 
+  /**
+   * Blocks the DataNodes of {@code awake} have sent to another DataNode for re-replication since each started (JMX
+   * DataNodeActivity {@code BlocksReplicated}, summed); an IOException when one does not answer.
+   */
+  long blocksReplicated(List<DemoHosts.Host> awake) throws IOException {
+    long sum = 0;
+    for (DemoHosts.Host host : awake) {
+      try (InputStream in = new URL("http://127.0.0.1:" + host.httpPort()
+          + "/jmx?qry=Hadoop:service=DataNode,name=DataNodeActivity-*").openStream()) {
+        JsonNode beans = JSON.readTree(in).path("beans");
+        if (beans.size() == 0) {
+          throw new IOException("dn" + host.index() + " shows no DataNodeActivity bean");
+        }
+        sum += beans.get(0).path("BlocksReplicated").asLong();
+      }
+    }
+    return sum;
+  }
+
+  /** HDFS's redundancy monitor interval as configured ({@code dfs.namenode.redundancy.interval.seconds}), in ms. */
+  long redundancyIntervalMillis() {
+    return conf.getTimeDuration("dfs.namenode.redundancy.interval.seconds", 3, TimeUnit.SECONDS,
+        TimeUnit.MILLISECONDS);
+  }
+
   /** Every quarantine line of the NameNode's log (all its runs). */
   List<String> quarantinesLogged() throws IOException {
     List<String> lines = new ArrayList<>();

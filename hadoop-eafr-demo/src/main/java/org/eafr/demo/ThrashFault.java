@@ -12,7 +12,9 @@ public enum ThrashFault {
   WOL_LOST("wol packet lost", "the Wake-on-LAN host's first magic packet of a gear-up is lost"),
   NODE_DIES_ASLEEP("node dies asleep", "a sleeping host's disks lose every block; the next gear-up wakes it empty"),
   WAKE_DURING_DOWN("wake during down", "a gear-up asked while a gear-down is under way"),
-  NAMENODE_RESTART("namenode restart", "the NameNode stopped and started again (once per run)");
+  NAMENODE_RESTART("namenode restart", "the NameNode stopped and started again (once per run)"),
+  NAMENODE_RESTART_GEAR_0("nn restart gear 0", "gear 0, then the NameNode stopped and started again: HDFS's redundancy"
+      + " monitor runs 20 intervals and copies at most 1% of the blocks asleep (once per run)");
 
   private final String label;
   private final String action;
@@ -30,7 +32,12 @@ public enum ThrashFault {
     return action;
   }
 
-  /** The faults a round may draw again and again (the NameNode restart comes once per run). */
+  /** The faults that come once per run, in the order a plan too short for all of them keeps them: the restarts. */
+  static ThrashFault[] oncePerRun() {
+    return new ThrashFault[] {NAMENODE_RESTART, NAMENODE_RESTART_GEAR_0};
+  }
+
+  /** The faults a round may draw again and again (the NameNode restarts come once per run). */
   static ThrashFault[] repeatable() {
     return new ThrashFault[] {GEAR_UP, GEAR_DOWN, DATANODE_KILL, BMC_STOP, WOL_LOST, NODE_DIES_ASLEEP,
         WAKE_DURING_DOWN};

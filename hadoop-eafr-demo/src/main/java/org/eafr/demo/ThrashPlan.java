@@ -7,13 +7,14 @@ import java.util.List;
 import java.util.Random;
 
 /**
- * The rounds of a thrash run, fixed by its seed so a run can be replayed: one fault per round, the NameNode restart
- * exactly once, and every kind of fault at least once when there are enough rounds for all (8), so even the CI's 10
- * rounds cover each. Each round also gets its own seed, from which the runner draws its choices (which DataNode, how
+ * The rounds of a thrash run, fixed by its seed so a run can be replayed: one fault per round, each NameNode restart
+ * (in the gear in force, and in gear 0) exactly once, and every kind of fault at least once when there are enough
+ * rounds for all (9), so even the CI's 10 rounds cover each; a run of one round restarts the NameNode in its gear. Each round also gets its own seed, from which the runner draws its choices (which DataNode, how
  * long a BMC stays down); given the same cluster state a replay makes the same choices.
  *
- * <p>Worked example (checked by ThrashPlanTest): seed 1, 3 rounds gives three distinct faults, one of them the
- * NameNode restart; 100 rounds give exactly one NameNode restart and each of the 7 other faults at least once.
+ * <p>Worked example (checked by ThrashPlanTest): seed 1, 3 rounds gives three distinct faults, two of them the
+ * NameNode restarts; 100 rounds give exactly one of each NameNode restart and each of the 7 other faults at least
+ * once.
  */
 public record ThrashPlan(long seed, List<Round> rounds) {
   /** Round {@code number} (from 1): its fault and the seed of its own choices. */
@@ -30,7 +31,11 @@ public record ThrashPlan(long seed, List<Round> rounds) {
     }
     Random random = new Random(seed);
     List<ThrashFault> faults = new ArrayList<>();
-    faults.add(ThrashFault.NAMENODE_RESTART);
+    for (ThrashFault fault : ThrashFault.oncePerRun()) {
+      if (faults.size() < rounds) {
+        faults.add(fault);
+      }
+    }
     List<ThrashFault> each = new ArrayList<>(Arrays.asList(ThrashFault.repeatable()));
     Collections.shuffle(each, random);
     for (ThrashFault fault : each) {

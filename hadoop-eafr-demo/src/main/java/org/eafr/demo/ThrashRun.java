@@ -32,6 +32,9 @@ public final class ThrashRun {
   private long quarantinesBefore; // counted by NameNode runs already stopped
   private final long began = System.nanoTime();
 
+  /** Redundancy-monitor intervals the round that restarts the NameNode in gear 0 lets pass before it counts. */
+  static final int RESTART_INTERVALS = 20;
+
   /** One round as it ran. */
   record Outcome(int round, ThrashFault fault, String detail, boolean ok, double seconds) {
   }
@@ -116,7 +119,7 @@ public final class ThrashRun {
       detail = fault(round.fault(), before, random);
       ClusterProbe.View after = cluster.awaitSteady(ROUND_TIMEOUT_S);
       detail += "; now gear " + after.gear();
-    } catch (ThrashCluster.ThrashTimeout e) {
+    } catch (ThrashCluster.ThrashTimeout | CheckFailed e) {
       ok = false;
       detail = e.getMessage();
     } catch (IOException | RuntimeException e) {
@@ -165,9 +168,46 @@ public final class ThrashRun {
         return String.format(Locale.ROOT, "NameNode restarted at gear %d, answering after %.0f s", gear,
             (System.nanoTime() - t) / 1e9);
       }
+      case NAMENODE_RESTART_GEAR_0:
+        return restartInGearZero(gear);
       default:
         throw new IllegalStateException("no action for " + fault);
     }
+  }
+
+  /**
+   * Gear 0 (a gear-down first), then a NameNode restart: the restarted NameNode has no block report from the hosts
+   * asleep, and HDFS's redundancy monitor runs {@link #RESTART_INTERVALS} intervals; the awake DataNodes may copy at
+   * most 1% of the blocks asleep ({@link ThrashVerdict#restartCopiesWithinGoal}), else the round fails.
+   */
+  private String restartInGearZero(int gear) throws Exception {
+    String setup = "";
+    if (gear > 0) {
+      setup = shift(0) + ", then ";
+    }
+    ClusterProbe.View view = cluster.awaitSteady(ROUND_TIMEOUT_S);
+    if (view.gear() != 0) {
+      return setup + "no restart: gear " + view.gear() + " in force";
+    }
+    long asleep = 0;
+    for (DemoHosts.Host host : cluster.asleep(view)) {
+      asleep += cluster.blocksOnDisk(host);
+    }
+    List<DemoHosts.Host> awake = cluster.awake(0);
+    long before = cluster.blocksReplicated(awake);
+    quarantinesBefore += Math.max(0, cluster.quarantinesCounted());
+    cluster.restartNameNode();
+    cluster.awaitSteady(ROUND_TIMEOUT_S);
+    long waitMillis = RESTART_INTERVALS * cluster.redundancyIntervalMillis();
+    Thread.sleep(waitMillis);
+    long copied = cluster.blocksReplicated(awake) - before;
+    String detail = String.format(Locale.ROOT, "%sNameNode restarted in gear 0; %d s of the redundancy monitor (%d"
+        + " intervals) copied %d blocks, %d blocks asleep", setup, waitMillis / 1000, RESTART_INTERVALS, copied,
+        asleep);
+    if (!ThrashVerdict.restartCopiesWithinGoal(copied, asleep)) {
+      throw new CheckFailed("copy storm: " + detail + " (allowed: 1%)");
+    }
+    return detail;
   }
 
   /** Asks for {@code target}; a refusal is the outcome, not an error (a gear-down may be unsafe). */
@@ -372,6 +412,15 @@ public final class ThrashRun {
     lines.forEach(System.out::println);
     System.out.println("(also in " + summary + ")");
     return failures.isEmpty() ? 0 : 1;
+  }
+
+  /** A round's own check that does not hold (the fault was made). */
+  static final class CheckFailed extends Exception {
+    private static final long serialVersionUID = 1L;
+
+    CheckFailed(String message) {
+      super(message);
+    }
   }
 
   private static String firstLine(String text) {

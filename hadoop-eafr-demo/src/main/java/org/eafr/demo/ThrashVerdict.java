@@ -72,6 +72,15 @@ public record ThrashVerdict(Fsck fsck, long filesWritten, long filesVerified, lo
     return failures;
   }
 
+  /**
+   * The check of the round that restarts the NameNode in gear 0 (docs/thrash.md): HDFS's redundancy monitor copied at
+   * most 1% of the blocks asleep, {@code copied} blocks re-replicated by the awake DataNodes against {@code asleep}
+   * blocks on the hosts asleep: 3 of 300 pass, 4 do not.
+   */
+  static boolean restartCopiesWithinGoal(long copied, long asleep) {
+    return copied * 100 <= asleep;
+  }
+
   private static String count(long n) {
     return n < 0 ? "n/a" : String.valueOf(n);
   }

@@ -11,11 +11,12 @@ import org.junit.jupiter.api.Test;
 
 class ThrashPlanTest {
   @Test
-  void aHundredRoundsRestartTheNameNodeOnceAndDrawEveryFault() {
+  void aHundredRoundsRestartTheNameNodeOnceInItsGearAndOnceInGearZeroAndDrawEveryFault() {
     ThrashPlan plan = ThrashPlan.of(1, 100);
 
     assertThat(plan.rounds()).hasSize(100);
     assertThat(plan.count(ThrashFault.NAMENODE_RESTART)).isEqualTo(1);
+    assertThat(plan.count(ThrashFault.NAMENODE_RESTART_GEAR_0)).isEqualTo(1);
     for (ThrashFault fault : ThrashFault.repeatable()) {
       assertThat(plan.count(fault)).as(fault.label()).isGreaterThanOrEqualTo(1);
     }
@@ -33,10 +34,13 @@ class ThrashPlanTest {
   }
 
   @Test
-  void fewRoundsAreDistinctFaultsOneOfThemTheNameNodeRestart() {
+  void fewRoundsAreDistinctFaultsTwoOfThemTheNameNodeRestarts_oneRoundRestartsInItsGear() {
     List<ThrashFault> faults = ThrashPlan.of(1, 3).rounds().stream().map(ThrashPlan.Round::fault).toList();
 
-    assertThat(faults).doesNotHaveDuplicates().contains(ThrashFault.NAMENODE_RESTART);
+    assertThat(faults).doesNotHaveDuplicates().contains(ThrashFault.NAMENODE_RESTART,
+        ThrashFault.NAMENODE_RESTART_GEAR_0);
+    assertThat(ThrashPlan.of(1, 1).rounds()).extracting(ThrashPlan.Round::fault)
+        .containsExactly(ThrashFault.NAMENODE_RESTART);
   }
 
   @Test

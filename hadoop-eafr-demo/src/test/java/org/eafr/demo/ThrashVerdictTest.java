@@ -47,4 +47,12 @@ class ThrashVerdictTest {
         "round 7 (gear down): gear 2 not reached in 420 s",
         "the power manager counted 2 quarantines, the NameNode log names 1");
   }
+
+  @Test
+  void theRestartInGearZeroPassesWhenAtMostOnePercentOfTheBlocksAsleepWasCopied() {
+    assertThat(ThrashVerdict.restartCopiesWithinGoal(0, 0)).isTrue();
+    assertThat(ThrashVerdict.restartCopiesWithinGoal(3, 300)).isTrue();
+    assertThat(ThrashVerdict.restartCopiesWithinGoal(4, 300)).isFalse();
+    assertThat(ThrashVerdict.restartCopiesWithinGoal(1, 99)).isFalse();
+  }
 }

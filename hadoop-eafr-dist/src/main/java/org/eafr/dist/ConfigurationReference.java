@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.eafr.datanode.config.DatanodeSettings;
+import org.eafr.datanode.config.RateMode;
 import org.eafr.datanode.power.PowerAgentSettings;
 import org.eafr.namenode.config.NamenodeSettings;
 import org.eafr.namenode.config.SettingsDefaults;
@@ -90,6 +91,7 @@ public final class ConfigurationReference {
   static List<Row> dataNodeRows() {
     List<Row> rows = new ArrayList<>();
     DatanodeSettings.adapterSettings().forEach(setting -> rows.add(Row.of(setting)));
+    rows.add(new Row(RateMode.KEY, RateMode.DEFAULT.value(), RateMode.choices(), RateMode.DESCRIPTION));
     EafrSettings.all().stream().filter(setting -> setting.key().startsWith("eafr.rate."))
         .forEach(setting -> rows.add(Row.of(setting)));
     rows.add(Row.of(PowerAgentSettings.POLL_MS));

@@ -39,8 +39,8 @@ class ConfigurationReferenceTest {
     assertThat(keys).doesNotHaveDuplicates()
         .containsAll(PowerAgentSettings.keys())
         .contains(DatanodeSettings.LINK_BYTES_PER_SECOND.key(), DatanodeSettings.PERIOD_MS.key(),
-            "eafr.rate.low-threshold", "eafr.rate.high-threshold")
-        .hasSize(PowerAgentSettings.keys().size() + DatanodeSettings.adapterSettings().size() + 2);
+            "eafr.datanode.rate.mode", "eafr.rate.low-threshold", "eafr.rate.high-threshold")
+        .hasSize(PowerAgentSettings.keys().size() + DatanodeSettings.adapterSettings().size() + 3);
   }
 
   @Test

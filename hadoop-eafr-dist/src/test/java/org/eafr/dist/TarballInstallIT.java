@@ -30,7 +30,7 @@ import org.junit.jupiter.api.Test;
 class TarballInstallIT {
   private static final Duration STARTUP = Duration.ofSeconds(120);
   private static final List<String> EAFR_JARS = List.of("hadoop-eafr-datanode", "hadoop-eafr-namenode",
-      "hadoop-eafr-placement");
+      "hadoop-eafr-placement", "jna");
 
   private final Path work = Paths.get("target", "install-it").toAbsolutePath();
   private final String version = System.getProperty("eafr.hadoop.version");

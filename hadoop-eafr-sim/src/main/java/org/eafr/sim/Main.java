@@ -37,7 +37,7 @@ public final class Main {
         out.print(help());
         return 0;
       }
-      Scenario scenario = Scenarios.get(options.scenario);
+      Scenario scenario = Scenarios.get(options.scenario).only(options.variants);
       Runner runner = new Runner(options.threads, runs -> new ProgressBar(err, runs,
           options.progress ? ProgressBar.Mode.forStderr() : ProgressBar.Mode.OFF));
       List<RunResult> results = runner.run(scenario, options.settings, options.policies, options.trace);
@@ -75,7 +75,9 @@ public final class Main {
           --trace FORMAT[:PATH] workload: synthetic (default) or swim[:PATH] (.tsv or .tsv.gz, 6 columns or 7
                                with the job's input path; default the FB-2009 trace in the jar; shipped:
                                classpath:FB-2009_samples_24_times_1hr_0.tsv.gz, ..._1hr_1.tsv.gz,
-                               classpath:FB-2010_samples_24_times_1hr_0.tsv.gz)
+                               classpath:FB-2010_samples_24_times_1hr_0.tsv.gz) or swim-paths[:PATH] (a SWIM
+                               trace, default FB-2010, with generated input paths of SWIM's popularity)
+          --variants a,b,...   run only these variants of the scenario, by label (default: all)
           --out DIR            output directory (default target/sim)
           --threads N          runs in parallel (default 2)
           --no-charts          skip the PNG charts
@@ -104,6 +106,7 @@ public final class Main {
     String scenario;
     final Map<String, String> settings = new LinkedHashMap<>();
     final List<String> policies = new ArrayList<>();
+    final List<String> variants = new ArrayList<>();
     String trace;
     String out = "target/sim";
     int threads = 2;
@@ -120,6 +123,7 @@ public final class Main {
           case "--policies" -> o.policies.addAll(List.of(value(args, ++i, arg).split(",")));
           case "--set" -> o.set(value(args, ++i, arg));
           case "--trace" -> o.trace = value(args, ++i, arg);
+          case "--variants" -> o.variants.addAll(List.of(value(args, ++i, arg).split(",")));
           case "--out" -> o.out = value(args, ++i, arg);
           case "--threads" -> o.threads = threads(value(args, ++i, arg));
           case "--no-charts" -> o.charts = false;

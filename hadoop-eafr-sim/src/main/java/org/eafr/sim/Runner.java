@@ -51,7 +51,11 @@ public final class Runner {
     List<String> chosen = policies.isEmpty() ? scenario.policies() : policies;
     chosen.forEach(Registry::get);
     List<Job> jobs = new ArrayList<>();
+    boolean ownTracesOnly = scenario.variants().stream().allMatch(v -> v.trace() != null);
     for (Scenario.Variant variant : scenario.variants()) {
+      if (variant.trace() != null && trace != null && !ownTracesOnly) {
+        continue; // --trace replaces the command's workload; a variant with a trace of its own is another workload
+      }
       Map<String, String> raw = new LinkedHashMap<>(scenario.base());
       raw.putAll(variant.settings());
       checkNotSwept(variant, overrides);

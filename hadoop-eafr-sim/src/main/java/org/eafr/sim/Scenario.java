@@ -42,6 +42,29 @@ public record Scenario(String name, String description, Map<String, String> base
     }
   }
 
+  /**
+   * This scenario with only the variants named in {@code labels} (all of them when empty); a variant without a label
+   * of its own (a single run) is named "default". An unknown name throws listing the known ones.
+   */
+  public Scenario only(List<String> labels) {
+    if (labels.isEmpty()) {
+      return this;
+    }
+    List<String> known = variants.stream().map(Scenario::nameOf).toList();
+    for (String label : labels) {
+      if (!known.contains(label)) {
+        throw new IllegalArgumentException("--variants " + label + " is not allowed: scenario " + name
+            + " has the variants " + known);
+      }
+    }
+    return new Scenario(name, description, base, xLabel,
+        variants.stream().filter(v -> labels.contains(nameOf(v))).toList(), policies, chartMetrics);
+  }
+
+  private static String nameOf(Variant variant) {
+    return variant.label().isEmpty() ? "default" : variant.label();
+  }
+
   public Scenario {
     base = Map.copyOf(base);
     variants = List.copyOf(variants);

@@ -25,12 +25,21 @@ public final class Scenarios {
       "eafr-geared");
   private static final String FB_2009_0 = "swim:classpath:FB-2009_samples_24_times_1hr_0.tsv.gz";
   private static final String LOAD_SWEEP_HOURS = "3";
+  private static final List<String> FILL = List.of("hdfs", "ideal", "rabbit", "springfs", "accordion", "eafr-geared");
+  /** Files of the gears catalog (log-uniform 100 KB to 2 GB, 201.9 MB on average) whose 3 copies fill 1% of 150 TB (24,765 files: 10%). */
+  private static final double FILES_PER_FILL_PERCENT = 150e12 / 3 / 201.9e6 / 100;
+  /** FB-2010's jobs with generated input paths of SWIM's popularity (seeded by sim.seed). */
+  private static final String FB_2010_PATHS = "swim-paths:classpath:FB-2010_samples_24_times_1hr_0.tsv.gz";
+  private static final String FB_2010_PATHS_LABEL = "FB-2010-paths";
+  private static final List<String> CARBON = List.of("eafr-geared", "eafr-geared-carbon", "eafr-geared-price",
+      "springfs", "springfs-carbon", "springfs-price");
 
   static {
     // eafr-geared keeps EAFR's r = 2 as its layout's r (eafr.gear.* keys touch only the geared policies).
     add(new Scenario("eafr", "EAFR vs the baselines on the EAFR setup for 2 days (Figs. 6, 8, 9, 10), and EAFR on"
         + " gears", Map.of("sim.duration.hours", "48", "eafr.gear.replicas", "2"), "run",
-        List.of(Scenario.Variant.single()), EAFR_COMPARISON,
+        List.of(Scenario.Variant.single(), new Scenario.Variant(FB_2010_PATHS_LABEL, 1,
+            Map.of("sim.duration.hours", "24"), FB_2010_PATHS)), EAFR_COMPARISON,
         List.of("read_mean_ms", "read_p99_ms", "energy_kwh_day", "storage_tb", "repl_10000MB_s", "util_p99",
             "maint_p50", "success_lambda_0.1", "success_lambda_0.2")));
     add(new Scenario("replicas",
@@ -73,7 +82,8 @@ public final class Scenarios {
         List.of("success_lambda_0.1", "success_lambda_0.2")));
     add(new Scenario("gears", "power-proportional layouts on the SWIM traces, 24 h each: machine-hours against the"
         + " SpringFS 5.2 ideal, data migrated, energy, read latency (issue 8)", gearsBase(),
-        "trace (1, 2: FB-2009 samples 0, 1; 3: FB-2010)", swimTraces(), GEARS,
+        "trace (1, 2: FB-2009 samples 0, 1; 3: FB-2010; 4: FB-2010 with generated input paths)",
+        swimTracesAndPaths(), GEARS,
         List.of("machine_hours", "machine_hours_vs_ideal", "migrated_gb", "energy_kwh_day", "read_mean_ms",
             "read_p99_ms", "reads_waited_wake")));
     add(new Scenario("rabbit", "Rabbit's equal-work layout, 1 h of FB-2009: degree of power proportionality over the"
@@ -96,6 +106,17 @@ public final class Scenarios {
         "run", List.of(new Scenario.Variant("FB-2009-0", 1, Map.of(), FB_2009_0)),
         List.of("accordion", "rabbit", "springfs"), List.of("reflection_gb", "gear_up_reads_per_joule",
             "machine_hours", "read_mean_ms", "gear_ups")));
+    add(new Scenario("fill", "geared layouts on a cluster 10 / 25 / 50 / 75% full (3 replicas of the catalog over"
+        + " the servers' raw capacity), 6 h of FB-2010: machine-hours against the ideal, energy, read latency, failed"
+        + " writes, data migrated", fillBase(), "fill (% of raw capacity)", fills(), FILL,
+        List.of("machine_hours_vs_ideal", "energy_kwh_day", "read_mean_ms", "read_p99_ms", "failed_writes",
+            "short_writes", "migrated_gb")));
+    add(new Scenario("carbon", "carbon- and price-aware background work on FB-2009 sample 0, 24 h against one day"
+        + " of each shipped grid week: eafr-geared and springfs energy-only, carbon-aware and price-aware; kgCO2,"
+        + " EUR, kWh, read latency, data moved and how long deferred work waited", gearsBase(),
+        "grid day (1-3: GB 2023 Jan, Jul, Oct; 4-6: DE 2024 Jan, Apr, Jul; 7: DE 2020 Apr)", gridDays(), CARBON,
+        List.of("kg_co2_day", "eur_day", "move_g_co2_day", "grid_kwh_day", "read_mean_ms", "read_p99_ms",
+            "move_gb_day", "deferred_wait_mean_h")));
     add(new Scenario("tiny", "a 20-server, 2-hour scenario for tests and quick checks",
         tinyBase(), "run", List.of(Scenario.Variant.single()), MAIN,
         List.of("read_mean_ms", "energy_kwh_day")));
@@ -152,11 +173,42 @@ public final class Scenarios {
     return base;
   }
 
+  /**
+   * The gears setup on 6 hours of FB-2010 with as many files as fill the cluster to each share: 300 servers of 250,
+   * 500 or 750 GB hold 150 TB raw on average, so 3 copies of 24,765 / 61,912 / 123,824 / 185,736 catalog files
+   * (201.9 MB on average) fill 10 / 25 / 50 / 75% (the run's "fill" column gives the share reached).
+   */
+  private static Map<String, String> fillBase() {
+    Map<String, String> base = new LinkedHashMap<>(gearsBase());
+    base.put("sim.duration.hours", "6");
+    return base;
+  }
+
+  private static List<Scenario.Variant> fills() {
+    List<Scenario.Variant> variants = new ArrayList<>();
+    for (int percent : new int[] {10, 25, 50, 75}) {
+      variants.add(new Scenario.Variant(percent + "%", percent, Map.of("sim.files",
+          String.valueOf(Math.round(percent * FILES_PER_FILL_PERCENT))),
+          "swim:classpath:FB-2010_samples_24_times_1hr_0.tsv.gz"));
+    }
+    return variants;
+  }
+
   private static List<Scenario.Variant> swimTraces() {
     return List.of(
         new Scenario.Variant("FB-2009-0", 1, Map.of(), FB_2009_0),
         new Scenario.Variant("FB-2009-1", 2, Map.of(), "swim:classpath:FB-2009_samples_24_times_1hr_1.tsv.gz"),
         new Scenario.Variant("FB-2010", 3, Map.of(), "swim:classpath:FB-2010_samples_24_times_1hr_0.tsv.gz"));
+  }
+
+  /**
+   * The three traces and FB-2010 with generated input paths; its catalog holds a file per distinct path (16,562 at
+   * FB-2010's 24,442 jobs), so the files keep the paths' popularity.
+   */
+  private static List<Scenario.Variant> swimTracesAndPaths() {
+    List<Scenario.Variant> variants = new ArrayList<>(swimTraces());
+    variants.add(new Scenario.Variant(FB_2010_PATHS_LABEL, 4, Map.of("sim.files", "17000"), FB_2010_PATHS));
+    return variants;
   }
 
   /**
@@ -169,6 +221,26 @@ public final class Scenarios {
     base.put("sim.duration.hours", "1");
     base.put("sim.file-size.max-bytes", "1000000000");
     return base;
+  }
+
+  /**
+   * One day of each shipped grid week (resources grid/README.md), a Wednesday where the week allows (the day before
+   * it gives the German series' persistence forecast, the days after it the horizon); GB's October day runs into
+   * NESO's 45-hour outage from 22:00.
+   */
+  static List<Scenario.Variant> gridDays() {
+    return List.of(gridDay("GB-2023-01", 1, "gb-2023-01-09", "2023-01-11"),
+        gridDay("GB-2023-07", 2, "gb-2023-07-10", "2023-07-12"),
+        gridDay("GB-2023-10", 3, "gb-2023-10-16", "2023-10-20"),
+        gridDay("DE-2024-01", 4, "de-2024-01-08", "2024-01-10"),
+        gridDay("DE-2024-04", 5, "de-2024-04-08", "2024-04-10"),
+        gridDay("DE-2024-07", 6, "de-2024-07-08", "2024-07-10"),
+        gridDay("DE-2020-04", 7, "de-2020-04-06", "2020-04-08"));
+  }
+
+  private static Scenario.Variant gridDay(String label, int x, String week, String day) {
+    return new Scenario.Variant(label, x, Map.of("sim.grid.signal", "classpath:grid/" + week + ".csv",
+        "sim.grid.start", day + "T00:00:00Z"), FB_2009_0);
   }
 
   private static Scenario.Variant swimVariant(String key, int value) {

@@ -6,6 +6,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.eafr.placement.grid.GridSettings;
 import org.eafr.placement.settings.EafrSettings;
 import org.eafr.placement.settings.InvalidSettingException;
 import org.eafr.placement.settings.Range;
@@ -85,12 +86,22 @@ public final class SimSettings {
       CDRM_AVAILABILITY, FAILED_SERVERS, WAKE_SECONDS, HDFS_REPLICAS, SWIM_REWRITES, SWIM_OUTPUT_BYTES, TRACE_PEAK_THROUGHPUT, CONTROL_SECONDS,
       SPRINGFS_OFFLOAD_SET);
 
+  /** The grid signal a run is accounted against (a file, or {@code classpath:grid/NAME.csv}); none by default. */
+  public static final String GRID_SIGNAL = "sim.grid.signal";
+  /** The UTC instant the run's time 0 falls on in the grid signal (ISO 8601, e.g. 2023-01-11T00:00:00Z). */
+  public static final String GRID_START = "sim.grid.start";
+
   private final Map<Setting<?>, Number> values;
   private final EafrSettings eafr;
+  private final Map<String, String> gridRaw;
+  private final GridSettings grid;
 
-  private SimSettings(Map<Setting<?>, Number> values, EafrSettings eafr) {
+  private SimSettings(Map<Setting<?>, Number> values, EafrSettings eafr, Map<String, String> gridRaw) {
     this.values = Collections.unmodifiableMap(new HashMap<>(values));
     this.eafr = eafr;
+    this.gridRaw = Collections.unmodifiableMap(new LinkedHashMap<>(gridRaw));
+    this.grid = GridSettings.of(gridRaw);
+    gridStartMillis();
   }
 
   public static SimSettings defaults() {
@@ -107,8 +118,13 @@ public final class SimSettings {
       values.put(setting, setting.defaultValue());
     }
     EafrSettings.Builder eafr = EafrSettings.builder();
+    Map<String, String> gridRaw = new LinkedHashMap<>();
     for (Map.Entry<String, String> entry : new java.util.TreeMap<>(raw).entrySet()) {
       String key = entry.getKey();
+      if (key.startsWith(GridSettings.PREFIX) || key.equals(GRID_SIGNAL) || key.equals(GRID_START)) {
+        gridRaw.put(key, entry.getValue());
+        continue;
+      }
       if (key.startsWith("eafr.")) {
         eafr.set(key, entry.getValue());
         continue;
@@ -118,7 +134,7 @@ public final class SimSettings {
               + " and the eafr.* keys of docs/settings.md"));
       values.put(setting, setting.parse(entry.getValue().trim()));
     }
-    SimSettings settings = new SimSettings(values, eafr.build());
+    SimSettings settings = new SimSettings(values, eafr.build(), gridRaw);
     settings.checkRelations();
     return settings;
   }
@@ -127,6 +143,7 @@ public final class SimSettings {
   public SimSettings with(Map<String, String> overrides) {
     Map<String, String> merged = new LinkedHashMap<>(asMap());
     merged.putAll(eafr.asMap());
+    merged.putAll(gridRaw);
     merged.putAll(overrides);
     return of(merged);
   }
@@ -165,6 +182,30 @@ public final class SimSettings {
   @SuppressWarnings("unchecked")
   private <T extends Number & Comparable<T>> T get(Setting<T> setting) {
     return (T) values.get(setting);
+  }
+
+  /** The carbon- and price-aware scheduling settings ({@code eafr.grid.*}). */
+  public GridSettings grid() {
+    return grid;
+  }
+
+  /** The grid signal's location ({@value #GRID_SIGNAL}), or null when the run has none. */
+  public String gridSignal() {
+    String signal = gridRaw.get(GRID_SIGNAL);
+    return signal == null || signal.isBlank() ? null : signal.trim();
+  }
+
+  /** Where the run's time 0 falls in the grid signal, UTC epoch milliseconds ({@value #GRID_START}; default 0). */
+  public long gridStartMillis() {
+    String start = gridRaw.get(GRID_START);
+    if (start == null || start.isBlank()) {
+      return 0;
+    }
+    try {
+      return java.time.Instant.parse(start.trim()).toEpochMilli();
+    } catch (java.time.format.DateTimeParseException e) {
+      throw new InvalidSettingException(GRID_START, start, "a UTC instant in ISO 8601, e.g. 2023-01-11T00:00:00Z");
+    }
   }
 
   public int servers() {

@@ -17,6 +17,10 @@ import org.eafr.placement.gear.BlockMove;
 import org.eafr.placement.gear.GearDecision;
 import org.eafr.placement.gear.LoadSample;
 import org.eafr.placement.gear.StoredBlocks;
+import org.eafr.placement.grid.GridSignal;
+import org.eafr.placement.grid.MoveEnergy;
+import org.eafr.sim.model.GridSignals;
+import org.eafr.sim.stats.GridAccount;
 import org.eafr.placement.power.PowerModel;
 import org.eafr.placement.rate.ReceiveRateController;
 import org.eafr.placement.recovery.LostReplica;
@@ -89,6 +93,9 @@ public final class Simulator {
   private long lastControlMicros;
   private GearState gears;
   private long readsServed;
+  /** Reads served and their summed latency (us) at the last control period, for the period's mean latency. */
+  private long readsAtControl;
+  private double readSumAtControl;
 
   /** A replica copy waiting for, or using, one of its source's replication streams; {@code move} for a geared one. */
   private record Transfer(SimFile file, int source, int target, ReplicaAction.Kind kind, RecoveryBatch batch,
@@ -161,7 +168,7 @@ public final class Simulator {
     this.workload = workload;
     this.progress = progress;
     long seed = settings.seed();
-    Random policyRandom = new UnsharedRandom(seed * 1_000_003L + policyName.hashCode());
+    Random policyRandom = new UnsharedRandom(PolicyEnvironment.policySeed(seed, policyName));
     this.policy = factory.apply(new PolicyEnvironment(settings, policyRandom, () -> queue.now() / MICROS_PER_MILLI));
     this.geared = policy instanceof GearedPolicy g ? g : null;
     // A geared policy starts with every server hot (its data in the target layout) and puts its gear's others to sleep.
@@ -193,6 +200,10 @@ public final class Simulator {
     LoadSample model = perServerThroughput(cluster, serviceMicros);
     this.perServer = settings.tracePeakThroughput() ? tracePeakThroughput(model, sizes) : model;
     this.oneCopyCapacityPrefix = capacityPrefix(cluster, settings.eafr().storageReserveBytes());
+    GridSignal signal = GridSignals.of(settings);
+    if (signal != null) {
+      stats.grid(new GridAccount(signal, settings.gridStartMillis(), MoveEnergy.of(power, model.writeBytesPerSecond())));
+    }
     for (long size : sizes) {
       oneCopyBytes += size;
     }
@@ -282,6 +293,7 @@ public final class Simulator {
       startGears();
     }
     placeFiles();
+    stats.initialFill((double) storedBytes() / rawCapacity());
     if (geared != null) {
       applyInitialGear();
       queue.schedule(Math.min(settings.controlMicros(), endMicros), this::control);
@@ -300,6 +312,10 @@ public final class Simulator {
     queue.runUntil(endMicros);
     if (geared != null) {
       measureLayoutShape();
+      stats.displacedReplicas(geared.displacedReplicas());
+      if (stats.grid() != null) {
+        stats.grid().deferred(geared.deferredWork());
+      }
     }
     closeTrace();
     finishEnergy();
@@ -330,14 +346,17 @@ public final class Simulator {
       if (file.index() % VIEW_REFRESH_FILES == 0) {
         view = cluster.view();
       }
+      int placed = 0;
       for (Server chosen : policy.placeNewFile(file, view)) {
         SimServer server = cluster.server(chosen.id());
         // The view is refreshed every 64 files; a server filled since then is skipped rather than overfilled.
         if (reserve.canHold(server.snapshot(), file.sizeBytes())) {
           replicaCounts.add(file, server.index());
           server.addStorage(file.sizeBytes());
+          placed++;
         }
       }
+      stats.write(placed, policy.replicasPerNewFile());
     }
   }
 
@@ -574,6 +593,7 @@ public final class Simulator {
     LoadSample load = served.rates(now - lastControlMicros);
     served.reset();
     lastControlMicros = now;
+    geared.readLatency(periodReadMeanMs());
     GearDecision decision = geared.decide(load, onSet(), failedSet());
     if (decision.shifts()) {
       stats.gearShift(decision.targetGear() > decision.previousGear());
@@ -600,6 +620,16 @@ public final class Simulator {
     if (next <= endMicros) {
       queue.schedule(next, this::control);
     }
+  }
+
+  /** The mean latency of the reads served since the last control period, in ms; NaN when none was. */
+  private double periodReadMeanMs() {
+    long count = stats.reads().count();
+    double sum = stats.reads().mean() * count;
+    double mean = count > readsAtControl ? (sum - readSumAtControl) / (count - readsAtControl) / 1e3 : Double.NaN;
+    readsAtControl = count;
+    readSumAtControl = sum;
+    return mean;
   }
 
   /**
@@ -688,6 +718,7 @@ public final class Simulator {
     if (landed) {
       geared.moved(transfer.move());
       stats.moved(transfer.file().sizeBytes(), transfer.cleanup());
+      stats.gridMove(queue.now() / MICROS_PER_MILLI, transfer.file().sizeBytes());
     }
   }
 
@@ -745,17 +776,20 @@ public final class Simulator {
     int rack = readerRacks.nextInt(cluster.racks());
     offered.writes += settings.hdfsReplicas();
     offered.writeBytes += (double) settings.hdfsReplicas() * file.sizeBytes();
+    int placed = 0;
     for (Server chosen : policy.placeNewFile(file, cluster.view())) {
       SimServer server = cluster.server(chosen.id());
       if (!reserve.canHold(server.snapshot(), file.sizeBytes()) || file.isOn(server.index())) {
         continue;
       }
+      placed++;
       replicaCounts.add(file, server.index());
       server.addStorage(file.sizeBytes());
       served.writes++;
       served.writeBytes += file.sizeBytes();
       network.start(Flow.CLIENT, rack, server.index(), file.sizeBytes(), (flow, t, completed) -> { });
     }
+    stats.write(placed, policy.replicasPerNewFile());
   }
 
   // ---- interval T ----
@@ -956,6 +990,7 @@ public final class Simulator {
       }
     }
     idealPeriod(period, powered);
+    stats.gridEnergy(lastSampleMicros / MICROS_PER_MILLI, watts * period / 1e6);
     if (gears != null && gears.gearingUp) {
       // Accordion's throughput per watt during a gear-up: from the shift until every woken server is up and the
       // reflection it caused has landed.
@@ -1032,6 +1067,14 @@ public final class Simulator {
   }
 
   /** Bytes of landed replicas (storage reserved for copies in flight is not counted). */
+  private long rawCapacity() {
+    long bytes = 0;
+    for (SimServer server : cluster.servers()) {
+      bytes += server.storageCapacity();
+    }
+    return bytes;
+  }
+
   private long storedBytes() {
     long bytes = 0;
     for (SimFile file : files) {

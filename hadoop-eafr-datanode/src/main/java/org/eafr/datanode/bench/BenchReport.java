@@ -12,15 +12,15 @@ import java.util.function.ToDoubleFunction;
 
 /**
  * The table of scripts/bench/incast.sh: per scenario, the median over rounds of each metric for the stock mode and
- * for EAFR, and their ratio (EAFR / stock; below 1 is better for times, retransmissions and timeouts, above 1 for
- * goodput), with the issue's goal where it has one. Also writes it into docs/evaluation.md between two markers, so
- * a re-run replaces the section and leaves the rest of the file alone.
+ * for every other mode measured (e.g. {@code pacing} and {@code window}, or {@code eafr}), and each one's ratio to
+ * stock (below 1 is better for times, retransmissions and timeouts, above 1 for goodput), with the goal where there
+ * is one and whether each mode meets it. Also writes it into docs/evaluation.md between two markers, so a re-run
+ * replaces the section and leaves the rest of the file alone.
  */
 public final class BenchReport {
   static final String BEGIN = "<!-- scripts/bench/incast.sh: begin (generated; a re-run replaces it) -->";
   static final String END = "<!-- scripts/bench/incast.sh: end -->";
   static final String STOCK = "stock";
-  static final String EAFR = "eafr";
 
   private final List<RoundResult> results;
 
@@ -31,21 +31,26 @@ public final class BenchReport {
   /** The Markdown table of medians and ratios, then the rounds. */
   public String markdown() {
     StringBuilder md = new StringBuilder();
-    md.append("| scenario | metric | stock | EAFR | EAFR / stock | goal |\n|---|---|---|---|---|---|\n");
     for (String scenario : scenarios()) {
-      List<RoundResult> stock = rows(scenario, STOCK);
-      List<RoundResult> eafr = rows(scenario, EAFR);
+      List<String> modes = modes(scenario);
+      md.append("| scenario | metric | stock |");
+      modes.forEach(mode -> md.append(' ').append(mode).append(" |"));
+      modes.forEach(mode -> md.append(' ').append(mode).append(" / stock |"));
+      md.append(" goal |\n|---|---|---|").append("---|".repeat(2 * modes.size())).append("---|\n");
       boolean incast = scenario.equals("incast");
-      metric(md, scenario, "block transfer time p50 (s)", stock, eafr, r -> r.p50Millis() / 1000.0, "");
-      metric(md, scenario, "block transfer time p99 (s)", stock, eafr, r -> r.p99Millis() / 1000.0,
-          incast ? "<= 0.8" : "");
-      metric(md, scenario, "re-replication completion (s)", stock, eafr, r -> r.completionMillis() / 1000.0,
-          incast ? "" : "<= 0.8");
-      metric(md, scenario, "goodput into receivers (Mbit/s)", stock, eafr, RoundResult::goodputMbitPerSecond, "");
-      metric(md, scenario, "TCP retransmitted segments", stock, eafr, r -> r.retransmittedSegments(), "");
-      metric(md, scenario, "TCP retransmission timeouts", stock, eafr, r -> r.timeouts(), "");
+      metric(md, scenario, modes, "block transfer time p50 (s)", r -> r.p50Millis() / 1000.0, Goal.NONE);
+      metric(md, scenario, modes, "block transfer time p99 (s)", r -> r.p99Millis() / 1000.0,
+          incast ? Goal.atMost(0.8) : Goal.NONE);
+      metric(md, scenario, modes, "re-replication completion (s)", r -> r.completionMillis() / 1000.0,
+          incast ? Goal.NONE : Goal.atMost(0.8));
+      metric(md, scenario, modes, "goodput into receivers (Mbit/s)", RoundResult::goodputMbitPerSecond,
+          incast ? Goal.atLeast(0.95) : Goal.NONE);
+      metric(md, scenario, modes, "TCP retransmitted segments", r -> r.retransmittedSegments(), Goal.NONE);
+      metric(md, scenario, modes, "TCP retransmission timeouts", r -> r.timeouts(),
+          incast ? Goal.atMost(1.0) : Goal.NONE);
+      md.append('\n');
     }
-    md.append("\nEvery round (times in ms):\n\n").append("| scenario | mode | round | blocks | p50 | p99 | goodput Mbit/s"
+    md.append("Every round (times in ms):\n\n").append("| scenario | mode | round | blocks | p50 | p99 | goodput Mbit/s"
         + " | retransmitted | timeouts | completion |\n|---|---|---|---|---|---|---|---|---|---|\n");
     for (RoundResult r : results) {
       md.append(String.format(Locale.ROOT, "| %s | %s | %d | %d | %d | %d | %.1f | %d | %d | %d |%n", r.scenario(),
@@ -55,11 +60,37 @@ public final class BenchReport {
     return md.toString();
   }
 
-  /** EAFR's median over stock's median of one metric; NaN when either is missing or stock's is 0. */
-  public double ratio(String scenario, ToDoubleFunction<RoundResult> metric) {
+  /** A bound on a ratio to stock: at most (times, losses) or at least (goodput). */
+  static final class Goal {
+    static final Goal NONE = new Goal("", 0, false);
+    final String text;
+    final double bound;
+    final boolean atMost;
+
+    private Goal(String text, double bound, boolean atMost) {
+      this.text = text;
+      this.bound = bound;
+      this.atMost = atMost;
+    }
+
+    static Goal atMost(double bound) {
+      return new Goal("<= " + bound, bound, true);
+    }
+
+    static Goal atLeast(double bound) {
+      return new Goal(">= " + bound, bound, false);
+    }
+
+    boolean met(double ratio) {
+      return atMost ? ratio <= bound : ratio >= bound;
+    }
+  }
+
+  /** A mode's median over stock's median of one metric; NaN when either is missing or stock's is 0. */
+  public double ratio(String scenario, String mode, ToDoubleFunction<RoundResult> metric) {
     double stock = median(rows(scenario, STOCK), metric);
-    double eafr = median(rows(scenario, EAFR), metric);
-    return stock > 0 ? eafr / stock : Double.NaN;
+    double other = median(rows(scenario, mode), metric);
+    return stock > 0 ? other / stock : Double.NaN;
   }
 
   /** {@code document} with the section between the markers replaced by {@code section}, or appended. */
@@ -77,14 +108,24 @@ public final class BenchReport {
     return document + (document.endsWith("\n") ? "\n" : "\n\n") + block;
   }
 
-  private void metric(StringBuilder md, String scenario, String name, List<RoundResult> stock,
-      List<RoundResult> eafr, ToDoubleFunction<RoundResult> metric, String goal) {
-    double s = median(stock, metric);
-    double e = median(eafr, metric);
-    double ratio = s > 0 && !Double.isNaN(e) ? e / s : Double.NaN;
-    String verdict = goal.isEmpty() || Double.isNaN(ratio) ? goal : goal + (ratio <= 0.8 ? ": met" : ": not met");
-    md.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %s |%n", scenario, name, number(s), number(e),
-        Double.isNaN(ratio) ? "n/a" : String.format(Locale.ROOT, "%.2fx", ratio), verdict));
+  private void metric(StringBuilder md, String scenario, List<String> modes, String name,
+      ToDoubleFunction<RoundResult> metric, Goal goal) {
+    double stock = median(rows(scenario, STOCK), metric);
+    StringBuilder values = new StringBuilder();
+    StringBuilder ratios = new StringBuilder();
+    List<String> verdicts = new ArrayList<>();
+    for (String mode : modes) {
+      double value = median(rows(scenario, mode), metric);
+      double ratio = stock > 0 && !Double.isNaN(value) ? value / stock : Double.NaN;
+      values.append(' ').append(number(value)).append(" |");
+      ratios.append(' ').append(Double.isNaN(ratio) ? "n/a" : String.format(Locale.ROOT, "%.2fx", ratio)).append(" |");
+      if (!goal.text.isEmpty() && !Double.isNaN(ratio)) {
+        verdicts.add((modes.size() > 1 ? mode + " " : "") + (goal.met(ratio) ? "met" : "not met"));
+      }
+    }
+    String verdict = goal.text + (verdicts.isEmpty() ? "" : ": " + String.join(", ", verdicts));
+    md.append(String.format(Locale.ROOT, "| %s | %s | %s |%s%s %s |%n", scenario, name, number(stock), values, ratios,
+        verdict));
   }
 
   private static String number(double value) {
@@ -107,6 +148,17 @@ public final class BenchReport {
     Collections.sort(values);
     int n = values.size();
     return n % 2 == 1 ? values.get(n / 2) : (values.get(n / 2 - 1) + values.get(n / 2)) / 2;
+  }
+
+  /** The modes measured in {@code scenario} besides stock, in the order they first appear. */
+  private List<String> modes(String scenario) {
+    Set<String> modes = new LinkedHashSet<>();
+    for (RoundResult r : results) {
+      if (r.scenario().equals(scenario) && !r.mode().equals(STOCK)) {
+        modes.add(r.mode());
+      }
+    }
+    return new ArrayList<>(modes);
   }
 
   private Set<String> scenarios() {

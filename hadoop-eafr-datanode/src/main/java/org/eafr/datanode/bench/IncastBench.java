@@ -16,11 +16,14 @@ import java.util.Map;
  * The statistics half of scripts/bench/incast.sh (the script only builds the network and runs the daemons).
  *
  * <pre>
- * round  --scenario S --mode stock|eafr --round N --requested EPOCH_MS --retrans N --timeouts N --out CSV LOG...
+ * round  --scenario S --mode stock|pacing|window|eafr --round N --requested EPOCH_MS --retrans N --timeouts N --out CSV LOG...
  *        reads the block copies started since EPOCH_MS from the DataNode logs, appends one row to CSV, prints it
  * report --results CSV [--doc FILE --title TEXT --setup FILE]
  *        prints the table of medians and ratios; with --doc writes it (under TITLE, after the text in the setup
  *        file) into FILE between the bench's markers
+ * sockets --mode M --rx FILE,... --tx FILE,...
+ *        prints one sentence: the receiving and sending connections as {@code ss -tin} showed them in mode M
+ *        ({@link SocketSamples})
  * trace  LOG...
  *        prints one sentence: the receive throttler's allowed rates against c_b and what the senders delivered
  *        ({@link RateTrace})
@@ -53,6 +56,10 @@ public final class IncastBench {
       case "report":
         System.out.print(report(options));
         break;
+      case "sockets":
+        System.out.println(SocketSamples.summary(required(options, "--mode"), samples(required(options, "--rx")),
+            samples(required(options, "--tx"))));
+        break;
       case "trace":
         System.out.println(trace(files).summary());
         break;
@@ -77,6 +84,15 @@ public final class IncastBench {
     }
     Files.write(out, List.of(result.toCsv()), StandardCharsets.UTF_8, StandardOpenOption.APPEND);
     return result;
+  }
+
+  /** Every {@code ss -tin} sample in the comma-separated files. */
+  static SocketSamples samples(String files) throws IOException {
+    SocketSamples samples = new SocketSamples();
+    for (String file : files.split(",")) {
+      samples.add(Files.readAllLines(Paths.get(file), StandardCharsets.UTF_8));
+    }
+    return samples;
   }
 
   static RateTrace trace(List<String> logs) throws IOException {
@@ -129,6 +145,6 @@ public final class IncastBench {
   private static IllegalArgumentException usage(String problem) {
     return new IllegalArgumentException(problem + "; usage: round --scenario S --mode stock|eafr --round N"
         + " --requested EPOCH_MS --retrans N --timeouts N --out CSV LOG... | report --results CSV [--doc FILE"
-        + " --title TEXT --setup FILE] | trace LOG...");
+        + " --title TEXT --setup FILE] | sockets --mode M --rx FILE,... --tx FILE,... | trace LOG...");
   }
 }

@@ -48,6 +48,9 @@ public final class ReceiveRateMetrics implements MetricsSource {
     record.addCounter(Interns.info("ThrottledMillisecondsTotal",
         "Milliseconds block writers were held back, summed over writers"),
         stats.throttledMillis());
+    record.addCounter(Interns.info("WaitsCappedTotal",
+        "Packets let in at the wait cap, half the writers' socket timeout, before their rate allowed"),
+        stats.waitsCapped());
     record.addCounter(Interns.info("ReinstallsTotal",
         "Times the throttler was put back after a reconfiguration replaced it"), stats.reinstalls());
   }

@@ -1,12 +1,17 @@
 package org.eafr.datanode.rate;
 
+import java.util.Map;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hdfs.client.HdfsClientConfigKeys;
+import org.apache.hadoop.hdfs.protocol.HdfsConstants;
 import org.apache.hadoop.hdfs.server.datanode.DataNode;
 import org.apache.hadoop.hdfs.util.DataTransferThrottler;
 import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
 import org.eafr.datanode.config.DatanodeSettings;
+import org.eafr.datanode.config.RateMode;
+import org.eafr.placement.settings.InvalidSettingException;
 import org.eafr.datanode.config.EafrDataNodePlugin;
 import org.eafr.placement.rate.ReceiveRateController;
 import org.slf4j.Logger;
@@ -32,6 +37,8 @@ public class ReceiveRatePlugin extends EafrDataNodePlugin<DatanodeSettings> {
   private ReceiveStats stats;
   private ReceiveRateMetrics metrics;
   private volatile ScheduledExecutorService scheduler;
+  private boolean windowClamp;
+  private ReceiveWindows windows;
 
   public ReceiveRatePlugin() {
     super(LOG, "receive rate control");
@@ -39,7 +46,16 @@ public class ReceiveRatePlugin extends EafrDataNodePlugin<DatanodeSettings> {
 
   @Override
   protected DatanodeSettings readSettings(Configuration configuration) {
-    return DatanodeSettings.from(configuration::get);
+    DatanodeSettings read = DatanodeSettings.from(configuration::get);
+    if (read.rateControlEnabled() && read.mode() == RateMode.WINDOW) {
+      try {
+        windowClamp = ReceiveWindows.probe();
+      } catch (IllegalStateException e) {
+        throw new InvalidSettingException(RateMode.KEY, RateMode.WINDOW.value(), "this DataNode cannot set a"
+            + " connection's receive window (" + e.getMessage() + "); expected " + RateMode.PACING.value() + " here");
+      }
+    }
+    return read;
   }
 
   @Override
@@ -52,16 +68,23 @@ public class ReceiveRatePlugin extends EafrDataNodePlugin<DatanodeSettings> {
     }
     slot = WriteThrottlerSlot.of(dataNode);
     stats = new ReceiveStats();
+    // The writer waits this long for our acknowledgement (as the DataNode itself reads it, DNConf).
+    int socketTimeout = dataNode.getConf().getInt(HdfsClientConfigKeys.DFS_CLIENT_SOCKET_TIMEOUT_KEY,
+        HdfsConstants.READ_TIMEOUT);
+    boolean window = settings.mode() == RateMode.WINDOW;
     throttler = new SenderThrottler(ReceiveRateController.from(settings.core()), settings.linkBytesPerSecond(),
-        stats);
+        SenderThrottler.maxWaitMillis(socketTimeout), !window, stats);
+    windows = window ? ReceiveWindows.on(dataNode.getXferPort(), windowClamp) : null;
     installIfReplaced();
     metrics = new ReceiveRateMetrics(ReceiveRateMetrics.nameFor(dataNode.getDisplayName()), stats);
     DefaultMetricsSystem.instance().register(metrics.name(), "EAFR receive rate control", metrics);
     scheduler = daemonScheduler("eafr-receive-rate-control");
     long period = settings.periodMillis();
     scheduler.scheduleAtFixedRate(this::round, period, period, TimeUnit.MILLISECONDS);
-    LOG.info("EAFR receive rate control on: c_b = {} bytes/s, eta_l = {}, eta_h = {}, every {} ms",
-        throttler.getBandwidth(), settings.core().rateLowThreshold(), settings.core().rateHighThreshold(), period);
+    LOG.info("EAFR receive rate control on: c_b = {} bytes/s, eta_l = {}, eta_h = {}, every {} ms, mode {}",
+        throttler.getBandwidth(), settings.core().rateLowThreshold(), settings.core().rateHighThreshold(), period,
+        window ? "window (rate x RTT through SO_RCVBUF" + (windowClamp ? " and TCP_WINDOW_CLAMP)" : " only)")
+            : "pacing (a packet waits at most " + throttler.maxWaitMillis() + " ms)");
   }
 
   /** The throttler in use, or null when rate control is off or stopped (for tests and diagnostics). */
@@ -73,12 +96,20 @@ public class ReceiveRatePlugin extends EafrDataNodePlugin<DatanodeSettings> {
     return stats;
   }
 
+  /** Sender to the receive window set on its connection in the last round; empty unless the mode is window. */
+  Map<String, ReceiveWindows.Window> windows() {
+    return windows == null ? Map.of() : windows.applied();
+  }
+
   private void round() {
     try {
       if (installIfReplaced()) {
         stats.reinstalled();
       }
       throttler.adjust();
+      if (windows != null) {
+        windows.apply(throttler.ratesOldestFirst());
+      }
     } catch (RuntimeException | Error e) { // keep the schedule alive: the next round starts from the slot's state
       LOG.error("EAFR receive rate adjustment failed", e);
     }
@@ -91,8 +122,9 @@ public class ReceiveRatePlugin extends EafrDataNodePlugin<DatanodeSettings> {
       return false;
     }
     long capacity = settings.linkBytesPerSecond();
-    if (current != null && current.getBandwidth() > 0) { // the operator's stock cap still holds
-      capacity = Math.min(capacity, current.getBandwidth());
+    if (current != null && current.getBandwidth() > 0) { // the operator's stock cap still holds, down to the floor
+      capacity = Math.max(Math.min(capacity, current.getBandwidth()),
+          Math.min(capacity, DatanodeSettings.MIN_LINK_BYTES_PER_SECOND));
     }
     throttler.setBandwidth(capacity);
     displaced = current;

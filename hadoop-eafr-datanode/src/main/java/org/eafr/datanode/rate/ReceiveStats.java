@@ -17,6 +17,7 @@ public final class ReceiveStats {
   private final AtomicLong adjustmentsDown = new AtomicLong();
   private final AtomicLong adjustmentsUp = new AtomicLong();
   private final AtomicLong reinstalls = new AtomicLong();
+  private final AtomicLong waitsCapped = new AtomicLong();
   private volatile int senders;
   private volatile long capacityBytesPerSecond;
   private volatile long bytesPerSecond;
@@ -34,6 +35,15 @@ public final class ReceiveStats {
   void adjusted(long down, long up) {
     adjustmentsDown.addAndGet(down);
     adjustmentsUp.addAndGet(up);
+  }
+
+  void waitCapped() {
+    waitsCapped.incrementAndGet();
+  }
+
+  /** Packets let in at the wait cap (half the writer's socket timeout) before their rate allowed them. */
+  public long waitsCapped() {
+    return waitsCapped.get();
   }
 
   void reinstalled() {

@@ -41,6 +41,8 @@ public final class SenderThrottler extends DataTransferThrottler {
    * descheduled for a moment catches up instead of leaving its share of the link unused.
    */
   static final long BURST_NANOS = TimeUnit.MILLISECONDS.toNanos(20);
+  /** Without pacing: a sender that delivered at least this share of its rate in a period used its window. */
+  static final double WINDOW_HELD_SHARE = 0.8;
   private static final long SLEEP_SLICE_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
   /** One line per round at DEBUG: c_b, the rates granted and what each sender used (scripts/bench/incast.sh). */
   private static final Logger TRACE = LoggerFactory.getLogger(SenderThrottler.class.getName() + ".trace");
@@ -49,24 +51,49 @@ public final class SenderThrottler extends DataTransferThrottler {
   private final ReceiverRates rates; // guarded by lock
   private final Map<Thread, Sender> senders = new ConcurrentHashMap<>();
   private final ReceiveStats stats;
+  private final long maxWaitNanos;
+  private final boolean paces;
   private final LongSupplier nanoTime;
   private volatile List<RateAdjustment> lastAdjustments = List.of();
   private long lastRoundNanos = Long.MIN_VALUE; // guarded by lock
 
   /**
    * @param capacityBytesPerSecond c_b, &gt; 0
+   * @param maxWaitMillis the longest one packet may be held back, &gt; 0 ({@link #maxWaitMillis(int)})
+   * @param paces whether packets are spaced by bytes / rate ({@code pacing}); without, the rates only set the
+   *     connections' receive windows ({@code window}, {@link ReceiveWindows}) and packets are counted, never held
    */
-  public SenderThrottler(ReceiveRateController controller, long capacityBytesPerSecond, ReceiveStats stats) {
-    this(controller, capacityBytesPerSecond, stats, System::nanoTime);
+  public SenderThrottler(ReceiveRateController controller, long capacityBytesPerSecond, long maxWaitMillis,
+      boolean paces, ReceiveStats stats) {
+    this(controller, capacityBytesPerSecond, maxWaitMillis, paces, stats, System::nanoTime);
   }
 
-  SenderThrottler(ReceiveRateController controller, long capacityBytesPerSecond, ReceiveStats stats,
-      LongSupplier nanoTime) {
+  SenderThrottler(ReceiveRateController controller, long capacityBytesPerSecond, long maxWaitMillis,
+      ReceiveStats stats, LongSupplier nanoTime) {
+    this(controller, capacityBytesPerSecond, maxWaitMillis, true, stats, nanoTime);
+  }
+
+  private SenderThrottler(ReceiveRateController controller, long capacityBytesPerSecond, long maxWaitMillis,
+      boolean paces, ReceiveStats stats, LongSupplier nanoTime) {
     super(capacityBytesPerSecond);
+    this.paces = paces;
+    if (maxWaitMillis <= 0) {
+      throw new IllegalArgumentException("maxWaitMillis = " + maxWaitMillis + " is not allowed: expected > 0");
+    }
     this.rates = new ReceiverRates(controller, capacityBytesPerSecond);
+    this.maxWaitNanos = TimeUnit.MILLISECONDS.toNanos(maxWaitMillis);
     this.stats = stats;
     this.nanoTime = nanoTime;
     stats.capacity(capacityBytesPerSecond);
+  }
+
+  /**
+   * The longest one packet may wait: half the socket timeout ({@code dfs.client.socket-timeout}, ms) with which the
+   * sender waits for this DataNode's acknowledgement, so that pacing never makes a writer time out; a minute when
+   * the timeout is off (0). Example: the default 60000 ms gives 30000 ms.
+   */
+  public static long maxWaitMillis(int socketTimeoutMillis) {
+    return socketTimeoutMillis > 0 ? Math.max(1, socketTimeoutMillis / 2) : TimeUnit.MINUTES.toMillis(1);
   }
 
   @Override
@@ -81,6 +108,10 @@ public final class SenderThrottler extends DataTransferThrottler {
     }
     stats.received(numOfBytes);
     Sender sender = senderOfCurrentThread();
+    if (!paces) {
+      sender.periodBytes.addAndGet(numOfBytes);
+      return;
+    }
     long start = nanoTime.getAsLong();
     if (sender.pace(numOfBytes, start) > 0) {
       await(sender, canceler);
@@ -145,7 +176,11 @@ public final class SenderThrottler extends DataTransferThrottler {
       // Held back: it waited in the period, or is waiting now (a packet larger than a period's worth at its rate).
       boolean heldBack = sender.heldBack.getAndSet(false) | sender.waitsAt(nowNanos);
       if (seconds > 0) {
-        use.put(sender.id, new SenderUse(bytes / seconds, heldBack));
+        double bytesPerSecond = bytes / seconds;
+        // Under a window, a sender its window holds back delivers about its rate; one that delivers much less is
+        // limited elsewhere (its source, its own TCP).
+        use.put(sender.id, new SenderUse(bytesPerSecond,
+            paces ? heldBack : bytesPerSecond >= WINDOW_HELD_SHARE * sender.rate));
       }
     }
     return use;
@@ -177,6 +212,11 @@ public final class SenderThrottler extends DataTransferThrottler {
 
   public ReceiveStats stats() {
     return stats;
+  }
+
+  /** The longest one packet waits, in milliseconds. */
+  public long maxWaitMillis() {
+    return TimeUnit.NANOSECONDS.toMillis(maxWaitNanos);
   }
 
   /** The core's decision in the last round, oldest connection first. */
@@ -236,13 +276,22 @@ public final class SenderThrottler extends DataTransferThrottler {
   /**
    * Waits until the sender's clock allows its next read, in slices: when a round changes the sender's rate meanwhile
    * (e.g. an older connection ended and its share came to this one), the rest of the wait is rescaled to the new
-   * rate, so a large packet booked at a small rate does not keep the link idle.
+   * rate, so a large packet booked at a small rate does not keep the link idle. No packet waits longer than
+   * {@link #maxWaitMillis(int)}: the rest of its booking is then forgiven.
    */
   private void await(Sender sender, Canceler canceler) {
-    for (long left = sender.left(nanoTime.getAsLong()); left > 0; left = sender.left(nanoTime.getAsLong())) {
+    long deadline = nanoTime.getAsLong() + maxWaitNanos;
+    for (long now = nanoTime.getAsLong(), left = sender.left(now); left > 0; now = nanoTime.getAsLong(),
+        left = sender.left(now)) {
       if (canceler != null && canceler.isCancelled()) {
         return;
       }
+      if (now - deadline >= 0) { // the writer must hear from us before its socket timeout: let this packet in
+        sender.forgive(now);
+        stats.waitCapped();
+        return;
+      }
+      left = Math.min(left, deadline - now);
       try {
         TimeUnit.NANOSECONDS.sleep(Math.min(left, SLEEP_SLICE_NANOS));
       } catch (InterruptedException e) {
@@ -289,6 +338,12 @@ public final class SenderThrottler extends DataTransferThrottler {
         waitsUntilNanos = nextNanos;
       }
       return wait;
+    }
+
+    /** Drops the wait still booked at {@code nowNanos}: the next packet is paced from now. */
+    void forgive(long nowNanos) {
+      nextNanos = nowNanos;
+      waitsUntilNanos = Long.MIN_VALUE;
     }
 
     /** Nanoseconds still to wait at {@code nowNanos}, the rest rescaled first if the rate changed since pacing. */

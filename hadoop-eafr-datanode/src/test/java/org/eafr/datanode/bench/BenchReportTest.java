@@ -56,12 +56,31 @@ class BenchReportTest {
         RoundResult.parseCsv("incast,eafr,3,24,5000,11000,86.00,30,1,31000"));
     BenchReport report = new BenchReport(rows);
 
-    assertThat(report.ratio("incast", RoundResult::p99Millis)).isCloseTo(10_000.0 / 13_000, within(1e-12));
+    assertThat(report.ratio("incast", "eafr", RoundResult::p99Millis)).isCloseTo(10_000.0 / 13_000, within(1e-12));
     assertThat(report.markdown())
+        .contains("| scenario | metric | stock | eafr | eafr / stock | goal |\n|---|---|---|---|---|---|\n")
         .contains("| incast | block transfer time p99 (s) | 13.0 | 10.0 | 0.77x | <= 0.8: met |")
+        .contains("| incast | goodput into receivers (Mbit/s) | 91.0 | 86.0 | 0.95x | >= 0.95: not met |")
         .contains("| incast | TCP retransmitted segments | 600 | 30.0 | 0.05x |  |")
         .contains("| incast | eafr | 3 | 24 | 5000 | 11000 | 86.0 | 30 | 1 | 31000 |");
-    assertThat(report.ratio("hetero", RoundResult::completionMillis)).isNaN();
+    assertThat(report.ratio("hetero", "eafr", RoundResult::completionMillis)).isNaN();
+  }
+
+  @Test
+  void report_everyModeAgainstStock_withAVerdictEach() {
+    List<RoundResult> rows = List.of(
+        RoundResult.parseCsv("incast,stock,1,24,9000,20000,90.00,500,10,30000"),
+        RoundResult.parseCsv("incast,pacing,1,24,15000,19000,70.00,900,14,40000"),
+        RoundResult.parseCsv("incast,window,1,24,9000,12000,90.00,0,0,30000"));
+    String table = new BenchReport(rows).markdown();
+
+    assertThat(table)
+        .contains("| scenario | metric | stock | pacing | window | pacing / stock | window / stock | goal |\n"
+            + "|---|---|---|---|---|---|---|---|\n")
+        .contains("| incast | block transfer time p99 (s) | 20.0 | 19.0 | 12.0 | 0.95x | 0.60x | <= 0.8: pacing not"
+            + " met, window met |")
+        .contains("| incast | TCP retransmission timeouts | 10.0 | 14.0 | 0.0 | 1.40x | 0.00x | <= 1.0: pacing not met,"
+            + " window met |");
   }
 
   @Test

@@ -39,6 +39,16 @@ class DatanodeSettingsTest {
   }
 
   @Test
+  void linkCapacityBelowTheFloor_isRefusedNamingTheKeyAndTheRange() {
+    Map<String, String> conf = Map.of("eafr.datanode.link.bytes-per-second", "1048575");
+    assertThatThrownBy(() -> DatanodeSettings.from(conf::get)).isInstanceOf(InvalidSettingException.class)
+        .hasMessage("eafr.datanode.link.bytes-per-second = 1048575 is not allowed: expected 0 (off) or a number in"
+            + " [1048576, 1099511627776]");
+    assertThat(DatanodeSettings.from(Map.of("eafr.datanode.link.bytes-per-second", "1048576")::get)
+        .linkBytesPerSecond()).isEqualTo(1_048_576L);
+  }
+
+  @Test
   void adapterSettings_areListedOnce() {
     assertThat(DatanodeSettings.adapterSettings()).extracting(s -> s.key())
         .containsExactly("eafr.datanode.link.bytes-per-second", "eafr.datanode.rate.period.ms");

@@ -134,7 +134,7 @@ class PowerAgentTest {
     powerConf.set("eafr.power.retries", "0");
     RateControlCluster.await("the agent of " + host + " to attach", WAIT, () -> sleepRequests().attached(host));
 
-    try (PowerManager power = PowerManager.start(powerConf, new NameNodeHostView(dataNodes()), sleepRequests(), 1)) {
+    try (PowerManager power = PowerManager.start(powerConf, new NameNodeHostView(cluster.getNameNode()), sleepRequests(), 1)) {
       assertThatThrownBy(() -> power.powerOff(host, false, Requester.OPERATOR).get(60, TimeUnit.SECONDS))
           .hasCauseInstanceOf(PowerRefusedException.class)
           .hasMessageContaining("NORMAL, not IN_MAINTENANCE");

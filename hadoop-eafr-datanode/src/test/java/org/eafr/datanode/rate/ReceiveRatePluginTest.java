@@ -5,9 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 import static org.eafr.datanode.testing.RateControlCluster.await;
 import static org.eafr.datanode.testing.RateControlCluster.senderThrottler;
+import static org.eafr.datanode.testing.RateControlCluster.writer;
 import static org.eafr.datanode.testing.RateControlCluster.writeThrottler;
 
-import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -16,12 +16,12 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.hdfs.DFSTestUtil;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.hdfs.MiniDFSCluster;
+import org.apache.hadoop.hdfs.client.HdfsClientConfigKeys;
 import org.apache.hadoop.hdfs.server.datanode.DataNode;
 import org.apache.hadoop.hdfs.util.DataTransferThrottler;
 import org.apache.hadoop.metrics2.AbstractMetric;
@@ -41,10 +41,12 @@ class ReceiveRatePluginTest {
   @Test
   void throttler_isInstalled_andSurvivesLiveReconfigurationOfTheWriteBandwidth() throws Exception {
     Configuration conf = RateControlCluster.conf("reconfigure", 10 * MB);
+    conf.setInt(HdfsClientConfigKeys.DFS_CLIENT_SOCKET_TIMEOUT_KEY, 8000);
     try (MiniDFSCluster cluster = new MiniDFSCluster.Builder(conf).numDataNodes(1).build()) {
       DataNode dataNode = cluster.getDataNodes().get(0);
       SenderThrottler installed = senderThrottler(dataNode);
       assertThat(installed.getBandwidth()).isEqualTo(10 * MB);
+      assertThat(installed.maxWaitMillis()).as("half the writers' socket timeout").isEqualTo(4000L);
 
       dataNode.reconfigureProperty(WRITE_BANDWIDTH, String.valueOf(MB));
       await("the throttler back with the reconfigured cap", Duration.ofSeconds(10),
@@ -143,24 +145,6 @@ class ReceiveRatePluginTest {
     return values;
   }
 
-  /** Writes 64 KiB chunks to {@code path} until {@code stop}, flushing each so that packets go out at once. */
-  private static Thread writer(DistributedFileSystem fs, String path, AtomicBoolean stop) {
-    Thread thread = new Thread(() -> {
-      byte[] chunk = new byte[64 * 1024];
-      try (FSDataOutputStream out = fs.create(new Path(path), (short) 1)) {
-        while (!stop.get()) {
-          out.write(chunk);
-          out.hflush();
-        }
-      } catch (IOException e) {
-        throw new IllegalStateException(e);
-      }
-    }, "writer " + path);
-    thread.setDaemon(true);
-    thread.start();
-    return thread;
-  }
-
   @Test
   void offByDefault_installsNothing() throws Exception {
     Configuration conf = RateControlCluster.conf("off", 0);
@@ -177,6 +161,9 @@ class ReceiveRatePluginTest {
   void badSetting_stopsTheDataNode_namingKeyValueAndRange() throws Exception {
     assertRefused("eafr.datanode.link.bytes-per-second", "-5",
         "eafr.datanode.link.bytes-per-second = -5 is not allowed: expected a number in [0, 1099511627776]");
+    assertRefused("eafr.datanode.link.bytes-per-second", "1",
+        "eafr.datanode.link.bytes-per-second = 1 is not allowed: expected 0 (off) or a number in [1048576,"
+            + " 1099511627776]");
     assertRefused("eafr.datanode.rate.period.ms", "5",
         "eafr.datanode.rate.period.ms = 5 is not allowed: expected a number in [10, 60000]");
     assertRefused("eafr.rate.low-threshold", "0.7",

@@ -5,9 +5,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.time.Duration;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BooleanSupplier;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
+import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.hdfs.HdfsConfiguration;
 import org.apache.hadoop.hdfs.MiniDFSCluster;
 import org.apache.hadoop.hdfs.server.datanode.DataNode;
@@ -57,5 +60,23 @@ public final class RateControlCluster {
       }
       Thread.sleep(20);
     }
+  }
+
+  /** Writes 64 KiB chunks to {@code path} until {@code stop}, flushing each so that packets go out at once. */
+  public static Thread writer(DistributedFileSystem fs, String path, AtomicBoolean stop) {
+    Thread thread = new Thread(() -> {
+      byte[] chunk = new byte[64 * 1024];
+      try (FSDataOutputStream out = fs.create(new org.apache.hadoop.fs.Path(path), (short) 1)) {
+        while (!stop.get()) {
+          out.write(chunk);
+          out.hflush();
+        }
+      } catch (IOException e) {
+        throw new IllegalStateException(e);
+      }
+    }, "writer " + path);
+    thread.setDaemon(true);
+    thread.start();
+    return thread;
   }
 }

@@ -23,6 +23,11 @@ public final class GearCounters {
   public final AtomicLong nodesWoken = new AtomicLong();
   /** Block locations given to a reader with no replica at all (each one asks the wake detector to look at once). */
   public final AtomicLong readsWithoutReplica = new AtomicLong();
+  /**
+   * Re-replications HDFS asked for that the placement policy answered with no target, the block's missing replicas
+   * being asleep at their homes, unseen by this NameNode since it started (a block asked again counts again).
+   */
+  public final AtomicLong reReplicationsDeferred = new AtomicLong();
   /** Gear shifts the autopilot started (auto mode); {@link #shifts} counts them too. */
   public final AtomicLong autoShifts = new AtomicLong();
   /** The autopilot's decisions, each counted once under the controller's reason (also those that hold the gear). */

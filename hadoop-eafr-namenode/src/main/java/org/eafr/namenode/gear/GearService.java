@@ -888,7 +888,8 @@ public final class GearService implements AutoCloseable {
     return dataNodes().getDatanodeListForReport(DatanodeReportType.LIVE);
   }
 
-  private DatanodeManager dataNodes() {
+  /** This NameNode's DataNodes as HDFS knows them (the placement policy reads what sleeps unseen from them). */
+  public DatanodeManager dataNodes() {
     return nameNode.getNamesystem().getBlockManager().getDatanodeManager();
   }
 

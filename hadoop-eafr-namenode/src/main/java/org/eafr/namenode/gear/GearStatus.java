@@ -45,6 +45,7 @@ public final class GearStatus {
     values.put("WakesForBlocks", counters.wakesForBlocks.get());
     values.put("NodesWoken", counters.nodesWoken.get());
     values.put("ReadsWithoutReplica", counters.readsWithoutReplica.get());
+    values.put("ReReplicationsDeferred", counters.reReplicationsDeferred.get());
     GearAutopilot autopilot = gears.autopilot();
     values.put("GearMode", (autopilot == null ? gears.settings().mode() : autopilot.mode()).word());
     values.put("GearAutoLastDecision", autopilot == null ? null : autopilot.lastDecision()

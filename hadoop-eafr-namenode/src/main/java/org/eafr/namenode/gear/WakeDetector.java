@@ -7,6 +7,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Function;
 import java.util.function.Predicate;
+import java.util.stream.Collectors;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.hdfs.server.blockmanagement.BlockInfo;
 import org.apache.hadoop.hdfs.server.blockmanagement.BlockManager;
@@ -18,6 +19,7 @@ import org.apache.hadoop.hdfs.server.namenode.NameNode;
 import org.eafr.namenode.cluster.ServerTranslator;
 import org.eafr.placement.gear.ActiveSet;
 import org.eafr.placement.gear.GearedLayout;
+import org.eafr.placement.gear.SleepingHomes;
 import org.eafr.placement.gear.WakePlanner;
 
 /**
@@ -30,7 +32,8 @@ import org.eafr.placement.gear.WakePlanner;
  *       on are stale at once, as after a long pause of the NameNode itself, only dead ones count): its recovery
  *       group;</li>
  *   <li>a block HDFS needs to re-replicate (its queue of low-redundancy blocks) has no live replica and a holder that
- *       sleeps: the smallest group holding it. A read of such a block gets no location; the reader ordering counts it
+ *       sleeps: the smallest group holding it (when this NameNode knows no sleeping holder, having started while
+ *       they slept, among the homes the layout gives its holders: the core's {@code SleepingHomes}). A read of such a block gets no location; the reader ordering counts it
  *       and has this detector look at once ({@link GearRuntime#readFoundNoReplica}), since HDFS queued the block for
  *       re-replication when its last live replica went.</li>
  * </ul>
@@ -144,7 +147,14 @@ final class WakeDetector {
         // No live replica: a holder that is on holds a corrupt (or stale) replica, which serves no one.
         List<String> asleepHolders = new ArrayList<>(holders);
         asleepHolders.removeIf(on::contains);
-        Set<String> ids = sleepers(planner.forBlock(positions(layout, asleepHolders), on, failed), asleep);
+        int[] sleeping = positions(layout, asleepHolders);
+        if (sleeping.length == 0) {
+          // A NameNode restarted (or a standby started) while the groups slept has no report of their replicas:
+          // they are among the homes the layout gives the block's holders.
+          ActiveSet homes = SleepingHomes.candidates(layout, positions(layout, holders), new int[0]);
+          sleeping = positions(layout, homes.ids().stream().filter(asleep::contains).collect(Collectors.toList()));
+        }
+        Set<String> ids = sleepers(planner.forBlock(sleeping, on, failed), asleep);
         if (!ids.isEmpty()) {
           wakes.add(new Wake(ids, "block " + block.getBlockName() + " of file " + fileOf(namesystem, block)
               + " has no live replica; its replicas are on " + holders + "; waking the group that holds it",

@@ -104,8 +104,7 @@ public class ReplicationMonitorPlugin implements ServicePlugin {
   private void startGears() {
     if (runtime.gears().power() == null
         && !nameNode.getConf().getTrimmed(PowerSettings.INVENTORY_FILE_KEY, "").isEmpty()) {
-      ownPower = PowerManager.start(nameNode.getConf(), new NameNodeHostView(
-          nameNode.getNamesystem().getBlockManager().getDatanodeManager()), runtime.sleepRequests(), 4);
+      ownPower = PowerManager.start(nameNode.getConf(), new NameNodeHostView(nameNode), runtime.sleepRequests(), 4);
       runtime.gears().power(ownPower);
     }
     if (!runtime.gears().settings().geared()) {

@@ -54,7 +54,8 @@ import org.eafr.placement.popularity.FileTemperature;
  *       if it has one, else to the next server of EAFR Alg. 4's round robin ({@code RecoveryPlanner}) over the hot
  *       pool (standby for cold paths and migrations), skipping holders, excluded nodes and racks the default's rack
  *       rules forbid; the default then checks that server. Sleeping servers (HDFS maintenance) are never in a
- *       pool.</li>
+ *       pool. In a geared layout, a block whose missing replicas sleep at their homes, unseen by this NameNode since
+ *       it started, gets no target ({@link SleepingReplicaCheck}): no copy storm after a restart in a low gear.</li>
  *   <li><b>Excess deletion</b> ({@link #chooseReplicaToDelete}): among the replicas whose loss keeps the rack
  *       spread (HDFS's own candidate set), a migration's draining source first, else the one on the server with the
  *       least remaining service capacity (Eq. 7, {@code ExcessReplicaSelector}) other than a draining migration's
@@ -72,6 +73,7 @@ public class EafrBlockPlacementPolicy extends BlockPlacementPolicyDefault implem
   private ServerTranslator translator;
   private volatile TranslatedNodes translated;
   private volatile GearedNodes geared;
+  private SleepingReplicaCheck sleepers;
 
   /**
    * Hadoop calls this (the policy is built by ReflectionUtils) before initialize: the settings and the roles file are
@@ -82,6 +84,7 @@ public class EafrBlockPlacementPolicy extends BlockPlacementPolicyDefault implem
     this.conf = conf;
     this.runtime = EafrRuntime.of(conf);
     this.translator = ServerTranslator.of(runtime);
+    this.sleepers = new SleepingReplicaCheck(runtime.gears(), System::nanoTime);
   }
 
   @Override
@@ -105,6 +108,10 @@ public class EafrBlockPlacementPolicy extends BlockPlacementPolicyDefault implem
     ServerRole pool = runtime.settings().isUnderColdPath(path) || plannedRole(path) == ServerRole.STANDBY
         ? ServerRole.STANDBY : ServerRole.HOT;
     boolean reReplication = flags == null && !returnChosenNodes && chosen != null && !chosen.isEmpty();
+    if (reReplication && layout.isPresent() && sleepers.holdBack(layout.get(), chosen, excludedNodes,
+        numOfReplicas)) {
+      return new DatanodeStorageInfo[0]; // its missing replicas sleep at home: HDFS asks again next interval
+    }
     if (reReplication) {
       return chooseRecoveryTargets(new Request(path, blocksize, pool, null), numOfReplicas, writer, chosen,
           excludedNodes, storagePolicy);

@@ -32,10 +32,14 @@ import org.slf4j.LoggerFactory;
  *       BMC works again), or when the host is found in the state the failed command asked for (that command took
  *       effect late: a slow boot or shutdown, the common cause of a timeout); a host found in another state stays
  *       quarantined, since that says nothing of the BMC's commands;</li>
- *   <li>a power-off is refused unless HDFS shows every DataNode of the host IN_MAINTENANCE ({@link HostView}), checked
- *       when asked and again just before the command goes out; a host HDFS does not allow to be switched off but
- *       found OFF already gets no command and the request succeeds (asleep since before a NameNode restart, its
- *       DataNode never registered with this NameNode, so HDFS cannot show it IN_MAINTENANCE).</li>
+ *   <li>every power-off, whoever asked (a gear shift, a retry, a shift resumed after a restart or failover, an
+ *       operator), passes the power-off guard ({@link HostView#checkMayPowerOff}, the core's
+ *       {@code PowerOffGuard}) on the manager's threads at the start of each attempt and again right before its
+ *       command is sent; a host the guard refuses but found OFF already gets no command and the request succeeds
+ *       (asleep since before a NameNode restart, its DataNode never registered with this NameNode);</li>
+ *   <li>only the active NameNode's manager acts: a request on a NameNode that is not active is refused, and an
+ *       action whose NameNode leaves the active state ends at its next step, before any further command (a command
+ *       already sent may still take effect; the new active NameNode reads the host's state before it acts).</li>
  * </ul>
  * Requests return at once with a future that completes when the state is reached, or exceptionally with a
  * {@link PowerRefusedException} (not tried) or a {@link PowerException} (tried and failed).
@@ -72,12 +76,14 @@ public final class PowerManager implements AutoCloseable {
     PowerSettings settings = PowerSettings.from(conf::get);
     PowerScheduler scheduler = PowerScheduler.threads(threads);
     try {
+      NameNodeHostView.checkMaintenanceMinimum(conf);
       PowerManager manager = new PowerManager(settings, conf, hosts, sleepRequests, scheduler);
       manager.reloadInventory();
       manager.registerMetrics();
       return manager;
     } catch (RuntimeException e) {
       scheduler.close();
+      hosts.close();
       throw e;
     }
   }
@@ -148,23 +154,23 @@ public final class PowerManager implements AutoCloseable {
     if (entry == null) {
       throw unknownHost(host);
     }
+    if (!hosts.active()) {
+      throw notActive(command, host);
+    }
     NodeRecord record = records.get(host);
     if (record.inFlight != null) {
       throw new PowerRefusedException(host + " is busy with " + record.inFlight.command.label()
           + " (one power action per node at a time); ask again once it has finished");
     }
-    PowerRefusedException unlessThere = null;
-    if (command.target() == PowerState.OFF) {
-      try {
-        hosts.checkMayPowerOff(entry);
-      } catch (PowerRefusedException e) {
-        unlessThere = e; // a host found OFF needs no command, so no maintenance check: e.g. asleep since before a
-      }                  // NameNode restart, its DataNode never registered with this NameNode
-    }
     boolean readOnly = record.quarantined && requester == Requester.AUTOMATIC;
-    PowerAction action = new PowerAction(entry, drivers.get(host), command, record, readOnly, unlessThere);
+    PowerAction action = new PowerAction(entry, drivers.get(host), command, record, readOnly);
     record.inFlight = action;
     return action;
+  }
+
+  private static PowerRefusedException notActive(PowerCommand command, String host) {
+    return new PowerRefusedException(command.label() + " " + host + " refused: this NameNode is not active; only the"
+        + " active NameNode's power manager acts (ask the active NameNode)");
   }
 
   private PowerRefusedException unknownHost(String host) {
@@ -286,6 +292,7 @@ public final class PowerManager implements AutoCloseable {
       DefaultMetricsSystem.instance().unregisterSource(PowerMetrics.NAME);
       metricsRegistered = false;
     }
+    hosts.close();
   }
 
   private PowerState read(String host, PowerDriver driver) throws PowerException {
@@ -337,8 +344,6 @@ public final class PowerManager implements AutoCloseable {
     final NodeRecord record;
     /** The node is quarantined: read its state, and succeed if it is there already, else refuse; send nothing. */
     final boolean readOnly;
-    /** Non-null: a power-off HDFS does not allow now; succeed if the host is OFF already, else refuse with it. */
-    final PowerRefusedException unlessThere;
     final CompletableFuture<PowerResult> future = new CompletableFuture<>();
     final long started;
     int attempt = 1;
@@ -347,27 +352,34 @@ public final class PowerManager implements AutoCloseable {
     String lastReadError;
 
     PowerAction(InventoryEntry entry, PowerDriver driver, PowerCommand command, NodeRecord record,
-        boolean readOnly, PowerRefusedException unlessThere) {
+        boolean readOnly) {
       this.entry = entry;
       this.driver = driver;
       this.command = command;
       this.record = record;
       this.readOnly = readOnly;
-      this.unlessThere = unlessThere;
       this.started = scheduler.nowMillis();
     }
 
     void start() {
-      if (readOnly || unlessThere != null) {
-        callSoon(driver, 0, () -> step(this::checkBefore));
-        return;
+      if (!readOnly) {
+        LOG.info("EAFR power: {} {} through {} {}", command.label(), entry.host(), driver.name(),
+            driver.endpoint());
       }
-      LOG.info("EAFR power: {} {} through {} {}", command.label(), entry.host(), driver.name(), driver.endpoint());
       callSoon(driver, 0, () -> step(this::checkBefore));
     }
 
-    /** Runs one step; anything it throws fails the attempt (or refuses the action), never the scheduler thread. */
+    /**
+     * Runs one step unless this NameNode has left the active state (then the action ends, refused, with nothing more
+     * sent); anything a step throws fails the attempt (or refuses the action), never the scheduler thread.
+     */
     private void step(Step step) {
+      if (!hosts.active()) {
+        refuse(new PowerRefusedException(command.label() + " " + entry.host() + " cancelled at attempt " + attempt
+            + ": this NameNode is no longer active, so it sends nothing more (a command already sent may still take"
+            + " effect; the active NameNode reads the host's state before it acts)"));
+        return;
+      }
       try {
         step.run();
       } catch (PowerRefusedException e) {
@@ -380,6 +392,7 @@ public final class PowerManager implements AutoCloseable {
     }
 
     private void checkBefore() throws PowerException {
+      PowerRefusedException unlessThere = readOnly ? null : guardRefusal();
       PowerState state = readOnly || unlessThere != null ? readBeforeNoCommand() : read(entry.host(), driver);
       if (state == command.target()) {
         succeed(false);
@@ -399,7 +412,24 @@ public final class PowerManager implements AutoCloseable {
     }
 
     /**
-     * The state of a node that gets no command (quarantined, or a power-off HDFS does not allow now); UNKNOWN when it
+     * For a power-off, the guard's refusal now, or null when it passes: a host found OFF needs no command, so a
+     * refused power-off of a host already OFF succeeds (e.g. asleep since before a NameNode restart, its DataNode
+     * never registered with this NameNode).
+     */
+    private PowerRefusedException guardRefusal() {
+      if (command.target() != PowerState.OFF) {
+        return null;
+      }
+      try {
+        hosts.checkMayPowerOff(entry);
+        return null;
+      } catch (PowerRefusedException e) {
+        return e;
+      }
+    }
+
+    /**
+     * The state of a node that gets no command (quarantined, or a power-off the guard refuses now); UNKNOWN when it
      * cannot be read (a refusal then, not one more failed attempt).
      */
     private PowerState readBeforeNoCommand() {
@@ -412,7 +442,7 @@ public final class PowerManager implements AutoCloseable {
 
     private void sendCommand() throws PowerException {
       if (command.target() == PowerState.OFF) {
-        hosts.checkMayPowerOff(entry); // again: maintenance may have ended while the action waited for its slot
+        hosts.checkMayPowerOff(entry); // again, right before the command: things change while it waits its slot
       }
       metrics.commands.increment();
       driver.send(command);

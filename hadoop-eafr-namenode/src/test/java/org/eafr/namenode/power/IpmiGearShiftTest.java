@@ -62,7 +62,7 @@ class IpmiGearShiftTest {
       Configuration powerConf = PowerTestSupport.fastConf(dir, inventory.toString());
       powerConf.set("eafr.power.state-timeout.ms", "20000");
       TestCredentials.store(powerConf, dir, aliases.toArray(new String[0]));
-      PowerManager manager = PowerManager.start(powerConf, new NameNodeHostView(cluster.datanodeManager()), 2);
+      PowerManager manager = PowerManager.start(powerConf, new NameNodeHostView(cluster.nameNode()), 2);
       resources.add(manager);
       GearRuntime gears = GearTestCluster.gears(cluster);
       gears.power(manager);

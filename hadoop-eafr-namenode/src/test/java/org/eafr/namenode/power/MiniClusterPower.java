@@ -71,22 +71,43 @@ public final class MiniClusterPower {
     return manager;
   }
 
-  /** {@link NameNodeHostView} of the cluster's active NameNode now (it survives a restart and a failover). */
+  /**
+   * {@link NameNodeHostView} of the cluster's active NameNode now (it survives a restart and a failover): one view per
+   * NameNode instance, kept, so each view's maintenance witness has watched its DataNodes.
+   */
   private static final class CurrentNameNode implements HostView {
     private final MiniDFSCluster cluster;
+    private final Map<org.apache.hadoop.hdfs.server.namenode.NameNode, NameNodeHostView> views =
+        new java.util.IdentityHashMap<>();
 
     CurrentNameNode(MiniDFSCluster cluster) {
       this.cluster = cluster;
     }
 
-    private HostView now() {
+    private synchronized HostView now() {
       int active = 0;
       for (int nn = 0; nn < cluster.getNumNameNodes(); nn++) {
         if (cluster.getNameNode(nn) != null && cluster.getNameNode(nn).isActiveState()) {
           active = nn;
         }
       }
-      return new NameNodeHostView(cluster.getNamesystem(active).getBlockManager().getDatanodeManager());
+      return views.computeIfAbsent(cluster.getNameNode(active), NameNodeHostView::new);
+    }
+
+    @Override
+    public boolean active() {
+      for (int nn = 0; nn < cluster.getNumNameNodes(); nn++) {
+        if (cluster.getNameNode(nn) != null && cluster.getNameNode(nn).isActiveState()) {
+          return true;
+        }
+      }
+      return false;
+    }
+
+    @Override
+    public synchronized void close() {
+      views.values().forEach(NameNodeHostView::close);
+      views.clear();
     }
 
     @Override

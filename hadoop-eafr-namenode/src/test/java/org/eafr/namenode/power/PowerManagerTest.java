@@ -25,7 +25,13 @@ import org.junit.jupiter.api.Test;
 class PowerManagerTest {
   private final ManualScheduler clock = new ManualScheduler();
   private final Set<String> mayPowerOff = new HashSet<>();
+  private final java.util.concurrent.atomic.AtomicBoolean active = new java.util.concurrent.atomic.AtomicBoolean(true);
   private final HostView hosts = new HostView() {
+    @Override
+    public boolean active() {
+      return active.get();
+    }
+
     @Override
     public void checkMayPowerOff(InventoryEntry entry) throws PowerRefusedException {
       if (!mayPowerOff.contains(entry.host())) {

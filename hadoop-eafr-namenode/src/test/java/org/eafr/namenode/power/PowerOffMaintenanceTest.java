@@ -43,7 +43,7 @@ class PowerOffMaintenanceTest {
       Configuration powerConf = PowerTestSupport.fastConf(dir, "{\"nodes\": ["
           + "{\"host\": \"" + cluster.id(0) + "\", \"driver\": \"command\", \"script\": \"" + script + "\"},"
           + "{\"host\": \"" + cluster.id(1) + "\", \"driver\": \"command\", \"script\": \"" + script + "\"}]}");
-      NameNodeHostView view = new NameNodeHostView(cluster.datanodeManager());
+      NameNodeHostView view = new NameNodeHostView(cluster.nameNode());
       try (PowerManager manager = PowerManager.start(powerConf, view, 2)) {
         assertThatThrownBy(() -> await(manager.powerOff(cluster.id(0), true, Requester.OPERATOR)))
             .isInstanceOf(PowerRefusedException.class)

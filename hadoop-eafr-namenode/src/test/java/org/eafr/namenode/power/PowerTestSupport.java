@@ -14,6 +14,11 @@ final class PowerTestSupport {
   /** A host view that lets every host be powered off (the maintenance check has its own MiniDFSCluster test). */
   static final HostView ANY_HOST_MAY_POWER_OFF = new HostView() {
     @Override
+    public boolean active() {
+      return true;
+    }
+
+    @Override
     public void checkMayPowerOff(InventoryEntry entry) {
     }
 

@@ -97,8 +97,9 @@ class RedfishPowerTest {
       try (PowerManager manager = manager(dir, tls, bmc.port(), PASSWORD, false, null)) {
         untrusted = failure(manager.powerOn("dn1", Requester.AUTOMATIC));
       }
+      // our prefix and the JDK's exception type; the JDK's own text changes between updates
       assertThat(untrusted).contains("redfish BMC 127.0.0.1:" + bmc.port() + " GET /redfish/v1/Systems failed:"
-          + " SSLHandshakeException: PKIX path building failed");
+          + " SSLHandshakeException");
       assertNoPassword(log, unauthorized, untrusted);
     }
   }

@@ -26,6 +26,11 @@ class WolPowerTest {
   private final AtomicReference<PowerState> heartbeats = new AtomicReference<>(PowerState.OFF);
   private final HostView view = new HostView() {
     @Override
+    public boolean active() {
+      return true;
+    }
+
+    @Override
     public void checkMayPowerOff(InventoryEntry entry) {
     }
 

@@ -169,6 +169,11 @@ public final class EafrCluster implements AutoCloseable {
     return runtime(active);
   }
 
+  /** The active NameNode. */
+  public org.apache.hadoop.hdfs.server.namenode.NameNode nameNode() {
+    return cluster.getNameNode(active);
+  }
+
   public DatanodeManager datanodeManager() {
     return namesystem().getBlockManager().getDatanodeManager();
   }

@@ -120,6 +120,13 @@ public final class ActiveSet {
     return new ActiveSet(chain, result);
   }
 
+  /** The servers in both this set and {@code other}. */
+  public ActiveSet intersection(ActiveSet other) {
+    BitSet result = (BitSet) bits.clone();
+    result.and(sameChain(other).bits);
+    return new ActiveSet(chain, result);
+  }
+
   public ActiveSet with(int position) {
     BitSet result = (BitSet) bits.clone();
     result.set(checked(chain, position));

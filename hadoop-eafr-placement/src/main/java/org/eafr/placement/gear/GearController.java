@@ -43,7 +43,7 @@ public final class GearController {
 
   private final GearedLayout layout;
   private final LoadSample perServer;
-  private final double targetUtilization;
+  private double targetUtilization;
   private final double downMargin;
   private final long minDwellMillis;
   private final int forecastDays;
@@ -127,6 +127,24 @@ public final class GearController {
     return new GearController(layout, perServer, settings.get(EafrSettings.GEAR_TARGET_UTILIZATION),
         settings.get(EafrSettings.GEAR_DOWN_MARGIN), settings.get(EafrSettings.GEAR_MIN_DWELL_MS),
         settings.get(EafrSettings.GEAR_FORECAST_DAYS), initialGear, lowestGear, clock);
+  }
+
+  /** The target utilization u the next decision uses. */
+  public synchronized double targetUtilization() {
+    return targetUtilization;
+  }
+
+  /**
+   * Moves u for the next decisions (the grid's steering, {@code org.eafr.placement.grid.UtilizationSteering}); checked
+   * as in the constructor: in (0, 1] and above the down margin. The availability floor and the lowest gear still bound
+   * every decision.
+   */
+  public synchronized void targetUtilization(double u) {
+    if (!(u > downMargin && u <= 1)) {
+      throw new IllegalArgumentException("target utilization " + u + " is not allowed: expected a number in ("
+          + downMargin + ", 1] (above the down margin)");
+    }
+    this.targetUtilization = u;
   }
 
   /** The gear of the last decision. */

@@ -53,6 +53,16 @@ public interface GearedLayout {
   ActiveSet recoveryGroup(int failed);
 
   /**
+   * The servers that may hold another home replica of a block one of whose homes is the server at {@code position}:
+   * every home of such a block is in this set or is {@code position} itself. A NameNode that cannot see a block's
+   * replicas on sleeping servers (after a restart) looks for them here ({@link SleepingHomes}). By default, with no
+   * structure to go by, every other server of the chain.
+   */
+  default ActiveSet homeMates(int position) {
+    return ActiveSet.all(chain()).without(position);
+  }
+
+  /**
    * The fraction of the layout's blocks the server at {@code position} holds in the target layout, b_i / B (Rabbit
    * Sec. 3.1.3); the read balancer's desired hit ratio with n servers on is share * n (Sec. 3.2).
    */

@@ -67,6 +67,11 @@ abstract class BaselinePolicy implements Policy {
   }
 
   @Override
+  public int replicasPerNewFile() {
+    return env.settings().hdfsReplicas();
+  }
+
+  @Override
   public final Optional<Server> chooseReplica(String readerRack, List<Server> holders) {
     return randomReads.choose(holders);
   }

@@ -28,6 +28,11 @@ final class CdrmPolicy extends BaselinePolicy {
   }
 
   @Override
+  public int replicasPerNewFile() {
+    return replicas;
+  }
+
+  @Override
   public List<Server> placeNewFile(SimFile file, ClusterView cluster) {
     List<Server> servers = new ArrayList<>(cluster.servers());
     java.util.Collections.rotate(servers, env.random().nextInt(servers.size()));

@@ -21,6 +21,7 @@ import org.eafr.placement.popularity.FileTemperature;
 import org.eafr.placement.popularity.PopularityClassifier;
 import org.eafr.placement.popularity.ReadStatistics;
 import org.eafr.placement.destination.TransferSpeedEstimator;
+import org.eafr.placement.grid.WorkKind;
 import org.eafr.placement.settings.EafrSettings;
 import org.eafr.sim.engine.UnsharedRandom;
 import org.eafr.sim.model.SimFile;
@@ -55,7 +56,12 @@ final class EafrGearedPolicy extends LayoutPolicy {
   private GearedEafrPlanner planner;
 
   EafrGearedPolicy(PolicyEnvironment env) {
-    super("eafr-geared", env, EafrGearedPolicy::layout, HitRatioBalancer::new);
+    this("eafr-geared", env);
+  }
+
+  /** EAFR on gears named {@code name} (a carbon- or price-aware variant is scheduled with {@link #scheduledFor}). */
+  EafrGearedPolicy(String name, PolicyEnvironment env) {
+    super(name, env, EafrGearedPolicy::layout, HitRatioBalancer::new);
     EafrSettings settings = env.settings().eafr();
     this.reads = ReadStatistics.from(settings);
     this.temperatures = new Temperatures(PopularityClassifier.from(settings));
@@ -143,13 +149,15 @@ final class EafrGearedPolicy extends LayoutPolicy {
 
   /**
    * The layout's reflection, then the owed migrations due ({@link OwedMigrations#due}: both ends in the running gear
-   * and on, one at a time per server).
+   * and on, one at a time per server) when the grid lets them run ({@link WorkKind#COLD_MIGRATION}).
    */
   @Override
   public List<BlockMove> reflection(ActiveSet on) {
     List<BlockMove> moves = new ArrayList<>(super.reflection(on));
     ActiveSet running = layout().serversOn(gear());
-    moves.addAll(owed.due(running.minus(running.minus(on)))); // the running gear's servers that are on
+    if (mayRun(WorkKind.COLD_MIGRATION, owed.owedCount())) {
+      moves.addAll(owed.due(running.minus(running.minus(on)))); // the running gear's servers that are on
+    }
     return moves;
   }
 

@@ -109,6 +109,11 @@ public final class EafrPolicy implements Policy {
   }
 
   @Override
+  public int replicasPerNewFile() {
+    return settings.minReplicas();
+  }
+
+  @Override
   public List<Server> placeNewFile(SimFile file, ClusterView cluster) {
     return placement.choose(null, settings.minReplicas(), file.sizeBytes(), cluster.withRole(ServerRole.HOT));
   }

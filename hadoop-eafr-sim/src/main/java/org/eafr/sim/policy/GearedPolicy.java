@@ -25,6 +25,11 @@ public interface GearedPolicy extends Policy {
   /** Builds the chain, layout and controller over {@code cluster}; {@code perServer} is one server's throughput. */
   void start(ClusterView cluster, LoadSample perServer);
 
+  /** Replicas the layout put off their home because the home was full, so far. */
+  default long displacedReplicas() {
+    return 0;
+  }
+
   ExpansionChain chain();
 
   /** The servers on at time 0. */
@@ -56,6 +61,15 @@ public interface GearedPolicy extends Policy {
    * initial placement); policies that read counts keep it.
    */
   default void storedBlocks(org.eafr.placement.gear.StoredBlocks stored) {
+  }
+
+  /** The mean read latency of the last control period in ms (NaN: no read), given before each {@link #decide}. */
+  default void readLatency(double meanMs) {
+  }
+
+  /** The policy's deferred background work (carbon- and price-aware scheduling), or null when it defers nothing. */
+  default org.eafr.placement.grid.DeferredWork deferredWork() {
+    return null;
   }
 
   @Override

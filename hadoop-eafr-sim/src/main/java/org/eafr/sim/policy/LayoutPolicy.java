@@ -30,7 +30,16 @@ import org.eafr.placement.gear.StorageRoom;
 import org.eafr.placement.gear.StoredBlocks;
 import org.eafr.placement.recovery.LostReplica;
 import org.eafr.placement.recovery.RecoveryPlan;
+import org.eafr.placement.grid.DeferralScheduler;
+import org.eafr.placement.grid.DeferredWork;
+import org.eafr.placement.grid.GridSettings;
+import org.eafr.placement.grid.GridSignal;
+import org.eafr.placement.grid.Objective;
+import org.eafr.placement.grid.UtilizationSteering;
+import org.eafr.placement.grid.WorkKind;
+import org.eafr.placement.settings.EafrSettings;
 import org.eafr.sim.engine.UnsharedRandom;
+import org.eafr.sim.model.GridSignals;
 import org.eafr.sim.model.SimFile;
 
 /**
@@ -59,6 +68,22 @@ public class LayoutPolicy implements GearedPolicy {
   private LoadSample perServer;
   private ClusterView roomView;
   private long[] placedSinceView;
+  private long displaced;
+  private Objective objective;
+  private GridSignal signal;
+  private DeferredWork deferred;
+  private UtilizationSteering steering;
+  private boolean shiftedDown;
+  private double lastReadMeanMs = Double.NaN;
+  private final List<GridStep> timeline = new ArrayList<>();
+
+  /**
+   * One control period of a run against a grid signal: run time, the signal's carbon intensity and price then, the
+   * gear decided, the target utilization used, and the kinds of background work held for a cleaner or cheaper hour.
+   */
+  public record GridStep(long runMillis, double gco2PerKwh, double eurPerMwh, int gear, double targetUtilization,
+      int heldKinds) {
+  }
 
   public LayoutPolicy(String name, PolicyEnvironment env,
       BiFunction<ExpansionChain, PolicyEnvironment, GearedLayout> layoutFactory,
@@ -76,6 +101,7 @@ public class LayoutPolicy implements GearedPolicy {
     this.layoutFactory = layoutFactory;
     this.balancerFactory = balancerFactory;
     this.reserve = new StorageReserve(env.settings().eafr().storageReserveBytes());
+    this.objective = env.settings().grid().objective();
     this.recovery = new RandomRecovery(new RandomDestination(reserve, new UnsharedRandom(env.random().nextLong())),
         new UnsharedRandom(env.random().nextLong()), false);
   }
@@ -101,6 +127,45 @@ public class LayoutPolicy implements GearedPolicy {
     on = ActiveSet.all(chain);
     placedSinceView = new long[chain.size()];
     this.perServer = perServer;
+    signal = GridSignals.of(env.settings());
+    GridSettings grid = env.settings().grid().withObjective(objective);
+    deferred = new DeferredWork(new DeferralScheduler(grid, signal));
+    steering = new UtilizationSteering(grid, signal);
+  }
+
+  /** Schedules this policy's background work against {@code scheduled} (a named carbon- or price-aware variant). */
+  public final LayoutPolicy scheduledFor(Objective scheduled) {
+    this.objective = scheduled;
+    return this;
+  }
+
+  /** The signal's time now: the run's time 0 is {@code sim.grid.start}. */
+  private long wallNow() {
+    return env.settings().gridStartMillis() + env.clockMillis().getAsLong();
+  }
+
+  /**
+   * Whether {@code pending} items of {@code kind} work run now (the core's {@link DeferredWork}); a reflection's
+   * deadline is the gear-down the controller has just decided.
+   */
+  protected final boolean mayRun(WorkKind kind, int pending) {
+    long now = wallNow();
+    return deferred.mayRun(kind, pending, now, 0, shiftedDown && kind == WorkKind.REFLECTION ? now : Long.MAX_VALUE);
+  }
+
+  @Override
+  public DeferredWork deferredWork() {
+    return deferred;
+  }
+
+  @Override
+  public void readLatency(double meanMs) {
+    lastReadMeanMs = meanMs;
+  }
+
+  /** Each control period's signal, gear, target utilization and held work (empty without a signal). */
+  public List<GridStep> timeline() {
+    return timeline;
   }
 
   @Override
@@ -205,6 +270,7 @@ public class LayoutPolicy implements GearedPolicy {
     BlockPlacement placement = place(BlockRequest.of(file.id(), replicas())
         .withSize(file.sizeBytes(), room(cluster)), on);
     ledger.record(file.id(), placement);
+    displaced += placement.displacedCount();
     List<Server> servers = new ArrayList<>(placement.size());
     for (int i = 0; i < placement.size(); i++) {
       placedSinceView[placement.holder(i)] += file.sizeBytes();
@@ -229,6 +295,16 @@ public class LayoutPolicy implements GearedPolicy {
     }
     return (position, bytes) -> reserve.canHold(
         cluster.server(chain.id(position)).remainingStorage() - placedSinceView[position], bytes);
+  }
+
+  @Override
+  public int replicasPerNewFile() {
+    return replicas();
+  }
+
+  @Override
+  public long displacedReplicas() {
+    return displaced;
   }
 
   /** Replicas per block: the r the layout is built for (eafr.gear.replicas). */
@@ -267,12 +343,24 @@ public class LayoutPolicy implements GearedPolicy {
 
   @Override
   public GearDecision decide(LoadSample load, ActiveSet nowOn, ActiveSet failed) {
-    return controller.decide(load, nowOn, failed, ledger);
+    EafrSettings eafr = env.settings().eafr();
+    long now = wallNow();
+    controller.targetUtilization(steering.target(now, eafr.get(EafrSettings.GEAR_TARGET_UTILIZATION),
+        eafr.get(EafrSettings.GEAR_DOWN_MARGIN), lastReadMeanMs));
+    GearDecision decision = controller.decide(load, nowOn, failed, ledger);
+    shiftedDown = decision.targetGear() < decision.previousGear();
+    if (signal != null && signal.covers(now)) {
+      timeline.add(new GridStep(env.clockMillis().getAsLong(), signal.carbonAt(now), signal.priceAt(now),
+          decision.targetGear(), controller.targetUtilization(), deferred.heldKinds()));
+    }
+    return decision;
   }
 
+  /** The layout's reflection, when the grid lets it run ({@link WorkKind#REFLECTION}). */
   @Override
   public List<BlockMove> reflection(ActiveSet nowOn) {
-    return ledger.reflectionFor(nowOn);
+    List<BlockMove> owed = ledger.reflectionFor(nowOn);
+    return mayRun(WorkKind.REFLECTION, owed.size()) ? owed : List.of();
   }
 
   @Override

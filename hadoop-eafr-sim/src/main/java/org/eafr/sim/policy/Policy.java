@@ -27,6 +27,11 @@ public interface Policy {
   /** The servers for a new file's replicas, in replica order; fewer (or none) when too few have room. */
   List<Server> placeNewFile(SimFile file, ClusterView cluster);
 
+  /** Replicas {@link #placeNewFile} means to give a file; 0 when any count it returns is meant (none is short). */
+  default int replicasPerNewFile() {
+    return 0;
+  }
+
   /** The replica server that serves a read from a client on {@code readerRack}; empty when no holder serves. */
   Optional<Server> chooseReplica(String readerRack, List<Server> holders);
 

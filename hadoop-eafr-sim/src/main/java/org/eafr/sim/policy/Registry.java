@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.function.Function;
 import org.eafr.placement.gear.accordion.AccordionLayout;
 import org.eafr.placement.gear.read.HitRatioBalancer;
+import org.eafr.placement.grid.Objective;
 import org.eafr.placement.settings.InvalidSettingException;
 
 /**
@@ -40,6 +41,16 @@ public final class Registry {
         + " of each holder's slots, and with eafr.gear.eafr.read-floor (0.2 in the gears scenario) a read floor whose"
         + " servers hold every block's replicas and stay on",
         EafrGearedPolicy::new);
+    register("springfs-carbon", "springfs with its passive migration held for the hours of lowest forecast carbon"
+        + " intensity before its deadline (eafr.grid.*, sim.grid.signal)",
+        env -> new SpringFsPolicy("springfs-carbon", env.drawingAs("springfs")).scheduledFor(Objective.CARBON));
+    register("springfs-price", "springfs with its passive migration held for the cheapest day-ahead hours",
+        env -> new SpringFsPolicy("springfs-price", env.drawingAs("springfs")).scheduledFor(Objective.PRICE));
+    register("eafr-geared-carbon", "eafr-geared with its cold migrations and the layout's reflection held for the"
+        + " hours of lowest forecast carbon intensity before their deadlines",
+        env -> new EafrGearedPolicy("eafr-geared-carbon", env.drawingAs("eafr-geared")).scheduledFor(Objective.CARBON));
+    register("eafr-geared-price", "eafr-geared with its cold migrations and reflection held for the cheapest"
+        + " day-ahead hours", env -> new EafrGearedPolicy("eafr-geared-price", env.drawingAs("eafr-geared")).scheduledFor(Objective.PRICE));
     register("eafr", "EAFR: every part on", env -> new EafrPolicy("eafr", EafrPolicy.Parts.ALL, env));
     register("eafr-no-ewma", "EAFR with a random hot or standby destination instead of Eq. 10-12",
         env -> new EafrPolicy("eafr-no-ewma", new EafrPolicy.Parts(false, true, true, true), env));

@@ -11,6 +11,7 @@ import org.eafr.placement.gear.read.RecentLoad;
 import org.eafr.placement.gear.springfs.OffloadSetSize;
 import org.eafr.placement.gear.springfs.PassiveMigration;
 import org.eafr.placement.gear.springfs.SpringFsLayout;
+import org.eafr.placement.grid.WorkKind;
 import org.eafr.placement.settings.EafrSettings;
 import org.eafr.sim.engine.UnsharedRandom;
 
@@ -34,12 +35,17 @@ final class SpringFsPolicy extends LayoutPolicy {
   private final EqualWorkLayout[] base;
 
   SpringFsPolicy(PolicyEnvironment env) {
-    this(env, new RecentLoad[1], new EqualWorkLayout[1]);
+    this("springfs", env);
+  }
+
+  /** SpringFS named {@code name} (a carbon- or price-aware variant is scheduled with {@link #scheduledFor}). */
+  SpringFsPolicy(String name, PolicyEnvironment env) {
+    this(name, env, new RecentLoad[1], new EqualWorkLayout[1]);
   }
 
   /** The layout and the balancer share one load tracker, made with the layout once the chain is known. */
-  private SpringFsPolicy(PolicyEnvironment env, RecentLoad[] load, EqualWorkLayout[] base) {
-    super("springfs", env, (chain, e) -> {
+  private SpringFsPolicy(String name, PolicyEnvironment env, RecentLoad[] load, EqualWorkLayout[] base) {
+    super(name, env, (chain, e) -> {
       load[0] = RecentLoad.springFs(chain.size(), simulatedClock(e.clockMillis()));
       base[0] = EqualWorkLayout.from(e.settings().eafr(), chain);
       return new SpringFsLayout(base[0], load[0], new UnsharedRandom(e.random().nextLong()));
@@ -72,8 +78,10 @@ final class SpringFsPolicy extends LayoutPolicy {
     return super.decide(load, on, failed);
   }
 
+  /** Passive migration of what is owed, when the grid lets it run ({@link WorkKind#PASSIVE_MIGRATION}). */
   @Override
   public List<BlockMove> reflection(ActiveSet on) {
-    return migration.plan(ledger().reflectionFor(on), fullness).moves();
+    List<BlockMove> owed = ledger().reflectionFor(on);
+    return mayRun(WorkKind.PASSIVE_MIGRATION, owed.size()) ? migration.plan(owed, fullness).moves() : List.of();
   }
 }

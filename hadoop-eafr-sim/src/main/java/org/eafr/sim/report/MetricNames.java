@@ -42,6 +42,10 @@ public final class MetricNames {
     put("overloaded_share", "share of awake servers overloaded (u > tau_c)", "fraction");
     put("storage_tb", "storage used", "TB");
     put("replicas_per_file", "replicas per file", "replicas");
+    put("fill", "stored bytes over raw capacity at the start", "fraction");
+    put("failed_writes", "writes with no replica placed", "file versions");
+    put("short_writes", "writes with fewer replicas than meant", "file versions");
+    put("displaced_replicas", "replicas put off a full layout home", "replicas");
     put("maint_p1", "1st-percentile maintenance overhead per file", "ms x MB");
     put("maint_p50", "median maintenance overhead per file", "ms x MB");
     put("maint_p99", "99th-percentile maintenance overhead per file", "ms x MB");
@@ -57,6 +61,17 @@ public final class MetricNames {
     put("cold_servers", "sleeping servers at the end", "servers");
     put("events", "simulated events", "events");
     put("machine_hours", "machine-hours (servers on x hours)", "machine-hours");
+    put("grid_kwh_day", "energy per day, servers and data movement", "kWh/day");
+    put("kg_co2_day", "carbon per day (grid intensity x energy)", "kgCO2/day");
+    put("eur_day", "electricity cost per day (day-ahead price x energy)", "EUR/day");
+    put("move_gb_day", "background data moved per day", "GB/day");
+    put("move_kwh_day", "energy of background data movement per day", "kWh/day");
+    put("move_g_co2_day", "carbon of background data movement per day", "gCO2/day");
+    put("move_eur_day", "cost of background data movement per day", "EUR/day");
+    put("grid_uncovered_kwh", "energy outside the grid signal", "kWh");
+    put("deferred_releases", "releases of deferred background work", "releases");
+    put("deferred_wait_mean_h", "mean wait of deferred background work", "h");
+    put("deferred_wait_max_h", "longest wait of deferred background work", "h");
     put("ideal_machine_hours", "ideal machine-hours (SpringFS 5.2 oracle)", "machine-hours");
     put("machine_hours_vs_ideal", "machine-hours relative to the ideal", "x ideal");
     put("migrated_gb", "data migrated (cleanup and reflection)", "GB");

@@ -40,12 +40,18 @@ public final class RunStats {
   private long cleanupBytes;
   private long reflectionBytes;
   private long gearUps;
+  private double fill = Double.NaN;
+  private long failedWrites;
+  private long shortWrites;
+  private long displacedReplicas;
   private long gearShifts;
   private double gearUpReads;
   private double gearUpJoules;
   private boolean oracle;
   private double powerProportionality = Double.NaN;
   private double recoveryGroupServers = Double.NaN;
+  /** Non-null when the run is accounted against a grid signal. */
+  private GridAccount grid;
 
   public RunStats(int files) {
     this.maintenance = new double[files];
@@ -138,6 +144,30 @@ public final class RunStats {
     meteredMicros += micros;
   }
 
+  /** Accounts the run against a grid signal: its metrics join the result. */
+  public void grid(GridAccount account) {
+    this.grid = account;
+  }
+
+  /** The grid account, or null. */
+  public GridAccount grid() {
+    return grid;
+  }
+
+  /** {@code joules} drawn by all servers over the sample period starting at run time {@code runMillis}. */
+  public void gridEnergy(long runMillis, double joules) {
+    if (grid != null) {
+      grid.serverEnergy(runMillis, joules);
+    }
+  }
+
+  /** A background move of {@code bytes} landed at run time {@code runMillis}. */
+  public void gridMove(long runMillis, long bytes) {
+    if (grid != null) {
+      grid.moved(runMillis, bytes);
+    }
+  }
+
   /** A finished move of {@code bytes}: cleanup before servers sleep, or reflection / migration after they wake. */
   public void moved(long bytes, boolean cleanup) {
     if (cleanup) {
@@ -157,6 +187,25 @@ public final class RunStats {
   public void gearUpPeriod(double reads, double joules) {
     gearUpReads += reads;
     gearUpJoules += joules;
+  }
+
+  /** Stored bytes over the servers' raw capacity once the initial files are placed. */
+  public void initialFill(double share) {
+    fill = share;
+  }
+
+  /**
+   * A file version (initial or rewritten) got {@code placed} of the {@code wanted} replicas its policy meant to give
+   * it (0: whatever it placed was meant): none is a failed write (HDFS fails the write), fewer a short one.
+   */
+  public void write(int placed, int wanted) {
+    failedWrites += placed == 0 ? 1 : 0;
+    shortWrites += placed > 0 && placed < wanted ? 1 : 0;
+  }
+
+  /** Replicas a geared layout put off their home because the home was full. */
+  public void displacedReplicas(long replicas) {
+    displacedReplicas = replicas;
   }
 
   /**
@@ -223,6 +272,10 @@ public final class RunStats {
     m.put("overloaded_share", overloadedShares.mean());
     m.put("storage_tb", end.storageBytes() / 1e12);
     m.put("replicas_per_file", end.replicasPerFile());
+    m.put("fill", fill);
+    m.put("failed_writes", (double) failedWrites);
+    m.put("short_writes", (double) shortWrites);
+    m.put("displaced_replicas", (double) displacedReplicas);
     DoubleList overheads = new DoubleList();
     for (int f = 0; f < maintenance.length; f++) {
       if (updated[f]) {
@@ -247,6 +300,9 @@ public final class RunStats {
     m.put("recovery_copies_abandoned", (double) abandonedRecoveryCopies);
     m.put("cold_servers", (double) end.coldServers());
     m.put("events", (double) end.events());
+    if (grid != null) {
+      m.putAll(grid.metrics(meteredMicros > 0 ? meteredMicros / 8.64e10 : 1));
+    }
     return m;
   }
 

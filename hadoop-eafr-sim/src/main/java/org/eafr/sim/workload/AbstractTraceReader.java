@@ -22,8 +22,18 @@ public abstract class AbstractTraceReader implements TraceReader {
   private long lineNumber;
 
   protected AbstractTraceReader(String path) {
-    this.source = path;
-    this.lines = new BufferedReader(new InputStreamReader(open(path), StandardCharsets.UTF_8), 1 << 16);
+    this(path, lines(path));
+  }
+
+  /** The lines of {@code path} (a file or {@code classpath:name}, gzip or plain). */
+  protected static BufferedReader lines(String path) {
+    return new BufferedReader(new InputStreamReader(open(path), StandardCharsets.UTF_8), 1 << 16);
+  }
+
+  /** A trace already in memory (a generated one), named {@code source} in error messages. */
+  protected AbstractTraceReader(String source, BufferedReader lines) {
+    this.source = source;
+    this.lines = lines;
   }
 
   /** Opens {@code path} (a file or {@code classpath:name}), unzipping gzip; a missing trace throws naming it. */

@@ -62,29 +62,50 @@ public final class SwimTraceReader extends AbstractTraceReader {
    */
   public SwimTraceReader(String path, int files, long seed, double timeScale, boolean rewrites, double byteScale,
       double outputFileBytes) {
-    super(path);
-    if (!(outputFileBytes >= 0) || Double.isInfinite(outputFileBytes)) {
-      throw new IllegalArgumentException("output file bytes " + outputFileBytes + " is not allowed: expected >= 0");
-    }
+    this(path, lines(path), files, seed, timeScale, rewrites, byteScale, outputFileBytes);
+  }
+
+  /** The same over a trace held in memory (a generated one), named {@code source} in error messages. */
+  SwimTraceReader(String source, java.io.BufferedReader lines, int files, long seed, boolean rewrites,
+      double byteScale, double outputFileBytes) {
+    this(source, lines, files, seed, 1.0, rewrites, byteScale, outputFileBytes);
+  }
+
+  private SwimTraceReader(String source, java.io.BufferedReader lines, int files, long seed, double timeScale,
+      boolean rewrites, double byteScale, double outputFileBytes) {
+    super(source, lines);
+    check(files, outputFileBytes);
     this.rewrites = rewrites;
     this.byteScale = byteScale;
     this.outputFileBytes = outputFileBytes;
-    if (files < 1) {
-      throw new IllegalArgumentException("files " + files + " is not allowed: expected >= 1");
-    }
     this.files = files;
     this.random = new SplittableRandom(seed);
     this.timeScale = timeScale;
-    int head = Math.min(HEAD, files);
-    this.headCumulative = new double[head];
+    this.headCumulative = headCumulative(files);
+  }
+
+  private static void check(int files, double outputFileBytes) {
+    if (!(outputFileBytes >= 0) || Double.isInfinite(outputFileBytes)) {
+      throw new IllegalArgumentException("output file bytes " + outputFileBytes + " is not allowed: expected >= 0");
+    }
+    if (files < 1) {
+      throw new IllegalArgumentException("files " + files + " is not allowed: expected >= 1");
+    }
+  }
+
+  /** The cumulative Zipf(1) weights of the model's head, min(1,000, files) files. */
+  private static double[] headCumulative(int files) {
+    int head = Math.max(1, Math.min(HEAD, files));
+    double[] cumulative = new double[head];
     double sum = 0;
     for (int i = 0; i < head; i++) {
       sum += 1.0 / (i + 1);
-      headCumulative[i] = sum;
+      cumulative[i] = sum;
     }
     for (int i = 0; i < head; i++) {
-      headCumulative[i] /= sum;
+      cumulative[i] /= sum;
     }
+    return cumulative;
   }
 
   @Override

@@ -4,17 +4,21 @@ import org.eafr.sim.SimSettings;
 
 /**
  * A SWIM trace over the synthetic workload's file catalog (same sizes for the same seed): jobs become reads of
- * catalog files ({@link SwimTraceReader}). The trace's 24 hours are kept as they are.
+ * catalog files ({@link SwimTraceReader}). The trace's 24 hours are kept as they are. With generated paths, the jobs
+ * get input paths of the FB-2010 popularity ({@link SwimPathTraceGenerator}, seeded by sim.seed), generated once and
+ * read from memory by every run.
  */
 final class SwimWorkload implements Workload {
   private final SimSettings settings;
   private final String path;
   private final long[] sizes;
+  private final String generated;
 
-  SwimWorkload(SimSettings settings, String path) {
+  SwimWorkload(SimSettings settings, String path, boolean generatePaths) {
     this.settings = settings;
     this.path = path;
     this.sizes = new SyntheticWorkload(settings.with(java.util.Map.of("sim.read-files", "1"))).fileSizes();
+    this.generated = generatePaths ? String.join("\n", SwimPathTraceGenerator.generate(path, settings.seed())) : null;
   }
 
   @Override
@@ -24,8 +28,14 @@ final class SwimWorkload implements Workload {
 
   @Override
   public TraceReader open() {
+    double outputFileBytes = settings.swimOutputBytes() ? meanSize() : 0;
+    if (generated != null) {
+      return new SwimTraceReader(path + " with generated input paths",
+          new java.io.BufferedReader(new java.io.StringReader(generated)), sizes.length, settings.seed(),
+          settings.swimRewrites(), byteScale(), outputFileBytes);
+    }
     return new SwimTraceReader(path, sizes.length, settings.seed(), 1.0, settings.swimRewrites(), byteScale(),
-        settings.swimOutputBytes() ? meanSize() : 0);
+        outputFileBytes);
   }
 
   private double meanSize() {
@@ -48,6 +58,7 @@ final class SwimWorkload implements Workload {
 
   @Override
   public String describe() {
-    return "SWIM " + path + " over " + sizes.length + " files";
+    return "SWIM " + path + (generated != null ? " with generated input paths" : "") + " over " + sizes.length
+        + " files";
   }
 }

@@ -8,11 +8,16 @@ import org.eafr.sim.SimSettings;
 
 /**
  * The workloads the simulator reads, by name: {@code --trace NAME[:PATH]}. The synthetic workload needs no path; the
- * SWIM reader takes a SWIM .tsv or .tsv.gz file, by default the FB-2009 trace shipped in the jar.
+ * SWIM reader takes a SWIM .tsv or .tsv.gz file, by default the FB-2009 trace shipped in the jar; swim-paths is a SWIM
+ * trace (by default FB-2010) whose jobs get generated input paths, seeded by sim.seed.
  */
 public enum TraceFormat {
   SYNTHETIC("synthetic", null, (settings, path) -> new SyntheticWorkload(settings)),
-  SWIM("swim", "classpath:FB-2009_samples_24_times_1hr_0.tsv.gz", SwimWorkload::new);
+  SWIM("swim", "classpath:FB-2009_samples_24_times_1hr_0.tsv.gz", (settings, path) -> new SwimWorkload(settings,
+      path, false)),
+  /** A SWIM trace with generated input paths of the FB-2010 popularity ({@link SwimPathTraceGenerator}). */
+  SWIM_PATHS("swim-paths", "classpath:FB-2010_samples_24_times_1hr_0.tsv.gz", (settings, path) ->
+      new SwimWorkload(settings, path, true));
 
   private final String formatName;
   private final String defaultPath;
@@ -26,6 +31,11 @@ public enum TraceFormat {
 
   public String formatName() {
     return formatName;
+  }
+
+  /** The trace read when the spec names no path (null: the format reads none). */
+  public String defaultPath() {
+    return defaultPath;
   }
 
   /** The workload for {@code spec}, "name" or "name:path"; an unknown name or a missing file throws naming it. */

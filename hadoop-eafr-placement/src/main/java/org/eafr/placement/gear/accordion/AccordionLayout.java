@@ -2,6 +2,7 @@ package org.eafr.placement.gear.accordion;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.BitSet;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
@@ -54,6 +55,7 @@ public final class AccordionLayout extends NestedGears {
   private final int replicas;
   private final int[][] homesByPrimary;
   private final ActiveSet[] recoverySets;
+  private final ActiveSet[] homeMates;
   private final double[] shares;
   private final AtomicLong turn = new AtomicLong();
   private final AtomicInteger cursor = new AtomicInteger();
@@ -91,6 +93,7 @@ public final class AccordionLayout extends NestedGears {
     for (int f = 0; f < chain.size(); f++) {
       recoverySets[f] = computeRecoverySet(f);
     }
+    this.homeMates = computeHomeMates();
   }
 
   /** Gear k keeps groups 0..k on: the first s_k + n_k servers. */
@@ -172,6 +175,36 @@ public final class AccordionLayout extends NestedGears {
   public double share(int position) {
     chain.id(position);
     return shares[position];
+  }
+
+  /**
+   * The homes of every primary whose homes include {@code position}, without it: in Fig. 1's example (homes by
+   * primary 0: 0, 1, 2; 1: 1, 0, 3; 2: 2, 0, 1; 3: 3, 1, 0), node 2's mates are 0 and 1, and node 0's are 1, 2 and 3.
+   */
+  @Override
+  public ActiveSet homeMates(int position) {
+    chain.id(position);
+    return homeMates[position];
+  }
+
+  private ActiveSet[] computeHomeMates() {
+    BitSet[] mates = new BitSet[chain.size()];
+    for (int h = 0; h < mates.length; h++) {
+      mates[h] = new BitSet(chain.size());
+    }
+    for (int[] homes : homesByPrimary) {
+      for (int h : homes) {
+        for (int other : homes) {
+          mates[h].set(other);
+        }
+      }
+    }
+    ActiveSet[] sets = new ActiveSet[mates.length];
+    for (int h = 0; h < mates.length; h++) {
+      mates[h].clear(h);
+      sets[h] = ActiveSet.of(chain, mates[h]);
+    }
+    return sets;
   }
 
   /** The homes of a block whose primary is the server at {@code primary}, in the order replicas are placed. */

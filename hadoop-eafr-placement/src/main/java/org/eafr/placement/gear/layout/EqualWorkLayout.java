@@ -114,6 +114,8 @@ public final class EqualWorkLayout extends NestedGears {
   private final int spread;
   private final RecoveryGroup[] groups;
   private final ActiveSet[] recoverySets;
+  /** Each recovery group with the primaries it serves: every home of a block dealt to the group is in it. */
+  private final ActiveSet[] columns;
   private final AtomicLong blocks = new AtomicLong();
   private final AtomicInteger offloadCursor = new AtomicInteger();
   private final AtomicLong rackSwaps = new AtomicLong();
@@ -150,9 +152,11 @@ public final class EqualWorkLayout extends NestedGears {
     this.gridEnd = primaries + shares.gearGroups() * groupSize;
     this.groups = new RecoveryGroup[groupSize];
     this.recoverySets = new ActiveSet[groupSize];
+    this.columns = new ActiveSet[groupSize];
     for (int c = 0; c < groupSize; c++) {
       groups[c] = new RecoveryGroup(c);
       recoverySets[c] = ActiveSet.of(chain, groups[c].servers);
+      columns[c] = recoverySets[c].union(ActiveSet.of(chain, groups[c].primaryPositions));
     }
   }
 
@@ -269,6 +273,21 @@ public final class EqualWorkLayout extends NestedGears {
   public ActiveSet recoveryGroup(int failed) {
     chain.id(failed);
     return failed < primaries ? recoverySets[failed % groupSize] : ActiveSet.none(chain);
+  }
+
+  /**
+   * A block's homes are its primary and r - 1 servers of that primary's recovery group (Sec. 3.5), so a home's mates
+   * are its recovery group, and for a non-primary also the primaries the group serves (a block has one primary). A
+   * server past the last gear group is no block's home: its mates are every other server. (A home displaced for room,
+   * with a {@link org.eafr.placement.gear.StorageRoom}, may leave the group; the NameNode places without one.)
+   */
+  @Override
+  public ActiveSet homeMates(int position) {
+    int group = recoveryGroupOf(position);
+    if (group < 0) {
+      return ActiveSet.all(chain).without(position);
+    }
+    return position < primaries ? recoverySets[group] : columns[group].without(position);
   }
 
   @Override

@@ -1,0 +1,50 @@
+package org.eafr.placement.grid;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.eafr.placement.grid.DeferralSchedulerTest.HALF_HOUR;
+import static org.eafr.placement.grid.DeferralSchedulerTest.HOUR;
+
+import org.junit.jupiter.api.Test;
+
+class DeferredWorkTest {
+  private static final long NONE = Long.MAX_VALUE;
+
+  /** The class comment's worked example, on the scheduler's forecast. */
+  @Test
+  void heldThenReleasedThenRunsToTheEndThenHeldAgain() {
+    DeferredWork work = new DeferredWork(new DeferralScheduler(DeferralSchedulerTest.settings("carbon"),
+        DeferralSchedulerTest.example()));
+
+    assertThat(work.mayRun(WorkKind.REFLECTION, 5, 0, HALF_HOUR, NONE)).isFalse();
+    assertThat(work.held(WorkKind.REFLECTION)).isTrue();
+    assertThat(work.mayRun(WorkKind.REFLECTION, 5, HOUR, HALF_HOUR, NONE)).isFalse();
+    assertThat(work.mayRun(WorkKind.REFLECTION, 5, 2 * HOUR, HALF_HOUR, NONE)).isTrue();
+    assertThat(work.releases()).isEqualTo(1);
+    assertThat(work.meanWaitMillis()).isEqualTo(2.0 * HOUR);
+    assertThat(work.lastVerdict(WorkKind.REFLECTION).runUntilMillis()).isEqualTo(2 * HOUR + HALF_HOUR);
+    assertThat(work.mayRun(WorkKind.REFLECTION, 3, 2 * HOUR + 600_000, HALF_HOUR, NONE)).isTrue();
+    assertThat(work.releases()).isEqualTo(1);
+    assertThat(work.mayRun(WorkKind.REFLECTION, 2, 2 * HOUR + HALF_HOUR, HALF_HOUR, NONE)).isTrue();
+    assertThat(work.releases()).isEqualTo(2);
+    assertThat(work.lastVerdict(WorkKind.REFLECTION).reason()).isEqualTo(Verdict.Reason.BEST_NOW);
+    assertThat(work.lastVerdict(WorkKind.REFLECTION).deadlineMillis()).isEqualTo(5 * HOUR + HALF_HOUR);
+    assertThat(work.meanWaitMillis()).isEqualTo(1.0 * HOUR);
+    assertThat(work.mayRun(WorkKind.REFLECTION, 0, 2 * HOUR + 2_400_000, HALF_HOUR, NONE)).isTrue();
+    assertThat(work.held(WorkKind.REFLECTION)).isFalse();
+    assertThat(work.longestWaitMillis()).isEqualTo(2 * HOUR);
+    assertThat(work.lateReleases()).isZero();
+  }
+
+  @Test
+  void kindsAreHeldIndependently() {
+    DeferredWork work = new DeferredWork(new DeferralScheduler(DeferralSchedulerTest.settings("carbon"),
+        DeferralSchedulerTest.example()));
+
+    work.mayRun(WorkKind.REFLECTION, 1, 0, HALF_HOUR, NONE);
+    work.mayRun(WorkKind.COLD_MIGRATION, 1, 0, HALF_HOUR, NONE);
+
+    assertThat(work.heldKinds()).isEqualTo(2);
+    assertThat(work.mayRun(WorkKind.REFLECTION, 1, HALF_HOUR, HALF_HOUR, HALF_HOUR)).isTrue();
+    assertThat(work.heldKinds()).isEqualTo(1);
+  }
+}
