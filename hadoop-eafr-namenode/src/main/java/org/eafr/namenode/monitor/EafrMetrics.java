@@ -146,6 +146,8 @@ public final class EafrMetrics implements MetricsSource {
     counter(metrics, "WakesForBlocks", "Out-of-turn wakes because a block had no live replica and a sleeping holder");
     counter(metrics, "NodesWoken", "DataNodes woken out of turn");
     counter(metrics, "ReadsWithoutReplica", "Block locations given to a reader with no live replica");
+    counter(metrics, "ReReplicationsDeferred", "Re-replications HDFS asked for and the placement policy held back,"
+        + " the missing replicas being asleep at their homes (a block asked again counts again)");
     counter(metrics, "GearAutoShifts", "Gear shifts the autopilot started (also counted in gear_shifts_total)");
     for (GearReason reason : GearReason.values()) {
       if (reason != GearReason.MANUAL) {
