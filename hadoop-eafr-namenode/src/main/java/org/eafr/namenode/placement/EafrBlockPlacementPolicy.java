@@ -18,6 +18,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.StorageType;
 import org.apache.hadoop.hdfs.AddBlockFlag;
 import org.apache.hadoop.hdfs.protocol.BlockStoragePolicy;
+import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
 import org.apache.hadoop.hdfs.server.blockmanagement.BlockPlacementPolicyDefault;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeStorageInfo;
@@ -61,7 +62,8 @@ import org.eafr.placement.popularity.FileTemperature;
  *       least remaining service capacity (Eq. 7, {@code ExcessReplicaSelector}) other than a draining migration's
  *       target, keeping eps replicas on hot servers and never touching a sleeping server.</li>
  * </ol>
- * The Balancer, the Mover and fsck build this policy with no topology: it then behaves exactly as the default.
+ * The Balancer, the Mover and fsck build this policy with no topology: it then behaves exactly as the default, but for
+ * {@link #isMovable}, which keeps a geared layout.
  *
  * <p>The default policy's helpers carry no request context, so the file a decision is for travels in a per-instance
  * ThreadLocal set around each chooseTarget call; the instance is shared by all NameNode handler threads.
@@ -74,6 +76,7 @@ public class EafrBlockPlacementPolicy extends BlockPlacementPolicyDefault implem
   private volatile TranslatedNodes translated;
   private volatile GearedNodes geared;
   private SleepingReplicaCheck sleepers;
+  private LayoutMoveCheck moves;
 
   /**
    * Hadoop calls this (the policy is built by ReflectionUtils) before initialize: the settings and the roles file are
@@ -85,6 +88,7 @@ public class EafrBlockPlacementPolicy extends BlockPlacementPolicyDefault implem
     this.runtime = EafrRuntime.of(conf);
     this.translator = ServerTranslator.of(runtime);
     this.sleepers = new SleepingReplicaCheck(runtime.gears(), System::nanoTime);
+    this.moves = new LayoutMoveCheck(conf, runtime, System::nanoTime);
   }
 
   @Override
@@ -406,6 +410,17 @@ public class EafrBlockPlacementPolicy extends BlockPlacementPolicyDefault implem
     String location = node.getNetworkLocation();
     return scope.isEmpty() || scope.equals(NodeBase.PATH_SEPARATOR_STR) || location.equals(scope)
         || location.startsWith(scope + NodeBase.PATH_SEPARATOR_STR);
+  }
+
+  /**
+   * The Balancer's and the Mover's question before each move: the default's rack rule, then, with a geared layout,
+   * whether the move keeps it ({@link LayoutMoveCheck}: no replica up the chain, a block at home stays in its recovery
+   * group). Built by the Balancer or the Mover (no host map), the layout is read from the namespace.
+   */
+  @Override
+  public boolean isMovable(Collection<DatanodeInfo> candidates, DatanodeInfo source, DatanodeInfo target) {
+    return super.isMovable(candidates, source, target)
+        && (moves == null || moves.allows(candidates, source, target, host2datanodeMap != null));
   }
 
   @Override

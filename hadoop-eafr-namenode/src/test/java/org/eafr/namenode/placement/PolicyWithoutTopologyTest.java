@@ -56,4 +56,19 @@ class PolicyWithoutTopologyTest {
     assertThat(deleted).hasSize(1);
     assertThat(deleted.get(0).getDatanodeDescriptor().getNetworkLocation()).isEqualTo("/r1");
   }
+
+  @Test
+  void builtLikeTheBalancerOnAGearedClusterWhoseStateItCannotRead_refusesEveryMove() {
+    conf.set(DFSConfigKeys.DFS_BLOCK_REPLICATOR_CLASSNAME_KEY, EafrBlockPlacementPolicy.class.getName());
+    conf.set("eafr.layout", "equal-work");
+    conf.set("fs.defaultFS", "file:///"); // no HDFS to read the gear state from
+    BlockPlacementPolicy policy = new BlockPlacementPolicies(conf, null, null, null).getPolicy(BlockType.CONTIGUOUS);
+    DatanodeStorageInfo[] storages = DFSTestUtil.createDatanodeStorageInfos(new String[] {"/r1", "/r1", "/r2"});
+    List<DatanodeInfo> nodes = new ArrayList<>();
+    for (DatanodeStorageInfo storage : storages) {
+      nodes.add(storage.getDatanodeDescriptor());
+    }
+
+    assertThat(policy.isMovable(nodes, nodes.get(0), nodes.get(1))).isFalse();
+  }
 }

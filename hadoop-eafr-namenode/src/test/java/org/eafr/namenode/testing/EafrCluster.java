@@ -102,10 +102,25 @@ public final class EafrCluster implements AutoCloseable {
 
   /** The same, each DataNode registering with the host name of {@code hosts} (dfs.datanode.hostname) when given. */
   public static EafrCluster start(Configuration conf, String[] racks, String[] hosts) throws IOException {
+    return start(conf, racks, hosts, 0);
+  }
+
+  /**
+   * The same; with {@code capacity} above 0 each DataNode has one storage of that many bytes (so a few MB of data
+   * make its disk use differ from the others', as the Balancer needs to act).
+   */
+  public static EafrCluster start(Configuration conf, String[] racks, String[] hosts, long capacity)
+      throws IOException {
     // MiniDFSCluster's Builder turns dfs.namenode.redundancy.considerLoad off unless told: keep the caller's value.
     boolean considerLoad = conf.getBoolean(DFSConfigKeys.DFS_NAMENODE_REDUNDANCY_CONSIDERLOAD_KEY, false);
-    MiniDFSCluster cluster = new MiniDFSCluster.Builder(conf).numDataNodes(racks.length).racks(racks).hosts(hosts)
-        .setNNRedundancyConsiderLoad(considerLoad).build();
+    MiniDFSCluster.Builder builder = new MiniDFSCluster.Builder(conf).numDataNodes(racks.length).racks(racks)
+        .hosts(hosts).setNNRedundancyConsiderLoad(considerLoad);
+    if (capacity > 0) {
+      long[][] capacities = new long[racks.length][];
+      Arrays.fill(capacities, new long[] {capacity});
+      builder.storagesPerDatanode(1).storageCapacities(capacities);
+    }
+    MiniDFSCluster cluster = builder.build();
     cluster.waitActive();
     return new EafrCluster(cluster, conf, Paths.get(conf.get("eafr.roles.file")));
   }
