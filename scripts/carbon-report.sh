@@ -7,7 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 out="${1:-docs/evaluation}"
 if [[ "${CARBON_REPORT_ONLY:-0}" != 1 ]]; then
-  scripts/simulate.sh carbon --out "$out" | tee "$out/carbon.txt"
+  scripts/simulate.sh carbon --no-charts --out "$out" | tee "$out/carbon.txt" # CarbonReport draws the charts
 else
   scripts/simulate.sh --help >/dev/null # builds the simulator when its classes are missing or stale
 fi

@@ -67,7 +67,7 @@ public final class CarbonReport {
   static CategoryChart perDay(List<Map<String, String>> rows, String metric) {
     MetricNames.Name name = MetricNames.of(metric);
     CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT)
-        .title(capitalized(name.title()) + " per grid day and policy (carbon scenario, FB-2009 sample 0, 24 h)")
+        .title(capitalized(name.title()) + ", per grid day (carbon scenario)")
         .xAxisTitle("grid day (region, month)").yAxisTitle(name.withUnit()).build();
     chart.getStyler().setDecimalPattern("#,##0.##");
     Set<String> days = new LinkedHashSet<>();
@@ -120,8 +120,9 @@ public final class CarbonReport {
       runs.put(name, ((LayoutPolicy) simulator.policy()).timeline());
     }
     XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT)
-        .title("One day on the " + variantLabel + " grid: carbon intensity, gear, background work held (" + policy
-            + ", FB-2009 sample 0)").xAxisTitle("hour of the day (UTC)").yAxisTitle("gCO2/kWh").build();
+        .title(variantLabel + ": intensity, gear, background work held (" + policy + ", FB-2009-0)")
+        .xAxisTitle("hour of the day (UTC)").yAxisTitle("gCO2/kWh").build();
+    chart.getStyler().setXAxisDecimalPattern("0");
     List<LayoutPolicy.GridStep> carbon = runs.get(policy + "-carbon");
     List<Double> hours = new ArrayList<>();
     List<Double> intensity = new ArrayList<>();
@@ -143,14 +144,17 @@ public final class CarbonReport {
       series.setMarker(SeriesMarkers.NONE);
       series.setYAxisGroup(1);
     }
-    XYSeries heldSeries = chart.addSeries("background work held, " + policy + "-carbon (1 = held, right)", hours,
-        held);
+    XYSeries heldSeries = chart.addSeries("background work held, " + policy + "-carbon (right, 0/1)", hours, held);
     heldSeries.setMarker(SeriesMarkers.NONE);
     heldSeries.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Area);
-    heldSeries.setYAxisGroup(1);
+    heldSeries.setYAxisGroup(2);
+    heldSeries.setFillColor(new java.awt.Color(0, 160, 0, 50)); // translucent: the gears stay visible
+    heldSeries.setLineColor(new java.awt.Color(0, 160, 0, 120));
     chart.setYAxisGroupTitle(0, "carbon intensity (gCO2/kWh)");
-    chart.setYAxisGroupTitle(1, "gear; work held (0/1)");
+    chart.setYAxisGroupTitle(1, "gear (servers on past the 40 primaries)");
+    chart.setYAxisGroupTitle(2, "background work held (1 = held)");
     chart.getStyler().setYAxisGroupPosition(1, org.knowm.xchart.style.Styler.YAxisPosition.Right);
+    chart.getStyler().setYAxisGroupPosition(2, org.knowm.xchart.style.Styler.YAxisPosition.Right);
     Path png = out.resolve("carbon-timeline-" + variantLabel + ".png");
     BitmapEncoder.saveBitmap(chart, png.toString(), BitmapEncoder.BitmapFormat.PNG);
     System.out.println("chart: " + png);
