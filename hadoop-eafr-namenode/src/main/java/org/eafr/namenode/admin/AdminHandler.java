@@ -17,8 +17,12 @@ import org.eafr.namenode.config.RolesFile;
  * The NameNode side of {@code hdfs eafr}: answers {@link AdminRequest}s that arrive over Hadoop IPC on the
  * NameNode's own RPC ports, through Hadoop's generic refresh protocol under the identifier {@value #IDENTIFIER}
  * (the channel {@code hdfs dfsadmin -refresh} uses, so it is authenticated like every NameNode call, with the
- * NameNode's Kerberos principal on a secure cluster). Everyone may read; a command that changes state is allowed only
- * to the HDFS superuser ({@link SuperuserCheck}). Bad input is answered with an error and changes nothing.
+ * NameNode's Kerberos principal on a secure cluster). A command that changes state is allowed only to the HDFS
+ * superuser ({@link SuperuserCheck}), and so are {@code power status}, which shows BMC endpoints and errors, and
+ * {@code plan}, which names files; {@code plan} is made off the IPC handlers ({@link PlanJob}, {@link #PENDING}). The gear
+ * and power commands that change state ({@link #activeOnly}) are carried out by the active NameNode only: a NameNode
+ * that is not active refuses them, saying so, with {@link #NOT_ACTIVE}, and the tool asks the next NameNode. Bad input
+ * is answered with an error and changes nothing.
  *
  * <p>Return codes: {@link #OK}; {@link #FAILED} (refused or bad input, with the reason); {@link #NOT_ACTIVE} (done or
  * answered by a NameNode that is not the active one, which the tool shows only when asked for that NameNode); and
@@ -33,13 +37,30 @@ public final class AdminHandler implements RefreshHandler {
   public static final int FAILED = 1;
   public static final int NOT_ACTIVE = 3;
   public static final int NOT_ADDRESSED = 4;
+  /** The answer is being made off the IPC handlers ({@code plan}): the tool asks again shortly. */
+  public static final int PENDING = 5;
+
+  /** Commands only the active NameNode carries out: they drive the gears and the BMCs. */
+  private static final java.util.Set<AdminRequest.Verb> ACTIVE_ONLY = java.util.EnumSet.of(AdminRequest.Verb.GEAR,
+      AdminRequest.Verb.POWER_ON, AdminRequest.Verb.POWER_OFF, AdminRequest.Verb.POWER_CLEAR);
+  /** Reading commands that show BMC endpoints, errors or paths: for the superuser only, as dfsadmin -report is. */
+  private static final java.util.Set<AdminRequest.Verb> SUPERUSER_READS = java.util.EnumSet.of(
+      AdminRequest.Verb.POWER_STATUS, AdminRequest.Verb.PLAN);
 
   private final NameNode nameNode;
   private final EafrRuntime runtime;
 
+  private final PlanJob plans;
+
   public AdminHandler(NameNode nameNode, EafrRuntime runtime) {
     this.nameNode = nameNode;
     this.runtime = runtime;
+    this.plans = new PlanJob(() -> PlanReport.of(runtime));
+  }
+
+  /** Stops the thread that makes plans. */
+  public void close() {
+    plans.close();
   }
 
   @Override
@@ -55,8 +76,21 @@ public final class AdminHandler implements RefreshHandler {
       return new RefreshResponse(FAILED, e.getMessage() + "; the commands are:\n" + AdminRequest.usage());
     }
     try {
-      if (request.verb().changesState()) {
+      if (request.verb().changesState() || SUPERUSER_READS.contains(request.verb())) {
         SuperuserCheck.check(nameNode.getConf(), "run 'hdfs eafr " + request.verb().words() + "'");
+      }
+      if (activeOnly(request.verb()) && !nameNode.isActiveState()) {
+        return new RefreshResponse(NOT_ACTIVE, "'hdfs eafr " + request.verb().words() + "' refused: this NameNode ("
+            + nameNode.getNameNodeAddress() + ") is " + nameNode.getState() + ", not active; only the active"
+            + " NameNode drives gears and BMCs (run the command without -namenode and it finds the active one)");
+      }
+      if (request.verb() == AdminRequest.Verb.PLAN) {
+        java.util.Optional<PlanReport> plan = plans.answer();
+        if (plan.isEmpty()) {
+          return new RefreshResponse(PENDING, "the plan is being made; ask again");
+        }
+        return new RefreshResponse(nameNode.isActiveState() ? OK : NOT_ACTIVE, request.json() ? plan.get().json()
+            : plan.get().text());
       }
       String answer = answer(request);
       return AdminLog.answered(request, new RefreshResponse(nameNode.isActiveState() ? OK : NOT_ACTIVE, answer));
@@ -86,9 +120,6 @@ public final class AdminHandler implements RefreshHandler {
         return GearCommands.power(runtime, request.verb(), request.operands().get(0), request.json());
       case POWER_CLEAR:
         return GearCommands.clearQuarantine(runtime, request.operands().get(0), request.json());
-      case PLAN:
-        PlanReport plan = PlanReport.of(runtime);
-        return request.json() ? plan.json() : plan.text();
       default:
         throw new IllegalArgumentException("'" + request.verb().words() + "' is not served by this NameNode");
     }
@@ -114,6 +145,11 @@ public final class AdminHandler implements RefreshHandler {
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException(e.getMessage() + "; the roles in force are unchanged", e);
     }
+  }
+
+  /** Whether only the active NameNode carries {@code verb} out (a standby refuses it with {@link #NOT_ACTIVE}). */
+  public static boolean activeOnly(AdminRequest.Verb verb) {
+    return ACTIVE_ONLY.contains(verb);
   }
 
   /** True for a call that came in on one of this NameNode's RPC servers (or from inside the process). */

@@ -28,14 +28,14 @@ public final class AdminRequest {
         + " that would leave a block without a live replica is refused"),
     POWER_ON("power on", "HOST", true, "power a DataNode host on through its BMC (HOST as"
         + " named in eafr.power.inventory.file)"),
-    POWER_OFF("power off", "HOST", true, "power a host off (gracefully); refused unless HDFS"
-        + " shows its DataNodes IN_MAINTENANCE"),
-    POWER_STATUS("power status", "HOST", false, "read a host's power state from its BMC now, with its"
-        + " quarantine and last error"),
+    POWER_OFF("power off", "HOST", true, "power a host off (gracefully); refused unless the power-off"
+        + " guard passes: its DataNodes IN_MAINTENANCE and every block they hold live elsewhere"),
+    POWER_STATUS("power status", "HOST", false, "a host's last power state read from its BMC, any action under"
+        + " way, its quarantine and last error; starts one fresh read for the next status (superuser)"),
     POWER_CLEAR("power clear", "HOST", true, "lift a host's power quarantine: automatic power commands reach it"
         + " again"),
     PLAN("plan", "", false, "what the next replication round would do, and the gear controller's last decision;"
-        + " changes nothing");
+        + " changes nothing (superuser)");
 
     private final String words;
     private final String operands;

@@ -30,9 +30,11 @@ import org.apache.hadoop.util.ToolRunner;
  *
  * <p>The command goes over Hadoop IPC to the NameNode's RPC port ({@link AdminHandler}), as the current user, so a
  * secure cluster authenticates it with Kerberos against the NameNode's principal. Without {@code -namenode} it asks
- * every NameNode of the default file system: a reading command prints the active NameNode's answer; a changing
- * command is sent to each NameNode (each keeps its own EAFR state) and prints every answer. Exit code 0 on success,
- * 1 when a NameNode refused or failed, 2 for a usage error (nothing sent).
+ * every NameNode of the default file system: a reading command prints the active NameNode's answer; the gear and
+ * power commands that change state go to the active NameNode only (a standby refuses them and the tool asks the
+ * next; with {@code -namenode} naming a standby the refusal is printed, exit code 1); {@code roles reload} is sent
+ * to each NameNode (each keeps its own roles) and prints every answer. Exit code 0 on success, 1 when a NameNode
+ * refused or failed, 2 for a usage error (nothing sent).
  */
 public final class AdminTool extends Configured implements Tool {
   /** The tool's own code for a call that did not reach the NameNode. */
@@ -40,6 +42,8 @@ public final class AdminTool extends Configured implements Tool {
   private static final String USAGE = "Usage: hdfs eafr [-namenode HOST:PORT] ";
   static final int CONNECT_TIMEOUT_MILLIS = 5_000;
   static final int CONNECT_RETRIES = 1;
+  /** How long the tool asks again for an answer the NameNode is still making ({@code plan}). */
+  private static final long PENDING_LIMIT_NANOS = 600_000_000_000L;
   private final PrintStream out;
   private final PrintStream err;
 
@@ -88,6 +92,9 @@ public final class AdminTool extends Configured implements Tool {
           : "-namenode " + nameNode + " is not HOST:PORT (the NameNode's RPC address, e.g. nn1.example.com:8020)",
           List.of(request.verb()));
     }
+    if (AdminHandler.activeOnly(request.verb())) {
+      return runOnActive(request, targets, false);
+    }
     return request.verb().changesState() ? runEverywhere(request, targets) : runOnActive(request, targets,
         nameNode != null);
   }
@@ -124,6 +131,9 @@ public final class AdminTool extends Configured implements Tool {
       unreachable.forEach(err::println);
       return 1;
     }
+    if (standbyAnswer != null && AdminHandler.activeOnly(request.verb())) {
+      err.println(standbyAnswer.getMessage());
+    }
     err.println("no active NameNode among " + targets + (standbyAnswer == null ? ""
         : "; ask one with -namenode HOST:PORT to see its state") + (unreachable.isEmpty() ? ""
         : "; " + String.join("; ", unreachable)));
@@ -155,7 +165,20 @@ public final class AdminTool extends Configured implements Tool {
    */
   private RefreshResponse send(InetSocketAddress target, AdminRequest request) {
     try {
-      return call(target, request);
+      RefreshResponse answer = call(target, request);
+      long wait = 50;
+      long deadline = System.nanoTime() + PENDING_LIMIT_NANOS;
+      while (answer.getReturnCode() == AdminHandler.PENDING && System.nanoTime() < deadline) {
+        Thread.sleep(wait); // the NameNode makes the answer off its IPC handlers: ask again shortly
+        wait = Math.min(wait * 2, 1000);
+        answer = call(target, request);
+      }
+      return answer.getReturnCode() == AdminHandler.PENDING ? new RefreshResponse(AdminHandler.FAILED, "the"
+          + " NameNode at " + target + " was still making the answer after " + PENDING_LIMIT_NANOS / 1_000_000_000L
+          + " s; ask again later") : answer;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return new RefreshResponse(UNREACHABLE, "interrupted waiting for the NameNode at " + target);
     } catch (IOException e) {
       return new RefreshResponse(UNREACHABLE, "cannot reach the NameNode at " + target + ": " + e.getMessage()
           + " (is it running, and is that its RPC address, dfs.namenode.rpc-address?)");

@@ -80,23 +80,24 @@ final class GearCommands {
   }
 
   /**
-   * {@code hdfs eafr power on|off|status HOST [-json]}: the outcome once the host reached its state (or was read),
-   * or that the action is still under way after {@value #POWER_ANSWER_WAIT_SECONDS} s; with the manager's record of
-   * the host (quarantine, last error). A refusal or failure throws, naming the reason.
+   * {@code hdfs eafr power on|off HOST [-json]}: the outcome once the host reached its state, or that the action is
+   * still under way after {@value #POWER_ANSWER_WAIT_SECONDS} s; with the manager's record of the host (quarantine,
+   * last error). A refusal or failure throws, naming the reason. {@code power status HOST} answers at once from the
+   * state the manager keeps (the last state its BMC read, any action under way, failures, quarantine) and starts one
+   * fresh read in the background for the next status: no IPC handler waits on a BMC.
    */
   static String power(EafrRuntime runtime, AdminRequest.Verb verb, String host, boolean json) throws IOException {
     PowerManager power = powerManager(runtime);
-    CompletableFuture<?> action;
-    switch (verb) {
-      case POWER_ON:
-        action = power.powerOn(host, Requester.OPERATOR);
-        break;
-      case POWER_OFF:
-        action = power.powerOff(host, false, Requester.OPERATOR);
-        break;
-      default:
-        action = power.readState(host);
+    if (verb == AdminRequest.Verb.POWER_STATUS) {
+      power.refreshState(host);
+      NodePowerStatus record = power.status(host);
+      return json ? ClusterReport.json(powerJson(verb, host, record.lastKnown(), record))
+          : powerText(verb, host, record.lastKnown() + " (the last state its BMC gave; a fresh read is under way"
+              + " for the next 'power status')" + (record.inFlight() == null ? ""
+              : "; " + record.inFlight().label() + " under way"), record);
     }
+    CompletableFuture<?> action = verb == AdminRequest.Verb.POWER_ON ? power.powerOn(host, Requester.OPERATOR)
+        : power.powerOff(host, false, Requester.OPERATOR);
     Object outcome;
     try {
       outcome = action.get(POWER_ANSWER_WAIT_SECONDS, TimeUnit.SECONDS);

@@ -23,7 +23,8 @@ import org.eafr.placement.replication.ReplicaAction;
 /**
  * {@code hdfs eafr plan [-json]}: what the next replication round would do ({@link ReplicationMonitor#preview()}),
  * each action with its file and reason, and, with gears, the gear mode and the gear controller's last decision in
- * auto mode. Read-only: it starts nothing and moves no counter, so everyone may run it.
+ * auto mode. Read-only: it starts nothing and moves no counter; it names files, so it is for the superuser, and it is
+ * made off the IPC handlers ({@link PlanJob}).
  */
 final class PlanReport {
   private final RoundPreview preview;

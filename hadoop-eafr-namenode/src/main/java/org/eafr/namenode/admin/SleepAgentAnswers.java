@@ -24,7 +24,8 @@ import org.slf4j.LoggerFactory;
  * Answers a DataNode's in-band power agent ({@code sleep poll UUID}, {@code sleep take UUID}) with a
  * {@link SleepAnswer}: the DataNode's admin state as this NameNode sees it and the sleep request the power manager
  * recorded for its host. A poll attaches the agent (the manager may then record Wake-on-LAN power-offs for it); a
- * take removes the request, which the agent does just before it acts.
+ * take removes the request, which the agent does just before it acts. A NameNode that is not active answers no
+ * request.
  *
  * <p>Who may ask: the DataNode itself, i.e. on a secure cluster its own Kerberos principal
  * ({@code dfs.datanode.kerberos.principal} with {@code _HOST} as that DataNode's host name), and the HDFS superuser
@@ -52,8 +53,9 @@ final class SleepAgentAnswers {
     checkCaller(nameNode.getConf(), dataNode, "'" + request.verb().words() + "' for DataNode " + name);
     sleepRequests.attach(name);
     boolean take = request.verb() == AdminRequest.Verb.SLEEP_TAKE;
-    Optional<Map.Entry<String, PowerCommand>> sleep = take ? sleepRequests.takeFor(name)
-        : sleepRequests.pendingFor(name);
+    // only the active NameNode hands out a power-off: one recorded before this NameNode left the active state is not
+    Optional<Map.Entry<String, PowerCommand>> sleep = !nameNode.isActiveState() ? Optional.empty()
+        : take ? sleepRequests.takeFor(name) : sleepRequests.pendingFor(name);
     if (take && sleep.isPresent()) {
       sleepRequests.detach(name);
       LOG.info("EAFR power: the agent of DataNode {} ({}) took the {} request for host {}; HDFS shows it {}", name,

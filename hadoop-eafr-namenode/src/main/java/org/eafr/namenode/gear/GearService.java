@@ -74,6 +74,7 @@ public final class GearService implements AutoCloseable {
   private final EafrRuntime runtime;
   private final GearRuntime gears;
   private final GearStore store;
+  private final QuarantineSync quarantines;
   private final ScheduledExecutorService scheduler;
   private final ExecutorService movers;
   private final BlockMover mover;
@@ -111,6 +112,7 @@ public final class GearService implements AutoCloseable {
     this.replicaMap = replicaMap;
     this.gears = runtime.gears();
     this.store = new GearStore(nameNode, gears.settings().stateDir());
+    this.quarantines = new QuarantineSync(store, gears::power);
     this.mover = new BlockMover(nameNode.getNamesystem().getBlockManager());
     this.scheduler = Executors.newSingleThreadScheduledExecutor(daemon("eafr-gears"));
     this.movers = Executors.newFixedThreadPool(2, daemon("eafr-gear-reflection"));
@@ -154,12 +156,14 @@ public final class GearService implements AutoCloseable {
       }
       wasActive = active;
       if (!active) {
+        quarantines.step(false);
         return;
       }
     }
     if (nameNode.getNamesystem().isInSafeMode()) {
       return;
     }
+    quarantines.step(true);
     if (!gears.state().hasChain() && gears.settings().geared() && gears.settings().expectedDataNodes() > 0
         && liveDataNodes().size() >= gears.settings().expectedDataNodes()) {
       try {
@@ -474,6 +478,7 @@ public final class GearService implements AutoCloseable {
 
   private void persist(GearState next) throws IOException {
     store.write(next);
+    store.writeHome(gears.settings().layout(), next);
     apply(next);
   }
 

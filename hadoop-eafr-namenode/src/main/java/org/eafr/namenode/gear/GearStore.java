@@ -33,6 +33,13 @@ import org.apache.hadoop.hdfs.server.namenode.snapshot.Snapshot;
 public final class GearStore {
   static final String STATE_XATTR = "trusted.eafr.gear";
   static final String OWED_XATTR = "trusted.eafr.owed";
+  /** The power manager's quarantined hosts (JSON), on the state directory. */
+  static final String QUARANTINE_XATTR = "trusted.eafr.power.quarantine";
+  /**
+   * On the root directory: where the gear state lives, its layout and its sleeping DataNodes (JSON), so a NameNode
+   * started with the state directory moved or deleted, or with gears switched off, finds the sleepers and refuses.
+   */
+  static final String HOME_XATTR = "trusted.eafr.gear.home";
   /** The gear mode chosen at run time and the configured mode it was chosen under (JSON). */
   static final String MODE_XATTR = "trusted.eafr.gear.mode";
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -59,6 +66,57 @@ public final class GearStore {
     mkdirs(stateDir);
     nameNode.getRpcServer().setXAttr(stateDir, XAttrHelper.buildXAttr(STATE_XATTR, state.toBytes()),
         CREATE_OR_REPLACE);
+  }
+
+  /**
+   * Records on the root directory that the gear state of {@code layout} lives in this store's directory, with
+   * {@code state}'s sleeping DataNodes ({@link Home}); unchanged records are not written again.
+   */
+  public void writeHome(String layout, GearState state) throws IOException {
+    Home home = new Home(stateDir, layout, new java.util.TreeSet<>(state.sleeping()));
+    if (home.equals(readHome(nameNode).orElse(null))) {
+      return;
+    }
+    ObjectNode root = JSON.createObjectNode().put("dir", home.dir).put("layout", home.layout);
+    home.sleeping.forEach(root.putArray("sleeping")::add);
+    nameNode.getRpcServer().setXAttr("/", XAttrHelper.buildXAttr(HOME_XATTR,
+        root.toString().getBytes(StandardCharsets.UTF_8)), CREATE_OR_REPLACE);
+  }
+
+  /** Where the gear state was last written, with its layout and sleepers; empty when never. */
+  public static Optional<Home> readHome(NameNode nameNode) throws IOException {
+    byte[] value = new GearStore(nameNode, "/").xattr("/", HOME_XATTR);
+    if (value == null) {
+      return Optional.empty();
+    }
+    JsonNode root = JSON.readTree(value);
+    java.util.SortedSet<String> sleeping = new java.util.TreeSet<>();
+    root.path("sleeping").forEach(id -> sleeping.add(id.asText()));
+    return Optional.of(new Home(root.path("dir").asText(), root.path("layout").asText(), sleeping));
+  }
+
+  /** The quarantined hosts persisted with the gear state; empty when none. */
+  public List<org.eafr.namenode.power.PowerQuarantine> readQuarantines() throws IOException {
+    List<org.eafr.namenode.power.PowerQuarantine> all = new ArrayList<>();
+    byte[] value = xattr(stateDir, QUARANTINE_XATTR);
+    if (value != null) {
+      for (JsonNode entry : JSON.readTree(value)) {
+        all.add(new org.eafr.namenode.power.PowerQuarantine(entry.path("host").asText(),
+            org.eafr.namenode.power.PowerState.valueOf(entry.path("target").asText()), entry.path("reason").asText()));
+      }
+    }
+    return all;
+  }
+
+  public void writeQuarantines(List<org.eafr.namenode.power.PowerQuarantine> quarantines) throws IOException {
+    mkdirs(stateDir);
+    com.fasterxml.jackson.databind.node.ArrayNode list = JSON.createArrayNode();
+    for (org.eafr.namenode.power.PowerQuarantine quarantine : quarantines) {
+      list.addObject().put("host", quarantine.host()).put("target", quarantine.target().name())
+          .put("reason", quarantine.reason());
+    }
+    nameNode.getRpcServer().setXAttr(stateDir, XAttrHelper.buildXAttr(QUARANTINE_XATTR,
+        list.toString().getBytes(StandardCharsets.UTF_8)), CREATE_OR_REPLACE);
   }
 
   /**
@@ -200,6 +258,30 @@ public final class GearStore {
   private void mkdirs(String dir) throws IOException {
     if (nameNode.getRpcServer().getFileInfo(dir) == null) {
       nameNode.getRpcServer().mkdirs(dir, new FsPermission((short) 0700), true);
+    }
+  }
+
+  /** Where the gear state lives ({@code eafr.gear.state.dir} when written), its layout and its sleeping DataNodes. */
+  public static final class Home {
+    final String dir;
+    final String layout;
+    final java.util.SortedSet<String> sleeping;
+
+    Home(String dir, String layout, java.util.SortedSet<String> sleeping) {
+      this.dir = dir;
+      this.layout = layout;
+      this.sleeping = sleeping;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof Home && ((Home) o).dir.equals(dir) && ((Home) o).layout.equals(layout)
+          && ((Home) o).sleeping.equals(sleeping);
+    }
+
+    @Override
+    public int hashCode() {
+      return java.util.Objects.hash(dir, layout, sleeping);
     }
   }
 

@@ -20,6 +20,7 @@ import org.eafr.namenode.cluster.ServerTranslator;
 import org.eafr.namenode.energy.EnergyMonitor;
 import org.eafr.namenode.gear.GearAutopilot;
 import org.eafr.namenode.gear.GearService;
+import org.eafr.namenode.gear.GearStateCheck;
 import org.eafr.namenode.power.NameNodeHostView;
 import org.eafr.namenode.power.PowerManager;
 import org.eafr.namenode.power.PowerSettings;
@@ -99,9 +100,19 @@ public class ReplicationMonitorPlugin implements ServicePlugin {
   /**
    * The power manager over {@code eafr.power.inventory.file} when one is configured (unless one was given to the
    * runtime already, as tests do), so {@code hdfs eafr power} and the DataNode power agents work with or without gears;
-   * then, with a geared layout, the gear service, which resumes any shift persisted in the namespace.
+   * then, with a geared layout, the gear service, which resumes any shift persisted in the namespace. First it refuses
+   * (naming the fix) a configuration that would leave DataNodes the gears put to sleep untracked
+   * ({@link GearStateCheck}).
    */
   private void startGears() {
+    try {
+      GearStateCheck.refuseUntrackedSleepers(nameNode, runtime.gears().settings());
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException("EAFR could not read the gear state", e);
+    } catch (IllegalStateException e) {
+      LOG.error("EAFR refuses to start: {}", e.getMessage());
+      throw e;
+    }
     if (runtime.gears().power() == null
         && !nameNode.getConf().getTrimmed(PowerSettings.INVENTORY_FILE_KEY, "").isEmpty()) {
       ownPower = PowerManager.start(nameNode.getConf(), new NameNodeHostView(nameNode), runtime.sleepRequests(), 4);
@@ -164,6 +175,7 @@ public class ReplicationMonitorPlugin implements ServicePlugin {
       }
       RefreshRegistry.defaultRegistry().unregister(AdminHandler.IDENTIFIER, adminHandler);
       RefreshRegistry.defaultRegistry().unregister(AdminHandler.ROLES_IDENTIFIER, adminHandler);
+      adminHandler.close();
     }
     if (energy != null) {
       energy.close();

@@ -205,6 +205,37 @@ public final class PowerManager implements AutoCloseable {
   }
 
   /**
+   * Starts a read of {@code host}'s power state in the background, in its BMC's slot, so that {@link #status} shows
+   * it once done; returns at once (for {@code hdfs eafr power status}, which must not hold an IPC handler). At most
+   * one such read per host is queued or running, and none while an action is under way (which reads the state
+   * itself): a caller asking again and again adds no work. False when no read was started for those reasons; an
+   * unknown host is refused (IllegalArgumentException) naming it and the inventory's hosts.
+   */
+  public synchronized boolean refreshState(String host) {
+    NodeRecord record = records.get(host);
+    PowerDriver driver = drivers.get(host);
+    if (record == null || driver == null) {
+      throw new IllegalArgumentException(unknownHost(host).getMessage());
+    }
+    if (record.refreshing || record.inFlight != null) {
+      return false;
+    }
+    record.refreshing = true;
+    callSoon(driver, 0, () -> {
+      try {
+        read(host, driver);
+      } catch (PowerException | RuntimeException e) {
+        LOG.debug("EAFR power: reading the state of {} for a status failed: {}", host, e.getMessage());
+      } finally {
+        synchronized (PowerManager.this) {
+          record.refreshing = false;
+        }
+      }
+    });
+    return true;
+  }
+
+  /**
    * Lets automatic requests power {@code host} again and resets its failure count; returns its status before. An
    * unknown host is refused (IllegalArgumentException) naming it and the inventory's hosts.
    */
@@ -220,6 +251,42 @@ public final class PowerManager implements AutoCloseable {
     record.lift();
     record.failures = 0;
     return before;
+  }
+
+  /** The quarantined hosts, in inventory order: what is persisted with the gear state. */
+  public synchronized List<PowerQuarantine> quarantines() {
+    List<PowerQuarantine> all = new ArrayList<>();
+    for (String host : inventory.entries().keySet()) {
+      NodeRecord record = records.get(host);
+      if (record != null && record.quarantined) {
+        all.add(new PowerQuarantine(host, record.quarantinedFor, record.quarantineReason));
+      }
+    }
+    return all;
+  }
+
+  /**
+   * Quarantines again the hosts of {@code persisted} (read back from the gear state after a restart or failover),
+   * keeping those quarantined here already; a host no longer in the inventory is named in a warning and left out.
+   */
+  public synchronized void restoreQuarantines(List<PowerQuarantine> persisted) {
+    for (PowerQuarantine quarantine : persisted) {
+      NodeRecord record = records.get(quarantine.host());
+      if (record == null) {
+        LOG.warn("EAFR power: the persisted quarantine of {} is not restored: the host is no longer in the power"
+            + " inventory {}", quarantine, inventory.source());
+        continue;
+      }
+      if (!record.quarantined) {
+        record.quarantined = true;
+        record.quarantinedFor = quarantine.target();
+        record.quarantineReason = quarantine.reason();
+        record.refusalLogged = false;
+        record.lastError = record.lastError == null ? quarantine.reason() : record.lastError;
+        LOG.warn("EAFR power: node {} is quarantined, as persisted with the gear state: {}; clear it with 'hdfs eafr"
+            + " power clear {}' once its BMC works", quarantine.host(), quarantine.reason(), quarantine.host());
+      }
+    }
   }
 
   public synchronized NodePowerStatus status(String host) {
@@ -317,6 +384,8 @@ public final class PowerManager implements AutoCloseable {
   /** What the manager remembers of one host across actions. */
   private static final class NodeRecord {
     PowerAction inFlight;
+    /** A background read for a status is queued or running ({@link #refreshState}). */
+    boolean refreshing;
     PowerState lastKnown = PowerState.UNKNOWN;
     int failures;
     boolean quarantined;

@@ -338,6 +338,8 @@ class GearShiftTest {
   @Order(8)
   void powerOnOffStatusAndGear_answerJsonThroughTheTool() throws Exception {
     String host = GearTestCluster.running(cluster).get(0);
+    // the answer comes from the state the manager keeps; each status starts one background read for the next
+    org.apache.hadoop.test.GenericTestUtils.waitFor(() -> powerStatusState(host).equals("ON"), 100, 30_000);
     AdminRun status = AdminRun.run(cluster.conf(), "power", "status", host, "-json");
     assertThat(status.code).as(status.err).isZero();
     JsonNode read = new ObjectMapper().readTree(status.out);
@@ -387,5 +389,15 @@ class GearShiftTest {
 
   private BlockManager blockManager() {
     return cluster.mini().getNamesystem().getBlockManager();
+  }
+
+  /** The state {@code hdfs eafr power status HOST -json} answers now. */
+  private String powerStatusState(String host) {
+    try {
+      AdminRun status = AdminRun.run(cluster.conf(), "power", "status", host, "-json");
+      return new ObjectMapper().readTree(status.out).get("state").asText();
+    } catch (Exception e) {
+      throw new IllegalStateException(e);
+    }
   }
 }

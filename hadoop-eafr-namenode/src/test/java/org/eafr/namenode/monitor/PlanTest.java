@@ -51,8 +51,10 @@ class PlanTest {
     String before = counts(runtime);
 
     UserGroupInformation alice = UserGroupInformation.createUserForTesting("alice", new String[] {"users"});
-    AdminRun first = alice.doAs((PrivilegedExceptionAction<AdminRun>) () -> AdminRun.run(cluster.conf(), "plan",
-        "-json"));
+    AdminRun denied = alice.doAs((PrivilegedExceptionAction<AdminRun>) () -> AdminRun.run(cluster.conf(), "plan"));
+    assertThat(denied.code).as("the plan names files: superuser only").isEqualTo(1);
+    assertThat(denied.err).contains("user alice may not run 'hdfs eafr plan'");
+    AdminRun first = AdminRun.run(cluster.conf(), "plan", "-json");
     AdminRun second = AdminRun.run(cluster.conf(), "plan", "-json");
     AdminRun text = AdminRun.run(cluster.conf(), "plan");
 

@@ -22,7 +22,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * On a MiniDFSCluster, the power manager over the NameNode's view refuses to switch off a DataNode HDFS shows in
- * service, and switches it off once HDFS shows it IN_MAINTENANCE, alive or dead; the host's power script is what
+ * service, and switches it off once HDFS shows it IN_MAINTENANCE, alive or dead after it was seen alive in maintenance
+ * (the power-off guard's other cases: {@link PowerOffGuardClusterTest}); the host's power script is what
  * records whether it was told. The files stay readable throughout.
  */
 class PowerOffMaintenanceTest {
@@ -56,6 +57,7 @@ class PowerOffMaintenanceTest {
         for (int index : new int[] {0, 1}) {
           GenericTestUtils.waitFor(() -> inMaintenance(cluster, index), 100, 60_000);
         }
+        view.checkMayPowerOff(manager.inventory().entry(cluster.id(1))); // seen alive in maintenance, then it dies:
         cluster.kill(1); // a DataNode that died in maintenance may be switched off too
         assertThat(view.heartbeatState(manager.inventory().entry(cluster.id(1)))).isEqualTo(PowerState.OFF);
         assertThat(view.heartbeatState(manager.inventory().entry(cluster.id(0)))).isEqualTo(PowerState.ON);

@@ -10,9 +10,9 @@ import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.conf.Configuration;
 
 /** Shared pieces of the power tests over real BMCs: fast settings, a permissive host view, waiting for a result. */
-final class PowerTestSupport {
+public final class PowerTestSupport {
   /** A host view that lets every host be powered off (the maintenance check has its own MiniDFSCluster test). */
-  static final HostView ANY_HOST_MAY_POWER_OFF = new HostView() {
+  public static final HostView ANY_HOST_MAY_POWER_OFF = new HostView() {
     @Override
     public boolean active() {
       return true;
@@ -57,5 +57,20 @@ final class PowerTestSupport {
       }
       throw e;
     }
+  }
+
+  /**
+   * A manager over one host of the {@code command} driver whose script is {@code scriptLines} (written to {@code dir}),
+   * with {@code settings} (eafr.power.* keys) over fast defaults, behind {@link #ANY_HOST_MAY_POWER_OFF}.
+   */
+  public static PowerManager scriptedManager(Path dir, String host, java.util.List<String> scriptLines,
+      java.util.Map<String, String> settings) throws IOException {
+    Path script = dir.resolve("power-script.sh");
+    Files.write(script, scriptLines, StandardCharsets.UTF_8);
+    Files.setPosixFilePermissions(script, java.nio.file.attribute.PosixFilePermissions.fromString("rwx------"));
+    Configuration conf = fastConf(dir, "{\"nodes\": [{\"host\": \"" + host + "\", \"driver\": \"command\","
+        + " \"script\": \"" + script + "\"}]}");
+    settings.forEach(conf::set);
+    return PowerManager.start(conf, ANY_HOST_MAY_POWER_OFF, 1);
   }
 }

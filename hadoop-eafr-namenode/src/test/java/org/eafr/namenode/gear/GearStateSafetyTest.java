@@ -1,0 +1,114 @@
+package org.eafr.namenode.gear;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import org.eafr.namenode.power.PowerManager;
+import org.eafr.namenode.power.PowerQuarantine;
+import org.eafr.namenode.power.PowerState;
+import org.eafr.namenode.power.PowerTestSupport;
+import org.eafr.namenode.power.Requester;
+import org.eafr.namenode.testing.EafrCluster;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+
+/**
+ * What the gear state keeps beyond the gears, on a MiniDFSCluster's namespace: the power quarantine survives a
+ * NameNode restart and is restored into a new power manager (and an operator's clear reaches the store); a NameNode
+ * configured so that DataNodes the gears put to sleep would be left untracked (gears off, the state directory moved
+ * or deleted) is refused, naming the sleepers and the fix.
+ */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class GearStateSafetyTest {
+  private static final String DIR = "/system/eafr";
+  private static final String SLEEPER = "10.0.0.9:9866";
+  private static EafrCluster cluster;
+
+  @BeforeAll
+  static void start() throws Exception {
+    cluster = EafrCluster.start(EafrCluster.baseConf("gear-state-safety"), new String[] {"/r1", "/r1"});
+  }
+
+  @AfterAll
+  static void stop() {
+    cluster.close();
+  }
+
+  @Test
+  @Order(1)
+  void quarantine_isPersistedWithTheGearState_andRestoredAfterARestart() throws Exception {
+    Path dir = Files.createTempDirectory("quarantine");
+    PowerQuarantine quarantined;
+    try (PowerManager first = failingManager(dir)) {
+      assertThatThrownBy(() -> first.powerOn("dn7", Requester.AUTOMATIC).get(60, TimeUnit.SECONDS))
+          .isInstanceOf(ExecutionException.class);
+      assertThat(first.quarantines()).hasSize(1);
+      quarantined = first.quarantines().get(0);
+      new QuarantineSync(new GearStore(cluster.nameNode(), DIR), () -> first).step(true);
+    }
+    cluster.mini().restartNameNode(0);
+
+    try (PowerManager second = failingManager(dir)) {
+      QuarantineSync sync = new QuarantineSync(new GearStore(cluster.nameNode(), DIR), () -> second);
+      assertThat(second.status("dn7").quarantined()).isFalse();
+      sync.step(true);
+      assertThat(second.status("dn7").quarantined()).as("restored from the namespace").isTrue();
+      assertThat(second.quarantines()).containsExactly(quarantined);
+      assertThat(quarantined.target()).isEqualTo(PowerState.ON);
+
+      second.clearQuarantine("dn7");
+      sync.step(true);
+      assertThat(new GearStore(cluster.nameNode(), DIR).readQuarantines()).isEmpty();
+    }
+  }
+
+  @Test
+  @Order(2)
+  void sleepersLeftUntracked_areRefusedNamingThemAndTheFix() throws Exception {
+    GearStore store = new GearStore(cluster.nameNode(), DIR);
+    GearState state = new GearState(List.of(new GearState.ChainEntry(SLEEPER, "/r1")), 0, 0, GearPhase.STEADY,
+        Set.of(SLEEPER));
+    store.write(state);
+    store.writeHome("equal-work", state);
+    GearStateCheck.refuseUntrackedSleepers(cluster.nameNode(), settings("equal-work", DIR)); // as configured
+
+    assertThatThrownBy(() -> GearStateCheck.refuseUntrackedSleepers(cluster.nameNode(), settings("random", DIR)))
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("eafr.layout is random (gears off), but the gear state in /system/eafr has 1 DataNodes"
+            + " asleep [" + SLEEPER + "]")
+        .hasMessageContaining("Set eafr.layout back to equal-work");
+    assertThatThrownBy(() -> GearStateCheck.refuseUntrackedSleepers(cluster.nameNode(),
+        settings("equal-work", "/elsewhere")))
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("eafr.gear.state.dir is /elsewhere, but the gear state, with 1 DataNodes asleep ["
+            + SLEEPER + "], is in /system/eafr: set eafr.gear.state.dir back to /system/eafr");
+
+    cluster.fs().delete(new org.apache.hadoop.fs.Path(DIR), true);
+    assertThatThrownBy(() -> GearStateCheck.refuseUntrackedSleepers(cluster.nameNode(), settings("equal-work", DIR)))
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("the gear state directory /system/eafr (eafr.gear.state.dir) is gone, but 1 DataNodes"
+            + " asleep [" + SLEEPER + "] were powered off by the gears");
+  }
+
+  private static GearSettings settings(String layout, String stateDir) {
+    return GearSettings.from(Map.of(GearSettings.LAYOUT_KEY, layout, GearSettings.STATE_DIR_KEY, stateDir)::get);
+  }
+
+  /** A manager over one host, dn7, whose script always fails: one failed attempt quarantines it. */
+  private static PowerManager failingManager(Path dir) throws Exception {
+    return PowerTestSupport.scriptedManager(dir, "dn7", List.of("#!/bin/sh", "echo 'BMC unreachable' >&2", "exit 1"),
+        Map.of("eafr.power.min-command-interval.ms", "0", "eafr.power.retries", "0",
+            "eafr.power.quarantine-after", "1"));
+  }
+}
