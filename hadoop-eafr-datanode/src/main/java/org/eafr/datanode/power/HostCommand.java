@@ -1,67 +1,81 @@
 package org.eafr.datanode.power;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
+import java.util.Map;
+import org.eafr.placement.process.ChildProcess;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One configured host command (arming Wake-on-LAN, suspending the host), run without a shell from its words, bounded
- * by a timeout, its output logged; in dry run only logged.
+ * One configured host command (arming Wake-on-LAN, suspending the host), run without a shell from its words through
+ * {@link ChildProcess} (a minimal environment, output read on its own thread, the process tree killed on an interrupt
+ * or error), bounded by a timeout, its output logged; in dry run only logged.
  */
 final class HostCommand {
   private static final Logger LOG = LoggerFactory.getLogger(HostCommand.class);
-  private static final int MAX_OUTPUT_BYTES = 4096;
+
+  /** How a run ended. */
+  enum Outcome {
+    /** Exited 0 (or dry run). */
+    DONE,
+    /** Still running at the time bound (only for a command left running past it). */
+    STILL_RUNNING,
+    /** Exited non-zero, could not start, was interrupted, or passed the time bound and was killed. */
+    FAILED
+  }
 
   private final String key;
   private final List<String> words;
   private final boolean dryRun;
+  private final boolean leftRunningPastTimeout;
 
-  HostCommand(String key, List<String> words, boolean dryRun) {
+  /**
+   * {@code leftRunningPastTimeout}: a command that returns only once its effect is over (a suspend returns when the
+   * host wakes) is left running at the time bound; any other is killed with its children there, and that is a
+   * failure.
+   */
+  HostCommand(String key, List<String> words, boolean dryRun, boolean leftRunningPastTimeout) {
     this.key = key;
     this.words = words;
     this.dryRun = dryRun;
+    this.leftRunningPastTimeout = leftRunningPastTimeout;
   }
 
-  /**
-   * Runs the command and waits at most {@code timeoutMillis} for it: true when it exited 0 (or in dry run). A
-   * command past the timeout is left running (a suspend returns only after the host wakes) and counts as started.
-   */
-  boolean run(long timeoutMillis) {
+  /** Runs the command and waits at most {@code timeoutMillis} for it. */
+  Outcome run(long timeoutMillis) {
     if (dryRun) {
       LOG.info("EAFR power agent (dry run): would run {}: {}", key, String.join(" ", words));
-      return true;
+      return Outcome.DONE;
     }
     LOG.info("EAFR power agent: running {}: {}", key, String.join(" ", words));
+    ChildProcess process = new ChildProcess(words, Map.of());
+    ChildProcess.Result result;
     try {
-      Process process = new ProcessBuilder(words).redirectErrorStream(true).start();
-      process.getOutputStream().close();
-      if (!process.waitFor(timeoutMillis, TimeUnit.MILLISECONDS)) {
-        LOG.info("EAFR power agent: {} still runs after {} ms; leaving it to finish", key, timeoutMillis);
-        return true;
-      }
-      String output = read(process.getInputStream()).trim();
-      if (process.exitValue() != 0) {
-        LOG.error("EAFR power agent: {} ({}) failed with exit {}: {}", key, String.join(" ", words),
-            process.exitValue(), output);
-        return false;
-      }
-      LOG.info("EAFR power agent: {} done{}", key, output.isEmpty() ? "" : ": " + output);
-      return true;
+      result = (leftRunningPastTimeout ? process.leftRunningPastTimeout() : process).run(timeoutMillis);
     } catch (IOException e) {
       LOG.error("EAFR power agent: {} ({}) could not be started: {}", key, String.join(" ", words), e.toString());
-      return false;
+      return Outcome.FAILED;
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      return false;
+      LOG.error("EAFR power agent: {} was interrupted; its process tree was killed", key);
+      return Outcome.FAILED;
     }
-  }
-
-  private static String read(InputStream in) throws IOException {
-    byte[] bytes = in.readNBytes(MAX_OUTPUT_BYTES);
-    return new String(bytes, StandardCharsets.UTF_8);
+    if (result.timedOut()) {
+      if (leftRunningPastTimeout) {
+        LOG.info("EAFR power agent: {} still runs after {} ms; leaving it to finish", key, timeoutMillis);
+        return Outcome.STILL_RUNNING;
+      }
+      LOG.error("EAFR power agent: {} ({}) did not finish within {} ms and was killed with its child processes{}",
+          key, String.join(" ", words), timeoutMillis, result.output().isBlank() ? "" : ": " + result.oneLine());
+      return Outcome.FAILED;
+    }
+    if (result.exitCode() != 0) {
+      LOG.error("EAFR power agent: {} ({}) failed with exit {}: {}", key, String.join(" ", words),
+          result.exitCode(), result.oneLine());
+      return Outcome.FAILED;
+    }
+    LOG.info("EAFR power agent: {} done{}", key, result.output().isBlank() ? "" : ": " + result.oneLine());
+    return Outcome.DONE;
   }
 }

@@ -16,7 +16,8 @@ import org.slf4j.LoggerFactory;
  * it is about this DataNode, carries a request and shows the DataNode IN_MAINTENANCE ({@link SleepAnswer#decideFor}).
  * Then the agent takes the request (the answer to the take is checked the same way), arms Wake-on-LAN, stops the
  * DataNode, and runs the host command (suspend or poweroff). Anything else is refused, saying why, and the DataNode
- * stays up: a failed Wake-on-LAN arming too, since nothing could wake the host.
+ * stays up: a failed Wake-on-LAN arming too, and one that does not finish in time (killed with its children), since
+ * nothing could wake the host.
  */
 final class PowerAgent {
   private static final Logger LOG = LoggerFactory.getLogger(PowerAgent.class);
@@ -48,9 +49,10 @@ final class PowerAgent {
     this.channel = channel;
     this.dataNodeUuid = dataNodeUuid;
     this.stopDataNode = stopDataNode;
-    this.arm = new HostCommand(PowerAgentSettings.WOL_ARM_COMMAND_KEY, settings.wolArmCommand(), settings.dryRun());
+    this.arm = new HostCommand(PowerAgentSettings.WOL_ARM_COMMAND_KEY, settings.wolArmCommand(), settings.dryRun(),
+        false);
     this.hostCommand = new HostCommand(PowerAgentSettings.HOST_COMMAND_KEY, settings.hostCommand(),
-        settings.dryRun());
+        settings.dryRun(), true);
   }
 
   PowerAgentState state() {
@@ -127,10 +129,11 @@ final class PowerAgent {
     LOG.warn("EAFR power agent: {}: arming Wake-on-LAN, stopping the DataNode, then running {} = {}",
         decision.reason(), PowerAgentSettings.HOST_COMMAND_KEY, String.join(" ", settings.hostCommand()));
     state = PowerAgentState.ARMING;
-    if (!arm.run(COMMAND_TIMEOUT_MILLIS)) {
+    if (arm.run(COMMAND_TIMEOUT_MILLIS) != HostCommand.Outcome.DONE) { // a hanging arm is a failure too
       refusals.incrementAndGet();
-      LOG.error("EAFR power agent: the DataNode stays up: Wake-on-LAN could not be armed ({}), so nothing could"
-          + " wake the host", PowerAgentSettings.WOL_ARM_COMMAND_KEY);
+      LOG.error("EAFR power agent: the DataNode stays up: Wake-on-LAN could not be armed ({} failed or did not"
+          + " finish within {} ms), so nothing could wake the host", PowerAgentSettings.WOL_ARM_COMMAND_KEY,
+          COMMAND_TIMEOUT_MILLIS);
       goingDown = false;
       state = PowerAgentState.IDLE;
       return;

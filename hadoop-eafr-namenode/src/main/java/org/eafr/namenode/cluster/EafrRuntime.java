@@ -14,6 +14,7 @@ import org.eafr.namenode.gear.GearRuntime;
 import org.eafr.namenode.gear.GearSettings;
 import org.eafr.namenode.monitor.MonitorStats;
 import org.eafr.namenode.monitor.ReplicationMonitor;
+import org.eafr.namenode.power.PowerDrivers;
 import org.eafr.namenode.power.SleepRequests;
 import org.eafr.namenode.read.ReadAttribution;
 import org.eafr.namenode.read.RecentReads;
@@ -34,8 +35,9 @@ import org.eafr.placement.replication.ExcessReplicaSelector;
  * NameNode's name directories, nameservice and HA NameNode id. A reconfigured placement policy finds the same state
  * (speeds, cursors, counts).
  *
- * <p>This registry is the module's only static state. Building it validates every setting and the roles file: a bad
- * value throws naming the key, and the NameNode part that asked for it refuses to start.
+ * <p>This registry is the module's only static state. Building it validates every setting, the roles file and the
+ * power inventory (with its credentials and tools): a bad value throws naming the key (or the file, entry and field),
+ * and the NameNode part that asked for it refuses to start.
  */
 public final class EafrRuntime {
   private static final ConcurrentMap<String, EafrRuntime> BY_NAMENODE = new ConcurrentHashMap<>();
@@ -83,6 +85,7 @@ public final class EafrRuntime {
   public static EafrRuntime of(Configuration conf) {
     return BY_NAMENODE.computeIfAbsent(key(conf), k -> {
       NamenodeSettings.checkKeys(conf.getValByRegex("^eafr\\."));
+      PowerDrivers.checkConfigured(conf); // a bad power inventory stops the NameNode as a bad setting does
       return new EafrRuntime(NamenodeSettings.from(conf::get), GearSettings.from(conf::get));
     });
   }

@@ -2,6 +2,7 @@ package org.eafr.namenode.power;
 
 import java.util.List;
 import java.util.Map;
+import org.eafr.placement.process.ChildProcess;
 
 /**
  * An operator's own power script, for hardware no other driver reaches (a PDU, a cloud API, a vendor tool). It is
@@ -58,10 +59,10 @@ final class CommandDriver implements PowerDriver {
 
   private String run(String verb) throws PowerException {
     String what = "power script " + entry.script() + " " + verb + " " + entry.host();
-    ProcessRunner.Result result = runner.run(List.of(entry.script(), verb, entry.host()), Map.of(), what);
-    if (result.exitCode != 0) {
-      throw new PowerException(what + " failed (exit " + result.exitCode + "): " + result.oneLine());
+    ChildProcess.Result result = runner.run(List.of(entry.script(), verb, entry.host()), Map.of(), what);
+    if (result.exitCode() != 0) {
+      throw new PowerException(what + " failed (exit " + result.exitCode() + "): " + result.oneLine());
     }
-    return result.output;
+    return result.output();
   }
 }

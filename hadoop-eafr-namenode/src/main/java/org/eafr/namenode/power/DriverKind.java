@@ -25,6 +25,11 @@ public enum DriverKind {
     return defaultPort;
   }
 
+  /** Whether the driver switches a whole machine through its BMC, so an entry names a host, never HOST:PORT. */
+  public boolean switchesWholeHost() {
+    return this == IPMI || this == REDFISH;
+  }
+
   public String label() {
     return name().toLowerCase(Locale.ROOT);
   }

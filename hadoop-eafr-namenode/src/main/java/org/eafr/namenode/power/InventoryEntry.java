@@ -15,19 +15,22 @@ public final class InventoryEntry {
   private final String user;
   private final String credential;
   private final int cipherSuite;
+  private final IpmiPrivilege privilege;
   private final String system;
   private final byte[] mac;
   private final String script;
 
+  /** {@code ipmi}: cipher suite and privilege level of an ipmi entry, null for the other drivers. */
   InventoryEntry(String host, DriverKind driver, String address, int port, String user, String credential,
-      int cipherSuite, String system, byte[] mac, String script) {
+      IpmiSession ipmi, String system, byte[] mac, String script) {
     this.host = host;
     this.driver = driver;
     this.address = address;
     this.port = port;
     this.user = user;
     this.credential = credential;
-    this.cipherSuite = cipherSuite;
+    this.cipherSuite = ipmi == null ? -1 : ipmi.cipherSuite;
+    this.privilege = ipmi == null ? null : ipmi.privilege;
     this.system = system;
     this.mac = mac == null ? null : mac.clone();
     this.script = script;
@@ -63,6 +66,22 @@ public final class InventoryEntry {
   /** The ipmitool cipher suite ({@code -C}), or -1 to let ipmitool negotiate. */
   public int cipherSuite() {
     return cipherSuite;
+  }
+
+  /** The IPMI privilege level the session asks for ({@code ipmitool -L}); null for other drivers. */
+  public IpmiPrivilege privilege() {
+    return privilege;
+  }
+
+  /** How an ipmi entry's session is opened: cipher suite ({@code -C}, -1 to negotiate) and privilege level. */
+  static final class IpmiSession {
+    final int cipherSuite;
+    final IpmiPrivilege privilege;
+
+    IpmiSession(int cipherSuite, IpmiPrivilege privilege) {
+      this.cipherSuite = cipherSuite;
+      this.privilege = privilege;
+    }
   }
 
   /** The Redfish system path, or null to use the BMC's only system. */

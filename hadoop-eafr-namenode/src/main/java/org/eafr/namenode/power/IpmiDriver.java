@@ -3,12 +3,14 @@ package org.eafr.namenode.power;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.eafr.placement.process.ChildProcess;
 
 /**
  * IPMI v2.0 over LAN through {@code ipmitool -I lanplus}, as OpenStack Ironic drives BMCs. The password goes to
  * ipmitool in the environment variable IPMI_PASSWORD ({@code -E}), never on the command line, and is scrubbed from
- * whatever ipmitool prints before it reaches a message. Graceful off is {@code chassis power soft} (ACPI), forced off
- * {@code chassis power off}.
+ * whatever ipmitool prints before it reaches a message; ipmitool's environment holds nothing else of the NameNode's
+ * (see {@link ProcessRunner}). The session asks for the entry's privilege level ({@code -L}, OPERATOR by default).
+ * Graceful off is {@code chassis power soft} (ACPI), forced off {@code chassis power off}.
  */
 final class IpmiDriver implements PowerDriver {
   static final String PASSWORD_VARIABLE = "IPMI_PASSWORD";
@@ -67,14 +69,14 @@ final class IpmiDriver implements PowerDriver {
     if (entry.cipherSuite() >= 0) {
       command.addAll(List.of("-C", String.valueOf(entry.cipherSuite())));
     }
-    command.addAll(List.of("-H", entry.address(), "-p", String.valueOf(entry.port()), "-U", entry.user(), "-E",
-        "chassis", "power", verb));
-    ProcessRunner.Result result = runner.run(command, Map.of(PASSWORD_VARIABLE, password.reveal()), describe(verb));
-    if (result.exitCode != 0) {
-      throw new PowerException(describe(verb) + " failed (exit " + result.exitCode + "): "
+    command.addAll(List.of("-H", entry.address(), "-p", String.valueOf(entry.port()), "-U", entry.user(), "-L",
+        entry.privilege().name(), "-E", "chassis", "power", verb));
+    ChildProcess.Result result = runner.run(command, Map.of(PASSWORD_VARIABLE, password.reveal()), describe(verb));
+    if (result.exitCode() != 0) {
+      throw new PowerException(describe(verb) + " failed (exit " + result.exitCode() + "): "
           + password.scrub(result.oneLine()));
     }
-    return password.scrub(result.output);
+    return password.scrub(result.output());
   }
 
   private String describe(String verb) {

@@ -1,32 +1,53 @@
 package org.eafr.namenode.power;
 
+import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.http.HttpClient;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.security.GeneralSecurityException;
 import java.security.KeyStore;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Collectors;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.TrustManagerFactory;
 import org.apache.hadoop.conf.Configuration;
 
 /**
- * Builds the driver of every inventory entry at once, reading each BMC password from the CredentialProvider, so a
- * missing alias or an unreadable truststore is found when the inventory is loaded, not when a host must wake.
+ * Builds the driver of every inventory entry at once, reading each BMC password from the CredentialProvider and
+ * finding each driver's tool, so a missing alias, an unreadable truststore or a missing ipmitool is found when the
+ * inventory is loaded, not when a host must wake. {@link #checkConfigured} does the same at NameNode start, where a
+ * failure stops the NameNode as a bad {@code eafr.*} value does.
  */
-final class PowerDrivers {
+public final class PowerDrivers {
   private PowerDrivers() {
+  }
+
+  /**
+   * Reads the inventory named by {@code eafr.power.inventory.file} in {@code conf} (when set) and builds every driver
+   * of it, then drops them: throws {@link IllegalArgumentException} naming the file, the entry and the field (or the
+   * credential alias, the tool) when anything is wrong. Called where the NameNode's EAFR state is first built.
+   */
+  public static void checkConfigured(Configuration conf) {
+    PowerSettings settings = PowerSettings.from(conf::get);
+    if (!settings.inventoryFile().isEmpty()) {
+      build(PowerInventory.read(Paths.get(settings.inventoryFile())), settings, conf, new SleepRequests(), null);
+    }
   }
 
   static Map<String, PowerDriver> build(PowerInventory inventory, PowerSettings settings, Configuration conf,
       SleepRequests sleepRequests, HostView hosts) {
     BmcCredentials credentials = new BmcCredentials(conf);
     ProcessRunner runner = new ProcessRunner(settings.commandTimeoutMillis());
+    String ipmitool = ipmiEntries(inventory).isEmpty() ? settings.ipmitool() : ipmitool(inventory, settings);
     HttpClient redfish = null;
     Map<String, PowerDriver> drivers = new LinkedHashMap<>();
     for (InventoryEntry entry : inventory.entries().values()) {
@@ -34,7 +55,7 @@ final class PowerDrivers {
       switch (entry.driver()) {
         case IPMI:
           drivers.put(entry.host(), new IpmiDriver(entry, credentials.password(entry.credential(), usedBy), runner,
-              settings.ipmitool()));
+              ipmitool));
           break;
         case REDFISH:
           redfish = redfish != null ? redfish : redfishClient(settings, credentials);
@@ -52,6 +73,30 @@ final class PowerDrivers {
       }
     }
     return Collections.unmodifiableMap(drivers);
+  }
+
+  private static List<String> ipmiEntries(PowerInventory inventory) {
+    return inventory.entries().values().stream().filter(entry -> entry.driver() == DriverKind.IPMI)
+        .map(InventoryEntry::host).collect(Collectors.toList());
+  }
+
+  /**
+   * The executable {@code eafr.power.ipmitool} names (an absolute path, or a name looked up on the NameNode's PATH),
+   * or an error naming the tool and the entries that need it.
+   */
+  private static String ipmitool(PowerInventory inventory, PowerSettings settings) {
+    String tool = settings.ipmitool();
+    Optional<Path> found = tool.contains(File.separator) ? Optional.of(Paths.get(tool)).filter(Files::isExecutable)
+        : Arrays.stream(System.getenv().getOrDefault("PATH", "").split(File.pathSeparator))
+            .filter(dir -> !dir.isEmpty()).map(dir -> Paths.get(dir, tool)).filter(Files::isExecutable).findFirst();
+    if (found.isEmpty()) {
+      throw new IllegalArgumentException("ipmitool is needed by power inventory " + inventory.source()
+          + " entries " + ipmiEntries(inventory) + " (driver ipmi), but " + PowerSettings.IPMITOOL_KEY + " = " + tool
+          + (tool.contains(File.separator) ? " is not an executable file" : " is not on the NameNode's PATH")
+          + ": install ipmitool (Debian/Ubuntu: apt-get install ipmitool) or set " + PowerSettings.IPMITOOL_KEY
+          + " to its absolute path");
+    }
+    return found.get().toString();
   }
 
   /** An HTTPS client that trusts the configured truststore (or the JDK's) and verifies host names. */

@@ -1,5 +1,7 @@
 package org.eafr.namenode.power;
 
+import com.fasterxml.jackson.core.JsonParseException;
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
@@ -21,22 +23,25 @@ import org.eafr.namenode.config.DataNodeName;
  *   {"nodes": [
  *     {"host": "dn1.example.com", "driver": "ipmi", "address": "10.0.1.11", "user": "admin",
  *      "credential": "eafr.bmc.dn1"},
- *     {"host": "10.0.0.3:9866", "driver": "redfish", "address": "bmc3.example.com", "user": "root",
+ *     {"host": "dn3.example.com", "driver": "redfish", "address": "bmc3.example.com", "user": "root",
  *      "credential": "eafr.bmc.dn3", "system": "/redfish/v1/Systems/1"},
  *     {"host": "dn5.example.com", "driver": "wol", "mac": "00:11:22:33:44:55", "address": "10.0.0.255"},
  *     {"host": "dn6.example.com", "driver": "command", "script": "/etc/hadoop/eafr-power.sh"}]}
  * </pre>
- * The file is checked whole when it is read: an unknown field, a missing or malformed value, a host listed twice are
- * refused with a message naming the file, the entry, the field and what is allowed, and nothing is built.
+ * The file is checked whole when it is read: an unknown field (the message lists the allowed ones), a field given
+ * twice, a missing or malformed value, {@code HOST:PORT} for a driver that switches a whole host (ipmi, redfish), one
+ * host listed twice (names compared after {@link InventoryConflicts#normalHost normalising}) and one BMC endpoint or
+ * MAC named for two hosts are refused with a message naming the file, the entry, the field and what is allowed, and
+ * nothing is built.
  */
 public final class PowerInventory {
   /** An empty inventory: no host can be switched. */
   public static final PowerInventory EMPTY = new PowerInventory("(none)", List.of());
 
-  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final ObjectMapper JSON = new ObjectMapper().enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
   private static final Set<String> COMMON = Set.of("host", "driver");
   private static final Map<DriverKind, Set<String>> FIELDS = Map.of(
-      DriverKind.IPMI, Set.of("address", "port", "user", "credential", "cipher-suite"),
+      DriverKind.IPMI, Set.of("address", "port", "user", "credential", "cipher-suite", "privilege"),
       DriverKind.REDFISH, Set.of("address", "port", "user", "credential", "system"),
       DriverKind.WOL, Set.of("mac", "address", "port"),
       DriverKind.COMMAND, Set.of("script"));
@@ -70,24 +75,31 @@ public final class PowerInventory {
     JsonNode root;
     try {
       root = JSON.readTree(text);
+    } catch (JsonParseException e) { // a duplicate key is one too: Jackson names it and where
+      throw new IllegalArgumentException("power inventory " + source + " (" + PowerSettings.INVENTORY_FILE_KEY
+          + ") is not valid JSON (each field once per object): " + e.getOriginalMessage() + " at line "
+          + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr());
     } catch (IOException e) {
       throw new IllegalArgumentException("power inventory " + source + " (" + PowerSettings.INVENTORY_FILE_KEY
           + ") is not valid JSON: " + e.getMessage().split("\n")[0]);
     }
-    if (root == null || !root.isObject() || !root.path("nodes").isArray() || root.size() != 1) {
+    if (root == null || !root.isObject() || !root.path("nodes").isArray()) {
       throw new IllegalArgumentException("power inventory " + source + " (" + PowerSettings.INVENTORY_FILE_KEY
           + ") must be one JSON object with a single field \"nodes\", an array of entries");
     }
+    for (Iterator<String> names = root.fieldNames(); names.hasNext(); ) {
+      String field = names.next();
+      if (!field.equals("nodes")) {
+        throw new IllegalArgumentException("power inventory " + source + " (" + PowerSettings.INVENTORY_FILE_KEY
+            + "): field '" + field + "' is not allowed: the file's only field is \"nodes\", an array of entries");
+      }
+    }
     List<InventoryEntry> entries = new ArrayList<>();
-    Map<String, Integer> seen = new LinkedHashMap<>();
+    InventoryConflicts conflicts = new InventoryConflicts();
     for (int i = 0; i < root.get("nodes").size(); i++) {
       EntryReader reader = new EntryReader(source, i, root.get("nodes").get(i));
       InventoryEntry entry = reader.read();
-      Integer before = seen.putIfAbsent(entry.host(), i);
-      if (before != null) {
-        throw reader.invalid("host", entry.host(),
-            "each host once; entry " + (before + 1) + " already names it");
-      }
+      conflicts.check(entry, i, reader);
       entries.add(entry);
     }
     return new PowerInventory(source, entries);
@@ -121,7 +133,7 @@ public final class PowerInventory {
   }
 
   /** Reads one entry, each error naming the file, the entry, the field and what is allowed. */
-  private static final class EntryReader {
+  private static final class EntryReader implements InventoryConflicts.Failures {
     private final String source;
     private final int index;
     private final JsonNode node;
@@ -144,20 +156,25 @@ public final class PowerInventory {
         throw invalid("driver", driverName, "one of " + DriverKind.labels());
       }
       checkFields(driver);
+      if (driver.switchesWholeHost() && host.indexOf(':') >= 0) {
+        throw invalid("host", host, "a host name or IP address without :PORT for driver " + driver.label()
+            + ": its BMC switches the whole host, every DataNode on it (HOST:PORT is for command entries)");
+      }
       int port = integer("port", driver.defaultPort(), 1, 65_535);
       switch (driver) {
         case IPMI:
           return new InventoryEntry(host, driver, address(true), port, text("user", true),
-              text("credential", true), integer("cipher-suite", -1, 0, 17), null, null, null);
+              text("credential", true), new InventoryEntry.IpmiSession(integer("cipher-suite", -1, 0, 17),
+              privilege()), null, null, null);
         case REDFISH:
           return new InventoryEntry(host, driver, address(true), port, text("user", true),
-              text("credential", true), -1, systemPath(), null, null);
+              text("credential", true), null, systemPath(), null, null);
         case WOL:
           String address = address(false);
           return new InventoryEntry(host, driver, address == null ? "255.255.255.255" : address, port, null, null,
-              -1, null, mac(), null);
+              null, null, mac(), null);
         case COMMAND:
-          return new InventoryEntry(host, driver, null, -1, null, null, -1, null, null, script());
+          return new InventoryEntry(host, driver, null, -1, null, null, null, null, null, script());
         default:
           throw new IllegalStateException(driver.toString());
       }
@@ -220,6 +237,19 @@ public final class PowerInventory {
       return value;
     }
 
+    private IpmiPrivilege privilege() {
+      String value = text("privilege", false);
+      if (value == null) {
+        return IpmiPrivilege.DEFAULT;
+      }
+      IpmiPrivilege privilege = IpmiPrivilege.of(value);
+      if (privilege == null) {
+        throw invalid("privilege", value, "one of " + IpmiPrivilege.labels() + " (the BMC user's level; default "
+            + IpmiPrivilege.DEFAULT + ", enough for chassis power)");
+      }
+      return privilege;
+    }
+
     private String systemPath() {
       String value = text("system", false);
       if (value != null && !value.matches("/redfish/v1/Systems/[^/\\s]+")) {
@@ -249,7 +279,8 @@ public final class PowerInventory {
       return value;
     }
 
-    IllegalArgumentException invalid(String field, String value, String allowed) {
+    @Override
+    public IllegalArgumentException invalid(String field, String value, String allowed) {
       return new IllegalArgumentException("power inventory " + source + " (" + PowerSettings.INVENTORY_FILE_KEY
           + ") entry " + (index + 1) + " (host " + host + "): field '" + field + "' = " + value
           + " is not allowed: expected " + allowed);

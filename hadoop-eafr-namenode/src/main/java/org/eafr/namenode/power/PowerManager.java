@@ -419,6 +419,7 @@ public final class PowerManager implements AutoCloseable {
     int poll;
     long deadline;
     String lastReadError;
+    WakeResends resends;
 
     PowerAction(InventoryEntry entry, PowerDriver driver, PowerCommand command, NodeRecord record,
         boolean readOnly) {
@@ -516,14 +517,16 @@ public final class PowerManager implements AutoCloseable {
       metrics.commands.increment();
       driver.send(command);
       deadline = scheduler.nowMillis() + settings.stateTimeoutMillis();
+      resends = WakeResends.after(driver, command, scheduler.nowMillis(), settings.wolResendIntervalMillis());
       poll = 0;
       lastReadError = null;
       schedulePoll();
     }
 
-    private void schedulePoll() {
-      long wait = Math.min(settings.pollDelayMillis(poll++), Math.max(0, deadline - scheduler.nowMillis()));
-      callSoon(driver, wait, () -> step(this::checkAfter));
+    private void schedulePoll() throws PowerException {
+      long now = scheduler.nowMillis();
+      long wait = Math.min(settings.pollDelayMillis(poll++), Math.max(0, deadline - now));
+      callSoon(driver, resends.resendIfDue(now, wait), () -> step(this::checkAfter));
     }
 
     private void checkAfter() throws PowerException {

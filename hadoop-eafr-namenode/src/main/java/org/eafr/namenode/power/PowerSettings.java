@@ -37,6 +37,10 @@ public final class PowerSettings {
       "Consecutive failed attempts after which a node is quarantined: no automatic power command is sent to it until"
           + " an operator clears it, an operator's command through its BMC succeeds, or it is found in the state its"
           + " failed command asked for.", 3, Range.closed(1, 100));
+  public static final Setting<Long> WOL_RESEND_INTERVAL_MS = Setting.ofLong("eafr.power.wol.resend-interval.ms", "-",
+      "How often a Wake-on-LAN magic packet is sent again while its host has not come on (no DataNode of it"
+          + " heartbeats), until eafr.power.state-timeout.ms ends, in milliseconds: a lost packet then costs this"
+          + " long, not the whole state timeout.", 5_000L, Range.closed(500L, 600_000L));
 
   /** Path of the JSON power inventory; empty means no host can be switched. */
   public static final String INVENTORY_FILE_KEY = "eafr.power.inventory.file";
@@ -50,7 +54,7 @@ public final class PowerSettings {
   public static final String REDFISH_TRUSTSTORE_PASSWORD_ALIAS_KEY = "eafr.power.redfish.truststore.password.alias";
 
   private static final List<Setting<?>> ALL = List.of(MIN_COMMAND_INTERVAL_MS, STATE_TIMEOUT_MS, COMMAND_TIMEOUT_MS,
-      POLL_INITIAL_MS, POLL_MAX_MS, RETRIES, QUARANTINE_AFTER);
+      POLL_INITIAL_MS, POLL_MAX_MS, RETRIES, QUARANTINE_AFTER, WOL_RESEND_INTERVAL_MS);
 
   private final long minCommandIntervalMillis;
   private final long stateTimeoutMillis;
@@ -59,6 +63,7 @@ public final class PowerSettings {
   private final long pollMaxMillis;
   private final int retries;
   private final int quarantineAfter;
+  private final long wolResendIntervalMillis;
   private final String inventoryFile;
   private final String ipmitool;
   private final String truststore;
@@ -77,6 +82,7 @@ public final class PowerSettings {
     }
     this.retries = RETRIES.read(lookup);
     this.quarantineAfter = QUARANTINE_AFTER.read(lookup);
+    this.wolResendIntervalMillis = WOL_RESEND_INTERVAL_MS.read(lookup);
     this.inventoryFile = text(lookup, INVENTORY_FILE_KEY, "");
     this.ipmitool = text(lookup, IPMITOOL_KEY, "ipmitool");
     this.truststore = text(lookup, REDFISH_TRUSTSTORE_KEY, "");
@@ -137,6 +143,11 @@ public final class PowerSettings {
 
   public int quarantineAfter() {
     return quarantineAfter;
+  }
+
+  /** How often an unanswered Wake-on-LAN wake is sent again within the state timeout. */
+  public long wolResendIntervalMillis() {
+    return wolResendIntervalMillis;
   }
 
   /** The inventory path, or "" when none is configured. */

@@ -4,12 +4,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.net.URI;
+import java.net.URISyntaxException;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.Base64;
 
 /**
  * DMTF Redfish over HTTPS with the JDK's HttpClient: {@code ComputerSystem.Reset} with ResetType On, GracefulShutdown
@@ -17,15 +17,23 @@ import java.util.Base64;
  * the CredentialProvider; the BMC's certificate is checked against the configured truststore (or the JDK's), with
  * host name verification, and there is no switch to turn that off. The system is the entry's {@code system} path, or
  * the BMC's only member of /redfish/v1/Systems.
+ *
+ * <p>Every path the BMC returns (a reset {@code target}, a member's {@code @odata.id}) is resolved against the BMC's
+ * base URL {@code https://ADDRESS:PORT/} and followed only if scheme, host and port stay the BMC's and the path is
+ * under {@code /redfish/v1/}; anything else is refused, so the Authorization header never goes to another server.
+ * Redirects are not followed (the client's policy), and the BMC's answers are scrubbed of every encoding of the
+ * password before they reach a message.
  */
 final class RedfishDriver implements PowerDriver {
   private static final ObjectMapper JSON = new ObjectMapper();
+  private static final String SERVICE_ROOT = "/redfish/v1/";
   private static final String SYSTEMS = "/redfish/v1/Systems";
 
   private final InventoryEntry entry;
   private final Secret password;
   private final HttpClient client;
   private final Duration timeout;
+  private final URI base;
   private volatile String systemPath;
 
   RedfishDriver(InventoryEntry entry, Secret password, HttpClient client, Duration timeout) {
@@ -34,6 +42,7 @@ final class RedfishDriver implements PowerDriver {
     this.client = client;
     this.timeout = timeout;
     this.systemPath = entry.system();
+    this.base = URI.create("https://" + entry.address() + ":" + entry.port() + "/");
   }
 
   @Override
@@ -83,8 +92,9 @@ final class RedfishDriver implements PowerDriver {
     String path = system();
     JsonNode target = get(path).path("Actions").path("#ComputerSystem.Reset").path("target");
     String action = target.isTextual() ? target.asText() : path + "/Actions/ComputerSystem.Reset";
+    URI uri = resolve(action, "the reset target of GET " + path);
     String body = "{\"ResetType\":\"" + resetType + "\"}";
-    send(HttpRequest.newBuilder(uri(action)).header("Content-Type", "application/json")
+    send(HttpRequest.newBuilder(uri).header("Content-Type", "application/json")
         .POST(HttpRequest.BodyPublishers.ofString(body)), "POST " + action + " ResetType " + resetType);
   }
 
@@ -99,12 +109,14 @@ final class RedfishDriver implements PowerDriver {
       throw new PowerException("redfish BMC " + endpoint() + " has " + members.size() + " systems in " + SYSTEMS
           + ": name one with \"system\" in the inventory entry of " + entry.host() + " (members: " + members + ")");
     }
-    systemPath = members.get(0).path("@odata.id").asText();
+    String member = members.get(0).path("@odata.id").asText();
+    resolve(member, "the @odata.id of the only member of " + SYSTEMS);
+    systemPath = member;
     return systemPath;
   }
 
   private JsonNode get(String path) throws PowerException {
-    String body = send(HttpRequest.newBuilder(uri(path)).GET(), "GET " + path);
+    String body = send(HttpRequest.newBuilder(resolve(path, "GET " + path)).GET(), "GET " + path);
     try {
       return JSON.readTree(body);
     } catch (IOException e) {
@@ -138,12 +150,42 @@ final class RedfishDriver implements PowerDriver {
   }
 
   private String basicAuth() {
-    String token = entry.user() + ":" + password.reveal();
-    return "Basic " + Base64.getEncoder().encodeToString(token.getBytes(StandardCharsets.UTF_8));
+    return password.basicAuthorization(entry.user());
   }
 
-  private URI uri(String path) {
-    return URI.create("https://" + entry.address() + ":" + entry.port() + path);
+  /**
+   * {@code path} (as the BMC or the inventory gave it) resolved against the BMC's base URL; refused unless it stays on
+   * the BMC (scheme https, the entry's host and port, no user info) under /redfish/v1/. {@code from} names where the
+   * path came from in the error.
+   */
+  URI resolve(String path, String from) throws PowerException {
+    URI target;
+    try {
+      target = base.resolve(new URI(path)).normalize();
+    } catch (URISyntaxException | IllegalArgumentException e) {
+      throw outside(path, from, "not a URI reference");
+    }
+    String targetPath = target.getRawPath();
+    if (!"https".equalsIgnoreCase(target.getScheme()) || target.getRawUserInfo() != null
+        || target.getHost() == null || !target.getHost().equalsIgnoreCase(base.getHost())
+        || effectivePort(target) != entry.port()) {
+      throw outside(path, from, "on another server than " + base);
+    }
+    if (targetPath == null || !targetPath.startsWith(SERVICE_ROOT) || target.getRawFragment() != null) {
+      throw outside(path, from, "not under " + SERVICE_ROOT);
+    }
+    return target;
+  }
+
+  private static int effectivePort(URI uri) {
+    return uri.getPort() == -1 ? DriverKind.REDFISH.defaultPort() : uri.getPort();
+  }
+
+  private PowerException outside(String path, String from, String why) {
+    return new PowerException("redfish BMC " + endpoint() + " sent a path that is refused: '"
+        + password.scrub(excerpt(path)) + "' (" + from + "): it is " + why + "; only https://" + entry.address()
+        + ":" + entry.port() + SERVICE_ROOT + "... is followed (a BMC answer naming another server is treated as"
+        + " hostile)");
   }
 
   /** The exception's class and the first message along its causes (the JDK's ConnectException carries none). */

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.StringJoiner;
+import java.util.stream.IntStream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.MiniDFSCluster;
 import org.apache.hadoop.hdfs.MiniDFSCluster.DataNodeProperties;
@@ -32,7 +33,10 @@ class IpmiGearShiftTest {
 
   @Test
   void gearDownAndUpThroughIpmiSim_switchTheTopGearGroupsHosts() throws Exception {
-    EafrCluster cluster = EafrCluster.start(GearTestCluster.conf("ipmi-gear"), GearTestCluster.RACKS);
+    // a BMC switches a whole machine, so its inventory entry names a host: each DataNode registers its own name
+    String[] hosts = IntStream.range(0, GearTestCluster.RACKS.length).mapToObj(i -> "dn" + i + ".eafr.test")
+        .toArray(String[]::new);
+    EafrCluster cluster = EafrCluster.start(GearTestCluster.conf("ipmi-gear"), GearTestCluster.RACKS, hosts);
     List<AutoCloseable> resources = new ArrayList<>();
     try {
       GenericTestUtils.waitFor(() -> GearTestCluster.gears(cluster).layout().isPresent(), 50, 30_000);
@@ -55,7 +59,8 @@ class IpmiGearShiftTest {
         String alias = "eafr.bmc.dn" + bmcs.size();
         aliases.add(alias);
         aliases.add(PASSWORD);
-        inventory.add("{\"host\": \"" + id + "\", \"driver\": \"ipmi\", \"address\": \"127.0.0.1\", \"port\": "
+        String host = cluster.descriptor(cluster.indexOf(id)).getHostName();
+        inventory.add("{\"host\": \"" + host + "\", \"driver\": \"ipmi\", \"address\": \"127.0.0.1\", \"port\": "
             + bmc.port() + ", \"user\": \"" + IpmiSimBmc.USER + "\", \"credential\": \"" + alias
             + "\", \"cipher-suite\": 3}");
       }

@@ -59,7 +59,9 @@ class IpmiPowerTest {
     Path dir = TestDirs.create("ipmi-on-off");
     Path argsSeen = dir.resolve("ipmitool-args");
     Path wrapper = dir.resolve("ipmitool-wrapper.sh");
+    Path variablesSeen = dir.resolve("ipmitool-environment");
     Files.write(wrapper, List.of("#!/bin/sh", "echo \"$* | env:${IPMI_PASSWORD:+set}\" >> '" + argsSeen + "'",
+        "echo $(env | cut -d= -f1 | sort) >> '" + variablesSeen + "'",
         "exec '" + ExternalTools.require("ipmitool", "ipmitool") + "' \"$@\""), StandardCharsets.UTF_8);
     Files.setPosixFilePermissions(wrapper, PosixFilePermissions.fromString("rwx------"));
     Configuration extra = new Configuration(false);
@@ -79,8 +81,11 @@ class IpmiPowerTest {
       assertThat(bmc.power()).isZero();
 
       List<String> invocations = Files.readAllLines(argsSeen);
-      assertThat(invocations).contains("-I lanplus -C 3 -H 127.0.0.1 -p " + bmc.port() + " -U ipmiusr -E chassis"
-          + " power on | env:set");
+      assertThat(invocations).contains("-I lanplus -C 3 -H 127.0.0.1 -p " + bmc.port() + " -U ipmiusr -L OPERATOR"
+          + " -E chassis power on | env:set");
+      assertThat(Files.readAllLines(variablesSeen)).as("ipmitool's environment: PATH, LANG and its password only"
+          + " (the shell adds PWD)").isNotEmpty().allSatisfy(line -> assertThat(line.split(" "))
+          .contains("IPMI_PASSWORD").isSubsetOf("IPMI_PASSWORD", "LANG", "PATH", "PWD"));
       assertThat(invocations).allSatisfy(line -> assertThat(line).doesNotContain(PASSWORD).endsWith("env:set"));
       assertThat(manager.metrics().poweredOn()).isEqualTo(1);
       assertThat(manager.metrics().poweredOff()).isEqualTo(1);
@@ -90,6 +95,29 @@ class IpmiPowerTest {
       Exception soft = failure(manager, manager.powerOff("dn1", false, Requester.OPERATOR));
       assertThat(soft).hasMessageContaining("ipmitool chassis power soft to BMC 127.0.0.1:" + bmc.port()
           + " as ipmiusr failed (exit 1): ");
+      assertNoPassword(log);
+    }
+  }
+
+  @Test
+  void privilegeLevel_operatorByDefault_switchesTheHost_userLevelCannot() throws Exception {
+    Path dir = TestDirs.create("ipmi-privilege");
+    try (LogCapture log = new LogCapture(); IpmiSimBmc bmc = IpmiSimBmc.startWithOperatorUser(dir, PASSWORD)) {
+      try (PowerManager manager = manager(dir, bmc.port(), PASSWORD, null)) {
+        assertThat(await(manager.powerOn("dn1", Requester.OPERATOR)).state()).isEqualTo(PowerState.ON);
+        assertThat(bmc.told()).containsExactly("set power 1");
+      }
+      Configuration conf = PowerTestSupport.fastConf(dir, "{\"nodes\": [{\"host\": \"dn1\", \"driver\": \"ipmi\","
+          + " \"address\": \"127.0.0.1\", \"port\": " + bmc.port() + ", \"user\": \"" + IpmiSimBmc.USER + "\","
+          + " \"credential\": \"eafr.bmc.dn1\", \"cipher-suite\": 3, \"privilege\": \"USER\"}]}");
+      TestCredentials.store(conf, dir, "eafr.bmc.dn1", PASSWORD);
+      try (PowerManager manager = PowerManager.start(conf, PowerTestSupport.ANY_HOST_MAY_POWER_OFF, 2)) {
+        assertThat(await(manager.readState("dn1"))).as("USER may read the state").isEqualTo(PowerState.ON);
+        Exception e = failure(manager, manager.powerOff("dn1", true, Requester.OPERATOR));
+        assertThat(e).hasMessageContaining("ipmitool chassis power off to BMC 127.0.0.1:" + bmc.port()
+            + " as ipmiusr failed (exit 1)");
+        assertThat(bmc.told()).containsExactly("set power 1");
+      }
       assertNoPassword(log);
     }
   }

@@ -23,18 +23,25 @@ public final class IpmiSimBmc implements AutoCloseable {
   private final int port;
   private final String password;
   private final boolean on;
+  private final String userPrivilege;
   private Process process;
 
-  private IpmiSimBmc(Path dir, int port, String password, boolean on) {
+  private IpmiSimBmc(Path dir, int port, String password, boolean on, String userPrivilege) {
     this.dir = dir;
     this.port = port;
     this.password = password;
     this.on = on;
+    this.userPrivilege = userPrivilege;
   }
 
   /** Starts a BMC whose user {@link #USER} has {@code password}, with the host off, and waits until it answers. */
   static IpmiSimBmc start(Path dir, String password) throws Exception {
-    return start(dir, password, false);
+    return start(dir, password, false, "admin");
+  }
+
+  /** As {@link #start}, but the BMC user's highest privilege level is OPERATOR (least privilege for power). */
+  static IpmiSimBmc startWithOperatorUser(Path dir, String password) throws Exception {
+    return start(dir, password, false, "operator");
   }
 
   /**
@@ -42,11 +49,11 @@ public final class IpmiSimBmc implements AutoCloseable {
    * (a host whose operating system shuts down and powers off), and waits until it answers.
    */
   public static IpmiSimBmc startHostOn(Path dir, String password) throws Exception {
-    return start(dir, password, true);
+    return start(dir, password, true, "admin");
   }
 
-  private static IpmiSimBmc start(Path dir, String password, boolean on) throws Exception {
-    IpmiSimBmc bmc = new IpmiSimBmc(dir, TestDirs.freeUdpPort(), password, on);
+  private static IpmiSimBmc start(Path dir, String password, boolean on, String userPrivilege) throws Exception {
+    IpmiSimBmc bmc = new IpmiSimBmc(dir, TestDirs.freeUdpPort(), password, on, userPrivilege);
     bmc.writeFiles();
     bmc.launch();
     return bmc;
@@ -71,7 +78,7 @@ public final class IpmiSimBmc implements AutoCloseable {
     Files.write(dir.resolve("lan.conf"), List.of("name \"dn\"", "set_working_mc 0x20", "  startlan 1",
         "    addr 127.0.0.1 " + port, "    priv_limit admin", "    guid a123456789abcdefa123456789abcdef",
         "  endlan", "  chassis_control \"" + script + "\"",
-        "  user 2 true \"" + USER + "\" \"" + password + "\" admin 10 none md2 md5 straight"),
+        "  user 2 true \"" + USER + "\" \"" + password + "\" " + userPrivilege + " 10 none md2 md5 straight"),
         StandardCharsets.UTF_8);
     Files.write(dir.resolve("sim.emu"), List.of("mc_setbmc 0x20",
         "mc_add 0x20 0 no-device-sdrs 0x23 9 8 0x9f 0x1291 0xf02 persist_sdr", "mc_enable 0x20"),
@@ -88,7 +95,7 @@ public final class IpmiSimBmc implements AutoCloseable {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(15);
     while (System.nanoTime() < deadline) {
       ProcessBuilder probe = new ProcessBuilder(ipmitool, "-I", "lanplus", "-C", "3", "-N", "1", "-R", "1", "-H",
-          "127.0.0.1", "-p", String.valueOf(port), "-U", USER, "-E", "chassis", "power", "status")
+          "127.0.0.1", "-p", String.valueOf(port), "-U", USER, "-L", "OPERATOR", "-E", "chassis", "power", "status")
           .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD);
       probe.environment().putAll(Map.of("IPMI_PASSWORD", password));
       if (probe.start().waitFor() == 0) {

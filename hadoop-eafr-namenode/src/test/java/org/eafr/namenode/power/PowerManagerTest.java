@@ -49,9 +49,11 @@ class PowerManagerTest {
     PowerManager manager = new PowerManager(PowerSettings.from(keys::get), new Configuration(false), hosts,
         new SleepRequests(), clock);
     StringBuilder json = new StringBuilder("{\"nodes\": [");
+    int mac = 0; // one MAC per host, as the inventory requires
     for (String host : drivers.keySet()) {
       json.append(json.length() > 11 ? "," : "").append("{\"host\": \"").append(host)
-          .append("\", \"driver\": \"wol\", \"mac\": \"00:11:22:33:44:55\"}");
+          .append("\", \"driver\": \"wol\", \"mac\": \"00:11:22:33:44:").append(String.format("%02x", mac++))
+          .append("\"}");
     }
     manager.install(PowerInventory.parse("test-inventory", json.append("]}").toString()), new HashMap<>(drivers));
     return manager;

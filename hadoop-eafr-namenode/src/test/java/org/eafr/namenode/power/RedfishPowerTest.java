@@ -18,7 +18,7 @@ class RedfishPowerTest {
   private static final String PASSWORD = "Redfish-pw-c41e8";
   private static final String WRONG_PASSWORD = "Nope-pw-0b77d";
 
-  private static PowerManager manager(Path dir, TestTls tls, int port, String storedPassword, boolean trust,
+  static PowerManager manager(Path dir, TestTls tls, int port, String storedPassword, boolean trust,
       String system) throws Exception {
     return manager(dir, tls, port, storedPassword, trust, system, 20_000); // sushy's fake host takes up to 11 s
   }
@@ -40,7 +40,7 @@ class RedfishPowerTest {
   }
 
   /** The messages of the failure of {@code action}, cause by cause. */
-  private static String failure(CompletableFuture<?> action) {
+  static String failure(CompletableFuture<?> action) {
     try {
       await(action);
     } catch (Exception e) {

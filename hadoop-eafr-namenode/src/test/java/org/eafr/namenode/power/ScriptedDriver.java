@@ -20,14 +20,22 @@ final class ScriptedDriver implements PowerDriver {
   String failCommandsWith;
   private int readsSinceCommand;
 
+  private final String name;
+
   ScriptedDriver(String endpoint, ManualScheduler clock) {
+    this("scripted", endpoint, clock);
+  }
+
+  /** A driver reporting {@code name} as its kind (e.g. "wol", for the manager's Wake-on-LAN resends). */
+  ScriptedDriver(String name, String endpoint, ManualScheduler clock) {
+    this.name = name;
     this.endpoint = endpoint;
     this.clock = clock;
   }
 
   @Override
   public String name() {
-    return "scripted";
+    return name;
   }
 
   @Override

@@ -10,6 +10,7 @@ import java.net.InetAddress;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.hadoop.conf.Configuration;
 import org.eafr.namenode.config.DataNodeName;
@@ -61,6 +62,32 @@ class WolPowerTest {
         }
         assertThat(Arrays.copyOf(packet.getData(), packet.getLength())).isEqualTo(expected);
         assertThat(await(on).state()).isEqualTo(PowerState.ON);
+      }
+    }
+  }
+
+  @Test
+  void lostFirstPacket_isSentAgain_andTheWakeCompletesLongBeforeTheStateTimeout() throws Exception {
+    Path dir = TestDirs.create("wol-resend");
+    try (DatagramSocket listener = new DatagramSocket(0, InetAddress.getLoopbackAddress())) {
+      listener.setSoTimeout(30_000);
+      Configuration conf = PowerTestSupport.fastConf(dir, "{\"nodes\": [{\"host\": \"dn5\", \"driver\": \"wol\","
+          + " \"mac\": \"00:5c:52:31:3a:9c\", \"address\": \"127.0.0.1\", \"port\": " + listener.getLocalPort()
+          + "}]}");
+      conf.set("eafr.power.state-timeout.ms", "120000");
+      conf.set("eafr.power.poll.max.ms", "10000");
+      conf.set(PowerSettings.WOL_RESEND_INTERVAL_MS.key(), "1000");
+      try (PowerManager manager = PowerManager.start(conf, view, 2)) {
+        var on = manager.powerOn("dn5", Requester.AUTOMATIC);
+        DatagramPacket packet = new DatagramPacket(new byte[200], 200);
+        listener.receive(packet); // lost: the host never sees it
+        listener.receive(packet); // the resend wakes it
+        heartbeats.set(PowerState.ON);
+
+        PowerResult result = on.get(30, TimeUnit.SECONDS); // the state timeout is 120 s
+        assertThat(result.state()).isEqualTo(PowerState.ON);
+        assertThat(result.attempts()).as("one attempt: the packet was resent within it").isEqualTo(1);
+        assertThat(packet.getLength()).isEqualTo(102);
       }
     }
   }
