@@ -131,6 +131,10 @@ public class LayoutPolicy implements GearedPolicy {
     GridSettings grid = env.settings().grid().withObjective(objective);
     deferred = new DeferredWork(new DeferralScheduler(grid, signal));
     steering = new UtilizationSteering(grid, signal);
+    EafrSettings eafr = env.settings().eafr();
+    // A steering range the controller cannot take (u - lower at or below h) stops the run before it starts.
+    steering.target(wallNow(), eafr.get(EafrSettings.GEAR_TARGET_UTILIZATION), eafr.get(EafrSettings.GEAR_DOWN_MARGIN),
+        Double.NaN);
   }
 
   /** Schedules this policy's background work against {@code scheduled} (a named carbon- or price-aware variant). */
