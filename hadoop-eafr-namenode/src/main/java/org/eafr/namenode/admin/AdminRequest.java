@@ -118,33 +118,51 @@ public final class AdminRequest {
   public static AdminRequest parse(String... args) {
     List<String> words = new ArrayList<>(Arrays.asList(args));
     boolean json = words.removeIf(JSON_FLAG::equals);
+    checkNoOtherOption(words);
+    if (words.isEmpty()) {
+      throw new UsageException("no command given", List.of());
+    }
+    Verb verb = verbOf(words).orElseThrow(() -> unknownCommand(words));
+    List<String> operands = words.subList(verb.words.split(" ").length, words.size());
+    checkOperands(verb, operands);
+    return new AdminRequest(verb, operands, json);
+  }
+
+  /** Refuses a word that looks like an option (a negative number is an operand), naming the nearest option. */
+  private static void checkNoOtherOption(List<String> words) {
     for (String word : words) {
       if (word.startsWith("-") && !word.matches("-[0-9]+")) {
         throw new UsageException("unknown option '" + word + "'" + KnownKeys.nearest(word, OPTIONS)
             .map(option -> "; did you mean '" + option + "'?").orElse("; the options are " + OPTIONS), List.of());
       }
     }
-    if (words.isEmpty()) {
-      throw new UsageException("no command given", List.of());
-    }
+  }
+
+  /** The command {@code words} begin with; of two that share a first word ('gear', 'gear cancel'), the longer. */
+  private static Optional<Verb> verbOf(List<String> words) {
+    Verb found = null;
     for (Verb verb : Verb.values()) {
       List<String> verbWords = Arrays.asList(verb.words.split(" "));
-      if (words.size() >= verbWords.size() && words.subList(0, verbWords.size()).equals(verbWords)) {
-        List<String> operands = words.subList(verbWords.size(), words.size());
-        int expected = verb.operands.isEmpty() ? 0 : verb.operands.split(" ").length;
-        if (operands.size() != expected) {
-          throw new UsageException(expected == 0
-              ? "'" + verb.words + "' takes no operands; got '" + String.join(" ", operands) + "'"
-              : "'" + verb.words + "' needs " + verb.operands + ": hdfs eafr " + verb.synopsis()
-                  + (operands.isEmpty() ? "" : "; got '" + String.join(" ", operands) + "'"), List.of(verb));
-        }
-        for (int i = 0; i < expected; i++) {
-          checkOperand(verb, verb.operands.split(" ")[i], operands.get(i));
-        }
-        return new AdminRequest(verb, operands, json);
+      if (words.size() >= verbWords.size() && words.subList(0, verbWords.size()).equals(verbWords)
+          && (found == null || verbWords.size() > found.words.split(" ").length)) {
+        found = verb;
       }
     }
-    throw unknownCommand(words);
+    return Optional.ofNullable(found);
+  }
+
+  /** Refuses operands that are too few, too many, or not what the command takes. */
+  private static void checkOperands(Verb verb, List<String> operands) {
+    int expected = verb.operands.isEmpty() ? 0 : verb.operands.split(" ").length;
+    if (operands.size() != expected) {
+      throw new UsageException(expected == 0
+          ? "'" + verb.words + "' takes no operands; got '" + String.join(" ", operands) + "'"
+          : "'" + verb.words + "' needs " + verb.operands + ": hdfs eafr " + verb.synopsis()
+              + (operands.isEmpty() ? "" : "; got '" + String.join(" ", operands) + "'"), List.of(verb));
+    }
+    for (int i = 0; i < expected; i++) {
+      checkOperand(verb, verb.operands.split(" ")[i], operands.get(i));
+    }
   }
 
   /**

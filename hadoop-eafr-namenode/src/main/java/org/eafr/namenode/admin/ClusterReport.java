@@ -197,7 +197,8 @@ final class ClusterReport {
     for (NodeReport node : nodes) {
       text.append(String.format(Locale.ROOT, "%-22s " + host
           + "%-8s %-8s %-4s %-13s %-21s %-5s %3d/%-3d %3.0f%% %6.1f%%    %s%n", node.id, node.host, node.rack,
-          node.role + (node.putToSleepByEafr ? "*" : ""), node.gearGroup(), node.powerState(), node.adminState, node.alive ? "yes" : "no", node.load, node.serviceCapacity, 100 * node.loadFraction(),
+          node.role + (node.putToSleepByEafr ? "*" : ""), node.gearGroup(), node.powerState(), node.adminState,
+          node.alive ? "yes" : "no", node.load, node.serviceCapacity, 100 * node.loadFraction(),
           100 * node.storageFraction(), node.energy == null ? "n/a" : String.format(Locale.ROOT, "%.1f",
               node.energy.watts())));
     }

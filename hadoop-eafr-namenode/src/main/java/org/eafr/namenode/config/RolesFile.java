@@ -29,7 +29,8 @@ import org.eafr.placement.cluster.ServerRole;
  *
  * <p>Errors name the file, the line and what is allowed; an empty file is refused (write {@code unlisted hot} for
  * every DataNode hot); {@link #checkNamesDataNodes} refuses an entry that names no registered DataNode, and
- * {@link #checkHotAmong} a file that makes every registered DataNode standby. A file is parsed whole before it replaces the old one, so a bad reload changes nothing.
+ * {@link #checkHotAmong} a file that makes every registered DataNode standby. A file is parsed whole before it
+ * replaces the old one, so a bad reload changes nothing.
  */
 public final class RolesFile {
   /** No file: every DataNode is hot. */
