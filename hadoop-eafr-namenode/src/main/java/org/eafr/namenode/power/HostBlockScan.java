@@ -44,11 +44,18 @@ final class HostBlockScan {
   private final NameNode nameNode;
   private final FSNamesystem namesystem;
   private final BlockManager blockManager;
+  /** Blocks judged since this scan was made (storage lists and blocks being written): the work the guard does. */
+  private final java.util.concurrent.atomic.AtomicLong judged = new java.util.concurrent.atomic.AtomicLong();
 
   HostBlockScan(NameNode nameNode) {
     this.nameNode = nameNode;
     this.namesystem = nameNode.getNamesystem();
     this.blockManager = namesystem.getBlockManager();
+  }
+
+  /** How many blocks the checks have judged so far (a block judged again after a restart of its walk counts again). */
+  long judged() {
+    return judged.get();
   }
 
   /** The guard's refusal for the blocks {@code members} (the host's DataNodes) hold or are writing, or empty. */
@@ -114,6 +121,7 @@ final class HostBlockScan {
           next = EafrStorageBlocks.next(storage, last);
         }
         for (int n = 0; n < BATCH && next != null; n++) {
+          judged.incrementAndGet();
           blocks.add(replicated(next, onHost, stays));
           last = next;
           next = EafrStorageBlocks.next(storage, next);
@@ -191,6 +199,7 @@ final class HostBlockScan {
           stays.merge(id, staysOn(dn, onHost), Boolean::logicalOr);
         }
         if (touchesHost) {
+          judged.incrementAndGet();
           blocks.add(new ReplicatedFile(fileBlocks[i].getBlockName() + " (being written) of file "
               + file.getFilePath(), fileBlocks[i].getNumBytes(), holders));
         }

@@ -20,7 +20,8 @@ import org.junit.jupiter.api.Test;
  * An HA pair (MiniDFSNNTopology.simpleHATopology), each NameNode with its own power manager over the same host, as
  * the plugin starts them: the active NameNode's power-off fails its first attempt, the pair fails over before the
  * retry, and the demoted NameNode's manager sends nothing more (its retry ends, refused, and new requests are
- * refused); the new active NameNode's manager powers the host off once its own guard passes.
+ * refused); the standby's admin handler refuses a changing verb, saying it is standby; the new active NameNode's
+ * manager powers the host off once its own guard passes.
  */
 class PowerFailoverTest {
 
@@ -51,6 +52,12 @@ class PowerFailoverTest {
         assertThatThrownBy(() -> await(promoted.powerOff(host, false, Requester.AUTOMATIC)))
             .as("the standby's manager acts on nothing").isInstanceOf(PowerRefusedException.class)
             .hasMessageContaining("this NameNode is not active");
+        org.apache.hadoop.ipc.RefreshResponse standbyAnswer = new org.eafr.namenode.admin.AdminHandler(
+            cluster.mini().getNameNode(1), cluster.runtime(1)).handleRefresh(
+                org.eafr.namenode.admin.AdminHandler.IDENTIFIER, new String[] {"power", "off", host});
+        assertThat(standbyAnswer.getReturnCode()).isEqualTo(org.eafr.namenode.admin.AdminHandler.NOT_ACTIVE);
+        assertThat(standbyAnswer.getMessage()).contains("'hdfs eafr power off' refused: this NameNode")
+            .contains("is standby, not active");
 
         assertThatThrownBy(() -> await(demoted.powerOff(host, false, Requester.AUTOMATIC)))
             .isInstanceOf(PowerRefusedException.class)
