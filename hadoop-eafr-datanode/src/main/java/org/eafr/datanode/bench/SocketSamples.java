@@ -13,7 +13,8 @@ import java.util.regex.Pattern;
  * The block-transfer connections as {@code ss -tin} showed them during the bench's rounds (scripts/bench/incast.sh
  * samples them every 2 s): on the receiving side the receive buffer space the kernel works with ({@code rcv_space},
  * {@code rcv_ssthresh}) and its RTT estimate ({@code rcv_rtt}); on the sending side the RTT, the congestion window,
- * the share of time the receiver's window held the sender ({@code rwnd_limited}) and the retransmitted segments.
+ * the receive window the receiver advertises ({@code snd_wnd}), the share of time that window held the sender
+ * ({@code rwnd_limited}) and the retransmitted segments.
  * Each info line of {@code ss} (the indented line after a connection's addresses) is one sample.
  */
 public final class SocketSamples {
@@ -82,10 +83,11 @@ public final class SocketSamples {
   public static String summary(String mode, SocketSamples receivers, SocketSamples senders) {
     return String.format(Locale.ROOT, "`ss -tin` in mode %s (medians over %d samples of receiving connections, %d of"
         + " sending ones): receiver rcv_space %s B, rcv_ssthresh %s B, rcv_rtt %s ms; sender rtt %s ms, cwnd %s"
-        + " segments, limited by the receiver's window %s%% of the time, %s segments retransmitted per connection"
-        + " so far.", mode, receivers.size(), senders.size(), number(receivers.median("rcv_space")),
-        number(receivers.median("rcv_ssthresh")), number(receivers.median("rcv_rtt")), number(senders.median("rtt")),
-        number(senders.median("cwnd")), number(senders.median("rwnd_limited")), number(senders.median("retrans")));
+        + " segments, receive window advertised to it (snd_wnd) %s B, limited by it %s%% of the time, %s segments"
+        + " retransmitted per connection so far.", mode, receivers.size(), senders.size(),
+        number(receivers.median("rcv_space")), number(receivers.median("rcv_ssthresh")),
+        number(receivers.median("rcv_rtt")), number(senders.median("rtt")), number(senders.median("cwnd")),
+        number(senders.median("snd_wnd")), number(senders.median("rwnd_limited")), number(senders.median("retrans")));
   }
 
   private static String number(double value) {

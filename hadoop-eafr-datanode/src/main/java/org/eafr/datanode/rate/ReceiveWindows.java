@@ -31,6 +31,8 @@ import org.slf4j.LoggerFactory;
 final class ReceiveWindows {
   static final int MAX_WINDOW = 16 << 20;
   private static final int DEFAULT_MSS = 1448;
+  /** The window of a connection before its first round: two Ethernet segments. */
+  static final int INITIAL_WINDOW = 2 * DEFAULT_MSS;
   private static final Logger LOG = LoggerFactory.getLogger(ReceiveWindows.class);
 
   private final LinuxSockets sockets;
@@ -108,7 +110,33 @@ final class ReceiveWindows {
 
   /** Windows for the connections accepted on {@code localPort} (the DataNode's transfer port). */
   static ReceiveWindows on(int localPort, boolean clamp) {
-    return new ReceiveWindows(LinuxSockets.load(), clamp, localPort);
+    ReceiveWindows windows = new ReceiveWindows(LinuxSockets.load(), clamp, localPort);
+    if (clamp) {
+      windows.startSmall();
+    }
+    return windows;
+  }
+
+  /**
+   * New connections start with a window of {@link #INITIAL_WINDOW}, not the kernel's autotuned one, until the next
+   * round gives them rate x RTT: a receive buffer set on the listening socket is inherited by every connection it
+   * accepts and bounds their first window (and their window clamp, which each round raises), while the window scale
+   * still follows {@code tcp_rmem}. Without this, a newcomer sends up to its first window (tens of KB) at line rate
+   * into the queue the established senders share. Only with {@code TCP_WINDOW_CLAMP}: SO_RCVBUF alone cannot raise
+   * the inherited clamp later.
+   */
+  private void startSmall() {
+    try {
+      SocketTable.Entry listener = table.listener(localPort);
+      if (listener == null) {
+        LOG.warn("no socket listening on port {} found: new connections start with the kernel's window", localPort);
+        return;
+      }
+      sockets.setInt(listener.fd, LinuxSockets.SOL_SOCKET, LinuxSockets.SO_RCVBUF, INITIAL_WINDOW);
+    } catch (IOException | LastErrorException e) {
+      LOG.warn("new connections start with the kernel's window: the listening socket's receive buffer could not be"
+          + " set ({})", e.toString());
+    }
   }
 
   boolean clamps() {

@@ -8,6 +8,7 @@ import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
@@ -23,6 +24,7 @@ final class SocketTable {
   private static final Path TCP6 = Paths.get("/proc/net/tcp6");
   private static final Path FDS = Paths.get("/proc/self/fd");
   private static final String ESTABLISHED = "01";
+  private static final String LISTEN = "0A";
 
   /** A socket: its inode and the descriptor this process holds it by. */
   static final class Entry {
@@ -37,7 +39,23 @@ final class SocketTable {
 
   /** The connection from {@code remote}:{@code remotePort} to our {@code localPort}, or null when not found. */
   Entry find(int localPort, InetAddress remote, int remotePort) throws IOException {
-    long inode = inode(localPort, remote, remotePort);
+    return entry(inode(localPort, remote, remotePort));
+  }
+
+  /** This process's socket listening on {@code localPort}, or null when not found. */
+  Entry listener(int localPort) throws IOException {
+    for (String[] fields : rows()) {
+      if (fields[3].equals(LISTEN) && Integer.parseInt(fields[1].split(":")[1], 16) == localPort) {
+        Entry entry = entry(Long.parseLong(fields[9]));
+        if (entry != null) {
+          return entry;
+        }
+      }
+    }
+    return null;
+  }
+
+  private Entry entry(long inode) throws IOException {
     if (inode <= 0) {
       return null;
     }
@@ -69,24 +87,35 @@ final class SocketTable {
   }
 
   private static long inode(int localPort, InetAddress remote, int remotePort) throws IOException {
-    for (Path table : List.of(TCP, TCP6)) {
-      if (!Files.exists(table)) {
-        continue;
-      }
-      List<String> lines = Files.readAllLines(table, StandardCharsets.US_ASCII);
-      for (String line : lines.subList(1, lines.size())) {
-        long inode = inodeIfMatches(line.trim().split("\\s+"), localPort, remote, remotePort);
-        if (inode > 0) {
-          return inode;
-        }
+    for (String[] fields : rows()) {
+      long inode = inodeIfMatches(fields, localPort, remote, remotePort);
+      if (inode > 0) {
+        return inode;
       }
     }
     return -1;
   }
 
+  /** The fields of every socket line of /proc/net/tcp and /proc/net/tcp6. */
+  private static List<String[]> rows() throws IOException {
+    List<String[]> rows = new ArrayList<>();
+    for (Path table : List.of(TCP, TCP6)) {
+      if (Files.exists(table)) {
+        List<String> lines = Files.readAllLines(table, StandardCharsets.US_ASCII);
+        for (String line : lines.subList(1, lines.size())) {
+          String[] fields = line.trim().split("\\s+");
+          if (fields.length >= 10) {
+            rows.add(fields);
+          }
+        }
+      }
+    }
+    return rows;
+  }
+
   /** One line of /proc/net/tcp: {@code sl local_address rem_address st ... uid timeout inode}. */
   static long inodeIfMatches(String[] fields, int localPort, InetAddress remote, int remotePort) {
-    if (fields.length < 10 || !fields[3].equals(ESTABLISHED)) {
+    if (!fields[3].equals(ESTABLISHED)) {
       return -1;
     }
     String[] local = fields[1].split(":");

@@ -49,6 +49,16 @@ class DatanodeSettingsTest {
   }
 
   @Test
+  void rateMode_isPacingByDefault_readInAnyCase_andAnythingElseNamesTheChoices() {
+    assertThat(DatanodeSettings.from(key -> null).mode()).isEqualTo(RateMode.PACING);
+    assertThat(DatanodeSettings.from(Map.of("eafr.datanode.rate.mode", " Window ")::get).mode())
+        .isEqualTo(RateMode.WINDOW);
+    assertThatThrownBy(() -> DatanodeSettings.from(Map.of("eafr.datanode.rate.mode", "icTCP")::get))
+        .isInstanceOf(InvalidSettingException.class)
+        .hasMessage("eafr.datanode.rate.mode = icTCP is not allowed: expected window or pacing");
+  }
+
+  @Test
   void adapterSettings_areListedOnce() {
     assertThat(DatanodeSettings.adapterSettings()).extracting(s -> s.key())
         .containsExactly("eafr.datanode.link.bytes-per-second", "eafr.datanode.rate.period.ms");

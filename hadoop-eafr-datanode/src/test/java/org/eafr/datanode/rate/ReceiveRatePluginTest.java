@@ -164,6 +164,8 @@ class ReceiveRatePluginTest {
     assertRefused("eafr.datanode.link.bytes-per-second", "1",
         "eafr.datanode.link.bytes-per-second = 1 is not allowed: expected 0 (off) or a number in [1048576,"
             + " 1099511627776]");
+    assertRefused("eafr.datanode.rate.mode", "clamp",
+        "eafr.datanode.rate.mode = clamp is not allowed: expected window or pacing");
     assertRefused("eafr.datanode.rate.period.ms", "5",
         "eafr.datanode.rate.period.ms = 5 is not allowed: expected a number in [10, 60000]");
     assertRefused("eafr.rate.low-threshold", "0.7",

@@ -26,8 +26,9 @@ class ReceiveWindowModeTest {
 
   @Test
   void eachConnectionsReceiveWindow_isItsAllottedRateTimesItsRtt_inTheKernel() throws Exception {
-    // Loopback segments are up to 64 KiB, so the two-segment floor is ~128 KiB: a fast c_b puts rate x RTT above it.
-    Configuration conf = RateControlCluster.conf("window", 4 * GIB);
+    // Loopback segments are up to 64 KiB, so the two-segment floor is up to 128 KiB, and loopback round trips are
+    // 20 us to 1 ms: at this c_b the older connection's rate x RTT lies between the floor and the 16 MiB ceiling.
+    Configuration conf = RateControlCluster.conf("window", 16 * GIB);
     conf.set("eafr.datanode.rate.mode", "window");
     conf.setLong("eafr.datanode.rate.period.ms", 500); // time to read the kernel's values between two rounds
     conf.setLong(DFSConfigKeys.DFS_BLOCK_SIZE_KEY, 1L << 30); // one connection per writer for the whole test
@@ -44,12 +45,12 @@ class ReceiveWindowModeTest {
         await("the first sender", Duration.ofSeconds(20), () -> throttler.ratesOldestFirst().size() == 1);
         writers.add(writer(cluster.getFileSystem(), "/newer", stop));
 
-        // A round in which both connections got a window between the floor and the ceiling, read back from the
-        // kernel before the next round changes it.
+        // A round in which both connections got a window, the older one's between the floor and the ceiling (set
+        // by its rate, not a bound), read back from the kernel before the next round changes it.
         AtomicReference<Map<String, ReceiveWindows.Window>> seen = new AtomicReference<>();
         await("both connections' windows set to rate x RTT", Duration.ofSeconds(60), () -> {
           Map<String, ReceiveWindows.Window> windows = plugin.windows();
-          if (windows.size() != 2 || !windows.values().stream().allMatch(ReceiveWindowModeTest::betweenBounds)) {
+          if (windows.size() != 2 || !betweenBounds(windows.values().iterator().next())) {
             return false;
           }
           for (ReceiveWindows.Window w : windows.values()) {
@@ -63,8 +64,8 @@ class ReceiveWindowModeTest {
 
         for (Map.Entry<String, ReceiveWindows.Window> entry : seen.get().entrySet()) {
           ReceiveWindows.Window w = entry.getValue();
-          assertThat((double) w.bytes).as("%s: rate x RTT", entry.getKey())
-              .isEqualTo(Math.rint(w.rate * w.rttMicros / 1e6));
+          assertThat(w.bytes).as("%s: rate x RTT within the bounds", entry.getKey())
+              .isEqualTo(ReceiveWindows.window(w.rate, w.rttMicros, w.segmentBytes));
           // The descriptor is the DataXceiver's connection from that sender, found independently.
           InetSocketAddress peer = ReceiveWindows.address(ReceiveWindows.peerOf(entry.getKey()));
           assertThat(table.find(dataNode.getXferPort(), peer.getAddress(), peer.getPort()).fd).isEqualTo(w.fd);
@@ -73,6 +74,8 @@ class ReceiveWindowModeTest {
               .isGreaterThanOrEqualTo(w.bytes);
         }
         List<ReceiveWindows.Window> oldestFirst = new ArrayList<>(seen.get().values());
+        assertThat((double) oldestFirst.get(0).bytes).as("the older connection's window is its rate x RTT")
+            .isEqualTo(Math.rint(oldestFirst.get(0).rate * oldestFirst.get(0).rttMicros / 1e6));
         assertThat(oldestFirst.get(0).rate).as("Alg. 2: the older connection has the larger rate")
             .isGreaterThan(oldestFirst.get(1).rate);
         assertThat(throttler.stats().throttledMillis()).as("no read is paced in window mode").isZero();
