@@ -39,8 +39,9 @@ public final class SettingsDefaults {
             + " (format in docs/power.md); empty means no host can be switched.");
     property(xml, PowerSettings.IPMITOOL_KEY, "ipmitool", "The ipmitool executable the ipmi driver runs.");
     property(xml, PowerSettings.REDFISH_TRUSTSTORE_KEY, "",
-        "Truststore with the Redfish BMCs' certificates or their CA; empty means the JDK's cacerts. Certificates"
-            + " and host names are always checked.");
+        "Truststore with the Redfish BMCs' certificates or their CA; required when the power inventory has a"
+            + " redfish entry (the JDK's public CAs are not trusted for BMCs). Certificates and host names are always"
+            + " checked.");
     property(xml, PowerSettings.REDFISH_TRUSTSTORE_TYPE_KEY, "PKCS12",
         "Type of the Redfish truststore: PKCS12 or JKS.");
     property(xml, PowerSettings.REDFISH_TRUSTSTORE_PASSWORD_ALIAS_KEY, "",

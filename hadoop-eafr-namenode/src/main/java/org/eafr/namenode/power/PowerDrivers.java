@@ -99,7 +99,10 @@ public final class PowerDrivers {
     return found.get().toString();
   }
 
-  /** An HTTPS client that trusts the configured truststore (or the JDK's) and verifies host names. */
+  /**
+   * An HTTPS client that trusts only the configured truststore and verifies host names. The JDK's public CAs are
+   * not enough: any holder of a public certificate for a BMC's name could then take the BMC password.
+   */
   static HttpClient redfishClient(PowerSettings settings, BmcCredentials credentials) {
     return HttpClient.newBuilder().sslContext(sslContext(settings, credentials))
         .connectTimeout(Duration.ofMillis(settings.commandTimeoutMillis()))
@@ -109,7 +112,9 @@ public final class PowerDrivers {
   private static SSLContext sslContext(PowerSettings settings, BmcCredentials credentials) {
     try {
       if (settings.truststore().isEmpty()) {
-        return SSLContext.getDefault();
+        throw new IllegalArgumentException(PowerSettings.REDFISH_TRUSTSTORE_KEY + " = (empty) is not allowed with a"
+            + " redfish entry in the power inventory: expected a truststore holding the BMCs' certificates or their"
+            + " CA (the JDK's public CAs are not trusted for BMCs)");
       }
       char[] password = settings.truststorePasswordAlias().isEmpty() ? null
           : credentials.password(settings.truststorePasswordAlias(), PowerSettings.REDFISH_TRUSTSTORE_KEY)

@@ -46,7 +46,7 @@ public final class PowerSettings {
   public static final String INVENTORY_FILE_KEY = "eafr.power.inventory.file";
   /** The ipmitool executable (name on PATH or absolute path). */
   public static final String IPMITOOL_KEY = "eafr.power.ipmitool";
-  /** Truststore with the BMCs' certificates (or their CA) for Redfish; empty means the JDK's cacerts. */
+  /** Truststore with the BMCs' certificates (or their CA) for Redfish; required with a redfish entry. */
   public static final String REDFISH_TRUSTSTORE_KEY = "eafr.power.redfish.truststore";
   /** Type of the Redfish truststore: PKCS12 or JKS. */
   public static final String REDFISH_TRUSTSTORE_TYPE_KEY = "eafr.power.redfish.truststore.type";

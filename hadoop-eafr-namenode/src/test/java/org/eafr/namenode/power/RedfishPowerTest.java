@@ -1,9 +1,13 @@
 package org.eafr.namenode.power;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.eafr.namenode.power.PowerTestSupport.await;
 
+import java.io.OutputStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.KeyStore;
 import java.util.concurrent.CompletableFuture;
 import org.apache.hadoop.conf.Configuration;
 import org.junit.jupiter.api.Test;
@@ -30,13 +34,22 @@ class RedfishPowerTest {
         + " \"credential\": \"eafr.bmc.dn1\"" + (system == null ? "" : ", \"system\": \"" + system + "\"") + "}]}");
     conf.set("eafr.power.state-timeout.ms", String.valueOf(stateTimeoutMillis));
     conf.set("eafr.power.poll.max.ms", "1000");
-    if (trust) {
-      conf.set(PowerSettings.REDFISH_TRUSTSTORE_KEY, tls.truststore.toString());
-      conf.set(PowerSettings.REDFISH_TRUSTSTORE_PASSWORD_ALIAS_KEY, "eafr.redfish.truststore");
-    }
+    // not trusted: a truststore that lacks the BMC's certificate
+    conf.set(PowerSettings.REDFISH_TRUSTSTORE_KEY, trust ? tls.truststore.toString() : emptyTruststore(dir));
+    conf.set(PowerSettings.REDFISH_TRUSTSTORE_PASSWORD_ALIAS_KEY, "eafr.redfish.truststore");
     TestCredentials.store(conf, dir, "eafr.bmc.dn1", storedPassword, "eafr.redfish.truststore",
         TestTls.STORE_PASSWORD);
     return PowerManager.start(conf, PowerTestSupport.ANY_HOST_MAY_POWER_OFF, 2);
+  }
+
+  private static String emptyTruststore(Path dir) throws Exception {
+    Path file = dir.resolve("empty-truststore.p12");
+    KeyStore store = KeyStore.getInstance("PKCS12");
+    store.load(null, null);
+    try (OutputStream out = Files.newOutputStream(file)) {
+      store.store(out, TestTls.STORE_PASSWORD.toCharArray());
+    }
+    return file.toString();
   }
 
   /** The messages of the failure of {@code action}, cause by cause. */
@@ -102,6 +115,19 @@ class RedfishPowerTest {
           + " SSLHandshakeException");
       assertNoPassword(log, unauthorized, untrusted);
     }
+  }
+
+  @Test
+  void noTruststore_stopsTheManagerAtStart_namingTheKey_theJdksPublicCasAreNotTrusted() throws Exception {
+    Path dir = TestDirs.create("redfish-no-truststore");
+    Configuration conf = PowerTestSupport.fastConf(dir, "{\"nodes\": [{\"host\": \"dn1\", \"driver\": \"redfish\","
+        + " \"address\": \"127.0.0.1\", \"port\": " + TestDirs.freeTcpPort() + ", \"user\": \"" + SushyBmc.USER
+        + "\", \"credential\": \"eafr.bmc.dn1\"}]}");
+    TestCredentials.store(conf, dir, "eafr.bmc.dn1", PASSWORD);
+
+    assertThatThrownBy(() -> PowerManager.start(conf, PowerTestSupport.ANY_HOST_MAY_POWER_OFF, 2))
+        .hasStackTraceContaining("eafr.power.redfish.truststore = (empty) is not allowed with a redfish entry in the"
+            + " power inventory");
   }
 
   @Test
