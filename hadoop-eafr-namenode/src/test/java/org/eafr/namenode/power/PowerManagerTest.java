@@ -278,6 +278,26 @@ class PowerManagerTest {
   }
 
   @Test
+  void leavingTheActiveState_endsAnActionBeforeItsRetry_andRefusesNewRequests() throws Exception {
+    ScriptedDriver dn1 = new ScriptedDriver("bmc1:623", clock);
+    dn1.failCommandsWith = "BMC busy";
+    PowerManager manager = manager(Map.of(), Map.of("dn1", dn1));
+
+    CompletableFuture<PowerResult> on = manager.powerOn("dn1", Requester.AUTOMATIC);
+    clock.runFor(6_000); // read at 0, the command fails at 5 s, the retry waits for the BMC's next slot at 10 s
+    assertThat(dn1.calls).containsExactly("status", "on");
+    active.set(false); // a failover: this NameNode is standby now
+    clock.runFor(60_000);
+
+    assertThatThrownBy(on::get).hasCauseInstanceOf(PowerRefusedException.class)
+        .hasMessageContaining("on dn1 cancelled at attempt 2: this NameNode is no longer active");
+    assertThat(dn1.calls).as("nothing after the failover").containsExactly("status", "on");
+    assertThatThrownBy(() -> manager.powerOn("dn1", Requester.OPERATOR).get())
+        .hasCauseInstanceOf(PowerRefusedException.class).hasMessageContaining("this NameNode is not active");
+    assertThat(dn1.calls).hasSize(2);
+  }
+
+  @Test
   void powerOff_isRefusedUnlessTheHostViewAllowsIt_alsoWhenMaintenanceEndsBeforeTheCommand() throws Exception {
     ScriptedDriver dn1 = new ScriptedDriver("bmc1:623", clock);
     dn1.state = PowerState.ON;
