@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.File;
 import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
 import java.security.PrivilegedExceptionAction;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.CommonConfigurationKeys;
@@ -28,7 +30,9 @@ class SecureAdminTest {
 
   @Test
   void eafrVerbs_asTheSuperuserAnotherPrincipalAndTheDataNodes_overKerberosWithPrivacy() throws Exception {
-    File dir = Files.createTempDirectory("secure-eafr").toFile();
+    Path tmp = Paths.get(System.getProperty("java.io.tmpdir"));
+    Files.createDirectories(tmp); // target/tmp, made by whichever test runs first
+    File dir = Files.createTempDirectory(tmp, "secure-eafr").toFile();
     MiniKdc kdc = new MiniKdc(MiniKdc.createConf(), dir);
     kdc.start();
     try {
