@@ -10,11 +10,14 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
 import org.apache.hadoop.hdfs.protocol.LocatedBlock;
 import org.apache.hadoop.hdfs.server.blockmanagement.BlockManager;
+import org.apache.hadoop.hdfs.server.namenode.ha.HATestUtil;
 import org.apache.hadoop.hdfs.tools.DFSck;
 import org.apache.hadoop.test.GenericTestUtils;
+import org.eafr.namenode.cluster.EafrRuntime;
 import org.eafr.namenode.power.MiniClusterPower;
 import org.eafr.namenode.power.PowerDriver;
 import org.eafr.namenode.testing.EafrCluster;
@@ -30,7 +33,7 @@ import org.slf4j.LoggerFactory;
  * had a block report from the 8 DataNodes asleep, so every block looks short by two replicas. HDFS's redundancy monitor
  * runs 20 intervals and copies (almost) nothing: each block's missing replicas sleep at their homes. A block whose one
  * live replica is then lost still wakes the group holding it; a gear-up wakes the rest, fsck is healthy, every file
- * reads back with its checksum.
+ * reads back with its checksum. The same for a standby restarted while the groups slept that then takes over.
  */
 class GearRestartNoCopyStormTest {
   private static final Logger LOG = LoggerFactory.getLogger(GearRestartNoCopyStormTest.class);
@@ -82,6 +85,56 @@ class GearRestartNoCopyStormTest {
       GenericTestUtils.waitFor(() -> blockManager(cluster).getLowRedundancyBlocksCount() == 0
           && blockManager(cluster).getPendingReconstructionBlocksCount() == 0, 100, 120_000);
       assertThat(fsck(cluster)).as("fsck exit code").isZero();
+      cluster.verifyChecksums();
+    } finally {
+      GearTestCluster.stop(cluster);
+    }
+  }
+
+  /**
+   * An HA pair in gear 0 whose standby is restarted (it never sees the 8 DataNodes asleep register) and then takes
+   * over: its redundancy monitor, 20 intervals on, has copied nothing either; a gear-up wakes them, checksums equal.
+   */
+  @Test
+  void aStandbyStartedWhileGroupsSleptTakesOverWithoutACopyStorm() throws Exception {
+    EafrCluster cluster = EafrCluster.startHa(GearTestCluster.conf("gear-standby-no-storm"), GearTestCluster.RACKS);
+    Map<String, PowerDriver> drivers = MiniClusterPower.drivers(cluster.mini(), null);
+    for (int nn = 0; nn < 2; nn++) {
+      cluster.runtime(nn).gears().power(MiniClusterPower.manager(cluster.mini(), drivers));
+    }
+    try {
+      GenericTestUtils.waitFor(() -> GearTestCluster.gears(cluster).layout().isPresent(), 50, 30_000);
+      List<String> files = new ArrayList<>();
+      for (int i = 0; i < FILES / 2; i++) {
+        files.add("/data/f" + i);
+        cluster.write(files.get(i), 3, 2 * EafrCluster.BLOCK_SIZE, 400 + i);
+      }
+      long asleepBytes = (long) files.size() * 2 * 2 * EafrCluster.BLOCK_SIZE;
+      GearTestCluster.gears(cluster).service().requestGear(0);
+      GearTestCluster.awaitGear(cluster, 0);
+
+      cluster.runtime(1).gears().power().close();
+      Configuration standby = cluster.mini().getNameNode(1).getConf();
+      cluster.mini().getNameNode(1).stop();
+      EafrRuntime.release(standby); // the restarted standby builds its EAFR state anew
+      cluster.mini().restartNameNode(1, false);
+      cluster.runtime(1).gears().power(MiniClusterPower.manager(cluster.mini(), drivers));
+      HATestUtil.waitForStandbyToCatchUp(cluster.mini().getNameNode(0), cluster.mini().getNameNode(1));
+      GenericTestUtils.waitFor(() -> cluster.runtime(1).gears().state().sleeping().size() == 8, 100, 60_000);
+      cluster.failover();
+      GenericTestUtils.waitFor(() -> !cluster.namesystem().isInSafeMode(), 100, 60_000);
+      awaitRedundancyIntervals(cluster, REDUNDANCY_INTERVALS);
+
+      long copied = bytesCopied(cluster, files);
+      LOG.info("{} redundancy intervals after the failover: {} bytes re-replicated of {} bytes asleep",
+          REDUNDANCY_INTERVALS, copied, asleepBytes);
+      assertThat(copied).as("bytes re-replicated in %d redundancy intervals after the failover, against %d bytes"
+          + " asleep", REDUNDANCY_INTERVALS, asleepBytes).isLessThanOrEqualTo(asleepBytes / 100);
+
+      GearedLayout layout = GearTestCluster.layout(cluster);
+      GearTestCluster.gears(cluster).service().requestGear(layout.maximumGear());
+      GearTestCluster.awaitGear(cluster, layout.maximumGear());
+      assertThat(GearTestCluster.running(cluster)).hasSize(GearTestCluster.RACKS.length);
       cluster.verifyChecksums();
     } finally {
       GearTestCluster.stop(cluster);
@@ -147,6 +200,6 @@ class GearRestartNoCopyStormTest {
   }
 
   private static BlockManager blockManager(EafrCluster cluster) {
-    return cluster.mini().getNamesystem().getBlockManager();
+    return cluster.namesystem().getBlockManager();
   }
 }

@@ -34,8 +34,8 @@ class GearRestartTest {
         lowGear.add("/low/f" + i);
         cluster.write("/low/f" + i, 3, 2 * EafrCluster.BLOCK_SIZE, 50 + i);
       }
-      // The restarted NameNode forgot the sleeping DataNodes' replicas and re-replicated onto the primaries: those
-      // blocks owe moves too, besides the three low-gear files.
+      // The three low-gear files owe moves (the restarted NameNode holds back re-replicating the blocks whose other
+      // replicas sleep at their homes, so nothing else is copied onto the primaries).
       GenericTestUtils.waitFor(() -> GearTestCluster.gears(cluster).counters().owedFiles.get() >= 3, 100, 10_000);
       service(cluster).requestGear(4);
       GenericTestUtils.waitFor(() -> GearTestCluster.gears(cluster).state().phase() == GearPhase.REFLECTING, 50,
