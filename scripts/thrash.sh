@@ -32,8 +32,8 @@ trap '"$ROOT/scripts/demo.sh" stop' EXIT
 trap 'exit 130' INT TERM
 began=$SECONDS
 log "seed $SEED, $ROUNDS rounds; starting the demo's cluster in $DEMO_DIR"
-# The demo's power timing as it is: a wake attempt waits 120 s for the DataNode (a JVM start here takes over 60 s at
-# load 35), so a lost magic packet is sent again after 120 s. A 30 s timeout quarantined the woken host (docs/thrash.md).
+# The demo's power timing as it is: a wake attempt waits up to 120 s for the DataNode (a JVM start here takes over 60 s
+# at load 35); a lost magic packet is sent again every eafr.power.wol.resend-interval.ms within that attempt.
 "$ROOT/scripts/demo.sh" start "${SETS[@]}"
 code=0
 "$JAVA" -Xmx384m -Djava.net.preferIPv4Stack=true -Dhadoop.root.logger=WARN,console \
