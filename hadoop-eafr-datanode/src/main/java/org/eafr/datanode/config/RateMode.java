@@ -13,7 +13,7 @@ public enum RateMode {
   PACING;
 
   public static final String KEY = "eafr.datanode.rate.mode";
-  public static final RateMode DEFAULT = PACING;
+  public static final RateMode DEFAULT = WINDOW;
   public static final String DESCRIPTION = "How the receive rate control holds each sender to its rate (Alg. 2):"
       + " window sets each connection's TCP receive window to rate x RTT (SO_RCVBUF and TCP_WINDOW_CLAMP; Linux,"
       + " checked at startup); pacing spaces the DataNode's reads of each connection by bytes / rate.";

@@ -20,8 +20,8 @@ import org.slf4j.LoggerFactory;
  * (a window of one segment waits for delayed ACKs) and at most {@link #MAX_WINDOW}. RTT is the smallest the kernel
  * has reported for the connection ({@code tcpi_rcv_rtt}, else the handshake's {@code tcpi_rtt}): the round trip
  * without the queue the senders build, so that the windows of all senders add up to c_b x RTT, what the link carries
- * without a standing queue. Applied through {@code SO_RCVBUF} (the kernel doubles it and advertises about half) and
- * {@code TCP_WINDOW_CLAMP}, which bounds the advertised window directly; re-applied every round of Alg. 2.
+ * without a standing queue. Applied through {@code SO_RCVBUF} (set to twice the window, {@link #receiveBuffer}) and
+ * {@code TCP_WINDOW_CLAMP}, which bounds the advertised window exactly; re-applied every round of Alg. 2.
  *
  * <p>Worked example: rate 1.5 MB/s, RTT 2000 us, segments of 1448 bytes: 3000 bytes (above the 2896-byte floor).
  * At 50 us the product is 75 bytes and the floor, 2896, applies.
@@ -132,7 +132,7 @@ final class ReceiveWindows {
         LOG.warn("no socket listening on port {} found: new connections start with the kernel's window", localPort);
         return;
       }
-      sockets.setInt(listener.fd, LinuxSockets.SOL_SOCKET, LinuxSockets.SO_RCVBUF, INITIAL_WINDOW);
+      sockets.setInt(listener.fd, LinuxSockets.SOL_SOCKET, LinuxSockets.SO_RCVBUF, receiveBuffer(INITIAL_WINDOW));
     } catch (IOException | LastErrorException e) {
       LOG.warn("new connections start with the kernel's window: the listening socket's receive buffer could not be"
           + " set ({})", e.toString());
@@ -186,7 +186,7 @@ final class ReceiveWindows {
       int basis = connection.minRttMicros == Integer.MAX_VALUE ? 0 : connection.minRttMicros;
       int segment = info.receiveMss > 0 ? info.receiveMss : DEFAULT_MSS;
       int bytes = window(rate, basis, segment);
-      sockets.setInt(socket.fd, LinuxSockets.SOL_SOCKET, LinuxSockets.SO_RCVBUF, bytes);
+      sockets.setInt(socket.fd, LinuxSockets.SOL_SOCKET, LinuxSockets.SO_RCVBUF, receiveBuffer(bytes));
       if (clamp) {
         sockets.setInt(socket.fd, LinuxSockets.IPPROTO_TCP, LinuxSockets.TCP_WINDOW_CLAMP, bytes);
       }
@@ -195,6 +195,16 @@ final class ReceiveWindows {
       LOG.debug("receive window of fd {} not set: {}", socket.fd, e.getMessage());
       return null;
     }
+  }
+
+  /**
+   * The SO_RCVBUF for a window of {@code window} bytes: twice the window. The kernel doubles SO_RCVBUF and offers as
+   * window only the part of that its buffers' overhead leaves (on veth links with 1448-byte segments, a buffer set to
+   * 2896 advertised one segment, 1448 bytes); with twice the window it can offer the whole window, and
+   * TCP_WINDOW_CLAMP bounds it exactly. Without the clamp the window is about, not exactly, this.
+   */
+  static int receiveBuffer(int window) {
+    return (int) Math.min(Integer.MAX_VALUE, 2L * window);
   }
 
   /** rate x RTT in bytes, at least two segments, at most {@link #MAX_WINDOW}. */

@@ -49,10 +49,10 @@ class DatanodeSettingsTest {
   }
 
   @Test
-  void rateMode_isPacingByDefault_readInAnyCase_andAnythingElseNamesTheChoices() {
-    assertThat(DatanodeSettings.from(key -> null).mode()).isEqualTo(RateMode.PACING);
-    assertThat(DatanodeSettings.from(Map.of("eafr.datanode.rate.mode", " Window ")::get).mode())
-        .isEqualTo(RateMode.WINDOW);
+  void rateMode_isWindowByDefault_readInAnyCase_andAnythingElseNamesTheChoices() {
+    assertThat(DatanodeSettings.from(key -> null).mode()).isEqualTo(RateMode.WINDOW);
+    assertThat(DatanodeSettings.from(Map.of("eafr.datanode.rate.mode", " Pacing ")::get).mode())
+        .isEqualTo(RateMode.PACING);
     assertThatThrownBy(() -> DatanodeSettings.from(Map.of("eafr.datanode.rate.mode", "icTCP")::get))
         .isInstanceOf(InvalidSettingException.class)
         .hasMessage("eafr.datanode.rate.mode = icTCP is not allowed: expected window or pacing");

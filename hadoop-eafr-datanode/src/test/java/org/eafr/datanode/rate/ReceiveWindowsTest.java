@@ -19,6 +19,12 @@ class ReceiveWindowsTest {
   }
 
   @Test
+  void receiveBuffer_isTwiceTheWindow() {
+    assertThat(ReceiveWindows.receiveBuffer(2_896)).isEqualTo(5_792);
+    assertThat(ReceiveWindows.receiveBuffer(Integer.MAX_VALUE)).isEqualTo(Integer.MAX_VALUE);
+  }
+
+  @Test
   void senderIds_giveTheirConnectionsAddress_withoutNameLookups() throws Exception {
     assertThat(ReceiveWindows.peerOf("10.213.0.3:41234#2")).isEqualTo("10.213.0.3:41234");
     assertThat(ReceiveWindows.address("10.213.0.3:41234"))

@@ -24,7 +24,7 @@ public final class RateControlCluster {
   private RateControlCluster() {
   }
 
-  /** A fast test configuration with the plugin listed, rate control on at {@code linkBytesPerSecond}. */
+  /** A fast test configuration with the plugin listed, rate control on at {@code linkBytesPerSecond}, pacing. */
   public static Configuration conf(String name, long linkBytesPerSecond) throws IOException {
     Path tmp = Paths.get(System.getProperty("java.io.tmpdir"));
     Files.createDirectories(tmp);
@@ -34,6 +34,7 @@ public final class RateControlCluster {
     conf.set(DFSConfigKeys.DFS_DATANODE_PLUGINS_KEY, ReceiveRatePlugin.class.getName());
     conf.setLong("eafr.datanode.link.bytes-per-second", linkBytesPerSecond);
     conf.setLong("eafr.datanode.rate.period.ms", 50);
+    conf.set("eafr.datanode.rate.mode", "pacing"); // the tests of window mode set it themselves
     return conf;
   }
 
