@@ -8,7 +8,7 @@ mkdir -p "$out"
 scenarios=("$@")
 if [[ ${#scenarios[@]} -eq 0 ]]; then
   scenarios=(replicas recovery ablations sample-size reliability storage energy arrival-rate concurrency eafr gears
-    rabbit springfs write-offload accordion)
+    rabbit springfs write-offload accordion fill)
 fi
 for scenario in "${scenarios[@]}"; do
   echo "== $scenario" >&2
