@@ -392,6 +392,9 @@ public final class GearService implements AutoCloseable {
         }
         break;
       case REFLECTING:
+        if (!gears.grid().mayReflect(store.owedCount())) {
+          break; // held for a cleaner or cheaper slot before its deadline (logged by the grid gate)
+        }
         if (!reflectStep(layout.get(), state)) {
           persist(state.reached());
           LOG.info("EAFR gears: gear {} reached; reflection complete", state.target());
