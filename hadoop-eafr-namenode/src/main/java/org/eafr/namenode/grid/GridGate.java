@@ -21,9 +21,9 @@ import org.slf4j.LoggerFactory;
  * The NameNode's grid signal and the core's scheduler for the gear service's reflection: asked every gear step while
  * files owe moves after a gear-up ({@link #mayReflect}), it holds reflection while the forecast has a cleaner (or
  * cheaper) slot before the deadline and releases it at that slot or at the deadline ({@link DeferredWork}, {@link
- * DeferralScheduler}). The deadline is {@code eafr.grid.defer.reflection.ms} after reflection became due: while it is
- * held the gear stays where the gear-up put it (no gear-down starts during a shift), so that wait is also the latest
- * the next gear-down can start. It also adds the DataNodes' estimated kWh up against the signal ({@link GridMeter}).
+ * DeferralScheduler}). The deadline is {@code eafr.grid.defer.reflection.ms} after reflection became due, or the
+ * moment a gear-down is asked while it is held ({@link #gearDownAsked}): no gear-down starts during a shift, so held
+ * reflection would otherwise keep the gear up. It also adds the DataNodes' estimated kWh up against the signal ({@link GridMeter}).
  *
  * <p>Without a usable signal for the objective (no file, missing, unreadable, malformed, without the objective's
  * values, or no slot covering now) every verdict is energy only: reflection runs at once; the reason is logged once
@@ -48,6 +48,8 @@ public final class GridGate {
   private double lastKwh = Double.NaN;
   /** When reflection became due (files owed moves), or -1 when none is due. */
   private long reflectionDueSince = -1;
+  /** When a gear-down was asked while reflection was held (its deadline then), or Long.MAX_VALUE. */
+  private long gearDownAskedAt = Long.MAX_VALUE;
   private String loggedFallback;
 
   public GridGate(GridSettings settings, GridSignalFile file) {
@@ -80,6 +82,7 @@ public final class GridGate {
     refresh(now);
     if (owedFiles <= 0) {
       reflectionDueSince = -1;
+      gearDownAskedAt = Long.MAX_VALUE;
       deferred.mayRun(WorkKind.REFLECTION, 0, now, 0, Long.MAX_VALUE);
       return true;
     }
@@ -87,7 +90,7 @@ public final class GridGate {
       reflectionDueSince = now;
     }
     boolean wasHeld = deferred.held(WorkKind.REFLECTION);
-    long deadline = reflectionDueSince + settings.maxWaitMillis(WorkKind.REFLECTION);
+    long deadline = Math.min(gearDownAskedAt, reflectionDueSince + settings.maxWaitMillis(WorkKind.REFLECTION));
     boolean run = deferred.mayRun(WorkKind.REFLECTION, (int) Math.min(Integer.MAX_VALUE, owedFiles), now, 0, deadline);
     Verdict verdict = deferred.lastVerdict(WorkKind.REFLECTION);
     if (!run && !wasHeld) {
@@ -98,6 +101,18 @@ public final class GridGate {
           (now - reflectionDueSince) / 1000, verdict.describe());
     }
     return run;
+  }
+
+  /**
+   * A gear-down was asked while reflection is under way (refused, as every shift during another): held reflection
+   * becomes due now, so the gear-down can start once it has ended. Returns whether reflection was held.
+   */
+  public synchronized boolean gearDownAsked() {
+    if (!deferred.held(WorkKind.REFLECTION)) {
+      return false;
+    }
+    gearDownAskedAt = Math.min(gearDownAskedAt, clock.getAsLong());
+    return true;
   }
 
   /** Adds the energy drawn since the last call, given the DataNodes' kWh since the NameNode started. */
@@ -150,7 +165,7 @@ public final class GridGate {
       deferred = new DeferredWork(new DeferralScheduler(settings, current));
       meter = new GridMeter(current);
       if (current != null) {
-        LOG.info("EAFR grid: signal read from {}: {}", file.path(), describe(current));
+        LOG.info("EAFR grid: signal read: {}", describe(current));
       }
     }
     String fallback = fallback(now);
@@ -179,7 +194,7 @@ public final class GridGate {
     }
     if (!signal.covers(now)) {
       return "the signal " + signal.name() + " is stale: it covers " + Instant.ofEpochMilli(signal.startMillis())
-          + " to " + Instant.ofEpochMilli(signal.endMillis()) + ", not now (" + Instant.ofEpochMilli(now) + ")";
+          + " to " + Instant.ofEpochMilli(signal.endMillis()) + ", not now";
     }
     return null;
   }

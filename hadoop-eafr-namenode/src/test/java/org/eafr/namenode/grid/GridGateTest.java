@@ -49,6 +49,22 @@ class GridGateTest {
   }
 
   @Test
+  void aGearDownAskedWhileHeldReleasesReflectionAtOnce() throws IOException {
+    GridGate gate = gate("carbon", neso(dir.resolve("gb.csv"), 200, 180, 120, 150, 90, 300));
+    assertThat(gate.gearDownAsked()).as("nothing held yet").isFalse();
+    assertThat(gate.mayReflect(4)).isFalse();
+
+    now.set(T0 + 40 * MINUTE);
+    assertThat(gate.gearDownAsked()).isTrue();
+
+    assertThat(gate.mayReflect(4)).isTrue();
+    assertThat(gate.values()).containsEntry("ReflectionHeld", 0L);
+    now.set(T0 + 60 * MINUTE);
+    assertThat(gate.mayReflect(0)).isTrue();
+    assertThat(gate.mayReflect(2)).as("reflection due anew, no gear-down asked since").isFalse();
+  }
+
+  @Test
   void aRewrittenSignalKeepsTheDeadlineReflectionWasDueBy() throws IOException {
     Path file = neso(dir.resolve("gb.csv"), 200, 180, 120, 150, 90, 300);
     GridGate gate = gate("carbon", file);
@@ -81,7 +97,7 @@ class GridGateTest {
     now.set(T0 + 180 * MINUTE);
     assertThat(stale.mayReflect(4)).isTrue();
     assertThat(stale.values()).containsEntry("GridFallback", "the signal " + dir.resolve("gb.csv") + " is stale: it"
-        + " covers 2026-01-01T00:00:00Z to 2026-01-01T03:00:00Z, not now (2026-01-01T03:00:00Z)")
+        + " covers 2026-01-01T00:00:00Z to 2026-01-01T03:00:00Z, not now")
         .containsEntry("GridCarbonIntensity", null);
 
     now.set(T0);
