@@ -165,8 +165,8 @@ public final class EafrMetrics implements MetricsSource {
         "The grid signal's day-ahead price now, EUR/MWh (NaN when the signal has none now)"));
     metrics.put("GridCarbon", Metric.counter("GridCarbonGramsTotal",
         "Grams of CO2 of the DataNodes' estimated energy since start, at the signal's intensity (NaN without one)"));
-    metrics.put("GridCost", Metric.counter("GridCostEurosTotal",
-        "Euros of the DataNodes' estimated energy since start, at the signal's price (NaN without one)"));
+    metrics.put("GridCost", Metric.gauge("GridCostEuros", "Euros of the DataNodes' estimated energy since start, at"
+        + " the signal's price (NaN without one); a gauge, since hours of negative price take euros off"));
     metrics.put("ReflectionHeld", Metric.gauge("GridReflectionHeld",
         "1 while reflection is held for a cleaner or cheaper slot of the grid signal, else 0"));
     metrics.put("ReflectionDeadlineSeconds", Metric.gauge("GridReflectionDeadlineTimestampSeconds",
