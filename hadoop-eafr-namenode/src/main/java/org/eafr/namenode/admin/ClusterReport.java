@@ -177,7 +177,7 @@ final class ClusterReport {
     if (gear.get("GridFallback") != null) {
       text.append("energy-only fallback: ").append(gear.get("GridFallback")).append("; ");
     } else if (gear.get("GridSignal") == null) {
-      text.append("no signal; ");
+      text.append(gear.get("GridSignalProblem")).append("; ");
     }
     text.append(String.format(Locale.ROOT, "now %s gCO2/kWh, %s EUR/MWh; since start %s gCO2, %s EUR%n",
         number(gear.get("GridCarbonIntensity"), "%.1f"), number(gear.get("GridPrice"), "%.2f"),

@@ -34,7 +34,7 @@ import org.slf4j.LoggerFactory;
 public final class GridGate {
   private static final Logger LOG = LoggerFactory.getLogger(GridGate.class);
   /** The names of {@link #values()} that are words (or null), not numbers. */
-  public static final Set<String> WORDS = Set.of("GridObjective", "GridSignal", "GridFallback",
+  public static final Set<String> WORDS = Set.of("GridObjective", "GridSignal", "GridSignalProblem", "GridFallback",
       "ReflectionHeldUntil", "ReflectionDeadline");
 
   private final GridSettings settings;
@@ -50,7 +50,7 @@ public final class GridGate {
   private long reflectionDueSince = -1;
   /** When a gear-down was asked while reflection was held (its deadline then), or Long.MAX_VALUE. */
   private long gearDownAskedAt = Long.MAX_VALUE;
-  private String loggedFallback;
+  private String loggedProblem;
 
   public GridGate(GridSettings settings, GridSignalFile file) {
     this.settings = Objects.requireNonNull(settings, "settings");
@@ -137,6 +137,7 @@ public final class GridGate {
     Map<String, Object> values = new LinkedHashMap<>();
     values.put("GridObjective", settings.objective().toString());
     values.put("GridSignal", signal == null ? null : describe(signal));
+    values.put("GridSignalProblem", signal == null ? file.problem() : null);
     values.put("GridFallback", fallback(now));
     boolean covered = signal != null && signal.covers(now);
     values.put("GridCarbonIntensity", covered ? known(signal.carbonAt(now)) : null);
@@ -169,13 +170,17 @@ public final class GridGate {
       }
     }
     String fallback = fallback(now);
-    if (!Objects.equals(fallback, loggedFallback)) {
+    // With energy as the objective a configured file's problem is only the accounting's (gCO2 and EUR n/a).
+    String problem = fallback != null ? fallback : signal == null && file.path() != null ? file.problem() : null;
+    if (!Objects.equals(problem, loggedProblem)) {
       if (fallback != null) {
         LOG.warn("EAFR grid: {}; deferrable work runs at once (energy only) until a signal covers now", fallback);
+      } else if (problem != null) {
+        LOG.warn("EAFR grid: {}; gCO2 and EUR are not counted until it is readable", problem);
       } else if (settings.objective() != Objective.ENERGY) {
         LOG.info("EAFR grid: the signal covers now; deferrable work is scheduled for {}", settings.objective());
       }
-      loggedFallback = fallback;
+      loggedProblem = problem;
     }
   }
 

@@ -134,7 +134,11 @@ class GridGateTest {
     GridGate none = gate("energy", dir.resolve("none.csv"));
     none.energyUsed(1.0);
     none.energyUsed(2.0);
-    assertThat(none.values()).containsEntry("GridCarbon", null).containsEntry("GridCost", null);
+    assertThat(none.values()).containsEntry("GridCarbon", null).containsEntry("GridCost", null)
+        .containsEntry("GridFallback", null)
+        .containsEntry("GridSignalProblem", "the signal file " + dir.resolve("none.csv") + " does not exist");
+    assertThat(GridGate.energyOnly().values()).containsEntry("GridSignalProblem",
+        "no signal (eafr.grid.signal.file is empty)");
   }
 
   private GridGate gate(String objective, Path file) {
