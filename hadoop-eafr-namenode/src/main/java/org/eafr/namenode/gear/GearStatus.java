@@ -14,8 +14,8 @@ import org.eafr.placement.gear.GearReason;
  * always show the same numbers: the gear in force and the target, the phase of a shift, why the settings build no
  * layout (when they do not: the gears cannot run), the sleeping DataNodes, the
  * reflection backlog and the service's counters since the NameNode started; the gear mode, the autopilot's decisions
- * by reason, its last decision and the shifts it started; the grid ({@link GridGate#values()}). A gear is null before the expansion chain is fixed, the
- * layout problem and the last decision null when there is none.
+ * by reason, its last decision and the shifts it started; the grid ({@link GridGate#values()}). A gear is null before
+ * the expansion chain is fixed, the layout problem and the last decision null when there is none.
  */
 public final class GearStatus {
   /** The names of the states in words (Strings, or null where there is none); every other value is a number. */
