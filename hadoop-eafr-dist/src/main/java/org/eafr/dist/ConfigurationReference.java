@@ -18,6 +18,7 @@ import org.eafr.namenode.config.NamenodeSettings;
 import org.eafr.namenode.config.SettingsDefaults;
 import org.eafr.namenode.gear.GearSettings;
 import org.eafr.namenode.power.PowerSettings;
+import org.eafr.placement.grid.GridSettings;
 import org.eafr.placement.settings.EafrSettings;
 import org.eafr.placement.settings.Setting;
 
@@ -75,6 +76,7 @@ public final class ConfigurationReference {
     all.addAll(NamenodeSettings.adapterSettings());
     all.addAll(PowerSettings.numericSettings());
     all.addAll(GearSettings.numericSettings());
+    all.addAll(GridSettings.numericSettings());
     all.forEach(setting -> numeric.put(setting.key(), setting));
     List<Row> rows = new ArrayList<>();
     Matcher property = Pattern.compile("<name>(.*?)</name>\\s*<value>(.*?)</value>\\s*<description>(.*?)</description>",

@@ -159,12 +159,38 @@ final class ClusterReport {
           gear.get("GearMode"), gear.get("GearAutoDecisions"), gear.get("GearAutoShifts"),
           gear.get("GearAutoLastDecision") == null ? "" : "; last: " + gear.get("GearAutoLastDecision")));
     }
+    text.append(gridText(gear));
     text.append(energyText());
     if (stats.filesBelowMinReplicas() > 0) {
       text.append(String.format(Locale.ROOT, "files below eafr.min-replicas: %d (e.g. %s); raise them with"
           + " 'hdfs dfs -setrep'%n", stats.filesBelowMinReplicas(), stats.someFilesBelowMinReplicas()));
     }
     return text.append('\n').append(nodesText()).toString();
+  }
+
+  /**
+   * The grid line: objective, signal (or why work falls back to energy only), intensity and price now, gCO2 and EUR
+   * since start, and held reflection with its deadline.
+   */
+  static String gridText(Map<String, Object> gear) {
+    StringBuilder text = new StringBuilder("grid (objective ").append(gear.get("GridObjective")).append("): ");
+    if (gear.get("GridFallback") != null) {
+      text.append("energy-only fallback: ").append(gear.get("GridFallback")).append("; ");
+    } else if (gear.get("GridSignal") == null) {
+      text.append(gear.get("GridSignalProblem")).append("; ");
+    }
+    text.append(String.format(Locale.ROOT, "now %s gCO2/kWh, %s EUR/MWh; since start %s gCO2, %s EUR%n",
+        number(gear.get("GridCarbonIntensity"), "%.1f"), number(gear.get("GridPrice"), "%.2f"),
+        number(gear.get("GridCarbon"), "%.1f"), number(gear.get("GridCost"), "%.4f")));
+    if (gear.get("ReflectionHeldUntil") != null) {
+      text.append(String.format(Locale.ROOT, "reflection held until %s, deadline %s%n",
+          gear.get("ReflectionHeldUntil"), gear.get("ReflectionDeadline")));
+    }
+    return text.toString();
+  }
+
+  private static String number(Object value, String format) {
+    return value == null ? "n/a" : String.format(Locale.ROOT, format, value);
   }
 
   private String energyText() {

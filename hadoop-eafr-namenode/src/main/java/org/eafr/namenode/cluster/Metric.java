@@ -46,7 +46,9 @@ public final class Metric {
 
   /** Adds {@code value} (a Long, an Integer, a Double, or null when not known) to {@code record}. */
   public void addTo(MetricsRecordBuilder record, Number value) {
-    if (counter && (value instanceof Long || value instanceof Integer)) {
+    if (counter && value == null) {
+      record.add(new DoubleCounter(info, Double.NaN));
+    } else if (counter && (value instanceof Long || value instanceof Integer)) {
       record.addCounter(info, value.longValue());
     } else if (counter && value != null) {
       record.add(new DoubleCounter(info, value.doubleValue()));

@@ -155,7 +155,7 @@ public final class NamenodeSettings {
    */
   public static void checkKeys(Map<String, String> present) {
     KnownKeys.check(present, knownKeys(), OTHER_DAEMONS_PREFIXES,
-        "docs/settings.md, docs/namenode.md and docs/power.md");
+        "docs/configuration.md");
   }
 
   public EafrSettings core() {

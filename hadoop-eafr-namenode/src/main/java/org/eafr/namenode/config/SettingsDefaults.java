@@ -4,6 +4,9 @@ import java.util.ArrayList;
 import java.util.List;
 import org.eafr.namenode.power.PowerSettings;
 import org.eafr.namenode.gear.GearSettings;
+import org.eafr.namenode.grid.GridSignalFile;
+import org.eafr.placement.grid.GridSettings;
+import org.eafr.placement.grid.Objective;
 import org.eafr.placement.settings.EafrSettings;
 import org.eafr.placement.settings.Setting;
 
@@ -25,6 +28,7 @@ public final class SettingsDefaults {
     numeric.addAll(NamenodeSettings.adapterSettings());
     numeric.addAll(PowerSettings.numericSettings());
     numeric.addAll(GearSettings.numericSettings());
+    numeric.addAll(GridSettings.numericSettings());
     for (Setting<?> setting : numeric) {
       property(xml, setting.key(), String.valueOf(setting.defaultValue()),
           symbol(setting) + setting.description() + " Allowed: " + setting.range() + ".");
@@ -55,6 +59,12 @@ public final class SettingsDefaults {
     property(xml, GearSettings.MODE_KEY, "manual", "Who chooses the gear: manual (hdfs eafr gear N|up|down) or auto"
         + " (the gear controller on the NameNode's load). hdfs eafr gear auto and a manual gear command switch it at"
         + " run time; that choice is persisted and kept across restarts until this value is changed.");
+    property(xml, GridSettings.OBJECTIVE_KEY, Objective.ENERGY.toString(), "What the gear service's reflection is"
+        + " scheduled against: energy (runs at once), carbon (waits for the lowest forecast gCO2/kWh of "
+        + GridSignalFile.KEY + " before its deadline) or price (the lowest day-ahead EUR/MWh).");
+    property(xml, GridSignalFile.KEY, "", "Path of the grid signal CSV (formats in docs/carbon.md), read again when"
+        + " its modification time changes; empty, missing, malformed or not covering now: energy only, logged once"
+        + " and shown in hdfs eafr status.");
     return xml.append("</configuration>\n").toString();
   }
 

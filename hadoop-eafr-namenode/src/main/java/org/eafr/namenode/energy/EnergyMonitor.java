@@ -79,6 +79,7 @@ public final class EnergyMonitor implements AutoCloseable {
           energy.model().watts(server)));
     }
     last = new EnergySnapshot(energy.sample(drawn), nodes);
+    runtime.gears().grid().energyUsed(last.sample().kilowattHours());
     return last;
   }
 

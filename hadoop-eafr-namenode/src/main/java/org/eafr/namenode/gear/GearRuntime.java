@@ -8,6 +8,8 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.function.Predicate;
+import org.eafr.namenode.grid.GridGate;
+import org.eafr.namenode.grid.GridSignalFile;
 import org.eafr.namenode.power.PowerManager;
 import org.eafr.placement.cluster.Server;
 import org.eafr.placement.gear.ActiveSet;
@@ -46,10 +48,17 @@ public final class GearRuntime {
   private volatile PowerManager power;
   private volatile GearService service;
   private volatile GearAutopilot autopilot;
+  private final GridGate grid;
 
   public GearRuntime(GearSettings settings, EafrSettings core) {
     this.settings = settings;
     this.core = core;
+    this.grid = new GridGate(settings.grid(), new GridSignalFile(settings.gridSignalFile()));
+  }
+
+  /** The grid signal and the scheduler deciding when reflection runs. */
+  public GridGate grid() {
+    return grid;
   }
 
   public GearSettings settings() {

@@ -293,8 +293,11 @@ public final class GearService implements AutoCloseable {
     String origin = origin(reason);
     if (state.phase() != GearPhase.STEADY) {
       gears.counters().refusedShifts.incrementAndGet();
+      boolean released = state.phase() == GearPhase.REFLECTING && requested < state.target()
+          && gears.grid().gearDownAsked(); // held reflection must end before the gear-down can start
       throw new IllegalStateException("gear " + requested + " refused: a shift to gear " + state.target()
-          + " is under way (" + state.phase() + "); ask again once it has finished");
+          + " is under way (" + state.phase() + (released ? ", reflection held for the grid released now" : "")
+          + "); ask again once it has finished");
     }
     if (requested == state.gear()) {
       return "already in gear " + requested;
@@ -392,6 +395,9 @@ public final class GearService implements AutoCloseable {
         }
         break;
       case REFLECTING:
+        if (!gears.grid().mayReflect(store.owedCount())) {
+          break; // held for a cleaner or cheaper slot before its deadline (logged by the grid gate)
+        }
         if (!reflectStep(layout.get(), state)) {
           persist(state.reached());
           LOG.info("EAFR gears: gear {} reached; reflection complete", state.target());

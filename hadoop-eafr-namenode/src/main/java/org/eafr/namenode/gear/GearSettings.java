@@ -4,6 +4,8 @@ import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Function;
+import org.eafr.namenode.grid.GridSignalFile;
+import org.eafr.placement.grid.GridSettings;
 import org.eafr.placement.settings.InvalidSettingException;
 import org.eafr.placement.settings.Range;
 import org.eafr.placement.settings.Setting;
@@ -11,7 +13,8 @@ import org.eafr.placement.settings.Setting;
 /**
  * The NameNode's gear keys (hdfs-site.xml), validated when read: a bad value throws naming the key, the value and
  * what is allowed. The layout's own shape (p, g, r) and the controller's u, h and dwell time are the core's
- * {@code eafr.gear.*} keys.
+ * {@code eafr.gear.*} keys. The grid keys ({@code eafr.grid.*}, the core's {@link GridSettings}, and the signal file)
+ * are read here too: they decide when reflection runs.
  */
 public final class GearSettings {
   /** Which layout places new blocks: random keeps EAFR's placement without gears. */
@@ -59,6 +62,8 @@ public final class GearSettings {
   private final long autoIntervalMillis;
   private final long serverOpensPerSecond;
   private final long serverWriteBytesPerSecond;
+  private final GridSettings grid;
+  private final String gridSignalFile;
 
   private GearSettings(Function<String, String> lookup) {
     String raw = lookup.apply(LAYOUT_KEY);
@@ -83,6 +88,9 @@ public final class GearSettings {
     this.autoIntervalMillis = AUTO_INTERVAL_MS.read(lookup);
     this.serverOpensPerSecond = SERVER_OPENS_PER_SECOND.read(lookup);
     this.serverWriteBytesPerSecond = SERVER_WRITE_BYTES_PER_SECOND.read(lookup);
+    this.grid = GridSettings.of(lookup);
+    String signal = lookup.apply(GridSignalFile.KEY);
+    this.gridSignalFile = signal == null ? "" : signal.trim();
   }
 
   public static GearSettings from(Function<String, String> lookup) {
@@ -93,6 +101,8 @@ public final class GearSettings {
   public static Set<String> keys() {
     Set<String> keys = new TreeSet<>(List.of(LAYOUT_KEY, STATE_DIR_KEY, MODE_KEY));
     NUMERIC.forEach(setting -> keys.add(setting.key()));
+    keys.addAll(GridSettings.keys());
+    keys.add(GridSignalFile.KEY);
     return keys;
   }
 
@@ -140,5 +150,15 @@ public final class GearSettings {
 
   public long serverWriteBytesPerSecond() {
     return serverWriteBytesPerSecond;
+  }
+
+  /** The {@code eafr.grid.*} settings: when reflection runs against the grid signal. */
+  public GridSettings grid() {
+    return grid;
+  }
+
+  /** The {@value GridSignalFile#KEY}, or "" for none. */
+  public String gridSignalFile() {
+    return gridSignalFile;
   }
 }

@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 import org.eafr.namenode.cluster.MetricNames;
+import org.eafr.namenode.grid.GridGate;
 import org.eafr.placement.gear.GearReason;
 
 /**
@@ -13,13 +14,12 @@ import org.eafr.placement.gear.GearReason;
  * always show the same numbers: the gear in force and the target, the phase of a shift, why the settings build no
  * layout (when they do not: the gears cannot run), the sleeping DataNodes, the
  * reflection backlog and the service's counters since the NameNode started; the gear mode, the autopilot's decisions
- * by reason, its last decision and the shifts it started. A gear is null before the expansion chain is fixed, the
- * layout problem and the last decision null when there is none.
+ * by reason, its last decision and the shifts it started; the grid ({@link GridGate#values()}). A gear is null before
+ * the expansion chain is fixed, the layout problem and the last decision null when there is none.
  */
 public final class GearStatus {
   /** The names of the states in words (Strings, or null where there is none); every other value is a number. */
-  public static final Set<String> WORDS = Set.of("Layout", "GearPhase", "LayoutProblem", "GearMode",
-      "GearAutoLastDecision");
+  public static final Set<String> WORDS = words();
 
   /** Name (capitalized, as JMX spells it) to value, in display order. */
   private final Map<String, Object> values = new LinkedHashMap<>();
@@ -60,6 +60,14 @@ public final class GearStatus {
       decisions += reason.getValue().get();
     }
     values.put("GearAutoDecisions", decisions);
+    values.putAll(gears.grid().values());
+  }
+
+  private static Set<String> words() {
+    Set<String> words = new java.util.HashSet<>(Set.of("Layout", "GearPhase", "LayoutProblem", "GearMode",
+        "GearAutoLastDecision"));
+    words.addAll(GridGate.WORDS);
+    return Set.copyOf(words);
   }
 
   /** A gear of the state, or null before the expansion chain is fixed (the state's -1). */

@@ -51,6 +51,9 @@ public final class EafrMetrics implements MetricsSource {
   private static final Metric AUTO_MODE = Metric.gauge("GearAutoMode",
       "1 when the autopilot chooses the gear (gear mode auto), 0 in manual mode");
 
+  private static final Metric GRID_FALLBACK = Metric.gauge("GridSignalFallback",
+      "1 when the objective is carbon or price but no usable signal covers now, so work runs for energy only");
+
   private final MonitorStats stats;
   private final TransferTracker transfers;
   private final GearRuntime gears;
@@ -74,6 +77,7 @@ public final class EafrMetrics implements MetricsSource {
     SHIFT_UNDER_WAY.addTo(record, GearPhase.STEADY.name().equals(gear.get("GearPhase")) ? 0 : 1);
     CANNOT_RUN.addTo(record, gear.get("LayoutProblem") == null ? 0 : 1);
     AUTO_MODE.addTo(record, GearMode.AUTO.word().equals(gear.get("GearMode")) ? 1 : 0);
+    GRID_FALLBACK.addTo(record, gear.get("GridFallback") == null ? 0 : 1);
     if (energy != null) {
       addNumbers(record, energy.get().values(), ENERGY_METRICS);
     }
@@ -155,6 +159,18 @@ public final class EafrMetrics implements MetricsSource {
       }
     }
     counter(metrics, "GearAutoDecisions", "Autopilot decisions, every reason (also those that hold the gear)");
+    metrics.put("GridCarbonIntensity", Metric.gauge("GridCarbonIntensityGramsPerKwh",
+        "The grid signal's carbon intensity now, gCO2/kWh (NaN when the signal has none now)"));
+    metrics.put("GridPrice", Metric.gauge("GridPriceEurosPerMwh",
+        "The grid signal's day-ahead price now, EUR/MWh (NaN when the signal has none now)"));
+    metrics.put("GridCarbon", Metric.counter("GridCarbonGramsTotal",
+        "Grams of CO2 of the DataNodes' estimated energy since start, at the signal's intensity (NaN without one)"));
+    metrics.put("GridCost", Metric.gauge("GridCostEuros", "Euros of the DataNodes' estimated energy since start, at"
+        + " the signal's price (NaN without one); a gauge, since hours of negative price take euros off"));
+    metrics.put("ReflectionHeld", Metric.gauge("GridReflectionHeld",
+        "1 while reflection is held for a cleaner or cheaper slot of the grid signal, else 0"));
+    metrics.put("ReflectionDeadlineSeconds", Metric.gauge("GridReflectionDeadlineTimestampSeconds",
+        "Unix time by which held reflection is released at the latest (NaN when none is held)"));
     return Collections.unmodifiableMap(metrics);
   }
 

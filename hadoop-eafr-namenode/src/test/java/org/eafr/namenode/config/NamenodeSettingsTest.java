@@ -145,4 +145,22 @@ class NamenodeSettingsTest {
     assertThat(NamenodeSettings.knownKeys()).containsAll(conf.getValByRegex("^eafr\\.").keySet());
     NamenodeSettings.checkKeys(conf.getValByRegex("^eafr\\."));
   }
+
+  @Test
+  void gridKeysAreKnown_aMisspelledOneIsRefusedNamingTheNearest() {
+    NamenodeSettings.checkKeys(Map.of("eafr.grid.objective", "carbon", "eafr.grid.signal.file", "/etc/grid.csv",
+        "eafr.grid.defer.reflection.ms", "3600000"));
+
+    assertThatThrownBy(() -> NamenodeSettings.checkKeys(Map.of("eafr.grid.signal.fil", "/etc/grid.csv")))
+        .isInstanceOf(InvalidSettingException.class)
+        .hasMessage("eafr.grid.signal.fil = /etc/grid.csv is not allowed: unknown key; did you mean"
+            + " eafr.grid.signal.file? the known keys are in docs/configuration.md");
+  }
+
+  @Test
+  void anUnknownGridObjectiveIsRefusedNamingWhatIsAllowed() {
+    assertThatThrownBy(() -> org.eafr.namenode.gear.GearSettings.from(Map.of("eafr.grid.objective", "green")::get))
+        .isInstanceOf(InvalidSettingException.class)
+        .hasMessageContaining("eafr.grid.objective = green").hasMessageContaining("[energy, carbon, price]");
+  }
 }

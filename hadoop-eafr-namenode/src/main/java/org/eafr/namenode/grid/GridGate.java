@@ -1,0 +1,225 @@
+package org.eafr.namenode.grid;
+
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.function.LongSupplier;
+import org.eafr.placement.grid.DeferralScheduler;
+import org.eafr.placement.grid.DeferredWork;
+import org.eafr.placement.grid.GridMeter;
+import org.eafr.placement.grid.GridSettings;
+import org.eafr.placement.grid.GridSignal;
+import org.eafr.placement.grid.Objective;
+import org.eafr.placement.grid.Verdict;
+import org.eafr.placement.grid.WorkKind;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The NameNode's grid signal and the core's scheduler for the gear service's reflection: asked every gear step while
+ * files owe moves after a gear-up ({@link #mayReflect}), it holds reflection while the forecast has a cleaner (or
+ * cheaper) slot before the deadline and releases it at that slot or at the deadline ({@link DeferredWork}, {@link
+ * DeferralScheduler}). The deadline is {@code eafr.grid.defer.reflection.ms} after reflection became due, or the
+ * moment a gear-down is asked while it is held ({@link #gearDownAsked}): no gear-down starts during a shift, so held
+ * reflection would otherwise keep the gear up. It also adds the DataNodes' estimated kWh up against the signal
+ * ({@link GridMeter}).
+ *
+ * <p>Without a usable signal for the objective (no file, missing, unreadable, malformed, without the objective's
+ * values, or no slot covering now) every verdict is energy only: reflection runs at once; the reason is logged once
+ * per change and shown in {@code hdfs eafr status}. A new signal (the file changed) keeps the deadline and the sums.
+ *
+ * <p>Worked example ({@code GridGateTest}, the scheduler's example: 30-minute slots forecast at 200, 180, 120, 150,
+ * 90, 300 gCO2/kWh from 00:00, longest wait of reflection 3 h): reflection due at 00:00 is held until 02:00 (deadline
+ * 03:00), still held at 01:00, released at 02:00; a gear-down asked at 00:40 releases it then (DEADLINE).
+ *
+ * <p>Thread-safe.
+ */
+public final class GridGate {
+  private static final Logger LOG = LoggerFactory.getLogger(GridGate.class);
+  /** The names of {@link #values()} that are words (or null), not numbers. */
+  public static final Set<String> WORDS = Set.of("GridObjective", "GridSignal", "GridSignalProblem", "GridFallback",
+      "ReflectionHeldUntil", "ReflectionDeadline");
+
+  private final GridSettings settings;
+  private final GridSignalFile file;
+  private volatile LongSupplier clock = System::currentTimeMillis;
+  private GridSignal signal;
+  private DeferredWork deferred;
+  private GridMeter meter;
+  private double gramsBefore;
+  private double eurosBefore;
+  private double lastKwh = Double.NaN;
+  /** When reflection became due (files owed moves), or -1 when none is due. */
+  private long reflectionDueSince = -1;
+  /** When a gear-down was asked while reflection was held (its deadline then), or Long.MAX_VALUE. */
+  private long gearDownAskedAt = Long.MAX_VALUE;
+  private String loggedProblem;
+
+  public GridGate(GridSettings settings, GridSignalFile file) {
+    this.settings = Objects.requireNonNull(settings, "settings");
+    this.file = Objects.requireNonNull(file, "file");
+    this.deferred = new DeferredWork(new DeferralScheduler(settings, null));
+    this.meter = new GridMeter(null);
+  }
+
+  /** Energy only, no signal: what a NameNode without grid settings runs. */
+  public static GridGate energyOnly() {
+    return new GridGate(GridSettings.defaults(), new GridSignalFile(null));
+  }
+
+  /** The time the scheduler reads (epoch milliseconds); tests move it through a fixture's slots. */
+  public void clock(LongSupplier now) {
+    this.clock = Objects.requireNonNull(now, "now");
+  }
+
+  public GridSettings settings() {
+    return settings;
+  }
+
+  /**
+   * Whether reflection runs now, with {@code owedFiles} files owing moves: true when none does, or the scheduler
+   * releases it; false while it is held for a cleaner or cheaper slot before its deadline.
+   */
+  public synchronized boolean mayReflect(long owedFiles) {
+    long now = clock.getAsLong();
+    refresh(now);
+    if (owedFiles <= 0) {
+      reflectionDueSince = -1;
+      gearDownAskedAt = Long.MAX_VALUE;
+      deferred.mayRun(WorkKind.REFLECTION, 0, now, 0, Long.MAX_VALUE);
+      return true;
+    }
+    if (reflectionDueSince < 0) {
+      reflectionDueSince = now;
+    }
+    boolean wasHeld = deferred.held(WorkKind.REFLECTION);
+    long deadline = Math.min(gearDownAskedAt, reflectionDueSince + settings.maxWaitMillis(WorkKind.REFLECTION));
+    boolean run = deferred.mayRun(WorkKind.REFLECTION, (int) Math.min(Integer.MAX_VALUE, owedFiles), now, 0, deadline);
+    Verdict verdict = deferred.lastVerdict(WorkKind.REFLECTION);
+    if (!run && !wasHeld) {
+      LOG.info("EAFR grid: reflection of {} files held for a {} slot: {}", owedFiles, settings.objective() ==
+          Objective.PRICE ? "cheaper" : "cleaner", verdict.describe());
+    } else if (run && wasHeld) {
+      LOG.info("EAFR grid: reflection of {} files released after {} s: {}", owedFiles,
+          (now - reflectionDueSince) / 1000, verdict.describe());
+    }
+    return run;
+  }
+
+  /**
+   * A gear-down was asked while reflection is under way (refused, as every shift during another): held reflection
+   * becomes due now, so the gear-down can start once it has ended. Returns whether reflection was held.
+   */
+  public synchronized boolean gearDownAsked() {
+    if (!deferred.held(WorkKind.REFLECTION)) {
+      return false;
+    }
+    gearDownAskedAt = Math.min(gearDownAskedAt, clock.getAsLong());
+    return true;
+  }
+
+  /** Adds the energy drawn since the last call, given the DataNodes' kWh since the NameNode started. */
+  public synchronized void energyUsed(double kwhSinceStart) {
+    long now = clock.getAsLong();
+    refresh(now);
+    if (!Double.isNaN(lastKwh) && kwhSinceStart > lastKwh) {
+      meter.add(now, kwhSinceStart - lastKwh);
+    }
+    lastKwh = kwhSinceStart;
+  }
+
+  /**
+   * The grid as {@code hdfs eafr status} and the metrics show it, by JMX-style name: the objective, the signal, the
+   * fallback reason (null when the signal is used or the objective is energy), the intensity and price now (null
+   * when the signal has none now), gCO2 and EUR since start (null without carbon or price values), whether
+   * reflection is held, until when and its deadline.
+   */
+  public synchronized Map<String, Object> values() {
+    long now = clock.getAsLong();
+    refresh(now);
+    Map<String, Object> values = new LinkedHashMap<>();
+    values.put("GridObjective", settings.objective().toString());
+    values.put("GridSignal", signal == null ? null : describe(signal));
+    values.put("GridSignalProblem", signal == null ? file.problem() : null);
+    values.put("GridFallback", fallback(now));
+    boolean covered = signal != null && signal.covers(now);
+    values.put("GridCarbonIntensity", covered ? known(signal.carbonAt(now)) : null);
+    values.put("GridPrice", covered ? known(signal.priceAt(now)) : null);
+    values.put("GridCarbon", known(gramsBefore + meter.gramsCo2()));
+    values.put("GridCost", known(eurosBefore + meter.euros()));
+    boolean held = deferred.held(WorkKind.REFLECTION);
+    Verdict verdict = held ? deferred.lastVerdict(WorkKind.REFLECTION) : null;
+    values.put("ReflectionHeld", held ? 1L : 0L);
+    values.put("ReflectionHeldUntil", verdict == null ? null : Instant.ofEpochMilli(verdict.runAtMillis()).toString());
+    values.put("ReflectionDeadline", verdict == null ? null
+        : Instant.ofEpochMilli(verdict.deadlineMillis()).toString());
+    values.put("ReflectionDeadlineSeconds", verdict == null ? null : verdict.deadlineMillis() / 1000.0);
+    return values;
+  }
+
+  /** Rebuilds the scheduler and the meter when the file gives another signal; logs a change of fallback once. */
+  private void refresh(long now) {
+    GridSignal current = file.current().orElse(null);
+    if (current != signal) {
+      if (signal != null) {
+        gramsBefore += zeroIfNaN(meter.gramsCo2());
+        eurosBefore += zeroIfNaN(meter.euros());
+      }
+      signal = current;
+      deferred = new DeferredWork(new DeferralScheduler(settings, current));
+      meter = new GridMeter(current);
+      if (current != null) {
+        LOG.info("EAFR grid: signal read: {}", describe(current));
+      }
+    }
+    String fallback = fallback(now);
+    // With energy as the objective a configured file's problem is only the accounting's (gCO2 and EUR n/a).
+    String problem = fallback != null ? fallback : signal == null && file.path() != null ? file.problem() : null;
+    if (!Objects.equals(problem, loggedProblem)) {
+      if (fallback != null) {
+        LOG.warn("EAFR grid: {}; deferrable work runs at once (energy only) until a signal covers now", fallback);
+      } else if (problem != null) {
+        LOG.warn("EAFR grid: {}; gCO2 and EUR are not counted until it is readable", problem);
+      } else if (settings.objective() != Objective.ENERGY) {
+        LOG.info("EAFR grid: the signal covers now; deferrable work is scheduled for {}", settings.objective());
+      }
+      loggedProblem = problem;
+    }
+  }
+
+  /** Why work is scheduled for energy only although the objective is carbon or price; null when it is not. */
+  private String fallback(long now) {
+    Objective objective = settings.objective();
+    if (objective == Objective.ENERGY) {
+      return null;
+    }
+    if (signal == null) {
+      return file.problem();
+    }
+    if (!signal.supports(objective)) {
+      return "the signal " + signal.name() + " has no " + (objective == Objective.PRICE ? "price" : "carbon")
+          + " values";
+    }
+    if (!signal.covers(now)) {
+      return "the signal " + signal.name() + " is stale: it covers " + Instant.ofEpochMilli(signal.startMillis())
+          + " to " + Instant.ofEpochMilli(signal.endMillis()) + ", not now";
+    }
+    return null;
+  }
+
+  private static String describe(GridSignal signal) {
+    return signal.name() + ": " + signal.slots() + " slots of " + signal.stepMillis() / 60_000 + " min from "
+        + Instant.ofEpochMilli(signal.startMillis()) + " to " + Instant.ofEpochMilli(signal.endMillis())
+        + (signal.hasCarbon() ? ", carbon" : "") + (signal.hasPrice() ? ", price" : "");
+  }
+
+  private static Double known(double value) {
+    return Double.isNaN(value) ? null : value;
+  }
+
+  private static double zeroIfNaN(double value) {
+    return Double.isNaN(value) ? 0 : value;
+  }
+}
