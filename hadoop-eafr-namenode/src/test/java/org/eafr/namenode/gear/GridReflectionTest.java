@@ -76,6 +76,10 @@ class GridReflectionTest {
     assertThat(json.get("gridCarbonIntensity").asDouble()).isEqualTo(120.0);
     assertThat(json.get("gridPrice").isNull()).isTrue();
     assertThat(json.get("reflectionHeld").asLong()).isEqualTo(1);
+    assertThat(AdminRun.jmx("EafrGears", "ReflectionDeadline")).isEqualTo("2026-01-01T03:00:00Z");
+    // The EafrNameNode bean serves a record cached for a few seconds.
+    GenericTestUtils.waitFor(() -> ((Number) AdminRun.jmx("GridReflectionHeld")).longValue() == 1
+        && ((Number) AdminRun.jmx("GridCarbonIntensityGramsPerKwh")).doubleValue() == 120.0, 100, 30_000);
 
     now.set(T0 + 120 * MINUTE);
     GearTestCluster.awaitGear(cluster, top);
