@@ -104,7 +104,8 @@ class GridReflectionTest {
           .append(Instant.ofEpochMilli(T0 + (i + 1) * 30 * MINUTE)).append(',').append(carbon[i]).append(',')
           .append(carbon[i]).append(",moderate\n");
     }
-    Path file = Files.createTempDirectory("grid").resolve("gb-fixture.csv");
+    Path tmp = Files.createDirectories(Path.of(System.getProperty("java.io.tmpdir")));
+    Path file = Files.createTempDirectory(tmp, "grid").resolve("gb-fixture.csv");
     Files.writeString(file, csv, StandardCharsets.UTF_8);
     return file;
   }
