@@ -39,6 +39,36 @@ public final class EafrGears implements EafrGearsMXBean {
     return word("GearAutoLastDecision");
   }
 
+  @Override
+  public String getGridObjective() {
+    return word("GridObjective");
+  }
+
+  @Override
+  public String getGridSignal() {
+    return word("GridSignal");
+  }
+
+  @Override
+  public String getGridSignalProblem() {
+    return word("GridSignalProblem");
+  }
+
+  @Override
+  public String getGridFallback() {
+    return word("GridFallback");
+  }
+
+  @Override
+  public String getReflectionHeldUntil() {
+    return word("ReflectionHeldUntil");
+  }
+
+  @Override
+  public String getReflectionDeadline() {
+    return word("ReflectionDeadline");
+  }
+
   private String word(String name) {
     Map<String, Object> values = GearStatus.of(gears).values();
     return (String) values.get(name);

@@ -20,4 +20,22 @@ public interface EafrGearsMXBean {
 
   /** The autopilot's last decision (its time, the gears, the reason and the load), or null before the first. */
   String getGearAutoLastDecision();
+
+  /** What reflection is scheduled against: energy, carbon or price. */
+  String getGridObjective();
+
+  /** The grid signal read (file, slots, span, values), or null when there is none. */
+  String getGridSignal();
+
+  /** Why there is no grid signal (no file, missing, unreadable, malformed), or null when there is one. */
+  String getGridSignalProblem();
+
+  /** Why work runs for energy only although the objective is carbon or price, or null when it does not. */
+  String getGridFallback();
+
+  /** The start of the slot held reflection waits for (ISO 8601), or null when none is held. */
+  String getReflectionHeldUntil();
+
+  /** The time held reflection runs by at the latest (ISO 8601), or null when none is held. */
+  String getReflectionDeadline();
 }

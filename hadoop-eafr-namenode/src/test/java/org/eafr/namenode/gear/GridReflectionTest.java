@@ -76,6 +76,10 @@ class GridReflectionTest {
     assertThat(json.get("gridCarbonIntensity").asDouble()).isEqualTo(120.0);
     assertThat(json.get("gridPrice").isNull()).isTrue();
     assertThat(json.get("reflectionHeld").asLong()).isEqualTo(1);
+    assertThat(AdminRun.jmx("EafrGears", "ReflectionDeadline")).isEqualTo("2026-01-01T03:00:00Z");
+    // The EafrNameNode bean serves a record cached for a few seconds.
+    GenericTestUtils.waitFor(() -> ((Number) AdminRun.jmx("GridReflectionHeld")).longValue() == 1
+        && ((Number) AdminRun.jmx("GridCarbonIntensityGramsPerKwh")).doubleValue() == 120.0, 100, 30_000);
 
     now.set(T0 + 120 * MINUTE);
     GearTestCluster.awaitGear(cluster, top);
@@ -100,7 +104,8 @@ class GridReflectionTest {
           .append(Instant.ofEpochMilli(T0 + (i + 1) * 30 * MINUTE)).append(',').append(carbon[i]).append(',')
           .append(carbon[i]).append(",moderate\n");
     }
-    Path file = Files.createTempDirectory("grid").resolve("gb-fixture.csv");
+    Path tmp = Files.createDirectories(Path.of(System.getProperty("java.io.tmpdir")));
+    Path file = Files.createTempDirectory(tmp, "grid").resolve("gb-fixture.csv");
     Files.writeString(file, csv, StandardCharsets.UTF_8);
     return file;
   }

@@ -12,8 +12,8 @@ import java.time.Instant;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import org.eafr.placement.grid.GridSettings;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The NameNode's reflection gate on the scheduler's worked example (DeferralSchedulerTest): 30-minute slots forecast
@@ -23,9 +23,14 @@ class GridGateTest {
   private static final long T0 = Instant.parse("2026-01-01T00:00:00Z").toEpochMilli();
   private static final long MINUTE = 60_000L;
 
-  @TempDir
-  Path dir;
+  private Path dir;
   private final AtomicLong now = new AtomicLong(T0);
+
+  /** A fresh directory under java.io.tmpdir, made first (surefire points it at target/tmp, which may not exist yet). */
+  @BeforeEach
+  void makeDir() throws IOException {
+    dir = Files.createTempDirectory(Files.createDirectories(Path.of(System.getProperty("java.io.tmpdir"))), "grid");
+  }
 
   @Test
   void reflectionIsHeldForTheCleanestSlotAndReleasedThere() throws IOException {
