@@ -31,7 +31,7 @@ class SecureAdminTest {
   @Test
   void eafrVerbs_asTheSuperuserAnotherPrincipalAndTheDataNodes_overKerberosWithPrivacy() throws Exception {
     Path tmp = Paths.get(System.getProperty("java.io.tmpdir"));
-    Files.createDirectories(tmp); // target/tmp, made by whichever test runs first
+    Files.createDirectories(tmp);
     File dir = Files.createTempDirectory(tmp, "secure-eafr").toFile();
     MiniKdc kdc = new MiniKdc(MiniKdc.createConf(), dir);
     kdc.start();

@@ -26,7 +26,7 @@ class GridGateTest {
   private Path dir;
   private final AtomicLong now = new AtomicLong(T0);
 
-  /** A fresh directory under java.io.tmpdir, made first (surefire points it at target/tmp, which may not exist yet). */
+  /** A fresh directory under java.io.tmpdir. */
   @BeforeEach
   void makeDir() throws IOException {
     dir = Files.createTempDirectory(Files.createDirectories(Path.of(System.getProperty("java.io.tmpdir"))), "grid");
