@@ -22,7 +22,9 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Off unless {@code eafr.datanode.link.bytes-per-second} is set: then nothing is installed and no thread runs.
  * On, it puts a {@link SenderThrottler} in the transfer server's write-throttler slot and runs one round of Alg. 2
- * every {@code eafr.datanode.rate.period.ms}. Each round first checks the slot: a live reconfiguration of
+ * every {@code eafr.datanode.rate.period.ms}; with {@code eafr.datanode.rate.mode = window} (the default) each round
+ * then sets every sending connection's TCP receive window to its rate times its RTT ({@link ReceiveWindows}), with
+ * {@code pacing} the throttler spaces each connection's reads instead. Each round first checks the slot: a live reconfiguration of
  * {@code dfs.datanode.data.write.bandwidthPerSec} puts a stock throttler there (or none), and the plugin puts its own
  * back, taking the reconfigured cap as c_b when it is below the link capacity.
  * Settings are checked when Hadoop creates the plugin ({@link EafrDataNodePlugin}).
