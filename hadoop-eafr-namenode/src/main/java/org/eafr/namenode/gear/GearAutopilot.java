@@ -114,11 +114,15 @@ public final class GearAutopilot implements AutoCloseable {
     Optional<LoadSample> load = signals.sample();
     Optional<GearedLayout> layout = gears.layout();
     GearState state = gears.state();
-    if (mode != GearMode.AUTO || load.isEmpty() || layout.isEmpty() || state.phase() != GearPhase.STEADY) {
+    // Reflection held for the grid would keep the gear up until its deadline: decide during the hold too.
+    boolean heldReflection = state.phase() == GearPhase.REFLECTING && gears.grid().reflectionHeld();
+    if (mode != GearMode.AUTO || load.isEmpty() || layout.isEmpty()
+        || (state.phase() != GearPhase.STEADY && !heldReflection)) {
       return;
     }
-    if (controller == null || controllerLayout != layout.get() || controller.gear() != state.gear()) {
-      controller = GearController.from(runtime.settings().core(), layout.get(), perServer, state.gear(),
+    int gearNow = heldReflection ? state.target() : state.gear();
+    if (controller == null || controllerLayout != layout.get() || controller.gear() != gearNow) {
+      controller = GearController.from(runtime.settings().core(), layout.get(), perServer, gearNow,
           Clock.systemUTC());
       controllerLayout = layout.get();
     }
@@ -126,7 +130,25 @@ public final class GearAutopilot implements AutoCloseable {
     GearDecision decision = controller.decide(load.get(), service.serversOn(layout.get()), failed,
         floor(failed));
     gears.counters().autoDecisions.get(decision.reason()).incrementAndGet();
-    act(new AutoDecision(System.currentTimeMillis(), load.get(), decision));
+    AutoDecision decided = new AutoDecision(System.currentTimeMillis(), load.get(), decision);
+    if (heldReflection) {
+      releaseForGearDown(decided, gearNow);
+    } else {
+      act(decided);
+    }
+  }
+
+  /**
+   * During reflection held for the grid, a decision to shift down ends the hold (a gear-down starts only once
+   * reflection has run); the gear-down itself is decided again once the gear is steady.
+   */
+  private void releaseForGearDown(AutoDecision decided, int gearNow) {
+    lastDecision = decided;
+    if (decided.decision.shifts() && decided.decision.targetGear() < gearNow && gears.grid().gearDownAsked()) {
+      controller = null;
+      LOG.info("EAFR gears: auto: {}; reflection held for the grid released now, the gear-down follows it",
+          decided.describe());
+    }
   }
 
   private void act(AutoDecision decided) throws IOException {

@@ -120,6 +120,11 @@ public final class GridGate {
     return true;
   }
 
+  /** Whether reflection is held for a cleaner or cheaper slot now. */
+  public synchronized boolean reflectionHeld() {
+    return deferred.held(WorkKind.REFLECTION);
+  }
+
   /** Adds the energy drawn since the last call, given the DataNodes' kWh since the NameNode started. */
   public synchronized void energyUsed(double kwhSinceStart) {
     long now = clock.getAsLong();

@@ -96,6 +96,45 @@ class GridReflectionTest {
     cluster.verifyChecksums();
   }
 
+  /**
+   * In auto mode a gear-down decided while reflection is held for the grid releases it at once (its deadline would
+   * otherwise keep the gear up for hours): reflection runs at 00:00 of the fixture, not at 02:00, and the gear then
+   * goes down.
+   */
+  @Test
+  void inAutoMode_aGearDownDecidedDuringTheHold_releasesReflection_thenShiftsDown() throws Exception {
+    Configuration conf = GearTestCluster.autoConf("grid-auto", 1_000);
+    conf.set("eafr.grid.objective", "carbon");
+    conf.set("eafr.grid.defer.reflection.ms", String.valueOf(180 * MINUTE));
+    conf.set("eafr.grid.signal.file", fixture().toString());
+    cluster = GearTestCluster.start(conf);
+    AtomicLong now = new AtomicLong(T0);
+    GridGate grid = GearTestCluster.gears(cluster).grid();
+    grid.clock(now::get);
+    cluster.write("/data/f0", 3, EafrCluster.BLOCK_SIZE + 4096, 0);
+    GearService service = GearTestCluster.gears(cluster).service();
+    service.requestGear(0);
+    GearTestCluster.awaitGear(cluster, 0);
+    List<String> lowGearFiles = List.of("/low/f0");
+    GearTestCluster.assertAsleepThenWrite(cluster, lowGearFiles);
+    GearCounters counters = GearTestCluster.gears(cluster).counters();
+    GenericTestUtils.waitFor(() -> counters.owedFiles.get() == lowGearFiles.size(), 100, 10_000);
+    int top = GearTestCluster.layout(cluster).maximumGear();
+    service.requestGear(top);
+    GenericTestUtils.waitFor(() -> Long.valueOf(1).equals(grid.values().get("ReflectionHeld")), 100, 120_000);
+
+    AdminRun auto = AdminRun.run(cluster.conf(), "gear", "auto");
+    assertThat(auto.code).as(auto.err).isZero();
+
+    // no load: the autopilot decides down during the hold, which releases reflection with the clock still at 00:00
+    GenericTestUtils.waitFor(() -> counters.owedFiles.get() == 0, 100, 120_000);
+    assertThat(now.get()).isEqualTo(T0);
+    assertThat(grid.values()).containsEntry("ReflectionHeld", 0L);
+    GenericTestUtils.waitFor(() -> GearTestCluster.gears(cluster).state().gear() < top, 100, 120_000);
+    GearTestCluster.assertEqualWorkLayout(cluster, "/low/f0");
+    cluster.verifyChecksums();
+  }
+
   private static Path fixture() throws java.io.IOException {
     double[] carbon = {200, 180, 120, 150, 90, 300};
     StringBuilder csv = new StringBuilder("from,to,forecast,actual,index\n");
