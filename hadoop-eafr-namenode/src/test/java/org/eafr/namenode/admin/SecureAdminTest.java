@@ -76,6 +76,8 @@ class SecureAdminTest {
       }
     } finally {
       kdc.stop();
+      // the next test class in this JVM logs in as the OS user again, not as the keytab's principal
+      UserGroupInformation.reset();
       UserGroupInformation.setConfiguration(new Configuration());
     }
   }
