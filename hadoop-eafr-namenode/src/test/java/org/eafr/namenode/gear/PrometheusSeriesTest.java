@@ -10,6 +10,7 @@ import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
 import org.apache.hadoop.test.GenericTestUtils;
 import org.eafr.namenode.admin.AdminRun;
 import org.eafr.namenode.testing.EafrCluster;
@@ -35,6 +36,9 @@ class PrometheusSeriesTest {
 
   @BeforeAll
   void startCluster() throws Exception {
+    // A NameNode of an earlier test in this JVM left its /prom sink registered under the same name in the one metrics
+    // system, which then feeds that sink and not this NameNode's: start from a fresh metrics system.
+    DefaultMetricsSystem.shutdown();
     Configuration conf = GearTestCluster.autoConf("prom-series", 2_000);
     conf.setBoolean("hadoop.prometheus.endpoint.enabled", true);
     cluster = GearTestCluster.start(conf);
