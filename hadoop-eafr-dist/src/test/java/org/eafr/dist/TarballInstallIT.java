@@ -129,8 +129,9 @@ class TarballInstallIT {
     ShellRun status;
     do {
       status = hdfs("eafr", "status");
+      // the DataNode's row of the nodes table, admin state NORMAL and alive, whatever columns come between
       if (status.exitCode() == 0 && status.output().matches("(?s).*\\n" + dataNode.replace(".", "\\.")
-          + "\\s+\\S+\\s+\\S+\\s+\\S+\\s+\\S+\\s+NORMAL\\s+yes.*")) {
+          + "\\s[^\\n]*\\sNORMAL\\s+yes\\s.*")) {
         return status;
       }
       for (Process daemon : daemons) {
