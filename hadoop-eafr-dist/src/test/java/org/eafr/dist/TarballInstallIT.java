@@ -83,7 +83,7 @@ class TarballInstallIT {
         .contains("NameNode localhost/127.0.0.1:" + cluster.nameNodeRpcPort() + " (active)")
         .contains("roles file " + cluster.rolesFile())
         .containsPattern("(?m)^127\\.0\\.0\\.1:" + cluster.dataNodeTransferPort()
-            + "\\s+localhost\\s+\\S+\\s+HOT\\s+\\S+\\s+ON\\s+NORMAL\\s+yes"); // DATANODE HOST RACK ROLE GEAR POWER
+            + "\\s+\\S+\\s+\\S+\\s+HOT\\s+\\S+\\s+ON\\s+NORMAL\\s+yes"); // DATANODE HOST RACK ROLE GEAR POWER
     assertThat(log("namenode")).contains("EAFR replication monitor started");
     assertThat(log("datanode")).contains("EAFR receive rate control on: c_b = 1250000000 bytes/s");
   }
