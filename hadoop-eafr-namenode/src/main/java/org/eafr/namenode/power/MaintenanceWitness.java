@@ -36,12 +36,19 @@ final class MaintenanceWitness implements AutoCloseable {
 
   /** Whether {@code dn} was seen alive and reported in maintenance, with no state out of maintenance since. */
   boolean seenAliveInMaintenance(DatanodeDescriptor dn) {
-    return seen.contains(dn.getDatanodeUuid());
+    String uuid = dn.getDatanodeUuid();
+    return uuid != null && seen.contains(uuid);
   }
 
-  /** Records what every DataNode shows now. */
+  /**
+   * Records what every DataNode shows now. A DataNode the hosts file names that has not registered with this
+   * NameNode (e.g. asleep since before a restart) has no uuid yet: nothing was seen of it.
+   */
   synchronized void look() {
     for (DatanodeDescriptor dn : dataNodes.getDatanodeListForReport(DatanodeReportType.ALL)) {
+      if (dn.getDatanodeUuid() == null) {
+        continue;
+      }
       if (!dn.isMaintenance()) {
         seen.remove(dn.getDatanodeUuid());
       } else if (dn.isAlive() && dn.checkBlockReportReceived()) {

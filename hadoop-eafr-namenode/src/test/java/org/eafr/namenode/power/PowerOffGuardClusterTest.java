@@ -65,6 +65,29 @@ class PowerOffGuardClusterTest {
     }
   }
 
+  /**
+   * The hosts file names a DataNode that has not registered (as one asleep since a NameNode restart has not): HDFS
+   * lists it with no uuid, and the power-off of another host still goes through.
+   */
+  @Test
+  void aListedDataNodeThatNeverRegistered_doesNotStopThePowerOffOfAnotherHost() throws Exception {
+    try (EafrCluster cluster = start("guard-unregistered", THREE)) {
+      RecordingDriver driver = new RecordingDriver();
+      try (PowerManager manager = manager(cluster, Map.of(cluster.id(2), driver))) {
+        hosts.maintenance(cluster.id(2), "127.0.0.1:1");
+        cluster.datanodeManager().refreshNodes(cluster.conf());
+        GenericTestUtils.waitFor(() -> descriptorInMaintenance(cluster, 2), 100, 60_000);
+        assertThat(cluster.datanodeManager().getDatanodeListForReport(
+            org.apache.hadoop.hdfs.protocol.HdfsConstants.DatanodeReportType.ALL))
+            .as("the listed DataNode that never registered").anyMatch(dn -> dn.getDatanodeUuid() == null);
+
+        assertThat(await(manager.powerOff(cluster.id(2), false, Requester.OPERATOR)).state())
+            .isEqualTo(PowerState.OFF);
+        assertThat(driver.commands).containsExactly("graceful-off");
+      }
+    }
+  }
+
   @Test
   void aRetry_isRefusedWhenTheCheckFailsAtThatMoment_withNoSecondCommand() throws Exception {
     try (EafrCluster cluster = start("guard-retry", TWO)) {
