@@ -22,6 +22,7 @@ import org.eafr.namenode.transfer.TransferTracker;
 import org.eafr.placement.cluster.StorageReserve;
 import org.eafr.placement.destination.CandidateSample;
 import org.eafr.placement.destination.DestinationSelector;
+import org.eafr.placement.destination.FinishTimes;
 import org.eafr.placement.destination.SampledDestination;
 import org.eafr.placement.destination.TransferSpeedEstimator;
 import org.eafr.placement.popularity.ReadStatistics;
@@ -74,7 +75,7 @@ public final class EafrRuntime {
     this.transfers = new TransferTracker(settings.transferMaxTracked(), settings.transferMinSampleBytes(),
         settings.transferTimeoutMillis(), speeds::recordTransfer);
     this.destinations = destinationsDrawingFrom(random);
-    this.recovery = RecoveryPlanner.from(settings.core());
+    this.recovery = RecoveryPlanner.from(settings.core(), FinishTimes.from(settings.core(), speeds, transfers));
     this.excess = new ExcessReplicaSelector(settings.core().minHotReplicas());
     this.reads = ReadStatistics.from(settings.core());
     this.recentReads = new RecentReads(settings.recentReadsHalfLifeMillis(), Time::monotonicNow);

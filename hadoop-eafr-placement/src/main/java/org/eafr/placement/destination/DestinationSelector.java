@@ -1,6 +1,5 @@
 package org.eafr.placement.destination;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -31,14 +30,9 @@ import org.eafr.placement.settings.EafrSettings;
  * x = 0.5, and 0.48 &lt;= 0.5 &lt; 0.80 chooses C.
  *
  * <p>Finish time (an extension for links of different speeds, {@code eafr.destination.finish-ratio} r &gt;= 1; r = 0
- * leaves Eq. 10-12 as written): rank_t orders candidates by expected finish time of the copy, (bytes already
- * scheduled to the candidate and not yet received, {@link TransferBacklog}, plus the copy) / V, soonest first, and a
- * candidate expected to finish later than r times the soonest is not a candidate. Copies the NameNode schedules in
- * one burst then spread over the fast links as their queues grow instead of all ranking the idle fast one first, and
- * the roulette never sends a copy down a link that would take several times longer. Worked example (r = 2, a 16 MB
- * copy, MB = 10^6 bytes): A at 12.5 MB/s with 16 MB queued finishes in 2.56 s, B at 12.5 MB/s with nothing queued in
- * 1.28 s, C and D at 3.125 MB/s with nothing queued in 5.12 s; C and D exceed 2 x 1.28 s and are cut, A (exactly
- * 2 x 1.28 s) stays; rank_t is B then A.
+ * leaves Eq. 10-12 as written): rank_t orders candidates by expected finish time of the copy ({@link FinishTimes}),
+ * soonest first, and candidates finishing later than r times the soonest are not candidates. In the example of
+ * {@link FinishTimes} (r = 2) C and D are cut, and rank_t is B then A.
  *
  * <p>Randomness: exactly one {@code random.nextDouble()} per decision that has at least one candidate (a single
  * candidate is drawn for too, so that the number of draws never depends on the pool); none when there is no
@@ -53,10 +47,9 @@ import org.eafr.placement.settings.EafrSettings;
  */
 public final class DestinationSelector implements DestinationPolicy {
   private final double speedWeight;
-  private final double finishRatio;
   private final CandidateFilter filter;
   private final TransferSpeeds speeds;
-  private final TransferBacklog backlog;
+  private final FinishTimes finishTimes;
   private final Random random;
   private volatile HarmonicRankWeights lastWeights = HarmonicRankWeights.of(1);
 
@@ -67,28 +60,21 @@ public final class DestinationSelector implements DestinationPolicy {
    * @param random the source of the one draw per decision (seed it for reproducible runs)
    */
   public DestinationSelector(double speedWeight, StorageReserve reserve, TransferSpeeds speeds, Random random) {
-    this(speedWeight, 0, reserve, speeds, TransferBacklog.NONE, random);
+    this(speedWeight, reserve, speeds, FinishTimes.OFF, random);
   }
 
   /**
-   * @param finishRatio r: 0 ranks by speed alone; at least 1 ranks by expected finish time and cuts candidates
-   *     finishing later than r times the soonest (see the class comment)
-   * @param backlog bytes already scheduled to each destination, for the finish time
+   * @param finishTimes when on, rank_t by expected finish time and the late candidates cut (see the class comment)
    */
-  public DestinationSelector(double speedWeight, double finishRatio, StorageReserve reserve, TransferSpeeds speeds,
-      TransferBacklog backlog, Random random) {
+  public DestinationSelector(double speedWeight, StorageReserve reserve, TransferSpeeds speeds,
+      FinishTimes finishTimes, Random random) {
     if (!(speedWeight >= 0 && speedWeight <= 1)) {
       throw new IllegalArgumentException("speedWeight (beta) = " + speedWeight + " is not allowed: expected [0, 1]");
     }
-    if (!(finishRatio == 0 || finishRatio >= 1 && finishRatio < Double.POSITIVE_INFINITY)) {
-      throw new IllegalArgumentException("finishRatio (r) = " + finishRatio + " is not allowed: expected 0 or a"
-          + " finite number >= 1");
-    }
     this.speedWeight = speedWeight;
-    this.finishRatio = finishRatio;
     this.filter = new CandidateFilter(reserve);
     this.speeds = Objects.requireNonNull(speeds, "speeds");
-    this.backlog = Objects.requireNonNull(backlog, "backlog");
+    this.finishTimes = Objects.requireNonNull(finishTimes, "finishTimes");
     this.random = Objects.requireNonNull(random, "random");
   }
 
@@ -103,8 +89,8 @@ public final class DestinationSelector implements DestinationPolicy {
    */
   public static DestinationSelector from(EafrSettings settings, TransferSpeeds speeds, TransferBacklog backlog,
       Random random) {
-    return new DestinationSelector(settings.speedWeight(), settings.finishRatio(),
-        new StorageReserve(settings.storageReserveBytes()), speeds, backlog, random);
+    return new DestinationSelector(settings.speedWeight(), new StorageReserve(settings.storageReserveBytes()), speeds,
+        FinishTimes.from(settings, speeds, backlog), random);
   }
 
   @Override
@@ -118,8 +104,7 @@ public final class DestinationSelector implements DestinationPolicy {
 
   /** The candidates Eq. 10-12 rank, in pool order. */
   List<Server> candidates(PlacementRequest request, List<Server> pool) {
-    List<Server> candidates = filter.candidates(request, pool);
-    return finishRatio == 0 || candidates.isEmpty() ? candidates : finishingInTime(request, candidates);
+    return finishTimes.inTime(request.sourceId(), request.sizeBytes(), filter.candidates(request, pool));
   }
 
   /** P of Eq. 11, one entry per candidate ({@link #candidates}); empty when there is no candidate. */
@@ -163,8 +148,9 @@ public final class DestinationSelector implements DestinationPolicy {
   private int[] speedKeys(PlacementRequest request, List<Server> candidates) {
     int[] keys = new int[candidates.size()];
     for (int i = 0; i < keys.length; i++) {
-      double key = finishRatio == 0 ? speedOf(request, candidates.get(i)) : 1 / finishSeconds(request,
-          candidates.get(i));
+      double key = finishTimes.enabled()
+          ? 1 / finishTimes.seconds(request.sourceId(), candidates.get(i), request.sizeBytes())
+          : speedOf(request, candidates.get(i));
       keys[i] = key > 0 ? Float.floatToRawIntBits((float) key) : 0; // folds -0.0 into +0.0
     }
     return keys;
@@ -177,33 +163,6 @@ public final class DestinationSelector implements DestinationPolicy {
           + candidate.id() + " is not allowed: expected a number >= 0");
     }
     return speed;
-  }
-
-  /** (bytes queued to the candidate + the copy, at least 1 byte) / V, in seconds; infinite at speed 0. */
-  private double finishSeconds(PlacementRequest request, Server candidate) {
-    double speed = speedOf(request, candidate);
-    double bytes = (double) backlog.queuedBytes(candidate.id()) + Math.max(1, request.sizeBytes());
-    return speed > 0 ? bytes / speed : Double.POSITIVE_INFINITY;
-  }
-
-  /** The candidates expected to finish within r times the soonest (all of them when none can finish). */
-  private List<Server> finishingInTime(PlacementRequest request, List<Server> candidates) {
-    double[] finish = new double[candidates.size()];
-    double soonest = Double.POSITIVE_INFINITY;
-    for (int i = 0; i < finish.length; i++) {
-      finish[i] = finishSeconds(request, candidates.get(i));
-      soonest = Math.min(soonest, finish[i]);
-    }
-    if (soonest == Double.POSITIVE_INFINITY) {
-      return candidates;
-    }
-    List<Server> inTime = new ArrayList<>(candidates.size());
-    for (int i = 0; i < finish.length; i++) {
-      if (finish[i] <= finishRatio * soonest) {
-        inTime.add(candidates.get(i));
-      }
-    }
-    return inTime;
   }
 
   private static int[] capacityKeys(List<Server> candidates) {

@@ -17,7 +17,7 @@ import org.eafr.placement.settings.EafrSettings;
 import org.eafr.placement.settings.InvalidSettingException;
 import org.junit.jupiter.api.Test;
 
-/** {@link DestinationSelector} ranking by expected finish time ({@code eafr.destination.finish-ratio}). */
+/** {@link FinishTimes} and {@link DestinationSelector} ranking by expected finish time ({@code eafr.destination.finish-ratio}). */
 class FinishRatioTest {
   // The Javadoc example: two 12.5 MB/s targets (A with 16 MB queued), two 3.125 MB/s ones, a 16 MB copy.
   private static final Server A = withPhi("A", 5);
@@ -33,7 +33,8 @@ class FinishRatioTest {
   @Test
   void workedExample_cutsTheSlowLinks_andRanksBySoonestFinish() {
     TransferBacklog queued = destination -> destination.equals("A") ? 16 * MB : 0;
-    DestinationSelector selector = new DestinationSelector(1.0, 2.0, RESERVE, MODEL, queued, new Random(1));
+    DestinationSelector selector = new DestinationSelector(1.0, RESERVE, MODEL, new FinishTimes(2.0, MODEL, queued),
+        new Random(1));
 
     // A: 32 MB / 12.5 = 2.56 s, B: 1.28 s, C and D: 5.12 s > 2 x 1.28 s. m = 2: w = 2/3, 1/3; B first.
     assertThat(selector.candidates(COPY, POOL)).containsExactly(A, B);
@@ -43,7 +44,8 @@ class FinishRatioTest {
   @Test
   void ratioZero_ranksBySpeedAlone_whateverIsQueued() {
     TransferBacklog queued = destination -> destination.equals("A") ? 1_000 * MB : 0;
-    DestinationSelector withBacklog = new DestinationSelector(1.0, 0, RESERVE, MODEL, queued, new Random(1));
+    DestinationSelector withBacklog = new DestinationSelector(1.0, RESERVE, MODEL, new FinishTimes(0, MODEL, queued),
+        new Random(1));
     DestinationSelector plain = new DestinationSelector(1.0, RESERVE, MODEL, new Random(1));
 
     assertThat(withBacklog.candidates(COPY, POOL)).containsExactly(A, B, C, D);
@@ -56,8 +58,8 @@ class FinishRatioTest {
     // slow pair enters the draw once a fast link holds one copy (2.56 s = r x 1.28 s) and ranks last: 2 of 12 copies
     // each instead of the 3 of an even spread.
     Map<String, Long> queue = new HashMap<>();
-    DestinationSelector selector = new DestinationSelector(1.0, 2.0, RESERVE, MODEL,
-        destination -> queue.getOrDefault(destination, 0L), new Random(20_261_127L));
+    DestinationSelector selector = new DestinationSelector(1.0, RESERVE, MODEL,
+        new FinishTimes(2.0, MODEL, destination -> queue.getOrDefault(destination, 0L)), new Random(20_261_127L));
     Map<String, Integer> copies = new HashMap<>();
     for (int i = 0; i < 12; i++) {
       String chosen = selector.choose(COPY, POOL).orElseThrow().id();
@@ -70,15 +72,15 @@ class FinishRatioTest {
 
   @Test
   void nothingCanFinish_keepsEveryCandidate() {
-    DestinationSelector selector = new DestinationSelector(1.0, 2.0, RESERVE, (s, d) -> 0.0, TransferBacklog.NONE,
-        new Random(1));
+    DestinationSelector selector = new DestinationSelector(1.0, RESERVE, (s, d) -> 0.0,
+        new FinishTimes(2.0, (s, d) -> 0.0, TransferBacklog.NONE), new Random(1));
 
     assertThat(selector.candidates(COPY, POOL)).containsExactly(A, B, C, D);
   }
 
   @Test
   void ratioBetweenZeroAndOne_isRefusedNamingTheKey() {
-    assertThatThrownBy(() -> new DestinationSelector(0.5, 0.5, RESERVE, MODEL, TransferBacklog.NONE, new Random(1)))
+    assertThatThrownBy(() -> new FinishTimes(0.5, MODEL, TransferBacklog.NONE))
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("finishRatio (r) = 0.5");
     assertThatThrownBy(() -> EafrSettings.builder().set("eafr.destination.finish-ratio", "0.5").build())
         .isInstanceOf(InvalidSettingException.class).hasMessageContaining("eafr.destination.finish-ratio")
