@@ -85,7 +85,7 @@ class AdminRequestTest {
     assertThatThrownBy(() -> AdminRequest.parse("--json", "status")).hasMessage("unknown option '--json'; did you"
         + " mean '-json'?");
     assertThatThrownBy(() -> AdminRequest.parse("status", "-verbose")).hasMessage("unknown option '-verbose'; the"
-        + " options are [-json, -namenode, -help]");
+        + " options are [-json, -namenode, -timeout, -help]");
   }
 
   @Test
