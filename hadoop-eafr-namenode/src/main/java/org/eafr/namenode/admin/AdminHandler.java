@@ -125,6 +125,7 @@ public final class AdminHandler implements RefreshHandler {
         return reloadRoles(request.json());
       case SLEEP_POLL:
       case SLEEP_TAKE:
+      case SLEEP_FAILED:
         return new SleepAgentAnswers(nameNode, runtime.sleepRequests()).answer(request);
       case GEAR:
         return GearCommands.gear(runtime, request.operands().get(0), request.json());

@@ -23,6 +23,8 @@ public final class AdminRequest {
     // the DataNode power agent's verbs: allowed to that DataNode's own principal and the superuser (SleepAgentAnswers)
     SLEEP_POLL("sleep poll", "DATANODE-UUID", false, "this DataNode's state and sleep request"),
     SLEEP_TAKE("sleep take", "DATANODE-UUID", false, "take this DataNode's sleep request"),
+    SLEEP_FAILED("sleep failed", "DATANODE-UUID REASON", false, "the sleep request this DataNode took could not be"
+        + " carried out (REASON: one argument, the agent's message); the host stays up"),
     GEAR("gear", "N|up|down|auto", true, "shift to gear N (0 keeps the fewest DataNodes on;"
         + " 'status' shows the range) or one up or down, which ends auto mode; or 'auto': the load decides. A gear-down"
         + " that would leave a block without a live replica is refused"),
@@ -72,7 +74,7 @@ public final class AdminRequest {
 
     /** The DataNode power agent's verbs, which operators do not type. */
     boolean forAgents() {
-      return this == SLEEP_POLL || this == SLEEP_TAKE;
+      return this == SLEEP_POLL || this == SLEEP_TAKE || this == SLEEP_FAILED;
     }
 
     /** Verbs operators do not type: the agent's, and the tool's own {@code power outcome}. */
