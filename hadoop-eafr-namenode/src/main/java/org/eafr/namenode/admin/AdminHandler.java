@@ -18,7 +18,8 @@ import org.eafr.namenode.config.RolesFile;
  * NameNode's own RPC ports, through Hadoop's generic refresh protocol under the identifier {@value #IDENTIFIER}
  * (the channel {@code hdfs dfsadmin -refresh} uses, so it is authenticated like every NameNode call, with the
  * NameNode's Kerberos principal on a secure cluster). A command that changes state is allowed only to the HDFS
- * superuser ({@link SuperuserCheck}), and so are {@code power status}, which shows BMC endpoints and errors, and
+ * superuser ({@link SuperuserCheck}), and so are the reading commands: {@code status} and {@code nodes}, which show
+ * DataNode hosts, BMC endpoints and paths, {@code power status}, which shows BMC endpoints and errors, and
  * {@code plan}, which names files; {@code plan} is made off the IPC handlers ({@link PlanJob}, {@link #PENDING}), and
  * {@code power on|off} are handed to the power manager and answered at once ({@link OperatorPowerCommands}): Hadoop's
  * refresh registry serves one call at a time per process, so no answer may wait on a BMC or a namespace walk. The gear
@@ -50,9 +51,13 @@ public final class AdminHandler implements RefreshHandler {
   /** Commands only the active NameNode carries out: they drive the gears and the BMCs. */
   private static final java.util.Set<AdminRequest.Verb> ACTIVE_ONLY = java.util.EnumSet.of(AdminRequest.Verb.GEAR,
       AdminRequest.Verb.POWER_ON, AdminRequest.Verb.POWER_OFF, AdminRequest.Verb.POWER_CLEAR);
-  /** Reading commands that show BMC endpoints, errors or paths: for the superuser only, as dfsadmin -report is. */
+  /**
+   * Reading commands that show DataNode hosts, BMC endpoints, errors or paths: for the superuser only, as dfsadmin
+   * -report is. Every reading verb an operator types is one of them.
+   */
   private static final java.util.Set<AdminRequest.Verb> SUPERUSER_READS = java.util.EnumSet.of(
-      AdminRequest.Verb.POWER_STATUS, AdminRequest.Verb.POWER_OUTCOME, AdminRequest.Verb.PLAN);
+      AdminRequest.Verb.STATUS, AdminRequest.Verb.NODES, AdminRequest.Verb.POWER_STATUS,
+      AdminRequest.Verb.POWER_OUTCOME, AdminRequest.Verb.PLAN);
 
   private final NameNode nameNode;
   private final EafrRuntime runtime;

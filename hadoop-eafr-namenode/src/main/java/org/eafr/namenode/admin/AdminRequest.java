@@ -17,8 +17,9 @@ public final class AdminRequest {
   /** The commands, each with its operands' usage and whether it changes anything (superuser only). */
   public enum Verb {
     STATUS("status", "", false, "the NameNode's EAFR state: HA state, roles, monitor, gears, energy, power"
-        + " counters, each DataNode"),
-    NODES("nodes", "", false, "each DataNode: rack, role, gear group, power state, admin state, load, storage, watts"),
+        + " counters, each DataNode (superuser)"),
+    NODES("nodes", "", false, "each DataNode: rack, role, gear group, power state, admin state, load, storage, watts"
+        + " (superuser)"),
     ROLES_RELOAD("roles reload", "", true, "re-read eafr.roles.file; a bad file changes nothing"),
     // the DataNode power agent's verbs: allowed to that DataNode's own principal and the superuser (SleepAgentAnswers)
     SLEEP_POLL("sleep poll", "DATANODE-UUID", false, "this DataNode's state and sleep request"),
