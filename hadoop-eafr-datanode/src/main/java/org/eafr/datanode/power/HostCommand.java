@@ -29,6 +29,8 @@ final class HostCommand {
   private final List<String> words;
   private final boolean dryRun;
   private final boolean leftRunningPastTimeout;
+  /** Why the last run failed, in the agent's own words (no command output), or null. */
+  private volatile String failure;
 
   /**
    * {@code leftRunningPastTimeout}: a command that returns only once its effect is over (a suspend returns when the
@@ -44,6 +46,7 @@ final class HostCommand {
 
   /** Runs the command and waits at most {@code timeoutMillis} for it. */
   Outcome run(long timeoutMillis) {
+    failure = null;
     if (dryRun) {
       LOG.info("EAFR power agent (dry run): would run {}: {}", key, String.join(" ", words));
       return Outcome.DONE;
@@ -55,11 +58,11 @@ final class HostCommand {
       result = (leftRunningPastTimeout ? process.leftRunningPastTimeout() : process).run(timeoutMillis);
     } catch (IOException e) {
       LOG.error("EAFR power agent: {} ({}) could not be started: {}", key, String.join(" ", words), e.toString());
-      return Outcome.FAILED;
+      return failed(key + " could not be started: " + e.getMessage());
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       LOG.error("EAFR power agent: {} was interrupted; its process tree was killed", key);
-      return Outcome.FAILED;
+      return failed(key + " was interrupted (the DataNode stopped?); its process tree was killed");
     }
     if (result.timedOut()) {
       if (leftRunningPastTimeout) {
@@ -68,14 +71,29 @@ final class HostCommand {
       }
       LOG.error("EAFR power agent: {} ({}) did not finish within {} ms and was killed with its child processes{}",
           key, String.join(" ", words), timeoutMillis, result.output().isBlank() ? "" : ": " + result.oneLine());
-      return Outcome.FAILED;
+      return failed(key + " did not finish within " + timeoutMillis + " ms and was killed with its child processes"
+          + (result.output().isBlank() ? "" : "; its output: " + result.oneLine()));
     }
     if (result.exitCode() != 0) {
       LOG.error("EAFR power agent: {} ({}) failed with exit {}: {}", key, String.join(" ", words),
           result.exitCode(), result.oneLine());
-      return Outcome.FAILED;
+      return failed(key + " failed with exit " + result.exitCode() + (result.output().isBlank() ? ""
+          : "; its output: " + result.oneLine()));
     }
     LOG.info("EAFR power agent: {} done{}", key, result.output().isBlank() ? "" : ": " + result.oneLine());
     return Outcome.DONE;
+  }
+
+  private Outcome failed(String why) {
+    failure = why;
+    return Outcome.FAILED;
+  }
+
+  /**
+   * Why the last run failed: the key, then a timeout, the exit code or why it did not start, and the command's
+   * output (which may hold anything: scrub it before it leaves the host); null after a run that did not fail.
+   */
+  String failure() {
+    return failure;
   }
 }

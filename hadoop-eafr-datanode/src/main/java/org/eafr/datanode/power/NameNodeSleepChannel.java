@@ -73,6 +73,23 @@ final class NameNodeSleepChannel {
     return answers;
   }
 
+  /**
+   * Tells every NameNode that the sleep request DataNode {@code uuid} took could not be carried out, and why
+   * ({@code reason}, already scrubbed of secrets); a NameNode that cannot be reached or refuses is logged and skipped.
+   */
+  void reportFailure(String uuid, String reason) {
+    for (InetSocketAddress nameNode : nameNodes) {
+      try {
+        for (RefreshResponse response : send(nameNode, SleepAnswer.FAILED, uuid, reason)) {
+          accept(nameNode, response);
+        }
+      } catch (IOException | RuntimeException e) {
+        LOG.warn("EAFR power agent: reporting the failed sleep of {} to NameNode {} failed: {}", uuid, nameNode,
+            e.toString());
+      }
+    }
+  }
+
   private Optional<SleepAnswer> accept(InetSocketAddress nameNode, RefreshResponse response) {
     String sender = String.valueOf(response.getSenderName());
     if (!sender.startsWith(SleepAnswer.SENDER_PREFIX)) {
@@ -94,14 +111,16 @@ final class NameNodeSleepChannel {
     }
   }
 
-  private Collection<RefreshResponse> send(InetSocketAddress nameNode, String[] verb, String uuid)
+  private Collection<RefreshResponse> send(InetSocketAddress nameNode, String[] verb, String... operands)
       throws IOException {
     GenericRefreshProtocolPB proxy = RPC.getProxy(GenericRefreshProtocolPB.class,
         RPC.getProtocolVersion(GenericRefreshProtocolPB.class), nameNode, user, conf,
         NetUtils.getDefaultSocketFactory(conf), 0);
     try (GenericRefreshProtocolClientSideTranslatorPB client = new GenericRefreshProtocolClientSideTranslatorPB(
         proxy)) {
-      return client.refresh(SleepAnswer.IDENTIFIER, new String[] {verb[0], verb[1], uuid});
+      List<String> args = new ArrayList<>(List.of(verb));
+      args.addAll(List.of(operands));
+      return client.refresh(SleepAnswer.IDENTIFIER, args.toArray(new String[0]));
     }
   }
 }

@@ -17,7 +17,8 @@ import org.slf4j.LoggerFactory;
  * Then the agent takes the request (the answer to the take is checked the same way), arms Wake-on-LAN, stops the
  * DataNode, and runs the host command (suspend or poweroff). Anything else is refused, saying why, and the DataNode
  * stays up: a failed Wake-on-LAN arming too, and one that does not finish in time (killed with its children), since
- * nothing could wake the host.
+ * nothing could wake the host; then the agent tells the NameNode why (the timeout, the exit code, the command's output,
+ * scrubbed of the process's secrets), which fails the power manager's attempt with that reason.
  */
 final class PowerAgent {
   private static final Logger LOG = LoggerFactory.getLogger(PowerAgent.class);
@@ -28,6 +29,7 @@ final class PowerAgent {
   private final NameNodeSleepChannel channel;
   private final Supplier<String> dataNodeUuid;
   private final Runnable stopDataNode;
+  private final AgentSecrets secrets;
   private final HostCommand arm;
   private final HostCommand hostCommand;
   private final AtomicBoolean hostCommandStarted = new AtomicBoolean();
@@ -42,10 +44,12 @@ final class PowerAgent {
   /**
    * @param dataNodeUuid this DataNode's UUID once it registered (null or empty before)
    * @param stopDataNode stops the DataNode cleanly (its process then exits)
+   * @param secrets what a report to the NameNode is scrubbed of
    */
   PowerAgent(PowerAgentSettings settings, NameNodeSleepChannel channel, Supplier<String> dataNodeUuid,
-      Runnable stopDataNode) {
+      Runnable stopDataNode, AgentSecrets secrets) {
     this.settings = settings;
+    this.secrets = secrets;
     this.channel = channel;
     this.dataNodeUuid = dataNodeUuid;
     this.stopDataNode = stopDataNode;
@@ -116,7 +120,7 @@ final class PowerAgent {
     for (SleepAnswer answer : channel.ask(SleepAnswer.TAKE, uuid)) {
       Decision decision = answer.decideFor(uuid);
       if (act(decision) == Decision.Action.SLEEP) {
-        goToSleep(decision);
+        goToSleep(uuid, decision);
         return;
       }
     }
@@ -124,7 +128,7 @@ final class PowerAgent {
         + " expired); staying up");
   }
 
-  private void goToSleep(Decision decision) {
+  private void goToSleep(String uuid, Decision decision) {
     goingDown = true;
     LOG.warn("EAFR power agent: {}: arming Wake-on-LAN, stopping the DataNode, then running {} = {}",
         decision.reason(), PowerAgentSettings.HOST_COMMAND_KEY, String.join(" ", settings.hostCommand()));
@@ -134,6 +138,7 @@ final class PowerAgent {
       LOG.error("EAFR power agent: the DataNode stays up: Wake-on-LAN could not be armed ({} failed or did not"
           + " finish within {} ms), so nothing could wake the host", PowerAgentSettings.WOL_ARM_COMMAND_KEY,
           COMMAND_TIMEOUT_MILLIS);
+      channel.reportFailure(uuid, secrets.scrub("Wake-on-LAN could not be armed: " + arm.failure()));
       goingDown = false;
       state = PowerAgentState.IDLE;
       return;

@@ -50,7 +50,8 @@ public class PowerAgentPlugin extends EafrDataNodePlugin<PowerAgentSettings> {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
-    agent = new PowerAgent(settings, channel, dataNode::getDatanodeUuid, dataNode::shutdown);
+    agent = new PowerAgent(settings, channel, dataNode::getDatanodeUuid, dataNode::shutdown,
+        AgentSecrets.of(dataNode.getConf(), System.getenv()));
     metrics = new PowerAgentMetrics(dataNode.getDisplayName(), agent);
     DefaultMetricsSystem.instance().register(metrics.name(), "EAFR in-band power agent", metrics);
     scheduler = daemonScheduler("eafr-power-agent");

@@ -10,22 +10,15 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.time.Duration;
-import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import javax.management.ObjectName;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.hdfs.DFSTestUtil;
-import org.apache.hadoop.hdfs.HdfsConfiguration;
 import org.apache.hadoop.hdfs.MiniDFSCluster;
-import org.apache.hadoop.hdfs.protocol.DatanodeAdminProperties;
-import org.apache.hadoop.hdfs.protocol.DatanodeInfo.AdminStates;
-import org.apache.hadoop.hdfs.server.blockmanagement.CombinedHostFileManager;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeManager;
-import org.apache.hadoop.hdfs.server.blockmanagement.HostConfigManager;
 import org.apache.hadoop.hdfs.server.datanode.DataNode;
-import org.apache.hadoop.hdfs.util.CombinedHostsFileWriter;
 import org.apache.hadoop.ipc.RefreshHandler;
 import org.apache.hadoop.ipc.RefreshRegistry;
 import org.apache.hadoop.ipc.RefreshResponse;
@@ -37,7 +30,6 @@ import org.apache.log4j.WriterAppender;
 import org.eafr.datanode.testing.RateControlCluster;
 import org.eafr.namenode.admin.AdminHandler;
 import org.eafr.namenode.cluster.EafrRuntime;
-import org.eafr.namenode.monitor.ReplicationMonitorPlugin;
 import org.eafr.namenode.power.NameNodeHostView;
 import org.eafr.namenode.power.PowerCommand;
 import org.eafr.namenode.power.PowerManager;
@@ -78,19 +70,10 @@ class PowerAgentTest {
     Path tmp = Paths.get(System.getProperty("java.io.tmpdir"));
     Files.createDirectories(tmp);
     Path dir = Files.createTempDirectory(tmp, "power-agent");
-    conf = new HdfsConfiguration();
-    conf.set(MiniDFSCluster.HDFS_MINIDFS_BASEDIR, dir.resolve("dfs").toString());
-    conf.setInt(DFSConfigKeys.DFS_HEARTBEAT_INTERVAL_KEY, 1);
-    conf.setInt(DFSConfigKeys.DFS_NAMENODE_HEARTBEAT_RECHECK_INTERVAL_KEY, 500);
     hostsFile = dir.resolve("dfs.hosts.json");
     Files.writeString(hostsFile, "[]");
-    conf.setClass(DFSConfigKeys.DFS_NAMENODE_HOSTS_PROVIDER_CLASSNAME_KEY, CombinedHostFileManager.class,
-        HostConfigManager.class);
-    conf.set(DFSConfigKeys.DFS_HOSTS, hostsFile.toString());
-    conf.set(DFSConfigKeys.DFS_NAMENODE_PLUGINS_KEY, ReplicationMonitorPlugin.class.getName());
-    conf.set(DFSConfigKeys.DFS_DATANODE_PLUGINS_KEY, PowerAgentPlugin.class.getName());
-    conf.set(PowerAgentSettings.ENABLED_KEY, "true");
-    conf.set(PowerAgentSettings.POLL_MS.key(), "200");
+    conf = AgentClusters.conf(dir, hostsFile);
+    conf.setInt(DFSConfigKeys.DFS_NAMENODE_HEARTBEAT_RECHECK_INTERVAL_KEY, 500);
     conf.set(PowerAgentSettings.DRY_RUN_KEY, "true");
     conf.set(PowerAgentSettings.WOL_ARM_COMMAND_KEY, "ethtool -s eth0 wol g");
     cluster = new MiniDFSCluster.Builder(conf).numDataNodes(3).build();
@@ -276,13 +259,7 @@ class PowerAgentTest {
   }
 
   private void maintenance(DataNode dataNode) throws IOException {
-    DatanodeAdminProperties entry = new DatanodeAdminProperties();
-    entry.setHostName(dataNode.getDatanodeId().getIpAddr());
-    entry.setPort(dataNode.getDatanodeId().getXferPort());
-    entry.setAdminState(AdminStates.IN_MAINTENANCE);
-    entry.setMaintenanceExpireTimeInMS(Long.MAX_VALUE);
-    CombinedHostsFileWriter.writeFile(hostsFile.toString(), Set.of(entry));
-    dataNodes().refreshNodes(conf);
+    AgentClusters.maintenance(cluster, conf, hostsFile, dataNode);
   }
 
   private static Object jmx(DataNode dataNode, String attribute) {

@@ -18,8 +18,11 @@ import org.eafr.namenode.config.RolesFile;
  * NameNode's own RPC ports, through Hadoop's generic refresh protocol under the identifier {@value #IDENTIFIER}
  * (the channel {@code hdfs dfsadmin -refresh} uses, so it is authenticated like every NameNode call, with the
  * NameNode's Kerberos principal on a secure cluster). A command that changes state is allowed only to the HDFS
- * superuser ({@link SuperuserCheck}), and so are {@code power status}, which shows BMC endpoints and errors, and
- * {@code plan}, which names files; {@code plan} is made off the IPC handlers ({@link PlanJob}, {@link #PENDING}). The gear
+ * superuser ({@link SuperuserCheck}), and so are the reading commands: {@code status} and {@code nodes}, which show
+ * DataNode hosts, BMC endpoints and paths, {@code power status}, which shows BMC endpoints and errors, and
+ * {@code plan}, which names files; {@code plan} is made off the IPC handlers ({@link PlanJob}, {@link #PENDING}), and
+ * {@code power on|off} are handed to the power manager and answered at once ({@link OperatorPowerCommands}): Hadoop's
+ * refresh registry serves one call at a time per process, so no answer may wait on a BMC or a namespace walk. The gear
  * and power commands that change state ({@link #activeOnly}) are carried out by the active NameNode only: a NameNode
  * that is not active refuses them, saying so, with {@link #NOT_ACTIVE}, and the tool asks the next NameNode. Bad input
  * is answered with an error and changes nothing.
@@ -39,18 +42,28 @@ public final class AdminHandler implements RefreshHandler {
   public static final int NOT_ADDRESSED = 4;
   /** The answer is being made off the IPC handlers ({@code plan}): the tool asks again shortly. */
   public static final int PENDING = 5;
+  /**
+   * A power command was handed to the power manager: the first line of the message is its number, which the tool
+   * asks about with {@code power outcome HOST ID} until it is done ({@link OperatorPowerCommands}).
+   */
+  public static final int ACCEPTED = 6;
 
   /** Commands only the active NameNode carries out: they drive the gears and the BMCs. */
   private static final java.util.Set<AdminRequest.Verb> ACTIVE_ONLY = java.util.EnumSet.of(AdminRequest.Verb.GEAR,
       AdminRequest.Verb.POWER_ON, AdminRequest.Verb.POWER_OFF, AdminRequest.Verb.POWER_CLEAR);
-  /** Reading commands that show BMC endpoints, errors or paths: for the superuser only, as dfsadmin -report is. */
+  /**
+   * Reading commands that show DataNode hosts, BMC endpoints, errors or paths: for the superuser only, as dfsadmin
+   * -report is. Every reading verb an operator types is one of them.
+   */
   private static final java.util.Set<AdminRequest.Verb> SUPERUSER_READS = java.util.EnumSet.of(
-      AdminRequest.Verb.POWER_STATUS, AdminRequest.Verb.PLAN);
+      AdminRequest.Verb.STATUS, AdminRequest.Verb.NODES, AdminRequest.Verb.POWER_STATUS,
+      AdminRequest.Verb.POWER_OUTCOME, AdminRequest.Verb.PLAN);
 
   private final NameNode nameNode;
   private final EafrRuntime runtime;
 
   private final PlanJob plans;
+  private final OperatorPowerCommands powerCommands = new OperatorPowerCommands();
 
   public AdminHandler(NameNode nameNode, EafrRuntime runtime) {
     this.nameNode = nameNode;
@@ -92,6 +105,12 @@ public final class AdminHandler implements RefreshHandler {
         return new RefreshResponse(nameNode.isActiveState() ? OK : NOT_ACTIVE, request.json() ? plan.get().json()
             : plan.get().text());
       }
+      if (request.verb() == AdminRequest.Verb.POWER_ON || request.verb() == AdminRequest.Verb.POWER_OFF) {
+        return AdminLog.answered(request, powerCommands.accept(runtime, request));
+      }
+      if (request.verb() == AdminRequest.Verb.POWER_OUTCOME) {
+        return AdminLog.answered(request, powerCommands.outcome(runtime, request));
+      }
       String answer = answer(request);
       return AdminLog.answered(request, new RefreshResponse(nameNode.isActiveState() ? OK : NOT_ACTIVE, answer));
     } catch (IOException | IllegalArgumentException | IllegalStateException e) {
@@ -111,11 +130,10 @@ public final class AdminHandler implements RefreshHandler {
         return reloadRoles(request.json());
       case SLEEP_POLL:
       case SLEEP_TAKE:
+      case SLEEP_FAILED:
         return new SleepAgentAnswers(nameNode, runtime.sleepRequests()).answer(request);
       case GEAR:
         return GearCommands.gear(runtime, request.operands().get(0), request.json());
-      case POWER_ON:
-      case POWER_OFF:
       case POWER_STATUS:
         return GearCommands.power(runtime, request.verb(), request.operands().get(0), request.json());
       case POWER_CLEAR:

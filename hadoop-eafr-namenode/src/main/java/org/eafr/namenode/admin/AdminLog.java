@@ -23,10 +23,13 @@ public final class AdminLog {
 
   /** Logs {@code response} to {@code request} and returns it. */
   public static RefreshResponse answered(AdminRequest request, RefreshResponse response) {
-    boolean ok = response.getReturnCode() == AdminHandler.OK || response.getReturnCode() == AdminHandler.NOT_ACTIVE;
+    boolean accepted = response.getReturnCode() == AdminHandler.ACCEPTED;
+    boolean ok = accepted || response.getReturnCode() == AdminHandler.OK
+        || response.getReturnCode() == AdminHandler.NOT_ACTIVE;
     if (request.verb().changesState()) {
+      String message = response.getMessage(); // an accepted command's first line is only its number
       LOG.info("EAFR admin: {} ran 'hdfs eafr {}': {}{}", caller(), request, ok ? "" : "refused: ",
-          summary(response.getMessage()));
+          summary(accepted && message != null ? message.substring(message.indexOf('\n') + 1) : message));
     } else if (LOG.isDebugEnabled()) {
       LOG.debug("EAFR admin: {} ran 'hdfs eafr {}': {} ({} chars)", caller(), request, ok ? "answered" : "refused",
           response.getMessage() == null ? 0 : response.getMessage().length());

@@ -17,23 +17,29 @@ public final class AdminRequest {
   /** The commands, each with its operands' usage and whether it changes anything (superuser only). */
   public enum Verb {
     STATUS("status", "", false, "the NameNode's EAFR state: HA state, roles, monitor, gears, energy, power"
-        + " counters, each DataNode"),
-    NODES("nodes", "", false, "each DataNode: rack, role, gear group, power state, admin state, load, storage, watts"),
+        + " counters, each DataNode (superuser)"),
+    NODES("nodes", "", false, "each DataNode: rack, role, gear group, power state, admin state, load, storage, watts"
+        + " (superuser)"),
     ROLES_RELOAD("roles reload", "", true, "re-read eafr.roles.file; a bad file changes nothing"),
     // the DataNode power agent's verbs: allowed to that DataNode's own principal and the superuser (SleepAgentAnswers)
     SLEEP_POLL("sleep poll", "DATANODE-UUID", false, "this DataNode's state and sleep request"),
     SLEEP_TAKE("sleep take", "DATANODE-UUID", false, "take this DataNode's sleep request"),
+    SLEEP_FAILED("sleep failed", "DATANODE-UUID REASON", false, "the sleep request this DataNode took could not be"
+        + " carried out (REASON: one argument, the agent's message); the host stays up"),
     GEAR("gear", "N|up|down|auto", true, "shift to gear N (0 keeps the fewest DataNodes on;"
         + " 'status' shows the range) or one up or down, which ends auto mode; or 'auto': the load decides. A gear-down"
         + " that would leave a block without a live replica is refused"),
     POWER_ON("power on", "HOST", true, "power a DataNode host on through its BMC (HOST as"
-        + " named in eafr.power.inventory.file)"),
+        + " named in eafr.power.inventory.file); waits for the outcome up to -timeout SECONDS (default "
+        + AdminTool.DEFAULT_POWER_TIMEOUT_SECONDS + "; 0: do not wait)"),
     POWER_OFF("power off", "HOST", true, "power a host off (gracefully); refused unless the power-off"
-        + " guard passes: its DataNodes IN_MAINTENANCE and every block they hold live elsewhere"),
+        + " guard passes: its DataNodes IN_MAINTENANCE and every block they hold live elsewhere; waits as power on"),
     POWER_STATUS("power status", "HOST", false, "a host's last power state read from its BMC, any action under"
         + " way, its quarantine and last error; starts one fresh read for the next status (superuser)"),
     POWER_CLEAR("power clear", "HOST", true, "lift a host's power quarantine: automatic power commands reach it"
         + " again"),
+    // the tool's own verb: it follows a power command it gave until the command's outcome (superuser)
+    POWER_OUTCOME("power outcome", "HOST ID", false, "the outcome of power command ID on HOST, once it is done"),
     PLAN("plan", "", false, "what the next replication round would do, and the gear controller's last decision;"
         + " changes nothing (superuser)");
 
@@ -69,13 +75,18 @@ public final class AdminRequest {
 
     /** The DataNode power agent's verbs, which operators do not type. */
     boolean forAgents() {
-      return this == SLEEP_POLL || this == SLEEP_TAKE;
+      return this == SLEEP_POLL || this == SLEEP_TAKE || this == SLEEP_FAILED;
+    }
+
+    /** Verbs operators do not type: the agent's, and the tool's own {@code power outcome}. */
+    boolean hidden() {
+      return forAgents() || this == POWER_OUTCOME;
     }
   }
 
   public static final String JSON_FLAG = "-json";
   /** Every option of {@code hdfs eafr}, for the nearest one to a misspelled option. */
-  static final List<String> OPTIONS = List.of(JSON_FLAG, "-namenode", "-help");
+  static final List<String> OPTIONS = List.of(JSON_FLAG, "-namenode", AdminTool.TIMEOUT_FLAG, "-help");
   /** The operand standing for a gear number in a command's operands ({@code gear N|up|down|auto}). */
   private static final String GEAR_NUMBER = "N";
 
@@ -195,7 +206,7 @@ public final class AdminRequest {
     List<Verb> sameFirstWord = new ArrayList<>();
     List<String> firstWords = new ArrayList<>();
     for (Verb verb : Verb.values()) {
-      if (verb.forAgents()) {
+      if (verb.hidden()) {
         continue;
       }
       String first = verb.words.split(" ")[0];
@@ -216,7 +227,7 @@ public final class AdminRequest {
     }
     List<Verb> meant = new ArrayList<>();
     for (Verb verb : Verb.values()) {
-      if (!verb.forAgents() && verb.words.split(" ")[0].equals(nearest.get())) {
+      if (!verb.hidden() && verb.words.split(" ")[0].equals(nearest.get())) {
         meant.add(verb);
       }
     }
@@ -230,7 +241,7 @@ public final class AdminRequest {
   public static String usage() {
     StringBuilder usage = new StringBuilder();
     for (Verb verb : Verb.values()) {
-      if (!verb.forAgents()) {
+      if (!verb.hidden()) {
         usage.append(verb.usageLine()).append('\n');
       }
     }

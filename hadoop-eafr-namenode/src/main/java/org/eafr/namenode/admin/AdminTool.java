@@ -34,7 +34,9 @@ import org.apache.hadoop.util.ToolRunner;
  * power commands that change state go to the active NameNode only (a standby refuses them and the tool asks the
  * next; with {@code -namenode} naming a standby the refusal is printed, exit code 1); {@code roles reload} is sent
  * to each NameNode (each keeps its own roles) and prints every answer. Exit code 0 on success, 1 when a NameNode
- * refused or failed, 2 for a usage error (nothing sent).
+ * refused or failed, 2 for a usage error (nothing sent). {@code power on|off} are answered at once by the NameNode
+ * with the command's number; the tool then waits for the outcome (at most {@value #TIMEOUT_FLAG} seconds, default
+ * {@value #DEFAULT_POWER_TIMEOUT_SECONDS}) and prints it, exit code 1 if it failed or is still under way then.
  */
 public final class AdminTool extends Configured implements Tool {
   /** The tool's own code for a call that did not reach the NameNode. */
@@ -44,8 +46,17 @@ public final class AdminTool extends Configured implements Tool {
   static final int CONNECT_RETRIES = 1;
   /** How long the tool asks again for an answer the NameNode is still making ({@code plan}). */
   private static final long PENDING_LIMIT_NANOS = 600_000_000_000L;
+  /** The option that bounds how long {@code power on|off} wait for the command's outcome. */
+  static final String TIMEOUT_FLAG = "-timeout";
+  /**
+   * The default of {@value #TIMEOUT_FLAG}: with the default power settings a host that never reaches its state takes
+   * about 3 attempts of 65 s each before the command fails.
+   */
+  static final int DEFAULT_POWER_TIMEOUT_SECONDS = 300;
+  private static final int MAX_POWER_TIMEOUT_SECONDS = 86_400;
   private final PrintStream out;
   private final PrintStream err;
+  private int powerTimeoutSeconds = DEFAULT_POWER_TIMEOUT_SECONDS;
 
   public AdminTool(Configuration conf) {
     this(conf, System.out, System.err);
@@ -74,6 +85,21 @@ public final class AdminTool extends Configured implements Tool {
       nameNode = words.remove(option + 1);
       words.remove(option);
     }
+    int timeoutSeconds = DEFAULT_POWER_TIMEOUT_SECONDS;
+    int timeoutAt = words.indexOf(TIMEOUT_FLAG);
+    if (timeoutAt >= 0) {
+      String value = timeoutAt + 1 < words.size() ? words.remove(timeoutAt + 1) : "";
+      words.remove(timeoutAt);
+      try {
+        timeoutSeconds = Integer.parseInt(value);
+      } catch (NumberFormatException e) {
+        timeoutSeconds = -1;
+      }
+      if (timeoutSeconds < 0 || timeoutSeconds > MAX_POWER_TIMEOUT_SECONDS) {
+        return usage(TIMEOUT_FLAG + " '" + value + "' is not allowed: expected whole seconds in [0, "
+            + MAX_POWER_TIMEOUT_SECONDS + "] (0: do not wait for the outcome)", List.of());
+      }
+    }
     if (words.contains("-help") || words.contains("--help") || words.contains("-h")) {
       out.print(help());
       return 0;
@@ -92,6 +118,7 @@ public final class AdminTool extends Configured implements Tool {
           : "-namenode " + nameNode + " is not HOST:PORT (the NameNode's RPC address, e.g. nn1.example.com:8020)",
           List.of(request.verb()));
     }
+    this.powerTimeoutSeconds = timeoutSeconds;
     if (AdminHandler.activeOnly(request.verb())) {
       return runOnActive(request, targets, false);
     }
@@ -105,6 +132,9 @@ public final class AdminTool extends Configured implements Tool {
     List<String> unreachable = new ArrayList<>();
     for (InetSocketAddress target : targets) {
       RefreshResponse answer = send(target, request);
+      if (answer.getReturnCode() == AdminHandler.ACCEPTED) {
+        return followPowerCommand(target, request, answer.getMessage());
+      }
       if (answer.getReturnCode() == AdminHandler.OK) {
         out.println(answer.getMessage());
         return 0;
@@ -154,6 +184,38 @@ public final class AdminTool extends Configured implements Tool {
     return code;
   }
 
+  /**
+   * Waits for the outcome of the power command the NameNode at {@code target} accepted ({@code accepted}: its number,
+   * then the text to show), asking it {@code power outcome HOST ID} until the command is done or
+   * {@value #TIMEOUT_FLAG} passes; prints the outcome as the NameNode gives it. A timeout leaves the command running.
+   */
+  private int followPowerCommand(InetSocketAddress target, AdminRequest request, String accepted) {
+    String[] idAndText = accepted.split("\n", 2);
+    if (powerTimeoutSeconds == 0) {
+      out.println(idAndText[1]);
+      return 0;
+    }
+    String host = request.operands().get(0);
+    List<String> outcome = new ArrayList<>(List.of("power", "outcome", host, idAndText[0]));
+    if (request.json()) {
+      outcome.add(AdminRequest.JSON_FLAG);
+    }
+    RefreshResponse answer = send(target, AdminRequest.parse(outcome.toArray(new String[0])),
+        powerTimeoutSeconds * 1_000_000_000L);
+    if (answer.getReturnCode() == AdminHandler.OK) {
+      out.println(answer.getMessage());
+      return 0;
+    }
+    if (answer.getReturnCode() == AdminHandler.PENDING) {
+      err.println(host + ": " + request.verb().words() + " (command " + idAndText[0] + ") still under way after "
+          + powerTimeoutSeconds + " s (" + TIMEOUT_FLAG + "); it goes on: 'hdfs eafr power status " + host
+          + "' follows it, and its outcome goes to the NameNode log");
+      return 1;
+    }
+    (jsonAnswer(request, answer) ? out : err).println(answer.getMessage());
+    return 1;
+  }
+
   /** A refusal answered in JSON (a power command that failed, with the host's record): it goes to stdout. */
   private static boolean jsonAnswer(AdminRequest request, RefreshResponse answer) {
     return request.json() && answer.getMessage() != null && answer.getMessage().startsWith("{");
@@ -164,18 +226,27 @@ public final class AdminTool extends Configured implements Tool {
    * {@link #UNREACHABLE} saying why the call did not get through (no stack trace for a NameNode that is down).
    */
   private RefreshResponse send(InetSocketAddress target, AdminRequest request) {
+    RefreshResponse answer = send(target, request, PENDING_LIMIT_NANOS);
+    return answer.getReturnCode() == AdminHandler.PENDING ? new RefreshResponse(AdminHandler.FAILED, "the"
+        + " NameNode at " + target + " was still making the answer after " + PENDING_LIMIT_NANOS / 1_000_000_000L
+        + " s; ask again later") : answer;
+  }
+
+  /**
+   * As {@link #send(InetSocketAddress, AdminRequest)}, asking again while the answer is {@link AdminHandler#PENDING}
+   * for at most {@code limitNanos}; then the last pending answer.
+   */
+  private RefreshResponse send(InetSocketAddress target, AdminRequest request, long limitNanos) {
     try {
       RefreshResponse answer = call(target, request);
       long wait = 50;
-      long deadline = System.nanoTime() + PENDING_LIMIT_NANOS;
+      long deadline = System.nanoTime() + limitNanos;
       while (answer.getReturnCode() == AdminHandler.PENDING && System.nanoTime() < deadline) {
         Thread.sleep(wait); // the NameNode makes the answer off its IPC handlers: ask again shortly
         wait = Math.min(wait * 2, 1000);
         answer = call(target, request);
       }
-      return answer.getReturnCode() == AdminHandler.PENDING ? new RefreshResponse(AdminHandler.FAILED, "the"
-          + " NameNode at " + target + " was still making the answer after " + PENDING_LIMIT_NANOS / 1_000_000_000L
-          + " s; ask again later") : answer;
+      return answer;
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       return new RefreshResponse(UNREACHABLE, "interrupted waiting for the NameNode at " + target);
@@ -261,7 +332,7 @@ public final class AdminTool extends Configured implements Tool {
   }
 
   static String help() {
-    return USAGE + "COMMAND [-json]\n" + AdminRequest.usage()
+    return USAGE + "[" + TIMEOUT_FLAG + " SECONDS] COMMAND [-json]\n" + AdminRequest.usage()
         + "Without -namenode every NameNode of fs.defaultFS is asked: reading commands print the active one's answer,\n"
         + "changing commands go to each NameNode. Exit code 0 done, 1 refused or failed (the reason on stderr),\n"
         + "2 usage error (nothing sent).\n";

@@ -3,10 +3,6 @@ package org.eafr.namenode.admin;
 import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import org.eafr.namenode.cluster.EafrRuntime;
 import org.eafr.namenode.gear.GearAutopilot;
 import org.eafr.namenode.gear.GearService;
@@ -16,7 +12,6 @@ import org.eafr.namenode.power.NodePowerStatus;
 import org.eafr.namenode.power.PowerCommand;
 import org.eafr.namenode.power.PowerManager;
 import org.eafr.namenode.power.PowerResult;
-import org.eafr.namenode.power.Requester;
 
 /**
  * {@code hdfs eafr gear N|up|down|auto} and {@code hdfs eafr power on|off|status|clear HOST}: thin translations to the
@@ -25,9 +20,6 @@ import org.eafr.namenode.power.Requester;
  * HDFS shows it IN_MAINTENANCE before power-off) and refuse with the reason.
  */
 final class GearCommands {
-  /** How long a power command's answer waits for the host to reach its state; longer actions finish in the log. */
-  private static final long POWER_ANSWER_WAIT_SECONDS = 30;
-
   private GearCommands() {
   }
 
@@ -80,51 +72,45 @@ final class GearCommands {
   }
 
   /**
-   * {@code hdfs eafr power on|off HOST [-json]}: the outcome once the host reached its state, or that the action is
-   * still under way after {@value #POWER_ANSWER_WAIT_SECONDS} s; with the manager's record of the host (quarantine,
-   * last error). A refusal or failure throws, naming the reason. {@code power status HOST} answers at once from the
-   * state the manager keeps (the last state its BMC read, any action under way, failures, quarantine) and starts one
-   * fresh read in the background for the next status: no IPC handler waits on a BMC.
+   * {@code hdfs eafr power status HOST [-json]} answers at once from the state the manager keeps (the last state its
+   * BMC read, any action under way, failures, quarantine) and starts one fresh read in the background for the next
+   * status: no IPC handler waits on a BMC. {@code power on|off} are handed to the manager by
+   * {@link OperatorPowerCommands}, which answers their outcome with {@link #powerAnswer} or {@link #powerFailure}.
    */
   static String power(EafrRuntime runtime, AdminRequest.Verb verb, String host, boolean json) throws IOException {
     PowerManager power = powerManager(runtime);
-    if (verb == AdminRequest.Verb.POWER_STATUS) {
-      power.refreshState(host);
-      NodePowerStatus record = power.status(host);
-      return json ? ClusterReport.json(powerJson(verb, host, record.lastKnown(), record))
-          : powerText(verb, host, record.lastKnown() + " (the last state its BMC gave; a fresh read is under way"
-              + " for the next 'power status')" + (record.inFlight() == null ? ""
-              : "; " + record.inFlight().label() + " under way"), record);
-    }
-    CompletableFuture<?> action = verb == AdminRequest.Verb.POWER_ON ? power.powerOn(host, Requester.OPERATOR)
-        : power.powerOff(host, false, Requester.OPERATOR);
-    Object outcome;
-    try {
-      outcome = action.get(POWER_ANSWER_WAIT_SECONDS, TimeUnit.SECONDS);
-    } catch (TimeoutException e) {
-      outcome = null;
-    } catch (ExecutionException e) {
-      String failed = verb.words() + " " + host + " failed: " + e.getCause().getMessage();
-      if (json) { // the host's record (quarantine, last error) matters most when the command failed
-        Map<String, Object> answer = powerJson(verb, host, null, power.status(host));
-        answer.put("done", true);
-        answer.put("error", failed);
-        throw new JsonRefusal(ClusterReport.json(answer), e);
-      }
-      throw new IllegalStateException(failed, e);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IOException("interrupted waiting for " + verb.words() + " " + host, e);
-    }
+    power.refreshState(host);
     NodePowerStatus record = power.status(host);
-    return json ? ClusterReport.json(powerJson(verb, host, outcome, record)) : powerText(verb, host, outcome, record);
+    return json ? ClusterReport.json(powerJson(verb, host, record.lastKnown(), record))
+        : powerText(verb, host, record.lastKnown() + " (the last state its BMC gave; a fresh read is under way"
+            + " for the next 'power status')" + (record.inFlight() == null ? ""
+            : "; " + record.inFlight().label() + " under way"), record);
+  }
+
+  /** The answer to a power on or off that reached its state: the result, with the manager's record of the host. */
+  static String powerAnswer(EafrRuntime runtime, AdminRequest.Verb verb, String host, PowerResult result,
+      boolean json) {
+    NodePowerStatus record = powerManager(runtime).status(host);
+    return json ? ClusterReport.json(powerJson(verb, host, result, record)) : powerText(verb, host, result, record);
+  }
+
+  /**
+   * The refusal of a power on or off that failed or was refused, naming the reason; with {@code json} the host's
+   * record (quarantine, last error) as well, which matters most when the command failed.
+   */
+  static String powerFailure(EafrRuntime runtime, AdminRequest.Verb verb, String host, Throwable cause,
+      boolean json) {
+    String failed = verb.words() + " " + host + " failed: " + cause.getMessage();
+    if (!json) {
+      return failed;
+    }
+    Map<String, Object> answer = powerJson(verb, host, null, powerManager(runtime).status(host));
+    answer.put("done", true);
+    answer.put("error", failed);
+    return ClusterReport.json(answer);
   }
 
   private static String powerText(AdminRequest.Verb verb, String host, Object outcome, NodePowerStatus record) {
-    if (outcome == null) {
-      return host + ": " + verb.words() + " still under way after " + POWER_ANSWER_WAIT_SECONDS
-          + " s; its outcome goes to the NameNode log and 'hdfs eafr status'";
-    }
     String text = outcome instanceof PowerResult ? outcome.toString() : host + ": " + outcome; // a result names it
     if (record != null && record.quarantined()) {
       text += "; quarantined (automatic power commands do not reach it; last error: " + record.lastError()
@@ -182,19 +168,7 @@ final class GearCommands {
         + "); automatic power commands reach it again" : "was not quarantined; nothing changed");
   }
 
-  /**
-   * A refusal whose message is the JSON answer (for {@code -json}): the tool prints it on stdout, so a script reads
-   * the refused command's details, and exits 1.
-   */
-  static final class JsonRefusal extends IllegalStateException {
-    private static final long serialVersionUID = 1L;
-
-    JsonRefusal(String json, Throwable cause) {
-      super(json, cause);
-    }
-  }
-
-  private static PowerManager powerManager(EafrRuntime runtime) {
+  static PowerManager powerManager(EafrRuntime runtime) {
     PowerManager power = runtime.gears().power();
     if (power == null) {
       throw new IllegalArgumentException("no power manager on this NameNode: set eafr.power.inventory.file (docs/power.md)");

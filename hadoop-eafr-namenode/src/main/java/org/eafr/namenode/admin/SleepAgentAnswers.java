@@ -24,8 +24,10 @@ import org.slf4j.LoggerFactory;
  * Answers a DataNode's in-band power agent ({@code sleep poll UUID}, {@code sleep take UUID}) with a
  * {@link SleepAnswer}: the DataNode's admin state as this NameNode sees it and the sleep request the power manager
  * recorded for its host. A poll attaches the agent (the manager may then record Wake-on-LAN power-offs for it); a
- * take removes the request, which the agent does just before it acts. A NameNode that is not active answers no
- * request.
+ * take removes the request, which the agent does just before it acts; {@code sleep failed UUID REASON} reports that
+ * the agent could not carry out the request it took (it could not arm Wake-on-LAN), which fails the power manager's
+ * attempt with that reason (the host's last error in {@code hdfs eafr power status}). A NameNode that is not active
+ * answers no request.
  *
  * <p>Who may ask: the DataNode itself, i.e. on a secure cluster its own Kerberos principal
  * ({@code dfs.datanode.kerberos.principal} with {@code _HOST} as that DataNode's host name), and the HDFS superuser
@@ -52,6 +54,13 @@ final class SleepAgentAnswers {
     DataNodeName name = ServerTranslator.nameOf(dataNode);
     checkCaller(nameNode.getConf(), dataNode, "'" + request.verb().words() + "' for DataNode " + name);
     sleepRequests.attach(name);
+    if (request.verb() == AdminRequest.Verb.SLEEP_FAILED) {
+      String reason = request.operands().get(1);
+      String host = sleepRequests.failed(name, reason).orElseThrow(() -> new IllegalArgumentException("the agent"
+          + " of DataNode " + name + " took no sleep request from this NameNode; its report is ignored"));
+      LOG.error("EAFR power: the agent of DataNode {} ({}) could not carry out the sleep request for host {}, which"
+          + " stays up: {}", name, callerText(), host, reason);
+    }
     boolean take = request.verb() == AdminRequest.Verb.SLEEP_TAKE;
     // only the active NameNode hands out a power-off: one recorded before this NameNode left the active state is not
     Optional<Map.Entry<String, PowerCommand>> sleep = !nameNode.isActiveState() ? Optional.empty()

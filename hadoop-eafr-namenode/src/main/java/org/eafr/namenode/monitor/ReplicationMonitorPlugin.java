@@ -11,6 +11,7 @@ import org.apache.hadoop.hdfs.server.namenode.NameNode;
 import org.apache.hadoop.ipc.RefreshRegistry;
 import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
 import org.apache.hadoop.metrics2.util.MBeans;
+import org.apache.hadoop.util.ExitUtil;
 import org.apache.hadoop.util.ServicePlugin;
 import org.eafr.namenode.admin.AdminHandler;
 import org.eafr.namenode.admin.AdminLog;
@@ -37,7 +38,8 @@ import org.slf4j.LoggerFactory;
  * {@code hdfs eafr} admin handler ({@link AdminHandler}, which also answers the older
  * {@code hdfs dfsadmin -refresh NN eafr-roles}), and starts the {@link TransferPoller} that times
  * the copies HDFS carries out for the transfer-speed EWMA (Eq. 9). A bad setting or roles file stops start() with an
- * exception naming it (the NameNode only logs plugin failures, so the message is logged as an error as well).
+ * exception naming it (the NameNode only logs plugin failures, so the message is logged as an error as well); gear
+ * state that would leave sleeping DataNodes untracked stops the NameNode ({@link #refuseUntrackedSleepers}).
  */
 public class ReplicationMonitorPlugin implements ServicePlugin {
   private static final Logger LOG = LoggerFactory.getLogger(ReplicationMonitorPlugin.class);
@@ -66,6 +68,7 @@ public class ReplicationMonitorPlugin implements ServicePlugin {
       LOG.error("EAFR replication monitor refuses to start: {}", e.getMessage());
       throw e;
     }
+    refuseUntrackedSleepers();
     runtime.pending().clear(); // a new NameNode process starts with nothing in flight
     this.monitor = new ReplicationMonitor(nameNode, runtime);
     this.replicaMap = new ReplicaMap(nameNode);
@@ -100,19 +103,9 @@ public class ReplicationMonitorPlugin implements ServicePlugin {
   /**
    * The power manager over {@code eafr.power.inventory.file} when one is configured (unless one was given to the
    * runtime already, as tests do), so {@code hdfs eafr power} and the DataNode power agents work with or without gears;
-   * then, with a geared layout, the gear service, which resumes any shift persisted in the namespace. First it refuses
-   * (naming the fix) a configuration that would leave DataNodes the gears put to sleep untracked
-   * ({@link GearStateCheck}).
+   * then, with a geared layout, the gear service, which resumes any shift persisted in the namespace.
    */
   private void startGears() {
-    try {
-      GearStateCheck.refuseUntrackedSleepers(nameNode, runtime.gears().settings());
-    } catch (java.io.IOException e) {
-      throw new java.io.UncheckedIOException("EAFR could not read the gear state", e);
-    } catch (IllegalStateException e) {
-      LOG.error("EAFR refuses to start: {}", e.getMessage());
-      throw e;
-    }
     if (runtime.gears().power() == null
         && !nameNode.getConf().getTrimmed(PowerSettings.INVENTORY_FILE_KEY, "").isEmpty()) {
       ownPower = PowerManager.start(nameNode.getConf(), new NameNodeHostView(nameNode), runtime.sleepRequests(), 4);
@@ -130,6 +123,25 @@ public class ReplicationMonitorPlugin implements ServicePlugin {
         runtime.gears().settings().stepMillis(), gearAutopilot.mode().word(),
         runtime.gears().settings().mode().word(), runtime.gears().power() == null ? "(none)"
             : runtime.gears().power().inventory().source());
+  }
+
+  /**
+   * Stops the NameNode, naming the sleepers and the fix, when its configuration would leave DataNodes the gears put to
+   * sleep powered off with nothing tracking them ({@link GearStateCheck}): as a bad setting or power inventory does,
+   * not a NameNode running on without EAFR. The check needs the namespace, which is loaded only after the places where
+   * those stop the NameNode's construction, and Hadoop logs a plugin's failure and runs on: so the plugin ends the
+   * process the way the NameNode does on its own fatal errors ({@link ExitUtil#terminate}, exit status 1).
+   */
+  private void refuseUntrackedSleepers() {
+    try {
+      GearStateCheck.refuseUntrackedSleepers(nameNode, runtime.gears().settings());
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException("EAFR could not read the gear state", e);
+    } catch (IllegalStateException e) {
+      String message = "EAFR stops the NameNode: " + e.getMessage();
+      LOG.error(message);
+      ExitUtil.terminate(1, message);
+    }
   }
 
   private void roundIfActive() {

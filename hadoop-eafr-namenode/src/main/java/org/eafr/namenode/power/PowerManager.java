@@ -533,7 +533,7 @@ public final class PowerManager implements AutoCloseable {
       PowerState state;
       try {
         state = read(entry.host(), driver);
-      } catch (PowerRefusedException e) {
+      } catch (PowerRefusedException | AttemptFailedException e) {
         throw e;
       } catch (PowerException e) {
         state = PowerState.UNKNOWN; // one failed read while the host changes state is not yet a failure

@@ -25,6 +25,10 @@ public final class SleepRequests {
   private final Map<String, DataNodeName> attached = new ConcurrentHashMap<>();
   private final Map<String, AtomicLong> polls = new ConcurrentHashMap<>();
   private final Map<String, Recorded> pending = new ConcurrentHashMap<>();
+  /** The host whose request each DataNode's agent took last (by server id), for its report of a failure. */
+  private final Map<String, String> taken = new ConcurrentHashMap<>();
+  /** Per host, the failure an agent reported for the request it took, until the manager reads it. */
+  private final Map<String, String> failures = new ConcurrentHashMap<>();
   private final LongSupplier clock;
 
   public SleepRequests() {
@@ -87,8 +91,31 @@ public final class SleepRequests {
   /** Removes and returns the request for {@code dataNode}'s host: what its agent calls before it goes down. */
   public Optional<Map.Entry<String, PowerCommand>> takeFor(DataNodeName dataNode) {
     Optional<Map.Entry<String, PowerCommand>> request = pendingFor(dataNode);
-    request.ifPresent(entry -> pending.remove(entry.getKey()));
+    request.ifPresent(entry -> {
+      pending.remove(entry.getKey());
+      taken.put(dataNode.serverId(), entry.getKey());
+    });
     return request;
+  }
+
+  /**
+   * The agent of {@code dataNode} could not carry out the request it took ({@code reason}, its own message, scrubbed
+   * of secrets by the agent): kept for the manager, whose next state read of the host fails the attempt with it.
+   * Returns the host, or empty when this DataNode's agent took no request here.
+   */
+  public Optional<String> failed(DataNodeName dataNode, String reason) {
+    String host = taken.remove(dataNode.serverId());
+    if (host == null) {
+      return Optional.empty();
+    }
+    failures.put(host, "the power agent of DataNode " + dataNode + " could not carry out the sleep request, so the"
+        + " host stays up: " + reason);
+    return Optional.of(host);
+  }
+
+  /** The failure an agent reported for {@code host}'s request, once (then forgotten), or null. */
+  public String takeFailure(String host) {
+    return failures.remove(host);
   }
 
   /** The request recorded for inventory host {@code host} and not yet taken nor expired, or null. */

@@ -59,8 +59,16 @@ final class WolDriver implements PowerDriver {
     sleepRequests.request(entry.host(), PowerCommand.FORCED_OFF, requestLifetimeMillis);
   }
 
+  /**
+   * The host's state from its DataNodes' heartbeats; an {@link AttemptFailedException} once when the agent that took
+   * its sleep request reported that it could not carry it out (the host stays up).
+   */
   @Override
-  public PowerState state() {
+  public PowerState state() throws AttemptFailedException {
+    String failure = sleepRequests.takeFailure(entry.host());
+    if (failure != null) {
+      throw new AttemptFailedException(failure);
+    }
     return hosts.heartbeatState(entry);
   }
 

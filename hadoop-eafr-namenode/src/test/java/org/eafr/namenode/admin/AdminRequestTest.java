@@ -50,7 +50,7 @@ class AdminRequestTest {
     assertThat(lines[0]).startsWith("  status [-json]  ");
     int agents = java.util.Arrays.asList(lines).indexOf("Used by the DataNode power agent (hadoop-eafr-datanode),"
         + " not by operators:");
-    assertThat(agents).isEqualTo(lines.length - 3);
+    assertThat(agents).isEqualTo(lines.length - 4);
     assertThat(lines[agents + 1]).startsWith("  sleep poll DATANODE-UUID");
     for (String line : java.util.Arrays.asList(lines).subList(0, agents)) {
       {
@@ -85,7 +85,7 @@ class AdminRequestTest {
     assertThatThrownBy(() -> AdminRequest.parse("--json", "status")).hasMessage("unknown option '--json'; did you"
         + " mean '-json'?");
     assertThatThrownBy(() -> AdminRequest.parse("status", "-verbose")).hasMessage("unknown option '-verbose'; the"
-        + " options are [-json, -namenode, -help]");
+        + " options are [-json, -namenode, -timeout, -help]");
   }
 
   @Test

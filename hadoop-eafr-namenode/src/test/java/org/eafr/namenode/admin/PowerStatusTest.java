@@ -22,7 +22,8 @@ import org.junit.jupiter.api.Test;
 /**
  * {@code hdfs eafr power status HOST} never holds an IPC handler on a BMC: with a BMC that hangs (its status call never
  * returns within the test), the answer comes at once from the state the manager keeps, again and again, with at most
- * one read of that BMC queued; and it is for the HDFS superuser only (it shows BMC endpoints and errors).
+ * one read of that BMC queued; and it is for the HDFS superuser only (it shows BMC endpoints and errors), as are
+ * {@code status} and {@code nodes} (DataNode hosts, BMC endpoints, paths), text and JSON.
  */
 class PowerStatusTest {
   /** Far below the 30 s a power command's answer waits, and the hung BMC's 120 s command timeout. */
@@ -49,6 +50,14 @@ class PowerStatusTest {
             "power", "status", "dn8"));
         assertThat(denied.code).isEqualTo(1);
         assertThat(denied.err).contains("user alice may not run 'hdfs eafr power status'");
+        // every reading verb shows DataNode hosts, BMC endpoints or paths: refused alike, text and JSON
+        for (String[] verb : new String[][] {{"status"}, {"status", "-json"}, {"nodes"}, {"nodes", "-json"}}) {
+          AdminRun read = alice.doAs((PrivilegedExceptionAction<AdminRun>) () -> AdminRun.run(cluster.conf(), verb));
+          assertThat(read.code).as(String.join(" ", verb)).isEqualTo(1);
+          assertThat(read.out).as("nothing revealed").isEmpty();
+          assertThat(read.err).contains("user alice may not run 'hdfs eafr " + verb[0] + "': only ");
+        }
+        assertThat(AdminRun.run(cluster.conf(), "nodes").code).as("the superuser").isZero();
       } finally {
         cluster.runtime().gears().power(null);
       }

@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
 /**
  * {@code hdfs eafr} on a secure cluster: a MiniKdc, a kerberized MiniDFSCluster with {@code hadoop.rpc.protection =
  * privacy}, the NameNode and the tool authenticated by Kerberos. The HDFS superuser's principal runs reading and
- * changing verbs; another principal reads {@code status} but is refused the changing verbs and {@code power status};
+ * changing verbs; another principal is refused {@code status}, the changing verbs and {@code power status};
  * the DataNode's own principal (as its power agent authenticates; here a client of the test, since one JVM has one
  * login user and the DataNodes run as the NameNode's) is answered {@code sleep poll} for its DataNode, which the other
  * principal is refused.
@@ -54,7 +54,9 @@ class SecureAdminTest {
 
         UserGroupInformation alice = UserGroupInformation.loginUserFromKeytabAndReturnUGI("alice/localhost" + realm,
             keytab.getPath());
-        assertThat(as(alice, conf, "status").code).isZero();
+        AdminRun statusDenied = as(alice, conf, "status");
+        assertThat(statusDenied.code).isEqualTo(1);
+        assertThat(statusDenied.err).contains("user alice may not run 'hdfs eafr status'");
         AdminRun denied = as(alice, conf, "roles", "reload");
         assertThat(denied.code).isEqualTo(1);
         assertThat(denied.err).contains("user alice may not run 'hdfs eafr roles reload'");

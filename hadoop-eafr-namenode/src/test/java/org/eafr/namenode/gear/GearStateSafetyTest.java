@@ -10,6 +10,10 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hdfs.DFSConfigKeys;
+import org.apache.hadoop.util.ExitUtil;
+import org.eafr.namenode.monitor.ReplicationMonitorPlugin;
 import org.eafr.namenode.power.PowerManager;
 import org.eafr.namenode.power.PowerQuarantine;
 import org.eafr.namenode.power.PowerState;
@@ -27,7 +31,7 @@ import org.junit.jupiter.api.TestMethodOrder;
  * What the gear state keeps beyond the gears, on a MiniDFSCluster's namespace: the power quarantine survives a
  * NameNode restart and is restored into a new power manager (and an operator's clear reaches the store); a NameNode
  * configured so that DataNodes the gears put to sleep would be left untracked (gears off, the state directory moved
- * or deleted) is refused, naming the sleepers and the fix.
+ * or deleted) is refused, naming the sleepers and the fix, and a NameNode started so is stopped.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class GearStateSafetyTest {
@@ -76,11 +80,7 @@ class GearStateSafetyTest {
   @Test
   @Order(2)
   void sleepersLeftUntracked_areRefusedNamingThemAndTheFix() throws Exception {
-    GearStore store = new GearStore(cluster.nameNode(), DIR);
-    GearState state = new GearState(List.of(new GearState.ChainEntry(SLEEPER, "/r1")), 0, 0, GearPhase.STEADY,
-        Set.of(SLEEPER));
-    store.write(state);
-    store.writeHome("equal-work", state);
+    recordSleeper();
     GearStateCheck.refuseUntrackedSleepers(cluster.nameNode(), settings("equal-work", DIR)); // as configured
 
     assertThatThrownBy(() -> GearStateCheck.refuseUntrackedSleepers(cluster.nameNode(), settings("random", DIR)))
@@ -99,6 +99,42 @@ class GearStateSafetyTest {
         .isInstanceOf(IllegalStateException.class)
         .hasMessageContaining("the gear state directory /system/eafr (eafr.gear.state.dir) is gone, but 1 DataNodes"
             + " asleep [" + SLEEPER + "] were powered off by the gears");
+  }
+
+  /**
+   * A NameNode started with gears off while the gear state records sleepers stops (exit status 1 through Hadoop's
+   * ExitUtil, which the MiniDFSCluster turns into a recorded exception), naming the sleepers and the fix; it does not
+   * run on without EAFR.
+   */
+  @Test
+  @Order(3)
+  void aNameNodeStartedWithSleepersUntracked_stops() throws Exception {
+    recordSleeper();
+    Configuration conf = cluster.mini().getConfiguration(0);
+    conf.set(DFSConfigKeys.DFS_NAMENODE_PLUGINS_KEY, ReplicationMonitorPlugin.class.getName());
+    conf.set(GearSettings.LAYOUT_KEY, "random");
+    ExitUtil.resetFirstExitException();
+    try {
+      cluster.mini().restartNameNode(0);
+      assertThat(ExitUtil.terminateCalled()).as("the NameNode was stopped").isTrue();
+      assertThat(ExitUtil.getFirstExitException().getExitCode()).isEqualTo(1);
+      assertThat(ExitUtil.getFirstExitException().getMessage()).startsWith("EAFR stops the NameNode: eafr.layout is"
+          + " random (gears off), but the gear state in /system/eafr has 1 DataNodes asleep [" + SLEEPER + "]")
+          .contains("Set eafr.layout back to equal-work");
+    } finally {
+      ExitUtil.resetFirstExitException();
+      conf.unset(DFSConfigKeys.DFS_NAMENODE_PLUGINS_KEY);
+      conf.unset(GearSettings.LAYOUT_KEY);
+    }
+  }
+
+  /** Gear state in {@value #DIR} (equal-work) with {@value #SLEEPER} asleep, and its record on the root. */
+  private static void recordSleeper() throws java.io.IOException {
+    GearStore store = new GearStore(cluster.nameNode(), DIR);
+    GearState state = new GearState(List.of(new GearState.ChainEntry(SLEEPER, "/r1")), 0, 0, GearPhase.STEADY,
+        Set.of(SLEEPER));
+    store.write(state);
+    store.writeHome("equal-work", state);
   }
 
   private static GearSettings settings(String layout, String stateDir) {

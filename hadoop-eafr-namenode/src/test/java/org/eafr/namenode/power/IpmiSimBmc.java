@@ -125,6 +125,13 @@ public final class IpmiSimBmc implements AutoCloseable {
     return Integer.parseInt(Files.readString(dir.resolve("power")).trim());
   }
 
+  /** The host reaches power {@code power} (0 or 1) by itself: a slow boot or shutdown that ends late. */
+  void reach(int power) throws IOException {
+    Path next = dir.resolve("power.next");
+    Files.write(next, List.of(String.valueOf(power)));
+    Files.move(next, dir.resolve("power"), java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+  }
+
   /** From now on the host accepts power commands but never changes state. */
   void stick() throws IOException {
     Files.write(dir.resolve("stuck"), List.of("stuck"));

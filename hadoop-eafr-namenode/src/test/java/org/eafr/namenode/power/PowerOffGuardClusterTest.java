@@ -52,8 +52,14 @@ class PowerOffGuardClusterTest {
         enterMaintenance(cluster, 0); // HDFS lets it in: DataNode 1 holds a live replica of each block
         cluster.kill(1); // the other replica is gone, and with two DataNodes nothing can re-replicate it
 
-        RefreshResponse answer = new AdminHandler(cluster.nameNode(), cluster.runtime()).handleRefresh(
-            AdminHandler.IDENTIFIER, new String[] {"power", "off", cluster.id(0)});
+        AdminHandler handler = new AdminHandler(cluster.nameNode(), cluster.runtime());
+        RefreshResponse accepted = handler.handleRefresh(AdminHandler.IDENTIFIER,
+            new String[] {"power", "off", cluster.id(0)});
+        assertThat(accepted.getReturnCode()).as(accepted.getMessage()).isEqualTo(AdminHandler.ACCEPTED);
+        String[] outcome = {"power", "outcome", cluster.id(0), accepted.getMessage().split("\n")[0]};
+        GenericTestUtils.waitFor(() -> handler.handleRefresh(AdminHandler.IDENTIFIER, outcome).getReturnCode()
+            != AdminHandler.PENDING, 50, 60_000);
+        RefreshResponse answer = handler.handleRefresh(AdminHandler.IDENTIFIER, outcome);
 
         assertThat(answer.getReturnCode()).isEqualTo(AdminHandler.FAILED);
         assertThat(answer.getMessage()).contains("refusing to power off " + cluster.id(0) + ": block blk_")

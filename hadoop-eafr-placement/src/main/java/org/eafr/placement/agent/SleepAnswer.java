@@ -27,6 +27,8 @@ public final class SleepAnswer {
   public static final int ACTIVE_ANSWER = 0;
   public static final String[] POLL = {"sleep", "poll"};
   public static final String[] TAKE = {"sleep", "take"};
+  /** The agent's report that the request it took could not be carried out: {@code sleep failed UUID REASON}. */
+  public static final String[] FAILED = {"sleep", "failed"};
   public static final String HEADER = "eafr-sleep/1";
   public static final String NO_REQUEST = "none";
   public static final String IN_MAINTENANCE = "IN_MAINTENANCE";
