@@ -21,6 +21,7 @@ import org.eafr.namenode.energy.EnergyMonitor;
 import org.eafr.namenode.gear.GearAutopilot;
 import org.eafr.namenode.gear.GearService;
 import org.eafr.namenode.gear.GearStateCheck;
+import org.eafr.namenode.power.BmcPoller;
 import org.eafr.namenode.power.NameNodeHostView;
 import org.eafr.namenode.power.PowerManager;
 import org.eafr.namenode.power.PowerSettings;
@@ -52,6 +53,7 @@ public class ReplicationMonitorPlugin implements ServicePlugin {
   private GearService gearService;
   private GearAutopilot gearAutopilot;
   private PowerManager ownPower;
+  private BmcPoller bmcPoller;
   private EnergyMonitor energy;
   private ObjectName dataNodesBean;
   private ObjectName gearsBean;
@@ -99,7 +101,8 @@ public class ReplicationMonitorPlugin implements ServicePlugin {
 
   /**
    * The power manager over {@code eafr.power.inventory.file} when one is configured (unless one was given to the
-   * runtime already, as tests do), so {@code hdfs eafr power} and the DataNode power agents work with or without gears;
+   * runtime already, as tests do), so {@code hdfs eafr power} and the DataNode power agents work with or without gears,
+   * with its {@link BmcPoller} (each host's state and measured draw, {@code eafr.power.bmc-poll.interval.ms});
    * then, with a geared layout, the gear service, which resumes any shift persisted in the namespace. First it refuses
    * (naming the fix) a configuration that would leave DataNodes the gears put to sleep untracked
    * ({@link GearStateCheck}).
@@ -117,6 +120,7 @@ public class ReplicationMonitorPlugin implements ServicePlugin {
         && !nameNode.getConf().getTrimmed(PowerSettings.INVENTORY_FILE_KEY, "").isEmpty()) {
       ownPower = PowerManager.start(nameNode.getConf(), new NameNodeHostView(nameNode), runtime.sleepRequests(), 4);
       runtime.gears().power(ownPower);
+      bmcPoller = BmcPoller.start(ownPower, 2);
     }
     if (!runtime.gears().settings().geared()) {
       return;
@@ -191,6 +195,10 @@ public class ReplicationMonitorPlugin implements ServicePlugin {
       gearService.close();
       runtime.gears().service(null);
       gearService = null;
+    }
+    if (bmcPoller != null) {
+      bmcPoller.close();
+      bmcPoller = null;
     }
     if (ownPower != null) {
       ownPower.close();

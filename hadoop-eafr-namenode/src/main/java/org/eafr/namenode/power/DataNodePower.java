@@ -9,7 +9,9 @@ import org.eafr.placement.cluster.ServerRole;
 /**
  * One DataNode's power state, from what the NameNode knows: the power manager's record of the DataNode's inventory
  * host (an action in flight, quarantine, the state its BMC last read), the DataNode's heartbeats, and the gear state
- * (DataNodes the gears put to sleep). Heartbeats win over an older BMC reading: a DataNode that heartbeats is on.
+ * (DataNodes the gears put to sleep). The newer of the two wins: a BMC that read OFF after the DataNode's last heartbeat
+ * makes it OFF at once (HDFS still shows it alive until its heartbeat recheck, 10.5 minutes by default), and a
+ * heartbeat after the BMC's last OFF reading makes it ON (it was switched on since, by hand or by another NameNode).
  *
  * <p>It also says what the DataNode draws in the core's power model ({@link #forPowerModel}): awake at its
  * utilization while on (idle when its host is on but its DataNode process is not), the model's off draw while off,
@@ -51,6 +53,10 @@ public final class DataNodePower {
 
   /** ON, OFF or UNKNOWN: what the DataNode's host is doing, as best known. */
   private static PowerState drawing(DatanodeDescriptor dataNode, NodePowerStatus host, Set<String> gearSleeping) {
+    if (host != null && host.lastKnown() == PowerState.OFF
+        && host.lastReadMillis() > dataNode.getLastUpdateMonotonic()) {
+      return PowerState.OFF;
+    }
     if (dataNode.isAlive()) {
       return PowerState.ON;
     }
