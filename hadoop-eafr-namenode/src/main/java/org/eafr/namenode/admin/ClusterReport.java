@@ -208,8 +208,10 @@ final class ClusterReport {
         + " the rest is the power model's (eafr.energy.*)%n", sample.measuredWatts(), sample.measuredKilowattHours()));
     if (powerCounters != null) {
       text.append(String.format(Locale.ROOT, "power actions: powered on %d, powered off %d, failed attempts %d,"
-          + " quarantines %d%n", powerCounters.get("PoweredOn"), powerCounters.get("PoweredOff"),
-          powerCounters.get("PowerFailedAttempts"), powerCounters.get("PowerQuarantines")));
+          + " quarantines %d; BMC polls: measured readings %d, failed polls %d%n", powerCounters.get("PoweredOn"),
+          powerCounters.get("PoweredOff"), powerCounters.get("PowerFailedAttempts"),
+          powerCounters.get("PowerQuarantines"), powerCounters.get("PowerMeasurements"),
+          powerCounters.get("PowerPollErrors")));
     }
     return text.toString();
   }
