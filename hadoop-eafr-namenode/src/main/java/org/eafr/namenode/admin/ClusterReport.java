@@ -204,11 +204,14 @@ final class ClusterReport {
     for (DataNodePowerState state : DataNodePowerState.values()) {
       text.append(' ').append(state).append(' ').append(energy.count(state));
     }
-    text.append('\n');
+    text.append(String.format(Locale.ROOT, "%nmeasured by BMCs: %.1f W of the draw now, %.4f kWh of the energy used;"
+        + " the rest is the power model's (eafr.energy.*)%n", sample.measuredWatts(), sample.measuredKilowattHours()));
     if (powerCounters != null) {
       text.append(String.format(Locale.ROOT, "power actions: powered on %d, powered off %d, failed attempts %d,"
-          + " quarantines %d%n", powerCounters.get("PoweredOn"), powerCounters.get("PoweredOff"),
-          powerCounters.get("PowerFailedAttempts"), powerCounters.get("PowerQuarantines")));
+          + " quarantines %d; BMC polls: measured readings %d, failed polls %d%n", powerCounters.get("PoweredOn"),
+          powerCounters.get("PoweredOff"), powerCounters.get("PowerFailedAttempts"),
+          powerCounters.get("PowerQuarantines"), powerCounters.get("PowerMeasurements"),
+          powerCounters.get("PowerPollErrors")));
     }
     return text.toString();
   }
@@ -218,15 +221,16 @@ final class ClusterReport {
     int hostWidth = nodes.stream().mapToInt(n -> String.valueOf(n.host).length()).max().orElse(0);
     String host = "%-" + Math.max("HOST".length(), hostWidth) + "s ";
     StringBuilder text = new StringBuilder(String.format(Locale.ROOT,
-        "%-22s " + host + "%-8s %-8s %-4s %-13s %-21s %-5s %-11s %-10s %s%n", "DATANODE", "HOST", "RACK", "ROLE",
-        "GEAR", "POWER", "ADMIN STATE", "ALIVE", "LOAD", "STORAGE", "WATTS"));
+        "%-22s " + host + "%-8s %-8s %-4s %-13s %-21s %-5s %-11s %-10s %-11s %s%n", "DATANODE", "HOST", "RACK",
+        "ROLE", "GEAR", "POWER", "ADMIN STATE", "ALIVE", "LOAD", "STORAGE", "MODEL W", "MEASURED W"));
     for (NodeReport node : nodes) {
       text.append(String.format(Locale.ROOT, "%-22s " + host
-          + "%-8s %-8s %-4s %-13s %-21s %-5s %3d/%-3d %3.0f%% %6.1f%%    %s%n", node.id, node.host, node.rack,
+          + "%-8s %-8s %-4s %-13s %-21s %-5s %3d/%-3d %3.0f%% %6.1f%%    %-11s %s%n", node.id, node.host, node.rack,
           node.role + (node.putToSleepByEafr ? "*" : ""), node.gearGroup(), node.powerState(), node.adminState,
           node.alive ? "yes" : "no", node.load, node.serviceCapacity, 100 * node.loadFraction(),
           100 * node.storageFraction(), node.energy == null ? "n/a" : String.format(Locale.ROOT, "%.1f",
-              node.energy.watts())));
+              node.energy.watts()), node.energy == null || node.energy.measuredWatts() == null ? "-"
+              : String.format(Locale.ROOT, "%.1f", node.energy.measuredWatts())));
     }
     if (nodes.stream().anyMatch(n -> n.putToSleepByEafr)) {
       text.append("* put to sleep by EAFR (Eq. 8: a full standby server; or its gear group sleeps)\n");
