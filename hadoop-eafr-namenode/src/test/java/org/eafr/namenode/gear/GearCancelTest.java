@@ -7,11 +7,11 @@ import java.util.Map;
 import org.apache.hadoop.security.UserGroupInformation;
 import org.apache.hadoop.test.GenericTestUtils;
 import org.eafr.namenode.admin.AdminRun;
+import org.eafr.namenode.power.ForwardingPowerDriver;
 import org.eafr.namenode.power.MiniClusterPower;
 import org.eafr.namenode.power.PowerCommand;
 import org.eafr.namenode.power.PowerDriver;
 import org.eafr.namenode.power.PowerException;
-import org.eafr.namenode.power.PowerState;
 import org.eafr.namenode.testing.EafrCluster;
 import org.eafr.placement.gear.GearedLayout;
 import org.junit.jupiter.api.Test;
@@ -90,22 +90,11 @@ class GearCancelTest {
   }
 
   /** A BMC that refuses every power-on until {@link #fixed}; its other commands reach the host. */
-  private static final class BrokenPowerOn implements PowerDriver {
-    private final PowerDriver host;
+  private static final class BrokenPowerOn extends ForwardingPowerDriver {
     volatile boolean fixed;
 
     BrokenPowerOn(PowerDriver host) {
-      this.host = host;
-    }
-
-    @Override
-    public String name() {
-      return host.name();
-    }
-
-    @Override
-    public String endpoint() {
-      return host.endpoint();
+      super(host);
     }
 
     @Override
@@ -113,22 +102,7 @@ class GearCancelTest {
       if (!fixed) {
         throw new PowerException("BMC refused " + PowerCommand.ON.label() + ": chassis power control failed");
       }
-      host.powerOn();
-    }
-
-    @Override
-    public void gracefulOff() throws PowerException {
-      host.gracefulOff();
-    }
-
-    @Override
-    public void forcedOff() throws PowerException {
-      host.forcedOff();
-    }
-
-    @Override
-    public PowerState state() throws PowerException {
-      return host.state();
+      super.powerOn();
     }
   }
 }
