@@ -192,6 +192,20 @@ public final class AdminRequest {
    * For a first word that begins commands ('power'), names those commands; else the nearest command, if one is
    * close.
    */
+  /** Whether {@code words} are {@code verb} with operands it takes ('gear 3' is 'gear N', not 'gear cancel'). */
+  private static boolean fits(Verb verb, List<String> words) {
+    List<String> verbWords = Arrays.asList(verb.words.split(" "));
+    if (words.size() < verbWords.size() || !words.subList(0, verbWords.size()).equals(verbWords)) {
+      return false;
+    }
+    try {
+      checkOperands(verb, words.subList(verbWords.size(), words.size()));
+      return true;
+    } catch (IllegalArgumentException wrongOperands) {
+      return false;
+    }
+  }
+
   private static UsageException unknownCommand(List<String> words) {
     String unknown = "unknown command '" + String.join(" ", words) + "'";
     List<Verb> sameFirstWord = new ArrayList<>();
@@ -222,7 +236,12 @@ public final class AdminRequest {
         meant.add(verb);
       }
     }
-    return new UsageException(unknown + "; did you mean '" + nearest.get() + "'?", meant);
+    List<String> corrected = new ArrayList<>(words);
+    corrected.set(0, nearest.get());
+    List<Verb> fitting = new ArrayList<>(meant);
+    fitting.removeIf(verb -> !fits(verb, corrected));
+    return new UsageException(unknown + "; did you mean '" + nearest.get() + "'?", fitting.isEmpty() ? meant
+        : fitting);
   }
 
   /**

@@ -539,9 +539,10 @@ public final class GearService implements AutoCloseable {
   /**
    * The DataNodes HDFS knows, and those of the chain, that are outside the layout, each with why: registered after the
    * chain was fixed (joining at the next step between shifts, or refused by the layout), decommissioning,
-   * decommissioned, or in the chain but unknown to this NameNode while not asleep. Id to reason, in id order.
+   * decommissioned, or in the chain but unknown to this NameNode while not asleep. Id to reason, in id order. Not
+   * synchronized: {@code hdfs eafr status} never waits for a gear step; it reads the state in force and HDFS's view.
    */
-  public synchronized Map<String, String> outsideLayout() {
+  public Map<String, String> outsideLayout() {
     Map<String, String> outside = new java.util.TreeMap<>();
     GearState state = gears.state();
     if (!state.hasChain()) {

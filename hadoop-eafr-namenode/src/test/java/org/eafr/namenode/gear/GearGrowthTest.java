@@ -30,7 +30,7 @@ import org.junit.jupiter.api.TestMethodOrder;
  * A geared cluster that grows and shrinks (12 DataNodes on 3 racks, equal-work with p = 4 and g = 2): 4 DataNodes
  * added to it join the expansion chain behind the 12 (which keep their positions and gears), every gear down and up
  * works afterwards with every file intact; then a DataNode HDFS decommissions leaves the layout: the gears neither
- * wait for it nor power it, and {@code hdfs eafr status} names it.
+ * wait for it nor power it, and {@code hdfs eafr status} names it; a NameNode restart keeps both.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -120,6 +120,23 @@ class GearGrowthTest {
     shiftTo(layout.maximumGear());
     assertThat(gears.state().retired()).containsExactly(leaving);
     assertThat(GearTestCluster.descriptor(cluster, leaving).isDecommissioned()).isTrue();
+  }
+
+  @Test
+  @Order(3)
+  void theGrownChainAndTheDecommissionedDataNode_surviveANameNodeRestart() throws Exception {
+    GearState before = GearTestCluster.gears(cluster).state();
+    GearTestCluster.restartNameNode(cluster);
+    GenericTestUtils.waitFor(() -> GearTestCluster.gears(cluster).layout().isPresent(), 100, 60_000);
+
+    GearState after = GearTestCluster.gears(cluster).state();
+    assertThat(after.chain()).extracting(GearState.ChainEntry::id)
+        .isEqualTo(before.chain().stream().map(GearState.ChainEntry::id).collect(java.util.stream.Collectors.toList()));
+    assertThat(after.sizedFor()).isEqualTo(12);
+    assertThat(after.retired()).isEqualTo(before.retired()).hasSize(1);
+    assertThat(GearTestCluster.layout(cluster).maximumGear()).isEqualTo(6);
+    shiftTo(4);
+    shiftTo(6);
   }
 
   private void shiftTo(int gear) throws Exception {
