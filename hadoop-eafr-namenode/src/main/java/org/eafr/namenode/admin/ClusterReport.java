@@ -41,6 +41,8 @@ final class ClusterReport {
   private final long intervalMillis;
   private final MonitorStats stats;
   private final GearStatus gears;
+  /** DataNodes outside the gears' layout, id to why (empty without a chain or without gears). */
+  private final Map<String, String> outsideLayout;
   private final EnergySnapshot energy;
   private final Map<String, Long> powerCounters;
   private final List<NodeReport> nodes = new ArrayList<>();
@@ -55,6 +57,7 @@ final class ClusterReport {
     this.intervalMillis = runtime.settings().core().intervalMillis();
     this.stats = runtime.monitorStats();
     this.gears = GearStatus.of(runtime.gears());
+    this.outsideLayout = runtime.gears().service() == null ? Map.of() : runtime.gears().service().outsideLayout();
     // A fresh sample, so each DataNode's power state and draw agree with the totals (and the metrics, until the next).
     this.energy = runtime.energy() == null ? null : runtime.energy().sample();
     PowerManager power = runtime.gears().power();
@@ -91,7 +94,9 @@ final class ClusterReport {
     monitor.put("filesBelowMinReplicas", stats.filesBelowMinReplicas());
     monitor.put("someFilesBelowMinReplicas", stats.someFilesBelowMinReplicas());
     map.put("monitor", monitor);
-    map.put("gears", gears.toJsonMap());
+    Map<String, Object> gearMap = new LinkedHashMap<>(gears.toJsonMap());
+    gearMap.put("outsideLayout", outsideLayout);
+    map.put("gears", gearMap);
     map.put("energy", energy == null ? null : energy.toJsonMap());
     map.put("power", powerCounters == null ? null : MetricNames.toJson(powerCounters));
     map.put("nodes", nodesList());
@@ -155,6 +160,11 @@ final class ClusterReport {
           + " reflection backlog %s files%n", gear.get("Layout"), gear.get("Gear"), gear.get("MaximumGear"),
           gear.get("TargetGear"), gear.get("GearPhase"), gear.get("SleepingNodes"),
           gear.get("ReflectionBacklogFiles")));
+      if (gear.get("GearBlockedBy") != null) {
+        text.append("shift waits for ").append(gear.get("GearBlockedBy")).append('\n');
+      }
+      outsideLayout.forEach((id, why) -> text.append("outside the layout: ").append(id).append(": ").append(why)
+          .append('\n'));
       text.append(String.format(Locale.ROOT, "gear mode %s; auto decisions %s, shifts started by auto %s%s%n",
           gear.get("GearMode"), gear.get("GearAutoDecisions"), gear.get("GearAutoShifts"),
           gear.get("GearAutoLastDecision") == null ? "" : "; last: " + gear.get("GearAutoLastDecision")));
