@@ -9,7 +9,9 @@ import org.slf4j.LoggerFactory;
 /**
  * Reads every inventory host's power state, then its measured draw, through its driver in the background, once per
  * {@code eafr.power.bmc-poll.interval.ms} (Ironic's periodic power state sync), so that a host switched off (by a gear
- * shift, or by hand at its BMC) shows OFF within an interval, not when HDFS declares its DataNode dead.
+ * shift, or by hand at its BMC) shows OFF within an interval, not when HDFS declares its DataNode dead. Wake-on-LAN
+ * hosts are not polled: they have no BMC (their state is their DataNodes' heartbeats) and share a broadcast
+ * endpoint, whose call spacing a poll would take from their wakes.
  *
  * <p>Power actions come first: a host is polled only through {@link PowerManager#pollIfIdle}, which calls its BMC
  * only while no action or status read is under way for it, this NameNode is active, and the BMC has had no call for
@@ -78,10 +80,14 @@ public final class BmcPoller implements AutoCloseable {
     }
     try {
       long now = scheduler.nowMillis();
-      Set<String> hosts = power.inventory().entries().keySet();
+      Map<String, InventoryEntry> entries = power.inventory().entries();
+      Set<String> hosts = entries.keySet();
       synchronized (this) {
         polls.keySet().retainAll(hosts);
         for (String host : hosts) {
+          if (entries.get(host).driver() == DriverKind.WOL) {
+            continue; // no BMC: its state is its DataNodes' heartbeats, and it must not take the broadcast's slots
+          }
           HostPoll poll = polls.computeIfAbsent(host, h -> new HostPoll(now));
           if (!poll.running && (poll.readingOwed || now >= poll.stateDue)) {
             poll.running = true;

@@ -43,10 +43,10 @@ class BmcPollerTest {
     PowerManager manager = new PowerManager(PowerSettings.from(Map.of("eafr.power.bmc-poll.interval.ms", "60000")::get),
         new Configuration(false), hosts, new SleepRequests(), clock);
     StringBuilder json = new StringBuilder("{\"nodes\": [");
-    int mac = 0;
+    int entries = 0;
     for (String host : drivers.keySet()) {
-      json.append(mac > 0 ? "," : "").append("{\"host\": \"").append(host).append("\", \"driver\": \"wol\", \"mac\":"
-          + " \"00:11:22:33:44:").append(String.format("%02x", mac++)).append("\"}");
+      json.append(entries++ > 0 ? "," : "").append("{\"host\": \"").append(host)
+          .append("\", \"driver\": \"command\", \"script\": \"/bin/true\"}");
     }
     manager.install(PowerInventory.parse("test-inventory", json.append("]}").toString()), new HashMap<>(drivers));
     return manager;
@@ -112,6 +112,20 @@ class BmcPollerTest {
     int calls = dn1.calls.size();
     clock.runFor(60_000 * 5);
     assertThat(dn1.calls).hasSize(calls);
+  }
+
+  @Test
+  void wakeOnLanHosts_areNotPolled() throws Exception {
+    ScriptedDriver dn1 = new ScriptedDriver("wol", "255.255.255.255:9", clock);
+    PowerManager manager = new PowerManager(PowerSettings.from(Map.of("eafr.power.bmc-poll.interval.ms", "60000")::get),
+        new Configuration(false), hosts, new SleepRequests(), clock);
+    manager.install(PowerInventory.parse("test-inventory", "{\"nodes\": [{\"host\": \"dn1\", \"driver\": \"wol\","
+        + " \"mac\": \"00:11:22:33:44:55\"}]}"), new HashMap<>(Map.of("dn1", dn1)));
+    poller(manager);
+
+    clock.runFor(60_000 * 3);
+
+    assertThat(dn1.calls).isEmpty();
   }
 
   @Test
