@@ -37,4 +37,9 @@ public abstract class ForwardingPowerDriver implements PowerDriver {
   public PowerState state() throws PowerException {
     return driver.state();
   }
+
+  @Override
+  public PowerReading powerReading() throws PowerException {
+    return driver.powerReading();
+  }
 }
