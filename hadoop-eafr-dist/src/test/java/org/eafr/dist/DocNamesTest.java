@@ -47,10 +47,13 @@ class DocNamesTest {
    */
   private static final Pattern CAMEL_SPAN =
       Pattern.compile("`([A-Z][a-z0-9]+(?:[A-Z][A-Za-z0-9]*)*)(?:\\.([A-Za-z_][A-Za-z0-9_]*))?(?:\\(\\))?`");
-  /** A setting key: {@code eafr.} then dotted words, not part of a package, path or file name. */
-  private static final Pattern KEY =
-      Pattern.compile("(?<![\\w./-])(eafr(?:\\.[a-z0-9][a-z0-9-]*)+)(\\.(?:\\*|<|[A-Z]))?(?![\\w-]*\\.(?:md|xml|sh))");
-  private static final Pattern KEY_LITERAL = Pattern.compile("\"(eafr\\.[a-z0-9.-]*)\"");
+  /**
+   * A setting key: {@code eafr.} or the simulator's {@code sim.} then dotted words, not part of a package, class, path
+   * or file name; {@code .*} or {@code .<} after it makes it a family.
+   */
+  private static final Pattern KEY = Pattern.compile(
+      "(?<![\\w./-])((?:eafr|sim)(?:\\.[a-z0-9][a-z0-9-]*)+)(\\.(?:\\*|<))?(?![\\w-]*\\.(?:md|xml|sh|[A-Z]))");
+  private static final Pattern KEY_LITERAL = Pattern.compile("\"((?:eafr|sim)\\.[a-z0-9.-]*)\"");
   private static final Pattern XML_NAME = Pattern.compile("<name>(eafr\\.[a-z0-9.-]+)</name>");
   private static final Pattern COMMAND = Pattern.compile("hdfs eafr((?: +(?:-namenode +\\S+|-json|[a-z]+(?:\\|[a-z]+)*))*)");
   private static final Pattern LINK = Pattern.compile("\\]\\(([^)\\s]+)\\)");
@@ -147,7 +150,8 @@ class DocNamesTest {
 
   @Test
   void settingKeysNamedInDocs_areDefined() throws IOException {
-    assertThat(KEYS).as("keys found in the sources").contains("eafr.min-hot-replicas", "eafr.gear.eafr.read-floor");
+    assertThat(KEYS).as("keys found in the sources")
+        .contains("eafr.min-hot-replicas", "eafr.gear.eafr.read-floor", "sim.springfs.offload-set");
 
     List<String> unknown = new ArrayList<>();
     for (Path doc : docs()) {
@@ -161,7 +165,8 @@ class DocNamesTest {
       }
     }
 
-    assertThat(unknown).as("eafr.* keys the docs name that no Setting, key prefix or conf/*.xml defines").isEmpty();
+    assertThat(unknown).as("eafr.* and sim.* keys the docs name that no Setting, key prefix or conf/*.xml defines")
+        .isEmpty();
   }
 
   @Test
