@@ -17,9 +17,10 @@ import org.eafr.placement.gear.ExpansionChain;
  * longer exists): a home that sleeps keeps the record for a later gear-up. Reflection is over when a whole pass over
  * the owed blocks found no move to make or to wait for.
  *
- * <p>Worked example ({@code GearShiftTest}): homes s0, s5, s9 of a block written in gear 0 onto s0, s1, s2; after a
- * gear-up that wakes s5 and s9 with one move per step, step 1 moves s1 -> s5, step 2 s2 -> s9, step 3 finds the
- * block at home and forgets it, and the pass ends clean.
+ * <p>Worked example ({@code GearShiftTest}; racks r0, r1, r2 dealt round-robin, so s2 and s5 share r2): homes s0, s5,
+ * s9 of a block written in gear 0 onto s0, s1, s2; after a gear-up that wakes s5 and s9, with one move per step,
+ * reflection's step 1 moves s2 -> s5 (the holder on s5's rack), step 2 s1 -> s9, step 3 finds the block at home,
+ * forgets it, and the pass ends clean: the shift is steady.
  */
 final class ReflectionSteps {
   private final ShiftPorts ports;

@@ -50,6 +50,8 @@ final class ShiftSchedule {
   private final Set<String> excused = new HashSet<>();
   private int blockCount;
   private String failure;
+  /** What this run went through: restarts and failovers mid-phase, shifts reached and cancelled, wakes, moves. */
+  final Coverage coverage = new Coverage();
 
   ShiftSchedule(long seed) {
     this.seed = seed;
@@ -123,10 +125,12 @@ final class ShiftSchedule {
       cluster.bmcDown(1 + random.nextInt(8));
       trace.add("bmc down");
     } else if (roll < 67) {
+      coverage.resumedMidPhase += shift.state().phase() == ShiftPhase.STEADY ? 0 : 1;
       cluster.nameNodeRestarted();
       shift = GearShift.resume(layout, ports(), SETTINGS);
       fault("NameNode restart", true);
     } else if (roll < 71) {
+      coverage.resumedMidPhase += shift.state().phase() == ShiftPhase.STEADY ? 0 : 1;
       shift = GearShift.resume(layout, ports(), SETTINGS);
       trace.add("failover");
     } else {
@@ -187,7 +191,11 @@ final class ShiftSchedule {
 
   private void step() {
     cluster.tick();
+    String news = shift.lastNews();
     shift.step(cluster.tick);
+    if (!shift.lastNews().equals(news)) {
+      coverage.count(shift.lastNews());
+    }
     trace.add("step " + cluster.tick + ": " + shift.state());
     checkAvailability();
     checkOwed();
@@ -228,6 +236,33 @@ final class ShiftSchedule {
 
   private String blockId() {
     return String.format("blk_%03d", blockCount++);
+  }
+
+  /** Counts of what a run went through, summed over schedules to show the faults reach every phase. */
+  static final class Coverage {
+    long resumedMidPhase;
+    long reached;
+    long cancelled;
+    long woken;
+
+    void count(String news) {
+      reached += news.contains(" reached") ? 1 : 0;
+      cancelled += news.contains("cancelled") ? 1 : 0;
+      woken += news.contains("woken out of turn") ? 1 : 0;
+    }
+
+    void add(Coverage other) {
+      resumedMidPhase += other.resumedMidPhase;
+      reached += other.reached;
+      cancelled += other.cancelled;
+      woken += other.woken;
+    }
+
+    @Override
+    public String toString() {
+      return reached + " gears reached, " + cancelled + " gear-downs cancelled, " + woken + " wakes out of turn, "
+          + resumedMidPhase + " restarts or failovers mid-phase";
+    }
   }
 
   private ShiftPorts ports() {

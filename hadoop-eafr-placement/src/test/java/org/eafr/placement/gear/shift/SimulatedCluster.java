@@ -31,12 +31,15 @@ final class SimulatedCluster implements ShiftCluster, PowerPort, MaintenancePort
   private final Map<String, Integer> pipelineEnds = new HashMap<>();
   private final Map<Long, Command> commands = new HashMap<>();
   private final List<String> violations = new ArrayList<>();
+  private final List<String> moved = new ArrayList<>();
   private long nextTicket = 1;
   int tick;
   double powerFails;
   double powerHangs;
   double moveFails;
   double moveHangs;
+  /** Ticks until a command's reply lands; -1 for 0 to 2 at random. */
+  int replyDelay = -1;
 
   SimulatedCluster(ExpansionChain chain, Random random) {
     this.chain = chain;
@@ -90,6 +93,16 @@ final class SimulatedCluster implements ShiftCluster, PowerPort, MaintenancePort
 
   boolean poweredOn(String id) {
     return nodes.get(id).powerOn;
+  }
+
+  /** The moves that landed, e.g. "tick 7: blk_w s2 -> s5". */
+  List<String> moved() {
+    return moved;
+  }
+
+  /** The power commands sent so far. */
+  int powerCommands() {
+    return (int) commands.values().stream().filter(c -> c.move == null).count();
   }
 
   // ---- faults ----
@@ -319,8 +332,12 @@ final class SimulatedCluster implements ShiftCluster, PowerPort, MaintenancePort
     if (!hangs || random.nextBoolean()) {
       apply(host, n, wanted);
     }
-    commands.put(ticket, hangs ? Command.answered(Reply.PENDING) : Command.due(tick + random.nextInt(3)));
+    commands.put(ticket, hangs ? Command.answered(Reply.PENDING) : Command.due(tick + delay()));
     return ticket;
+  }
+
+  private int delay() {
+    return replyDelay >= 0 ? replyDelay : random.nextInt(3);
   }
 
   private void apply(String host, Node n, Power wanted) {
@@ -330,7 +347,7 @@ final class SimulatedCluster implements ShiftCluster, PowerPort, MaintenancePort
       n.alive = false;
     } else if (!n.powerOn) {
       n.powerOn = true;
-      n.bootAt = tick + 1 + random.nextInt(3);
+      n.bootAt = tick + 1 + delay();
     }
   }
 
@@ -368,7 +385,7 @@ final class SimulatedCluster implements ShiftCluster, PowerPort, MaintenancePort
     long ticket = nextTicket++;
     double roll = random.nextDouble();
     Command command = roll < moveFails ? Command.answered(Reply.failed("move " + move + " failed"))
-        : roll < moveFails + moveHangs ? Command.answered(Reply.PENDING) : Command.due(tick + random.nextInt(3));
+        : roll < moveFails + moveHangs ? Command.answered(Reply.PENDING) : Command.due(tick + delay());
     command.move = move;
     commands.put(ticket, command);
     return ticket;
@@ -393,6 +410,7 @@ final class SimulatedCluster implements ShiftCluster, PowerPort, MaintenancePort
       return;
     }
     holders.add(to);
+    moved.add("tick " + tick + ": " + move.blockId() + " " + from + " -> " + to);
     if (move.dropSource()) {
       holders.remove(from);
     }
