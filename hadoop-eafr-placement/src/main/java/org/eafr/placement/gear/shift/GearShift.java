@@ -36,7 +36,9 @@ import org.eafr.placement.gear.WakePlanner;
  *       power-off guard ({@link PowerSteps}), then steady in the target gear.</li>
  *   <li><b>Up</b>: {@link ShiftPhase#POWERING_ON} (verified on), {@link ShiftPhase#REGISTERING} (registered and
  *       reported: a dead DataNode is never taken out of maintenance), then out of maintenance and
- *       {@link ShiftPhase#REFLECTING} the owed blocks ({@link ReflectionSteps}), then steady.</li>
+ *       {@link ShiftPhase#REFLECTING} the owed blocks ({@link ReflectionSteps}), then steady. While steady, reflection
+ *       goes on in the background within the same budget (SpringFS Sec. 4's passive migration), so a block whose
+ *       source or home was down during the pass still goes home once they are back.</li>
  *   <li><b>Out of turn</b>, beside any phase: {@link WakeSteps} finds groups to wake for a failure or a read with no
  *       live replica; they are powered on, registered and taken out of maintenance as a gear-up does.</li>
  * </ol>
@@ -187,6 +189,9 @@ public final class GearShift {
         }
         break;
       default:
+        if (ports.store.owedCount() > 0) {
+          reflection.step(now); // what a pass could not move (its source or home was down) goes home later
+        }
         break;
     }
   }

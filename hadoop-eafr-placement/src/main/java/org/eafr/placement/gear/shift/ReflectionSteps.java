@@ -13,7 +13,8 @@ import org.eafr.placement.gear.ExpansionChain;
  * Reflection (Accordion Sec. 3.4; SpringFS Sec. 4's passive migration of what a re-integrated server missed): each
  * step walks the owed blocks a batch at a time from a cursor, and for each missing home that is live starts a move
  * from a live holder away from home (on the home's rack when there is one), dropping that copy once the home holds
- * it, with at most {@code movesPerStep} moves in flight. A block is forgotten only when every home holds it (or it no
+ * it; a block written with fewer replicas than homes (too few DataNodes were on) gets its missing replica copied from
+ * any live holder. At most {@code movesPerStep} moves in flight. A block is forgotten only when every home holds it (or it no
  * longer exists): a home that sleeps keeps the record for a later gear-up. Reflection is over when a whole pass over
  * the owed blocks found no move to make or to wait for.
  *
@@ -81,13 +82,18 @@ final class ReflectionSteps {
     if (missing.isEmpty()) {
       return false; // every missing home sleeps or is down: kept for a later gear-up
     }
-    Optional<String> source = source(holders, block.homes(), missing.get(0));
+    String to = missing.get(0);
+    Optional<String> source = source(holders, block.homes(), to);
+    boolean copy = source.isEmpty() && holders.size() < block.homes().size();
+    if (copy) {
+      source = source(holders, List.of(), to); // a replica never written (too few DataNodes were on): copy one
+    }
     if (source.isEmpty()) {
       return false; // no live copy away from home to move now; looked at again next pass
     }
     if (budget > 0) {
       BlockMove move = new BlockMove(block.blockId(), chain.requirePosition(source.get()),
-          chain.requirePosition(missing.get(0)), true);
+          chain.requirePosition(to), !copy);
       inFlight.put(block.blockId(), new InFlight(ports.moves.start(move), now));
       budget--;
     }

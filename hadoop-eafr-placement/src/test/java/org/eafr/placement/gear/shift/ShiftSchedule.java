@@ -20,8 +20,9 @@ import org.eafr.placement.gear.layout.EqualWorkLayout;
  * One seeded schedule of the deterministic simulation: a {@link GearShift} over a {@link SimulatedCluster} of 12
  * DataNodes (equal-work, p = 4, g = 2, r = 3), {@value #FAULT_STEPS} steps that interleave gear requests, writes,
  * reads and faults (power commands that fail or hang, an unreachable BMC, a DataNode dying awake or asleep, a move
- * failing or hanging, the NameNode restarting or failing over mid-phase), then everything heals and the shift must
- * settle within {@value #SETTLE_STEPS} steps. After every event it checks:
+ * failing or hanging, the NameNode restarting or failing over mid-phase), then everything heals: the shift must
+ * settle within {@value #SETTLE_STEPS} steps, and a gear-up to the highest gear must then reflect every owed block
+ * home. After every event it checks:
  * <ul>
  *   <li>no block loses its last replica on a DataNode that is on and registered, except by a fault (a DataNode that
  *       dies); such a block must get one back once the faults heal;</li>
@@ -79,17 +80,31 @@ final class ShiftSchedule {
     }
     cluster.healAll();
     trace.add("heal");
-    for (int s = 0; s < SETTLE_STEPS && failure == null; s++) {
-      if (settled()) {
-        return Optional.empty();
-      }
+    settle();
+    ShiftAnswer top = shift.request(layout.maximumGear());
+    trace.add("request " + layout.maximumGear() + ": " + top);
+    if (failure == null && !top.accepted()) {
+      fail("the highest gear refused once healed and steady: " + top.text());
+    }
+    for (int s = 0; s < SETTLE_STEPS && failure == null && !(settled() && store.owedCount() == 0); s++) {
+      step();
+    }
+    if (failure == null && store.owedCount() > 0) {
+      fail(store.owedCount() + " blocks still owed " + SETTLE_STEPS + " steps into the highest gear, e.g. "
+          + store.owedAfter("", 1));
+    }
+    return Optional.ofNullable(failure);
+  }
+
+  /** Steps until steady with nothing waking and every block live; fails after {@value #SETTLE_STEPS} steps. */
+  private void settle() {
+    for (int s = 0; s < SETTLE_STEPS && failure == null && !settled(); s++) {
       step();
     }
     if (failure == null && !settled()) {
       fail("not settled " + SETTLE_STEPS + " steps after the faults healed: " + shift.state() + ", unavailable "
           + unavailable + ", last news: " + shift.lastNews());
     }
-    return Optional.ofNullable(failure);
   }
 
   List<String> trace() {
