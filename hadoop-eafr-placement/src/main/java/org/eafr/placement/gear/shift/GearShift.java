@@ -74,7 +74,7 @@ public final class GearShift {
     ShiftState stored = ports.store.load().orElse(ShiftState.steady(layout.maximumGear()));
     GearedLayout.checkGear(layout, stored.target());
     GearShift shift = new GearShift(layout, ports, settings, stored);
-    Set<String> awake = new TreeSet<>(layout.chain().size() == 0 ? List.of() : ActiveSet.all(layout.chain()).ids());
+    Set<String> awake = new TreeSet<>(ActiveSet.all(layout.chain()).ids());
     awake.removeAll(stored.sleeping());
     ports.maintenance.leave(awake);
     ports.maintenance.enter(stored.sleeping());
@@ -165,8 +165,11 @@ public final class GearShift {
         checkBeforePowerOff();
         break;
       case POWERING_OFF:
-        if (power.reach(leaving(), Power.OFF, now)) {
-          lastNews = "gear " + state.target() + " reached; " + leaving().size() + " DataNodes powered off";
+        boolean off = power.reach(leaving(), Power.OFF, now);
+        String refusal = power.lastRefusal(); // why a host is not switched off (or is counted asleep without it)
+        lastNews = refusal.isEmpty() ? lastNews : refusal;
+        if (off) {
+          lastNews = "gear " + state.target() + " reached; " + leaving().size() + " DataNodes asleep";
           persist(state.reached());
         }
         break;

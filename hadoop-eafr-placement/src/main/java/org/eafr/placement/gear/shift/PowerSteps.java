@@ -42,9 +42,11 @@ final class PowerSteps {
     return all;
   }
 
-  /** The last power-off the guard refused, with its reason ("" when none). */
+  /** The last power-off the guard refused, with its reason, once ("" when none since the last call). */
   String lastRefusal() {
-    return lastRefusal;
+    String refusal = lastRefusal;
+    lastRefusal = "";
+    return refusal;
   }
 
   private boolean reached(String id, Power wanted, long now) {

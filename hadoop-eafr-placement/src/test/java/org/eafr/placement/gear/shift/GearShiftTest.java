@@ -55,6 +55,26 @@ class GearShiftTest {
   }
 
   @Test
+  void gearDown_countsALeavingDataNodeThatDiedBeforeMaintenanceAsleepWithNoPowerCommand() {
+    cluster.crash("s11", 100);
+    cluster.tick();
+
+    shift.request(0);
+    List<ShiftPhase> phases = phasesOver(2);
+    String news = shift.lastNews();
+    phases.addAll(phasesOver(1));
+
+    assertThat(phases).containsExactly(ShiftPhase.POWERING_OFF, ShiftPhase.POWERING_OFF, ShiftPhase.STEADY);
+    assertThat(news).startsWith("refusing to power off s11: DataNode s11 is IN_MAINTENANCE but dead, and this"
+        + " NameNode never saw it alive in maintenance");
+    assertThat(shift.lastNews()).isEqualTo("gear 0 reached; 8 DataNodes asleep");
+    assertThat(cluster.powerCommands()).isEqualTo(7);
+    assertThat(cluster.poweredOn("s11")).isTrue();
+    assertThat(shift.state().sleeping()).contains("s11");
+    assertThat(cluster.violations()).isEmpty();
+  }
+
+  @Test
   void reflection_movesOneMissingHomePerStepFromTheHolderOnItsRack() {
     shift.request(0);
     phasesOver(3);

@@ -124,6 +124,13 @@ final class SimulatedCluster implements ShiftCluster, PowerPort, MaintenancePort
     return true;
   }
 
+  /** DataNode {@code id} dies (its host stays on) for {@code ticks}. */
+  void crash(String id, int ticks) {
+    Node n = nodes.get(id);
+    n.alive = false;
+    n.brokenUntil = tick + ticks;
+  }
+
   /** A switched-off host breaks: powered on, its DataNode will not start for {@code ticks}. */
   boolean crashAsleep(int ticks) {
     List<Node> off = new ArrayList<>();
