@@ -120,6 +120,14 @@ class GearShiftTest {
   }
 
   @Test
+  void settings_outOfRangeAreRefusedNamingTheValue() {
+    assertThatThrownBy(() -> new ShiftSettings(0, 3, 4)).isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("moves per step 0 is not allowed: expected >= 1");
+    assertThatThrownBy(() -> new ShiftSettings(1, 0, 4)).isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("power timeout 0 ms and move timeout 4 ms are not allowed: expected both >= 1");
+  }
+
+  @Test
   void state_survivesItsTextAndDamagedTextIsNamed() {
     ShiftState state = new ShiftState(2, 0, ShiftPhase.ENTERING_MAINTENANCE, Set.of("s4", "s5", "s6"),
         Set.of("s6"), Set.of("s4", "s5"));

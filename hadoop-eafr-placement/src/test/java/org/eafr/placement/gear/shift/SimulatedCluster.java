@@ -19,8 +19,8 @@ import org.eafr.placement.gear.ExpansionChain;
  * A seeded in-memory HDFS cluster behind every port of a {@link GearShift}: DataNodes with power, liveness,
  * registration, block reports and admin state; a block map; BMCs whose commands fail, hang or are unreachable; moves
  * that fail or hang. It checks, as each command lands, that a power-off hits only a DataNode IN_MAINTENANCE whose
- * blocks each keep a replica on another DataNode that is on, alive and in service, and that no DataNode whose host is
- * off is taken out of maintenance; violations are collected for the schedule to report.
+ * blocks each keep a replica on another DataNode that is on, alive and in service, and that no DataNode is taken out
+ * of maintenance while it is dead for any reason but a fault (its host off or still booting); violations are collected for the schedule to report.
  */
 final class SimulatedCluster implements ShiftCluster, PowerPort, MaintenancePort, MovePort {
   final ExpansionChain chain;
@@ -310,9 +310,9 @@ final class SimulatedCluster implements ShiftCluster, PowerPort, MaintenancePort
   public void leave(Set<String> ids) {
     for (String id : ids) {
       Node n = nodes.get(id);
-      if (n.admin != AdminState.NORMAL && !n.powerOn) {
-        violations.add("tick " + tick + ": DataNode " + id + " taken out of maintenance while its host is off"
-            + " (HDFS would re-replicate every block it holds asleep)");
+      if (n.admin != AdminState.NORMAL && !n.alive && n.brokenUntil <= tick) {
+        violations.add("tick " + tick + ": DataNode " + id + " taken out of maintenance while " + (n.powerOn
+            ? "its host boots" : "its host is off") + " (HDFS would re-replicate every block it holds)");
       }
       n.overlay = false;
       n.admin = AdminState.NORMAL;
