@@ -2,6 +2,7 @@ package org.eafr.placement.gear.shift;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -23,6 +24,7 @@ class GearShiftSimulationTest {
     String only = System.getProperty("shift.seed");
     long first = only == null ? 0 : Long.parseLong(only);
     long count = only == null ? Long.getLong("shift.schedules", SCHEDULES) : 1;
+    long cpuStart = ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
     List<String> failures = new ArrayList<>();
     ShiftSchedule.Coverage coverage = new ShiftSchedule.Coverage();
     for (long seed = first; seed < first + count; seed++) {
@@ -37,7 +39,8 @@ class GearShiftSimulationTest {
       }
     }
     failures.stream().limit(20).forEach(System.out::println);
-    System.out.println(count + " schedules: " + coverage);
+    double cpuSeconds = (ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime() - cpuStart) / 1e9;
+    System.out.printf("%d schedules in %.1f s of CPU: %s%n", count, cpuSeconds, coverage);
     assertThat(failures).isEmpty();
     if (only == null) {
       assertThat(coverage.reached).as("gears reached").isGreaterThan(count);
