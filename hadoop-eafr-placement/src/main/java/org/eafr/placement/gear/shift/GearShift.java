@@ -1,0 +1,304 @@
+package org.eafr.placement.gear.shift;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import org.eafr.placement.cluster.ReplicatedFile;
+import org.eafr.placement.gear.ActiveSet;
+import org.eafr.placement.gear.AvailabilityCheck;
+import org.eafr.placement.gear.BlockPlacement;
+import org.eafr.placement.gear.CleanupWork;
+import org.eafr.placement.gear.GearController;
+import org.eafr.placement.gear.GearDecision;
+import org.eafr.placement.gear.GearFloor;
+import org.eafr.placement.gear.GearedLayout;
+import org.eafr.placement.gear.LoadSample;
+import org.eafr.placement.gear.UnavailableBlock;
+import org.eafr.placement.gear.WakePlanner;
+
+/**
+ * The gear shift as a deterministic state machine (Rabbit, Amur et al., Sec. 3 gears and Sec. 3.5 availability;
+ * SpringFS Sec. 4 passive migration; Accordion Sec. 3.4 reflection), driven by {@link #step(long)} and talking only
+ * through {@link ShiftPorts}: no thread, no wall clock, no randomness. Every phase is persisted before it acts, so a
+ * machine {@link #resume resumed} from the store after a restart or failover carries on mid-phase.
+ * <ol>
+ *   <li><b>Request</b> ({@link #request}): refused, naming why, when the gear does not exist, a shift is under way, or
+ *       the core's {@link GearController#manual} finds a block that would keep no live replica.</li>
+ *   <li><b>Down</b>: the leaving DataNodes (asleep in the target gear, not being woken) go into maintenance
+ *       ({@link ShiftPhase#ENTERING_MAINTENANCE}); once each shows IN_MAINTENANCE the {@link AvailabilityCheck} runs
+ *       again over the DataNodes staying on: a complete block with no replica there cancels the shift, a block being
+ *       written only on leaving DataNodes holds it; else {@link ShiftPhase#POWERING_OFF}, each host behind the
+ *       power-off guard ({@link PowerSteps}), then steady in the target gear.</li>
+ *   <li><b>Up</b>: {@link ShiftPhase#POWERING_ON} (verified on), {@link ShiftPhase#REGISTERING} (registered and
+ *       reported: a dead DataNode is never taken out of maintenance), then out of maintenance and
+ *       {@link ShiftPhase#REFLECTING} the owed blocks ({@link ReflectionSteps}), then steady. While steady, reflection
+ *       goes on in the background within the same budget (SpringFS Sec. 4's passive migration), so a block whose
+ *       source or home was down during the pass still goes home once they are back.</li>
+ *   <li><b>Out of turn</b>, beside any phase: {@link WakeSteps} finds groups to wake for a failure or a read with no
+ *       live replica; they are powered on, registered and taken out of maintenance as a gear-up does.</li>
+ * </ol>
+ *
+ * <p>Worked example ({@code GearShiftTest}): 12 DataNodes s0..s11, equal-work with p = 4, g = 2, r = 3 (gears 0..4
+ * keep 4, 6, 8, 10, 12 on). {@code request(0)} in gear 4 puts the 8 non-primaries into maintenance; step 1 (they show
+ * IN_MAINTENANCE) passes the check and enters POWERING_OFF; step 2 sends 8 power-offs; step 3 reads their DONE replies
+ * and reaches gear 0, steady, 8 sleeping.
+ */
+public final class GearShift {
+  private final GearedLayout layout;
+  private final ShiftPorts ports;
+  private final PowerSteps power;
+  private final ReflectionSteps reflection;
+  private final WakeSteps wakes;
+  private ShiftState state;
+  private String lastNews = "";
+
+  private GearShift(GearedLayout layout, ShiftPorts ports, ShiftSettings settings, ShiftState state) {
+    this.layout = layout;
+    this.ports = ports;
+    this.power = new PowerSteps(ports, settings.powerTimeoutMillis());
+    this.reflection = new ReflectionSteps(ports, layout.chain(), settings);
+    this.wakes = new WakeSteps(ports, layout.chain(), new WakePlanner(layout));
+    this.state = state;
+  }
+
+  /**
+   * The machine resumed from {@code ports}' store (steady in the highest gear when nothing is stored), with the
+   * sleeping DataNodes put (back) into maintenance and the others out of it.
+   */
+  public static GearShift resume(GearedLayout layout, ShiftPorts ports, ShiftSettings settings) {
+    ShiftState stored = ports.store.load().orElse(ShiftState.steady(layout.maximumGear()));
+    GearedLayout.checkGear(layout, stored.target());
+    GearShift shift = new GearShift(layout, ports, settings, stored);
+    Set<String> awake = new TreeSet<>(ActiveSet.all(layout.chain()).ids());
+    awake.removeAll(stored.sleeping());
+    ports.maintenance.leave(awake);
+    ports.maintenance.enter(stored.sleeping());
+    return shift;
+  }
+
+  public ShiftState state() {
+    return state;
+  }
+
+  /** The last thing an operator should read: a shift reached, cancelled, or waiting, and why. */
+  public String lastNews() {
+    return lastNews;
+  }
+
+  /** A gear asked by an operator or the controller; refused with the reason, nothing changed. */
+  public ShiftAnswer request(int requested) {
+    if (requested < 0 || requested > layout.maximumGear()) {
+      return ShiftAnswer.refused("gear " + requested + " does not exist: layout " + layout.name() + " has gears 0.."
+          + layout.maximumGear());
+    }
+    if (state.phase() != ShiftPhase.STEADY) {
+      return ShiftAnswer.refused("gear " + requested + " refused: a shift to gear " + state.target()
+          + " is under way (" + state.phase() + "); ask again once it has finished");
+    }
+    if (requested == state.gear()) {
+      return ShiftAnswer.accepted("already in gear " + requested);
+    }
+    GearDecision decision;
+    try {
+      decision = controller().manual(requested, liveInService(), wakes.failed(state), floor());
+    } catch (IllegalStateException refused) {
+      return ShiftAnswer.refused(refused.getMessage());
+    }
+    Set<String> sleeping = new TreeSet<>(state.sleeping());
+    ShiftPhase phase = ShiftPhase.POWERING_ON;
+    if (requested < state.gear()) {
+      sleeping.addAll(ActiveSet.all(layout.chain()).minus(layout.serversOn(requested)).minus(decision.staysOn())
+          .ids());
+      phase = ShiftPhase.ENTERING_MAINTENANCE;
+    }
+    persist(state.shifting(requested, phase, sleeping));
+    return ShiftAnswer.accepted(decision.describe("MANUAL"));
+  }
+
+  /** A block was written; when a home slept, what it is owed is persisted at once. */
+  public void written(String blockId, BlockPlacement placement) {
+    if (!placement.owesMoves()) {
+      return;
+    }
+    List<String> homes = new ArrayList<>();
+    for (int i = 0; i < placement.size(); i++) {
+      homes.add(layout.chain().id(placement.home(i)));
+    }
+    for (int missing : placement.missingHomes()) {
+      homes.add(layout.chain().id(missing));
+    }
+    ports.store.owe(new OwedBlock(blockId, homes.size(), homes));
+  }
+
+  /** A read found block {@code blockId} with no live replica; the next step looks for a group to wake. */
+  public void readFoundNoReplica(String blockId) {
+    wakes.readFoundNoReplica(blockId);
+  }
+
+  /** One step at {@code now} (ms): wakes out of turn, then the phase under way. */
+  public void step(long now) {
+    Set<String> wake = wakes.find(state);
+    if (!wake.isEmpty()) {
+      persist(state.withWaking(wake));
+      lastNews = "waking " + wake.size() + " DataNodes out of turn: " + wake;
+    }
+    advanceWaking(now);
+    advance(now);
+  }
+
+  private void advanceWaking(long now) {
+    if (!state.waking().isEmpty() && power.reach(state.waking(), Power.ON, now)
+        && allRegistered(state.waking())) {
+      lastNews = state.waking().size() + " DataNodes woken out of turn: " + state.waking();
+      persist(state.woken());
+    }
+  }
+
+  private void advance(long now) {
+    switch (state.phase()) {
+      case ENTERING_MAINTENANCE:
+        checkBeforePowerOff();
+        break;
+      case POWERING_OFF:
+        boolean off = power.reach(leaving(), Power.OFF, now);
+        String refusal = power.lastRefusal(); // why a host is not switched off (or is counted asleep without it)
+        lastNews = refusal.isEmpty() ? lastNews : refusal;
+        if (off) {
+          lastNews = "gear " + state.target() + " reached; " + leaving().size() + " DataNodes asleep";
+          persist(state.reached());
+        }
+        break;
+      case POWERING_ON:
+        if (power.reach(wakingForGear(), Power.ON, now)) {
+          persist(state.withPhase(ShiftPhase.REGISTERING));
+        }
+        break;
+      case REGISTERING:
+        if (allRegistered(wakingForGear())) {
+          Set<String> sleeping = new TreeSet<>(state.sleeping());
+          sleeping.removeAll(wakingForGear());
+          persist(state.shifting(state.target(), ShiftPhase.REFLECTING, sleeping));
+        }
+        break;
+      case REFLECTING:
+        if (!reflection.step(now)) {
+          lastNews = "gear " + state.target() + " reached; reflection complete";
+          persist(state.reached());
+        }
+        break;
+      default:
+        if (ports.store.owedCount() > 0) {
+          reflection.step(now); // what a pass could not move (its source or home was down) goes home later
+        }
+        break;
+    }
+  }
+
+  /** Once every leaving DataNode shows IN_MAINTENANCE: cancel, wait for a write, or go on to power off. */
+  private void checkBeforePowerOff() {
+    Set<String> leaving = leaving();
+    for (String id : leaving) {
+      DataNodeView node = ports.cluster.dataNode(id);
+      if (node.registered() && node.admin() != AdminState.IN_MAINTENANCE) {
+        return;
+      }
+    }
+    Optional<UnavailableBlock> complete = AvailabilityCheck.firstUnavailable(ports.cluster.blocks(),
+        id -> staysOn(id, leaving));
+    if (complete.isPresent()) {
+      lastNews = "gear-down to " + state.target() + " cancelled after maintenance: " + complete.get().message()
+          + "; " + state.joining().size() + " DataNodes out of maintenance";
+      persist(state.cancelled());
+      return;
+    }
+    Optional<UnavailableBlock> written = AvailabilityCheck.firstUnavailable(ports.cluster.pipelines(),
+        id -> staysOn(id, leaving));
+    if (written.isPresent()) {
+      lastNews = "gear-down to " + state.target() + " waits before power-off: " + written.get().message()
+          + " (being written)";
+      return;
+    }
+    persist(state.withPhase(ShiftPhase.POWERING_OFF));
+  }
+
+  private boolean staysOn(String id, Set<String> leaving) {
+    return !leaving.contains(id) && ports.cluster.dataNode(id).liveInService();
+  }
+
+  private boolean allRegistered(Set<String> ids) {
+    for (String id : ids) {
+      if (!ports.cluster.dataNode(id).registeredAndReported()) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** DataNodes asleep or going to sleep that the target gear does not keep on and that are not being woken. */
+  Set<String> leaving() {
+    Set<String> leaving = new TreeSet<>(state.sleeping());
+    leaving.removeAll(layout.serversOn(state.target()).ids());
+    leaving.removeAll(state.waking());
+    return leaving;
+  }
+
+  /** Sleeping DataNodes the target gear keeps on. */
+  private Set<String> wakingForGear() {
+    Set<String> waking = new TreeSet<>(state.sleeping());
+    waking.retainAll(layout.serversOn(state.target()).ids());
+    return waking;
+  }
+
+  /** Persists {@code next} first, then puts its sleeping DataNodes into maintenance and the woken ones out. */
+  private void persist(ShiftState next) {
+    ports.store.save(next);
+    Set<String> left = new TreeSet<>(state.sleeping());
+    left.removeAll(next.sleeping());
+    Set<String> entered = new TreeSet<>(next.sleeping());
+    entered.removeAll(state.sleeping());
+    state = next;
+    if (!left.isEmpty()) {
+      ports.maintenance.leave(left);
+    }
+    if (!entered.isEmpty()) {
+      ports.maintenance.enter(entered);
+    }
+  }
+
+  private ActiveSet liveInService() {
+    List<String> live = new ArrayList<>();
+    for (String id : ActiveSet.all(layout.chain()).ids()) {
+      if (ports.cluster.dataNode(id).liveInService()) {
+        live.add(id);
+      }
+    }
+    return ActiveSet.ofIds(layout.chain(), live);
+  }
+
+  private GearController controller() {
+    return new GearController(layout, new LoadSample(1, 1, 1, 1), 1.0, 0, 0, 0, state.gear(),
+        Clock.fixed(Instant.EPOCH, ZoneOffset.UTC));
+  }
+
+  /** The controller's floor: a replica counts on a DataNode of the set that is alive and in service now. */
+  private GearFloor floor() {
+    Iterable<ReplicatedFile> blocks = ports.cluster.blocks();
+    return new GearFloor() {
+      @Override
+      public CleanupWork cleanupFor(ActiveSet staysOn) {
+        return CleanupWork.none();
+      }
+
+      @Override
+      public Optional<UnavailableBlock> firstUnavailable(ActiveSet staysOn) {
+        return AvailabilityCheck.firstUnavailable(blocks,
+            id -> staysOn.contains(id) && ports.cluster.dataNode(id).liveInService());
+      }
+    };
+  }
+}

@@ -1,0 +1,132 @@
+package org.eafr.placement.gear.shift;
+
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.eafr.placement.power.PowerOffGuard;
+
+/**
+ * Power verification bookkeeping of a gear shift: brings a set of hosts to a power state over several steps and says
+ * when every one is verified there. Per host, each step: a command's DONE reply verifies it; a reply still pending
+ * within the timeout is waited for; after a failure or a timeout (a hung BMC) the host's state is read, and a host
+ * read in the wanted state is verified with no command; otherwise the command is sent again. Every power-off is sent
+ * only after {@link PowerOffGuard} passes at that moment (IN_MAINTENANCE, the block list trusted, each block live on
+ * a DataNode in service off the host). A dead or unregistered leaving DataNode the guard refuses serves nothing: it
+ * is counted asleep with no command (its host may still run; the energy is lost, no data is).
+ *
+ * <p>Kept in memory only: after a restart or failover a host is read again before anything is sent, so a command
+ * whose reply was lost is never repeated blindly.
+ */
+final class PowerSteps {
+  private final ShiftPorts ports;
+  private final long timeoutMillis;
+  private final Map<String, Sent> sent = new HashMap<>();
+  private final Map<String, Power> verified = new HashMap<>();
+  private final Set<String> countedAsleep = new HashSet<>();
+  private String lastRefusal = "";
+
+  PowerSteps(ShiftPorts ports, long timeoutMillis) {
+    this.ports = ports;
+    this.timeoutMillis = timeoutMillis;
+  }
+
+  /** Whether every host of {@code ids} is verified in {@code wanted}; sends what is missing. */
+  boolean reach(Set<String> ids, Power wanted, long now) {
+    boolean all = true;
+    for (String id : ids) {
+      all &= reached(id, wanted, now);
+    }
+    return all;
+  }
+
+  /** The last power-off the guard refused, with its reason, once ("" when none since the last call). */
+  String lastRefusal() {
+    String refusal = lastRefusal;
+    lastRefusal = "";
+    return refusal;
+  }
+
+  private boolean reached(String id, Power wanted, long now) {
+    if (stillVerified(id, wanted)) {
+      return true;
+    }
+    Sent command = sent.get(id);
+    if (command != null && command.wanted == wanted) {
+      Reply reply = ports.power.poll(command.ticket);
+      if (reply.kind() == Reply.Kind.DONE) {
+        sent.remove(id);
+        verified.put(id, wanted);
+        return true;
+      }
+      if (reply.kind() == Reply.Kind.PENDING && now - command.sentAt < timeoutMillis) {
+        return false;
+      }
+    }
+    sent.remove(id);
+    Optional<Power> read = ports.power.read(id);
+    if (read.isPresent() && read.get() == wanted) {
+      verified.put(id, wanted);
+      return true;
+    }
+    if (wanted == Power.OFF && refusedOff(id)) {
+      return countedAsleep.contains(id);
+    }
+    sent.put(id, new Sent(ports.power.send(id, wanted), wanted, now));
+    return false;
+  }
+
+  /**
+   * Whether a record of {@code id} verified in {@code wanted} still stands: for OFF, its DataNode does not heartbeat
+   * (a running DataNode contradicts it); else the record is forgotten.
+   */
+  private boolean stillVerified(String id, Power wanted) {
+    if (countedAsleep.contains(id) && wanted == Power.OFF && !ports.cluster.dataNode(id).alive()) {
+      return true;
+    }
+    countedAsleep.remove(id);
+    if (verified.get(id) != wanted) {
+      verified.remove(id);
+      return false;
+    }
+    if (wanted == Power.OFF && ports.cluster.dataNode(id).alive()) {
+      verified.remove(id);
+      return false;
+    }
+    return true;
+  }
+
+  /** Runs the power-off guard for {@code id} now; a refusal of a DataNode that serves nothing counts it asleep. */
+  private boolean refusedOff(String id) {
+    DataNodeView node = ports.cluster.dataNode(id);
+    List<PowerOffGuard.Member> members = node.registered() ? List.of(node.member(id)) : List.of();
+    Optional<String> refusal = PowerOffGuard.refusal(id, "ACTIVE", Set.of(), members);
+    if (refusal.isEmpty()) {
+      refusal = PowerOffGuard.blockRefusal(id, ports.cluster.blocksOn(id),
+          PowerOffGuard.staysOn(Set.of(id), other -> ports.cluster.dataNode(other).liveInService()));
+    }
+    if (refusal.isEmpty()) {
+      return false;
+    }
+    lastRefusal = refusal.get();
+    if (!node.alive()) {
+      countedAsleep.add(id);
+    }
+    return true;
+  }
+
+  /** A command sent and not yet answered. */
+  private static final class Sent {
+    final long ticket;
+    final Power wanted;
+    final long sentAt;
+
+    Sent(long ticket, Power wanted, long sentAt) {
+      this.ticket = ticket;
+      this.wanted = wanted;
+      this.sentAt = sentAt;
+    }
+  }
+}

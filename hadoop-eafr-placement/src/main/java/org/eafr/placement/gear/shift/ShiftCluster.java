@@ -1,0 +1,26 @@
+package org.eafr.placement.gear.shift;
+
+import java.util.Optional;
+import org.eafr.placement.cluster.ReplicatedFile;
+
+/**
+ * The gear shift's read-only view of the file system (the NameNode answers from its DataNode manager and block map,
+ * the simulator and the deterministic simulation tests from their in-memory cluster). Blocks are
+ * {@link ReplicatedFile}s whose servers are DataNode ids of the expansion chain.
+ */
+public interface ShiftCluster {
+  /** The DataNode {@code id} as HDFS shows it; {@link DataNodeView#UNREGISTERED} when it is not registered. */
+  DataNodeView dataNode(String id);
+
+  /** Every complete block with the DataNodes holding it (the availability check's input). */
+  Iterable<ReplicatedFile> blocks();
+
+  /** The complete blocks with a replica on DataNode {@code id}. */
+  Iterable<ReplicatedFile> blocksOn(String id);
+
+  /** The blocks being written, each with the DataNodes of its pipeline. */
+  Iterable<ReplicatedFile> pipelines();
+
+  /** One complete block with its holders; empty when it no longer exists. */
+  Optional<ReplicatedFile> block(String blockId);
+}

@@ -1,0 +1,37 @@
+package org.eafr.placement.gear.shift;
+
+/**
+ * The gear shift's knobs, checked when built: the moves reflection may have in flight (Accordion Sec. 3.4's batches;
+ * {@code eafr.gear.reflection.blocks-per-step} on a NameNode), and how long a power command or a move may go without
+ * a reply before the shift stops waiting for it (a hung BMC, a lost transfer) and looks again.
+ */
+public final class ShiftSettings {
+  private final int movesPerStep;
+  private final long powerTimeoutMillis;
+  private final long moveTimeoutMillis;
+
+  public ShiftSettings(int movesPerStep, long powerTimeoutMillis, long moveTimeoutMillis) {
+    if (movesPerStep < 1) {
+      throw new IllegalArgumentException("moves per step " + movesPerStep + " is not allowed: expected >= 1");
+    }
+    if (powerTimeoutMillis < 1 || moveTimeoutMillis < 1) {
+      throw new IllegalArgumentException("power timeout " + powerTimeoutMillis + " ms and move timeout "
+          + moveTimeoutMillis + " ms are not allowed: expected both >= 1");
+    }
+    this.movesPerStep = movesPerStep;
+    this.powerTimeoutMillis = powerTimeoutMillis;
+    this.moveTimeoutMillis = moveTimeoutMillis;
+  }
+
+  public int movesPerStep() {
+    return movesPerStep;
+  }
+
+  public long powerTimeoutMillis() {
+    return powerTimeoutMillis;
+  }
+
+  public long moveTimeoutMillis() {
+    return moveTimeoutMillis;
+  }
+}

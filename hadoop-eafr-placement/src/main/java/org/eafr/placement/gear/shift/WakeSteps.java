@@ -1,0 +1,77 @@
+package org.eafr.placement.gear.shift;
+
+import java.util.HashSet;
+import java.util.Set;
+import java.util.TreeSet;
+import org.eafr.placement.cluster.ReplicatedFile;
+import org.eafr.placement.gear.ActiveSet;
+import org.eafr.placement.gear.ExpansionChain;
+import org.eafr.placement.gear.WakePlanner;
+
+/**
+ * Finds the sleeping DataNodes to wake out of turn (Rabbit Sec. 3.5, decided by the core's {@link WakePlanner}): the
+ * recovery group of a DataNode that should be on and died, and the smallest group holding a block a read found with no
+ * live replica. What it finds is persisted as the state's waking set by the caller, and woken as a gear-up wakes.
+ */
+final class WakeSteps {
+  private final ShiftPorts ports;
+  private final ExpansionChain chain;
+  private final WakePlanner planner;
+  private final Set<String> readsWithoutReplica = new TreeSet<>();
+  private Set<String> failedBefore = new HashSet<>();
+
+  WakeSteps(ShiftPorts ports, ExpansionChain chain, WakePlanner planner) {
+    this.ports = ports;
+    this.chain = chain;
+    this.planner = planner;
+  }
+
+  /** A read found block {@code blockId} with no live replica: the next step looks for a group to wake for it. */
+  void readFoundNoReplica(String blockId) {
+    readsWithoutReplica.add(blockId);
+  }
+
+  /** Sleeping DataNodes to wake now (none already waking); empty when nothing needs waking. */
+  Set<String> find(ShiftState state) {
+    ActiveSet on = on(state);
+    ActiveSet failed = failed(state);
+    Set<String> wake = new TreeSet<>();
+    for (int f = failed.next(0); f >= 0; f = failed.next(f + 1)) {
+      if (!failedBefore.contains(chain.id(f))) {
+        wake.addAll(planner.forFailure(f, on, failed).ids());
+      }
+    }
+    failedBefore = new HashSet<>(failed.ids());
+    for (String blockId : readsWithoutReplica) {
+      ports.cluster.block(blockId).ifPresent(block -> wake.addAll(planner.forBlock(positions(block), on, failed)
+          .ids()));
+    }
+    readsWithoutReplica.clear();
+    wake.retainAll(state.sleeping());
+    wake.removeAll(state.waking());
+    return wake;
+  }
+
+  /** Every server of the chain not asleep, and those being woken. */
+  private ActiveSet on(ShiftState state) {
+    Set<String> asleep = new TreeSet<>(state.sleeping());
+    asleep.removeAll(state.waking());
+    return ActiveSet.all(chain).minus(ActiveSet.ofIds(chain, asleep));
+  }
+
+  /** DataNodes that should be on and are dead, or unregistered (dead since before this NameNode started). */
+  ActiveSet failed(ShiftState state) {
+    Set<String> failed = new TreeSet<>();
+    for (int p = 0; p < chain.size(); p++) {
+      String id = chain.id(p);
+      if (!state.sleeping().contains(id) && !ports.cluster.dataNode(id).alive()) {
+        failed.add(id);
+      }
+    }
+    return ActiveSet.ofIds(chain, failed);
+  }
+
+  private int[] positions(ReplicatedFile block) {
+    return block.replicaServers().stream().mapToInt(chain::position).filter(p -> p >= 0).toArray();
+  }
+}
