@@ -2,7 +2,7 @@
 # Receive-side rate control and destination choice on shaped links, with real NameNode and DataNode processes from
 # the project's jars. Needs root (network namespaces, tc); not part of CI.
 #
-#   scripts/bench/incast.sh            run both scenarios, print the table, write it to docs/evaluation.md
+#   scripts/bench/incast.sh            run both scenarios, print the table, write it to docs/evaluation-real-daemons.md
 #
 # incast: 8 sender DataNodes (rack /r1) each re-replicate blocks into one receiver DataNode (rack /r2, the only
 #   remote rack, so every second replica goes there) at once; stock HDFS against the EAFR receive rate control on
@@ -18,7 +18,7 @@
 # retransmissions and timeouts from /proc/net/snmp and /proc/net/netstat of the senders' namespaces; the statistics
 # are org.eafr.datanode.bench.IncastBench. Knobs (environment): INCAST_ROUNDS (5), INCAST_BLOCK_MB (16),
 # INCAST_BLOCKS (3 per sender), INCAST_MBIT (100), INCAST_SLOW_MBIT (25), INCAST_QUEUE_BYTES (30000),
-# INCAST_ETA_LOW / INCAST_ETA_HIGH (eafr.rate.*, 0.2 / 0.5), INCAST_MODES ("pacing window"), INCAST_NO_DOC=1 (do not touch docs/evaluation.md),
+# INCAST_ETA_LOW / INCAST_ETA_HIGH (eafr.rate.*, 0.2 / 0.5), INCAST_MODES ("pacing window"), INCAST_NO_DOC=1 (do not touch docs/evaluation-real-daemons.md),
 # MVN_ARGS. State and logs: target/bench-incast/.
 set -euo pipefail
 
@@ -483,7 +483,7 @@ SETUP
     { echo; bench_tool sockets --mode "$mode" --rx "$(ls "$STATE"/logs/incast/ss-incast-"$mode"-*-rx.txt | paste -sd,)" \
       --tx "$(ls "$STATE"/logs/incast/ss-incast-"$mode"-*-tx.txt | paste -sd,)"; } >>"$STATE/setup.md"
   done
-  local doc=(--doc "$ROOT/docs/evaluation.md" --title "Incast and heterogeneous links on real daemons" --setup "$STATE/setup.md")
+  local doc=(--doc "$ROOT/docs/evaluation-real-daemons.md" --title "Incast and heterogeneous links on real daemons" --setup "$STATE/setup.md")
   [[ "${INCAST_NO_DOC:-0}" == 1 ]] && doc=()
   bench_tool report --results "$STATE/results-measured.csv" "${doc[@]}"
 }

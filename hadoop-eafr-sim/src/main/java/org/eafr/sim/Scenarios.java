@@ -8,7 +8,7 @@ import org.eafr.placement.settings.InvalidSettingException;
 
 /**
  * The named scenarios. The full ones reproduce EAFR Figs. 5-14 on the EAFR setup (300 servers in 10 racks, 70% hot,
- * r = 2, eps = 1). To keep the full evaluation within the simulator's speed (see docs/evaluation.md), sweeps run one
+ * r = 2, eps = 1). To keep the full evaluation within the simulator's speed (see docs/simulator.md), sweeps run one
  * 4-hour pattern (load sweeps 3 hours, as they multiply the reads by up to 60); EAFR adapts every hour, so most of each
  * run is adapted. "eafr" runs the paper's 2 days. "tiny" is the
  * regression scenario of the tests.
@@ -81,7 +81,7 @@ public final class Scenarios {
         List.of(variant("eafr.min-replicas", 2), variant("eafr.min-replicas", 3)), List.of("hdfs", "cdrm", "eafr"),
         List.of("success_lambda_0.1", "success_lambda_0.2")));
     add(new Scenario("gears", "power-proportional layouts on the SWIM traces, 24 h each: machine-hours against the"
-        + " SpringFS 5.2 ideal, data migrated, energy, read latency (issue 8)", gearsBase(),
+        + " SpringFS 5.2 ideal, data migrated, energy, read latency", gearsBase(),
         "trace (1, 2: FB-2009 samples 0, 1; 3: FB-2010; 4: FB-2010 with generated input paths)",
         swimTracesAndPaths(), GEARS,
         List.of("machine_hours", "machine_hours_vs_ideal", "migrated_gb", "energy_kwh_day", "read_mean_ms",

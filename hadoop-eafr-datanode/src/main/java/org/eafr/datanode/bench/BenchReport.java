@@ -14,7 +14,7 @@ import java.util.function.ToDoubleFunction;
  * The table of scripts/bench/incast.sh: per scenario, the median over rounds of each metric for the stock mode and
  * for every other mode measured (e.g. {@code pacing} and {@code window}, or {@code eafr}), and each one's ratio to
  * stock (below 1 is better for times, retransmissions and timeouts, above 1 for goodput), with the goal where there
- * is one and whether each mode meets it. Also writes it into docs/evaluation.md between two markers, so a re-run
+ * is one and whether each mode meets it. Also writes it into docs/evaluation-real-daemons.md between two markers, so a re-run
  * replaces the section and leaves the rest of the file alone.
  */
 public final class BenchReport {

@@ -45,7 +45,7 @@ import org.eafr.placement.settings.EafrSettings;
  * standby server that has since slept) that turns hot again has one serving replica; when a burst of reads (a job's
  * map tasks) swamps it, 1 overloaded of r_i = 2 is not &gt; 2 * 0.5 and the literal rule never adds a replica. On the
  * SWIM FB-2009 trace 65% of EAFR's reads found a single awake replica and EAFR added 1-10 replicas an hour for 3-32 hot
- * files judged "not overloaded" (docs/evaluation.md, "Why EAFR read slower than HDFS on SWIM").
+ * files judged "not overloaded" (docs/evaluation-eafr.md).
  *
  * <p>Worked example (defaults: r=2, eps=1, gamma_s=0.5, tau_c=0.8). Hot file f on H1 (h=13 of c_c=15: 0.867, phi 2)
  * and H2 (h=17 of 20: 0.85, phi 3): 2 overloaded &gt; 2 * 0.5, so ADD f, copied from H2 (more spare capacity), to the

@@ -11,7 +11,7 @@ import org.eafr.placement.gear.ReadBalancer;
 import org.eafr.placement.gear.LoadSample;
 
 /**
- * A power-proportional policy (issue 8): its servers turn off and on as the core's gear controller decides. The
+ * A power-proportional policy: its servers turn off and on as the core's gear controller decides. The
  * simulator owns the physics of the active set (wake latency, power, the copies of cleanup and reflection); the
  * policy owns every decision through the core's classes ({@code org.eafr.placement.gear}: a layout, a read balancer,
  * the gear controller and the offload ledger). One block per file: a file's id is its block id.

@@ -15,7 +15,7 @@ import org.eafr.placement.cluster.Server;
  * Without it the planner sees every server's h as the interval found it: when the peak load of the interval leaves
  * one server of the running gear below tau_c, every extra of the interval goes there. In the simulator on FB-2010,
  * 250 copies at one hour's end went to one gear-0 server at once, each took 317 s under the incast, and the moves
- * from the servers leaving the gear queued behind them, which kept those servers on (docs/evaluation.md).
+ * from the servers leaving the gear queued behind them, which kept those servers on (docs/evaluation-eafr-geared.md).
  *
  * <p>Worked example (c_c = 10, tau_c = 0.8, so a server is overloaded above h = 8): s1 at h = 7 is the only server
  * of the running gear not overloaded. The first extra of the interval goes to s1 (now h = 8 in the planner's eyes),

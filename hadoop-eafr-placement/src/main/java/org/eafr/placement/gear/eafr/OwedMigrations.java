@@ -22,7 +22,7 @@ import org.eafr.placement.gear.BlockMove;
  * merely on, the migrations owed to a high gear all start during its short peak (2,532 of them, 443 GB, on FB-2010
  * after one hour at gear 203); when the gear drops, every server leaving it still has a queue of them, and the
  * layout's own moves wait behind them, so it stays on: eafr-geared spent 28% more machine-hours than rabbit on a
- * 4-hour slice of FB-2010 (312.7 against 244.7) and 0 more without the migrations (docs/evaluation.md).
+ * 4-hour slice of FB-2010 (312.7 against 244.7) and 0 more without the migrations (docs/evaluation-eafr-geared.md).
  *
  * <p>Worked example (gear 1 running: positions 0-9; 10-14 on but leaving, not in the gear): owed 3 -> 12, 3 -> 5,
  * 4 -> 5, 6 -> 7. {@link #due} gives 3 -> 5 (3 -> 12's target leaves the gear; it stays owed) and 6 -> 7; 4 -> 5

@@ -7,7 +7,7 @@ import org.eafr.placement.settings.EafrSettings;
  * EAFR on gears' read floor (the project's own rule; no paper has it): the first n_L servers of the expansion chain
  * hold every block's r replicas and never sleep, so a read always finds its r replicas awake, as in HDFS.
  *
- * <p>Why (docs/evaluation.md, "eafr-geared's read latency"): a job's M map tasks read their file at once; with a
+ * <p>Why (docs/evaluation-eafr-geared.md): a job's M map tasks read their file at once; with a
  * replicas of it awake, c read slots per server and service time t, the i-th read (0-based, Alg. 3 keeping the queues
  * even) waits for floor(i / (a c)) earlier rounds, so the burst's mean latency is
  * <pre>  L(M, a) = t (1 + (1/M) sum_{i=0..M-1} floor(i / (a c)))                        ({@link #burstMeanMillis})</pre>

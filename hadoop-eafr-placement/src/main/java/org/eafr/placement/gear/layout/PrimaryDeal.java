@@ -24,7 +24,7 @@ import java.util.function.IntPredicate;
  * (PrimaryDealPropertyTest). Dealing primaries in plain turn instead, as before, tied a block's primary to its
  * position in the non-primaries' periodic deal: with g = 1, p = 40, r = 3 and 15,000 blocks on 300 servers, the blocks
  * only a primary could serve at 70 servers on ranged from 100 to 288 per primary (B / n = 214), which capped the degree
- * of power proportionality at 0.74 for any read balancer (max-flow; docs/evaluation.md). Rounds (each primary once per
+ * of power proportionality at 0.74 for any read balancer (max-flow; docs/evaluation-gears.md). Rounds (each primary once per
  * p / g blocks, totals within one) were tried too: the last blocks of a round have no choice, and S_j(k) drifted
  * apart by up to 572 blocks.
  *

@@ -34,7 +34,7 @@ import org.eafr.placement.gear.StoredBlocks;
  * dealt share. The paper's b_i is the blocks the node stores; after writes in a low gear (offloaded onto the servers
  * that were on) or a passive migration still under way, the dealt share understates what the lower servers hold, so a
  * balancer on dealt shares sends them more than B / n reads (measured in the simulator's `rabbit` scenario:
- * docs/evaluation.md).
+ * docs/evaluation-gears.md).
  *
  * <p>Worked example on counts: B = 100 blocks with 4 servers on; a server that stores 50 of them has desired hit ratio
  * (100 / 4) / 50 = 0.5; had it been dealt 1/p = 1/5 of them (20 blocks) the ratio would be min(1, 25 / 20) = 1.
