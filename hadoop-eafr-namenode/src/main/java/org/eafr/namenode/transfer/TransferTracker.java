@@ -37,7 +37,11 @@ import org.eafr.placement.destination.TransferBacklog;
  * 4200 ms is the first to see the target holding the block: the sample is 4200 - 1700 = 2500 ms.
  *
  * <p>The copies followed and not yet done are also the backlog of each target ({@link #queuedBytes}): what EAFR's
- * destination choice adds to a copy's own bytes when it ranks by expected finish time.
+ * destination choice adds to a copy's own bytes when it ranks by expected finish time. For that ranking a target's
+ * speed must be its link's, not a copy's share of it, so with {@code linkTime} a sample's time starts no earlier than
+ * the previous completion at the same target: copies that overlapped count their common time once, and bytes over
+ * those times is the rate the target took data at. Worked example: copies of 16 MB to t dispatched at 0 and 1 s and
+ * seen completed at 4 and 6 s give samples of 4 s and 2 s (6 s for 32 MB), not 4 s and 5 s.
  *
  * <p>Threads: {@link #scheduled} and {@link #queuedBytes} from any thread; {@link #poll} from one poller thread at a
  * time.
@@ -52,6 +56,8 @@ public final class TransferTracker implements TransferBacklog {
   private final long minSampleBytes;
   private final long timeoutMillis;
   private final Sink sink;
+  private final boolean linkTime;
+  private final Map<String, Long> lastCompletionByTarget = new HashMap<>(); // the poller's
   private final ConcurrentLinkedQueue<Copy> arrivals = new ConcurrentLinkedQueue<>();
   private final AtomicInteger tracked = new AtomicInteger();
   private final List<Copy> followed = new ArrayList<>();
@@ -68,6 +74,13 @@ public final class TransferTracker implements TransferBacklog {
    * @param sink receives every timed copy
    */
   public TransferTracker(int maxTracked, long minSampleBytes, long timeoutMillis, Sink sink) {
+    this(maxTracked, minSampleBytes, timeoutMillis, sink, false);
+  }
+
+  /**
+   * @param linkTime whether overlapping copies to one target count their common time once (see the class comment)
+   */
+  public TransferTracker(int maxTracked, long minSampleBytes, long timeoutMillis, Sink sink, boolean linkTime) {
     if (maxTracked < 0 || timeoutMillis < 1 || minSampleBytes < 1) {
       throw new IllegalArgumentException("maxTracked = " + maxTracked + ", minSampleBytes = " + minSampleBytes
           + ", timeoutMillis = " + timeoutMillis + " are not allowed: expected maxTracked >= 0, minSampleBytes >= 1"
@@ -77,6 +90,7 @@ public final class TransferTracker implements TransferBacklog {
     this.minSampleBytes = minSampleBytes;
     this.timeoutMillis = timeoutMillis;
     this.sink = sink;
+    this.linkTime = linkTime;
   }
 
   /**
@@ -166,7 +180,12 @@ public final class TransferTracker implements TransferBacklog {
   /** Records the sample and claims the block, so no other copy to the same target is completed by it. */
   private void complete(Copy copy, long blockId, long nowMillis) {
     copy.completed = true;
-    long elapsed = Math.max(1, nowMillis - copy.dispatchedMillis);
+    long start = copy.dispatchedMillis;
+    if (linkTime) {
+      start = Math.max(start, lastCompletionByTarget.getOrDefault(copy.targetId, Long.MIN_VALUE));
+      lastCompletionByTarget.put(copy.targetId, nowMillis);
+    }
+    long elapsed = Math.max(1, nowMillis - start);
     sink.record(copy.targetId, copy.bytes, elapsed);
     lastByTarget.put(copy.targetId, new TransferSample(copy.targetId, copy.bytes, elapsed));
     timed.incrementAndGet();

@@ -63,6 +63,25 @@ class TransferTrackerTest {
   }
 
   @Test
+  void workedExample_linkTime_overlappingCopiesToOneTargetCountTheirCommonTimeOnce() {
+    TransferTracker links = new TransferTracker(2, MB, 10_000, this::record, true);
+    replicas.block(11, 16 * MB, "a:1", "b:1");
+    replicas.block(12, 16 * MB, "a:1", "b:1");
+    links.scheduled("/f", 16 * MB, HOLDERS, "a:1", "t:1", -100);
+    replicas.heartbeat("a:1", 0);
+    links.poll(replicas, 0); // both resolved; the first dispatched at 0
+    links.scheduled("/f", 16 * MB, HOLDERS, "a:1", "t:1", 500);
+    replicas.heartbeat("a:1", 1000);
+    links.poll(replicas, 1000); // the second dispatched at 1 s
+    replicas.block(11, 16 * MB, "a:1", "b:1", "t:1");
+    links.poll(replicas, 4000);
+    replicas.block(12, 16 * MB, "a:1", "b:1", "t:1");
+    links.poll(replicas, 6000);
+
+    assertThat(samples).extracting(TransferSample::elapsedMillis).containsExactly(4000L, 2000L);
+  }
+
+  @Test
   void dispatchAndCompletionSeenInOnePoll_elapsedIsAtLeastOneMillisecond() {
     replicas.block(11, 4 * MB, "a:1", "b:1");
     tracker.scheduled("/f", 4 * MB, HOLDERS, "a:1", "t:1", 1000);
