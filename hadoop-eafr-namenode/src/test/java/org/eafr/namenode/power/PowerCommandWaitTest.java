@@ -74,6 +74,9 @@ class PowerCommandWaitTest {
         AdminRun bad = run(cluster.conf(), "power", "on", "dn1", "-timeout", "soon");
         assertThat(bad.code).isEqualTo(2);
         assertThat(bad.err).contains("-timeout 'soon' is not allowed: expected whole seconds in [0, 86400]");
+        AdminRun elsewhere = run(cluster.conf(), "status", "-timeout", "5");
+        assertThat(elsewhere.code).isEqualTo(2);
+        assertThat(elsewhere.err).contains("-timeout applies to 'power on' and 'power off' only, not to 'status'");
       } finally {
         cluster.runtime().gears().power(null);
       }
