@@ -16,7 +16,7 @@
 # shapes both directions, with a shallow queue towards each receiver. Addresses are 10.213.0.0/24 inside these
 # namespaces only. Per-block transfer times come from the receivers' logs ("Receiving" to "Received"), TCP
 # retransmissions and timeouts from /proc/net/snmp and /proc/net/netstat of the senders' namespaces; the statistics
-# are org.eafr.datanode.bench.IncastBench. Knobs (environment): INCAST_ROUNDS (3), INCAST_BLOCK_MB (16),
+# are org.eafr.datanode.bench.IncastBench. Knobs (environment): INCAST_ROUNDS (5), INCAST_BLOCK_MB (16),
 # INCAST_BLOCKS (3 per sender), INCAST_MBIT (100), INCAST_SLOW_MBIT (25), INCAST_QUEUE_BYTES (30000),
 # INCAST_ETA_LOW / INCAST_ETA_HIGH (eafr.rate.*, 0.2 / 0.5), INCAST_MODES ("pacing window"), INCAST_NO_DOC=1 (do not touch docs/evaluation.md),
 # MVN_ARGS. State and logs: target/bench-incast/.
@@ -24,7 +24,7 @@ set -euo pipefail
 
 ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
 STATE="$ROOT/target/bench-incast"
-ROUNDS="${INCAST_ROUNDS:-3}"
+ROUNDS="${INCAST_ROUNDS:-5}"
 BLOCK_MB="${INCAST_BLOCK_MB:-16}"
 BLOCKS="${INCAST_BLOCKS:-3}"
 MBIT="${INCAST_MBIT:-100}"
@@ -413,10 +413,12 @@ hetero() {
     stop_node 0
     if [[ $mode == eafr ]]; then
       # EAFR placement with the transfer-speed EWMA (Eq. 9) fed by the copies it times: 16 MiB blocks are samples,
-      # a 5 s EWMA window, every target ranked (d = 0). The monitor's own rounds stay an hour away.
+      # a 5 s EWMA window, every target ranked (d = 0), ranked by expected finish time with targets finishing later
+      # than 1.5x the soonest cut (r). The monitor's own rounds stay an hour away.
       node_conf 0 dfs.block.replicator.classname=org.eafr.namenode.placement.EafrBlockPlacementPolicy \
         dfs.namenode.plugins=org.eafr.namenode.monitor.ReplicationMonitorPlugin eafr.storage-reserve.bytes=0 \
-        eafr.transfer.min-sample-bytes=$((BLOCK_MB << 19)) eafr.ewma.window.ms=5000 eafr.destination.sample-size=0
+        eafr.transfer.min-sample-bytes=$((BLOCK_MB << 19)) eafr.ewma.window.ms=5000 eafr.destination.sample-size=0 \
+        eafr.destination.finish-ratio=1.5
     else
       node_conf 0
     fi

@@ -9,6 +9,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Random;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.hdfs.HdfsConfiguration;
 
@@ -282,26 +284,52 @@ public final class ThrashRun {
         + powering + " (" + failed + " failed attempts, " + result + "); " + reached;
   }
 
-  /** The Wake-on-LAN host asleep (a gear-down below its group first), then a wake whose first packet is lost. */
+  /**
+   * The Wake-on-LAN host asleep (a gear-down below its group first), woken normally, put to sleep again, then woken
+   * with its first packet lost: the two wakes' times (first packet to the host on, as the power manager logs them)
+   * give the cost of a lost packet under the resend interval.
+   */
   private String wolLost(int gear, int max) throws Exception {
     DemoHosts.Host host = cluster.withDriver(DemoHosts.Driver.WOL).get(0);
     if (host.gearGroup() == 0) {
       return "dn" + host.index() + " (wol) is a primary (gear group 0): it never sleeps";
     }
+    int below = host.gearGroup() - 1;
     String setup = "";
     if (gear >= host.gearGroup()) {
-      setup = shift(host.gearGroup() - 1) + ", then ";
+      setup = shift(below) + ", then ";
       cluster.awaitSteady(ROUND_TIMEOUT_S);
     }
+    java.time.LocalDateTime normalSince = java.time.LocalDateTime.now();
+    String normal = shift(max) + " (a normal wake: " + wakeTime(host, normalSince) + "), then ";
+    cluster.awaitSteady(ROUND_TIMEOUT_S);
+    normal += shift(below) + ", then ";
+    cluster.awaitSteady(ROUND_TIMEOUT_S);
     Path drop = cluster.state().resolve("bmc").resolve("wol-drop-next");
     Files.writeString(drop, "thrash\n");
+    java.time.LocalDateTime since = java.time.LocalDateTime.now();
     long t = System.nanoTime();
     String up = shift(max);
     boolean lost = !Files.exists(drop);
     Files.deleteIfExists(drop);
-    return String.format(Locale.ROOT, "%s%s's first magic packet %s; %s after %.0f s", setup,
+    return String.format(Locale.ROOT, "%s%s%s's first magic packet %s; %s after %.0f s (the wake: %s)", setup, normal,
         "dn" + host.index() + " (" + host.driver().inventoryName() + ")", lost ? "lost" : "never sent", up,
-        (System.nanoTime() - t) / 1e9);
+        (System.nanoTime() - t) / 1e9, wakeTime(host, since));
+  }
+
+  private static final Pattern REACHED_ON = Pattern.compile(" reached ON \\(.*, (\\d+) ms\\)");
+
+  /** The last "reached ON (..., N ms)" the power manager logged for {@code host} since {@code since}, in seconds. */
+  private String wakeTime(DemoHosts.Host host, java.time.LocalDateTime since) throws IOException {
+    return cluster.powerLines(host, since).stream().map(ThrashRun::onMillis).filter(ms -> ms >= 0)
+        .reduce((a, b) -> b).map(ms -> String.format(Locale.ROOT, "on %.1f s after its first packet", ms / 1e3))
+        .orElse("no wake logged");
+  }
+
+  /** N of a power result line "HOST reached ON (on, K attempts, N ms)", or -1 for any other line. */
+  static long onMillis(String line) {
+    Matcher m = REACHED_ON.matcher(line);
+    return m.find() ? Long.parseLong(m.group(1)) : -1;
   }
 
   private String nodeDiesAsleep(int gear, Random random) throws Exception {

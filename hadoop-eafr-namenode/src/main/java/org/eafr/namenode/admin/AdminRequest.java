@@ -29,6 +29,8 @@ public final class AdminRequest {
     GEAR("gear", "N|up|down|auto", true, "shift to gear N (0 keeps the fewest DataNodes on;"
         + " 'status' shows the range) or one up or down, which ends auto mode; or 'auto': the load decides. A gear-down"
         + " that would leave a block without a live replica is refused"),
+    GEAR_CANCEL("gear cancel", "", true, "end a shift that cannot finish: hosts verified off stay asleep, every"
+        + " other DataNode of the shift leaves maintenance; the files owing moves stay owed"),
     POWER_ON("power on", "HOST", true, "power a DataNode host on through its BMC (HOST as"
         + " named in eafr.power.inventory.file); waits for the outcome up to -timeout SECONDS (default "
         + AdminTool.DEFAULT_POWER_TIMEOUT_SECONDS + "; 0: do not wait)"),
@@ -203,6 +205,20 @@ public final class AdminRequest {
    * For a first word that begins commands ('power'), names those commands; else the nearest command, if one is
    * close.
    */
+  /** Whether {@code words} are {@code verb} with operands it takes ('gear 3' is 'gear N', not 'gear cancel'). */
+  private static boolean fits(Verb verb, List<String> words) {
+    List<String> verbWords = Arrays.asList(verb.words.split(" "));
+    if (words.size() < verbWords.size() || !words.subList(0, verbWords.size()).equals(verbWords)) {
+      return false;
+    }
+    try {
+      checkOperands(verb, words.subList(verbWords.size(), words.size()));
+      return true;
+    } catch (IllegalArgumentException wrongOperands) {
+      return false;
+    }
+  }
+
   private static UsageException unknownCommand(List<String> words) {
     String unknown = "unknown command '" + String.join(" ", words) + "'";
     List<Verb> sameFirstWord = new ArrayList<>();
@@ -233,7 +249,12 @@ public final class AdminRequest {
         meant.add(verb);
       }
     }
-    return new UsageException(unknown + "; did you mean '" + nearest.get() + "'?", meant);
+    List<String> corrected = new ArrayList<>(words);
+    corrected.set(0, nearest.get());
+    List<Verb> fitting = new ArrayList<>(meant);
+    fitting.removeIf(verb -> !fits(verb, corrected));
+    return new UsageException(unknown + "; did you mean '" + nearest.get() + "'?", fitting.isEmpty() ? meant
+        : fitting);
   }
 
   /**

@@ -41,6 +41,8 @@ final class ClusterReport {
   private final long intervalMillis;
   private final MonitorStats stats;
   private final GearStatus gears;
+  /** DataNodes outside the gears' layout, id to why (empty without a chain or without gears). */
+  private final Map<String, String> outsideLayout;
   private final EnergySnapshot energy;
   private final Map<String, Long> powerCounters;
   private final List<NodeReport> nodes = new ArrayList<>();
@@ -55,6 +57,7 @@ final class ClusterReport {
     this.intervalMillis = runtime.settings().core().intervalMillis();
     this.stats = runtime.monitorStats();
     this.gears = GearStatus.of(runtime.gears());
+    this.outsideLayout = runtime.gears().service() == null ? Map.of() : runtime.gears().service().outsideLayout();
     // A fresh sample, so each DataNode's power state and draw agree with the totals (and the metrics, until the next).
     this.energy = runtime.energy() == null ? null : runtime.energy().sample();
     PowerManager power = runtime.gears().power();
@@ -91,7 +94,9 @@ final class ClusterReport {
     monitor.put("filesBelowMinReplicas", stats.filesBelowMinReplicas());
     monitor.put("someFilesBelowMinReplicas", stats.someFilesBelowMinReplicas());
     map.put("monitor", monitor);
-    map.put("gears", gears.toJsonMap());
+    Map<String, Object> gearMap = new LinkedHashMap<>(gears.toJsonMap());
+    gearMap.put("outsideLayout", outsideLayout);
+    map.put("gears", gearMap);
     map.put("energy", energy == null ? null : energy.toJsonMap());
     map.put("power", powerCounters == null ? null : MetricNames.toJson(powerCounters));
     map.put("nodes", nodesList());
@@ -155,6 +160,11 @@ final class ClusterReport {
           + " reflection backlog %s files%n", gear.get("Layout"), gear.get("Gear"), gear.get("MaximumGear"),
           gear.get("TargetGear"), gear.get("GearPhase"), gear.get("SleepingNodes"),
           gear.get("ReflectionBacklogFiles")));
+      if (gear.get("GearBlockedBy") != null) {
+        text.append("shift waits for ").append(gear.get("GearBlockedBy")).append('\n');
+      }
+      outsideLayout.forEach((id, why) -> text.append("outside the layout: ").append(id).append(": ").append(why)
+          .append('\n'));
       text.append(String.format(Locale.ROOT, "gear mode %s; auto decisions %s, shifts started by auto %s%s%n",
           gear.get("GearMode"), gear.get("GearAutoDecisions"), gear.get("GearAutoShifts"),
           gear.get("GearAutoLastDecision") == null ? "" : "; last: " + gear.get("GearAutoLastDecision")));
@@ -204,11 +214,14 @@ final class ClusterReport {
     for (DataNodePowerState state : DataNodePowerState.values()) {
       text.append(' ').append(state).append(' ').append(energy.count(state));
     }
-    text.append('\n');
+    text.append(String.format(Locale.ROOT, "%nmeasured by BMCs: %.1f W of the draw now, %.4f kWh of the energy used;"
+        + " the rest is the power model's (eafr.energy.*)%n", sample.measuredWatts(), sample.measuredKilowattHours()));
     if (powerCounters != null) {
       text.append(String.format(Locale.ROOT, "power actions: powered on %d, powered off %d, failed attempts %d,"
-          + " quarantines %d%n", powerCounters.get("PoweredOn"), powerCounters.get("PoweredOff"),
-          powerCounters.get("PowerFailedAttempts"), powerCounters.get("PowerQuarantines")));
+          + " quarantines %d; BMC polls: measured readings %d, failed polls %d%n", powerCounters.get("PoweredOn"),
+          powerCounters.get("PoweredOff"), powerCounters.get("PowerFailedAttempts"),
+          powerCounters.get("PowerQuarantines"), powerCounters.get("PowerMeasurements"),
+          powerCounters.get("PowerPollErrors")));
     }
     return text.toString();
   }
@@ -218,15 +231,16 @@ final class ClusterReport {
     int hostWidth = nodes.stream().mapToInt(n -> String.valueOf(n.host).length()).max().orElse(0);
     String host = "%-" + Math.max("HOST".length(), hostWidth) + "s ";
     StringBuilder text = new StringBuilder(String.format(Locale.ROOT,
-        "%-22s " + host + "%-8s %-8s %-4s %-13s %-21s %-5s %-11s %-10s %s%n", "DATANODE", "HOST", "RACK", "ROLE",
-        "GEAR", "POWER", "ADMIN STATE", "ALIVE", "LOAD", "STORAGE", "WATTS"));
+        "%-22s " + host + "%-8s %-8s %-4s %-13s %-21s %-5s %-11s %-10s %-11s %s%n", "DATANODE", "HOST", "RACK",
+        "ROLE", "GEAR", "POWER", "ADMIN STATE", "ALIVE", "LOAD", "STORAGE", "MODEL W", "MEASURED W"));
     for (NodeReport node : nodes) {
       text.append(String.format(Locale.ROOT, "%-22s " + host
-          + "%-8s %-8s %-4s %-13s %-21s %-5s %3d/%-3d %3.0f%% %6.1f%%    %s%n", node.id, node.host, node.rack,
+          + "%-8s %-8s %-4s %-13s %-21s %-5s %3d/%-3d %3.0f%% %6.1f%%    %-11s %s%n", node.id, node.host, node.rack,
           node.role + (node.putToSleepByEafr ? "*" : ""), node.gearGroup(), node.powerState(), node.adminState,
           node.alive ? "yes" : "no", node.load, node.serviceCapacity, 100 * node.loadFraction(),
           100 * node.storageFraction(), node.energy == null ? "n/a" : String.format(Locale.ROOT, "%.1f",
-              node.energy.watts())));
+              node.energy.watts()), node.energy == null || node.energy.measuredWatts() == null ? "-"
+              : String.format(Locale.ROOT, "%.1f", node.energy.measuredWatts())));
     }
     if (nodes.stream().anyMatch(n -> n.putToSleepByEafr)) {
       text.append("* put to sleep by EAFR (Eq. 8: a full standby server; or its gear group sleeps)\n");

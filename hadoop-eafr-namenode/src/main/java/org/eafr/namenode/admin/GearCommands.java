@@ -43,6 +43,14 @@ final class GearCommands {
     return ClusterReport.json(map);
   }
 
+  /**
+   * {@code hdfs eafr gear cancel [-json]}: the gear service's answer ({@link GearService#cancel}); with {@code -json}
+   * the same object as {@code gear}.
+   */
+  static String cancel(EafrRuntime runtime, boolean json) throws IOException {
+    return gear(runtime, "cancel", json);
+  }
+
   private static String gear(EafrRuntime runtime, String operand) throws IOException {
     GearService service = runtime.gears().service();
     GearAutopilot autopilot = runtime.gears().autopilot();
@@ -52,6 +60,8 @@ final class GearCommands {
           + " hdfs-site.xml and restart the NameNode (docs/namenode.md, section Gears)");
     }
     switch (operand) {
+      case "cancel":
+        return service.cancel();
       case "auto":
         service.refuseWithoutLayout("gear auto");
         return autopilot.enable();

@@ -85,6 +85,7 @@ final class NodeReport {
     map.put("powerState", energy == null ? null : energy.powerState().name());
     map.put("utilization", energy == null ? null : energy.utilization());
     map.put("watts", energy == null ? null : energy.watts());
+    map.put("measuredWatts", energy == null ? null : energy.measuredWatts());
     return map;
   }
 }

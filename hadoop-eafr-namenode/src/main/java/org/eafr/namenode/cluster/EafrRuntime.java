@@ -22,6 +22,7 @@ import org.eafr.namenode.transfer.TransferTracker;
 import org.eafr.placement.cluster.StorageReserve;
 import org.eafr.placement.destination.CandidateSample;
 import org.eafr.placement.destination.DestinationSelector;
+import org.eafr.placement.destination.FinishTimes;
 import org.eafr.placement.destination.SampledDestination;
 import org.eafr.placement.destination.TransferSpeedEstimator;
 import org.eafr.placement.popularity.ReadStatistics;
@@ -71,14 +72,14 @@ public final class EafrRuntime {
         Time::monotonicNow, TransferSpeedEstimator.DEFAULT_UNMEASURED_SPEED);
     this.random = new Random(settings.randomSeed()); // one seeded stream for the sample and the Eq. 12 draw
     this.reserve = new StorageReserve(settings.core().storageReserveBytes());
+    this.transfers = new TransferTracker(settings.transferMaxTracked(), settings.transferMinSampleBytes(),
+        settings.transferTimeoutMillis(), speeds::recordTransfer);
     this.destinations = destinationsDrawingFrom(random);
-    this.recovery = RecoveryPlanner.from(settings.core());
+    this.recovery = RecoveryPlanner.from(settings.core(), FinishTimes.from(settings.core(), speeds, transfers));
     this.excess = new ExcessReplicaSelector(settings.core().minHotReplicas());
     this.reads = ReadStatistics.from(settings.core());
     this.recentReads = new RecentReads(settings.recentReadsHalfLifeMillis(), Time::monotonicNow);
     this.attribution = new ReadAttribution(reads, recentReads);
-    this.transfers = new TransferTracker(settings.transferMaxTracked(), settings.transferMinSampleBytes(),
-        settings.transferTimeoutMillis(), speeds::recordTransfer);
   }
 
   /** The state of the NameNode configured by {@code conf}, built (and validated) on first use. */
@@ -130,7 +131,7 @@ public final class EafrRuntime {
   }
 
   private SampledDestination destinationsDrawingFrom(Random draws) {
-    return new SampledDestination(DestinationSelector.from(settings.core(), speeds, draws),
+    return new SampledDestination(DestinationSelector.from(settings.core(), speeds, transfers, draws),
         CandidateSample.from(settings.core(), draws), reserve);
   }
 

@@ -3,6 +3,7 @@ package org.eafr.namenode.energy;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -28,7 +29,9 @@ import org.slf4j.LoggerFactory;
  * whenever {@code hdfs eafr status} or {@code nodes} asks) it takes each DataNode's power state ({@link DataNodePower})
  * and utilization (h / c_c: heartbeat xceivers plus recently directed reads over {@code eafr.server.service-capacity},
  * the load EAFR's Eq. 6 uses), draws each with the core's {@link PowerModel} ({@code eafr.energy.*}), and feeds the
- * core's {@link ClusterEnergy}, which integrates kWh used and kWh with every DataNode on. A draw holds until the next
+ * core's {@link ClusterEnergy}, which integrates kWh used and kWh with every DataNode on. Where a host's BMC measured
+ * its draw ({@link DataNodePower#hostMeasuredWatts}, read by the {@code BmcPoller}), the reading split evenly over the
+ * host's DataNodes replaces the model's figure for them; the rest is the model's. A draw holds until the next
  * sample, so the energy is exact for draws that change only at samples and otherwise off by at most one period's
  * change.
  */
@@ -70,15 +73,30 @@ public final class EnergyMonitor implements AutoCloseable {
     Optional<GearedLayout> layout = runtime.gears().layout();
     Map<String, NodeEnergy> nodes = new LinkedHashMap<>();
     List<Server> drawn = new ArrayList<>();
+    Map<String, DataNodePower> powers = new LinkedHashMap<>();
+    Map<String, Integer> perHost = new HashMap<>();
     for (DatanodeDescriptor dataNode : dataNodes.get()) {
       DataNodePower power = DataNodePower.of(dataNode, runtime.gears().power(), sleeping);
       Server server = power.forPowerModel(translator.toServer(dataNode), dataNode.isAlive());
       drawn.add(server);
+      powers.put(server.id(), power);
+      if (power.hostMeasuredWatts() != null) {
+        perHost.merge(power.host(), 1, Integer::sum);
+      }
+    }
+    Map<String, Double> measured = new HashMap<>();
+    for (Server server : drawn) {
+      DataNodePower power = powers.get(server.id());
+      Double share = power.hostMeasuredWatts() == null ? null
+          : power.hostMeasuredWatts() / perHost.get(power.host()); // a host's reading split over its DataNodes
+      if (share != null) {
+        measured.put(server.id(), share);
+      }
       double utilization = server.role().servesReads() ? Math.min(1.0, Math.max(0.0, server.utilization())) : 0.0;
       nodes.put(server.id(), new NodeEnergy(server.id(), power.state(), gearGroup(layout, server.id()), utilization,
-          energy.model().watts(server)));
+          energy.model().watts(server), share));
     }
-    last = new EnergySnapshot(energy.sample(drawn), nodes);
+    last = new EnergySnapshot(energy.sample(drawn, measured), nodes);
     runtime.gears().grid().energyUsed(last.sample().kilowattHours());
     return last;
   }

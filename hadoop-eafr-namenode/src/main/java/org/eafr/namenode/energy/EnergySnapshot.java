@@ -45,7 +45,9 @@ public final class EnergySnapshot {
     perState.forEach((state, count) -> values.put(perStateName(state), count));
     values.put("WattsNow", sample.watts());
     values.put("WattsAllOn", sample.allOnWatts());
+    values.put("WattsMeasured", sample.measuredWatts());
     values.put("EnergyUsedKwh", sample.kilowattHours());
+    values.put("EnergyMeasuredKwh", sample.measuredKilowattHours());
     values.put("EnergySavedKwh", sample.savedKilowattHours());
     return values;
   }

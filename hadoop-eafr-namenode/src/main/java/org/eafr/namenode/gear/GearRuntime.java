@@ -79,7 +79,7 @@ public final class GearRuntime {
       layoutProblem = null;
       if (next.hasChain()) {
         try {
-          layout = buildLayout(next.chain());
+          layout = buildLayout(next.chain(), next.sizedFor());
         } catch (IllegalArgumentException impossible) {
           layoutProblem = impossible.getMessage();
         }
@@ -101,12 +101,19 @@ public final class GearRuntime {
    * throws IllegalArgumentException with it), clears it when it does.
    */
   synchronized void checkLayout(List<GearState.ChainEntry> chain) {
+    layoutProblem = problemOn(chain, chain.size()).orElse(null);
+    if (layoutProblem != null) {
+      throw new IllegalArgumentException(layoutProblem);
+    }
+  }
+
+  /** Why no layout builds on {@code chain} with defaults sized for {@code sizedFor} servers; empty when one does. */
+  Optional<String> problemOn(List<GearState.ChainEntry> chain, int sizedFor) {
     try {
-      buildLayout(chain);
-      layoutProblem = null;
+      buildLayout(chain, sizedFor);
+      return Optional.empty();
     } catch (IllegalArgumentException impossible) {
-      layoutProblem = impossible.getMessage();
-      throw impossible;
+      return Optional.of(impossible.getMessage());
     }
   }
 
@@ -127,15 +134,21 @@ public final class GearRuntime {
     return entries;
   }
 
-  private GearedLayout buildLayout(List<GearState.ChainEntry> entries) {
+  /**
+   * The layout of the chain {@code entries}, its automatic defaults computed for a chain of {@code sizedFor} servers
+   * (its size when it was fixed), so servers appended later change nothing the servers already in it were given.
+   */
+  private GearedLayout buildLayout(List<GearState.ChainEntry> entries, int sizedFor) {
     List<Server> servers = new ArrayList<>();
     for (GearState.ChainEntry entry : entries) {
       servers.add(Server.builder(entry.id()).rack(entry.rack()).build());
     }
     ExpansionChain chain = ExpansionChain.of(servers);
     return settings.layout().equals("accordion")
-        ? LayoutProblem.buildOrExplain(settings.layout(), core, chain, AccordionLayout::from, ACCORDION_KEYS)
-        : LayoutProblem.buildOrExplain(settings.layout(), core, chain, EqualWorkLayout::from, EQUAL_WORK_KEYS);
+        ? LayoutProblem.buildOrExplain(settings.layout(), core, chain,
+            (keys, ordered) -> AccordionLayout.from(keys, ordered, sizedFor), ACCORDION_KEYS)
+        : LayoutProblem.buildOrExplain(settings.layout(), core, chain,
+            (keys, ordered) -> EqualWorkLayout.from(keys, ordered, sizedFor), EQUAL_WORK_KEYS);
   }
 
   /** The servers of {@code layout}'s chain that {@code isOn} accepts (alive and in service). */

@@ -105,6 +105,8 @@ public final class GearService implements AutoCloseable {
    * heartbeats): they serve nothing, so the shift counts them asleep (logged once) until they register again.
    */
   private final Set<String> asleepUnregistered = new HashSet<>();
+  /** What the shift under way waits for (a DataNode and why), for {@code hdfs eafr status}; null when steady. */
+  private volatile String blockedBy;
 
   private GearService(NameNode nameNode, EafrRuntime runtime, ReplicaMap replicaMap) {
     this.nameNode = nameNode;
@@ -173,6 +175,7 @@ public final class GearService implements AutoCloseable {
       }
     }
     logLayoutProblem();
+    followMembership();
     learnHostNames();
     recordOwed();
     wakeOnDemand();
@@ -317,6 +320,7 @@ public final class GearService implements AutoCloseable {
       // The decision keeps on the recovery groups of failed DataNodes (Rabbit Sec. 3.5), woken or not.
       sleeping.addAll(ActiveSet.all(layout.chain()).minus(layout.serversOn(requested)).minus(decision.staysOn())
           .ids());
+      sleeping.removeIf(this::outOfLayout);
       phase = GearPhase.ENTERING_MAINTENANCE;
     } else {
       phase = GearPhase.POWERING_ON;
@@ -358,6 +362,10 @@ public final class GearService implements AutoCloseable {
     }
     Set<String> leaving = leaving(layout.get(), state);
     Set<String> waking = waking(layout.get(), state);
+    leaving.removeIf(this::outOfLayout);
+    waking.removeIf(this::outOfLayout);
+    blockedBy = blocker(state.phase(), state.phase() == GearPhase.ENTERING_MAINTENANCE
+        || state.phase() == GearPhase.POWERING_OFF ? leaving : waking);
     switch (state.phase()) {
       case ENTERING_MAINTENANCE:
         if (allInMaintenance(leaving)) {
@@ -447,6 +455,238 @@ public final class GearService implements AutoCloseable {
     persist(new GearState(unset.chain(), top, top, GearPhase.STEADY, Set.of()));
     LOG.info("EAFR gears: expansion chain fixed with {} DataNodes ({} gears): {}", chain.size(), top + 1,
         unset.chain().stream().map(GearState.ChainEntry::id).collect(java.util.stream.Collectors.toList()));
+  }
+
+  /**
+   * Between shifts (steady, nothing being woken) keeps the chain in step with HDFS: DataNodes HDFS decommissioned
+   * leave the layout (kept at their positions, so no other server's position changes), one that serves again rejoins
+   * at its old position, and DataNodes registered since the chain was fixed, alive and in service, are appended.
+   * Never during a shift: its leaving and waking sets are the gears' as the shift started.
+   */
+  private void followMembership() throws IOException {
+    GearState state = gears.state();
+    if (!state.hasChain() || state.phase() != GearPhase.STEADY || !state.waking().isEmpty()
+        || gears.layout().isEmpty()) {
+      return;
+    }
+    Set<String> retired = new TreeSet<>(state.retired());
+    Set<String> inChain = new HashSet<>();
+    for (GearState.ChainEntry entry : state.chain()) {
+      inChain.add(entry.id());
+      DatanodeDescriptor dn = descriptor(entry.id());
+      if (dn != null && dn.isDecommissioned()) {
+        retired.add(entry.id());
+      } else if (dn != null && dn.isAlive() && dn.isInService()) {
+        retired.remove(entry.id());
+      }
+    }
+    if (!retired.equals(state.retired())) {
+      persist(state.withRetired(retired));
+      LOG.info("EAFR gears: DataNodes decommissioned by HDFS, out of the layout (never waited for, powered or"
+          + " counted): {}", retired);
+    }
+    List<Server> newcomers = new ArrayList<>();
+    for (DatanodeDescriptor dn : liveDataNodes()) {
+      if (dn.isInService() && !inChain.contains(ServerTranslator.idOf(dn))) {
+        newcomers.add(Server.builder(ServerTranslator.idOf(dn)).rack(dn.getNetworkLocation()).build());
+      }
+    }
+    if (!newcomers.isEmpty()) {
+      extendChain(gears.state(), newcomers);
+    }
+  }
+
+  /**
+   * Appends {@code newcomers} to the chain, one rack after another: every server keeps its position, gear group and
+   * recovery group, so no block moves; the newcomers form the next gear groups (the layout's automatic defaults stay
+   * those of the size the chain was fixed with, {@link GearState#sizedFor}). The highest gear stays the highest, so
+   * the newcomers stay on; in a lower gear they stay on until the next shift down.
+   */
+  private void extendChain(GearState state, List<Server> newcomers) throws IOException {
+    List<GearState.ChainEntry> tail = withHostNames(GearRuntime.chainOf(newcomers));
+    List<GearState.ChainEntry> longer = new ArrayList<>(state.chain());
+    longer.addAll(tail);
+    Optional<String> problem = gears.problemOn(longer, state.sizedFor());
+    if (problem.isPresent()) {
+      if (!problem.get().equals(loggedLayoutProblem)) {
+        loggedLayoutProblem = problem.get();
+        LOG.error("EAFR gears: {} DataNodes registered after the chain was fixed stay out of it: {}",
+            newcomers.size(), problem.get());
+      }
+      return;
+    }
+    int top = gears.layout().orElseThrow().maximumGear();
+    gears.state(state.extended(tail, state.gear())); // builds the longer chain's layout, to learn its top gear
+    int gear = state.gear() == top ? gears.layout().orElseThrow().maximumGear() : state.gear();
+    persist(state.extended(tail, gear));
+    LOG.info("EAFR gears: expansion chain extended by {} DataNodes to {} ({} gears, gear {} in force); no block"
+        + " moves: {}", tail.size(), longer.size(), gears.layout().orElseThrow().maximumGear() + 1, gear,
+        tail.stream().map(GearState.ChainEntry::id).collect(java.util.stream.Collectors.toList()));
+  }
+
+  /**
+   * Whether the DataNode {@code id} is out of the layout: HDFS decommissions it or has (the gears never wait for it,
+   * never switch it, never count it).
+   */
+  private boolean outOfLayout(String id) {
+    if (gears.state().retired().contains(id)) {
+      return true;
+    }
+    DatanodeDescriptor dn = descriptor(id);
+    return dn != null && (dn.isDecommissionInProgress() || dn.isDecommissioned());
+  }
+
+  /**
+   * The DataNodes HDFS knows, and those of the chain, that are outside the layout, each with why: registered after the
+   * chain was fixed (joining at the next step between shifts, or refused by the layout), decommissioning,
+   * decommissioned, or in the chain but unknown to this NameNode while not asleep. Id to reason, in id order. Not
+   * synchronized: {@code hdfs eafr status} never waits for a gear step; it reads the state in force and HDFS's view.
+   */
+  public Map<String, String> outsideLayout() {
+    Map<String, String> outside = new java.util.TreeMap<>();
+    GearState state = gears.state();
+    if (!state.hasChain()) {
+      return outside;
+    }
+    Set<String> inChain = new HashSet<>();
+    for (GearState.ChainEntry entry : state.chain()) {
+      inChain.add(entry.id());
+      DatanodeDescriptor dn = descriptor(entry.id());
+      if (state.retired().contains(entry.id())) {
+        outside.put(entry.id(), "decommissioned: out of the layout; rejoins at its position if it serves again");
+      } else if (dn != null && dn.isDecommissionInProgress()) {
+        outside.put(entry.id(), "decommissioning: HDFS copies its blocks away; the gears neither wait for nor power"
+            + " it");
+      } else if (dn == null && !state.sleeping().contains(entry.id())) {
+        outside.put(entry.id(), "unknown: in the expansion chain but not registered with this NameNode");
+      }
+    }
+    for (DatanodeDescriptor dn : dataNodes().getDatanodeListForReport(DatanodeReportType.ALL)) {
+      String id = ServerTranslator.idOf(dn);
+      if (inChain.contains(id)) {
+        continue;
+      }
+      outside.put(id, !dn.isAlive() ? "new, dead: registered after the chain was fixed; joins once alive and in"
+          : !dn.isInService() ? "new, " + dn.getAdminState() + ": joins once in service"
+          : "new: joins the chain at the next gear step between shifts");
+    }
+    return outside;
+  }
+
+  /** What the shift under way waits for: a DataNode of {@code ids} and why; null when nothing waits. */
+  private String blocker(GearPhase phase, Set<String> ids) {
+    for (String id : ids) {
+      DatanodeDescriptor dn = descriptor(id);
+      String why;
+      switch (phase) {
+        case ENTERING_MAINTENANCE:
+          why = dn == null || dn.isInMaintenance() ? null : "not yet IN_MAINTENANCE (HDFS shows " + dn.getAdminState()
+              + ")";
+          break;
+        case REGISTERING:
+          why = dn != null && dn.isAlive() && dn.checkBlockReportReceived() ? null
+              : "powered on; its DataNode has not registered and reported its blocks yet";
+          break;
+        default:
+          why = powerBlocker(id);
+      }
+      if (why != null) {
+        return "DataNode " + nameOf(id) + ": " + why;
+      }
+    }
+    return null;
+  }
+
+  /** Why {@code id}'s host has not reached its state: quarantined, the last error, or the action under way. */
+  private String powerBlocker(String id) {
+    PowerManager power = gears.power();
+    InventoryEntry entry = power == null ? null : power.entryFor(nameOf(id));
+    if (entry == null) {
+      return isAlive(id) ? null : "in no power inventory (eafr.power.inventory.file) and not running";
+    }
+    NodePowerStatus status = power.status(entry.host());
+    if (status != null && status.quarantined()) {
+      return "quarantined (" + status.lastError() + "); lift it with 'hdfs eafr power clear " + entry.host()
+          + "' once its BMC works, or end the shift with 'hdfs eafr gear cancel'";
+    }
+    String error = lastPowerError.get(id);
+    CompletableFuture<PowerResult> action = powerActions.get(id);
+    if (action != null && !action.isDone()) {
+      return "power " + (gears.state().target() < gears.state().gear() ? "off" : "on") + " under way"
+          + (error == null ? "" : "; last error: " + error);
+    }
+    return error == null ? null : "last power error: " + error;
+  }
+
+  /** What the shift under way waits for, as {@code hdfs eafr status} shows it; empty when steady. */
+  public Optional<String> blockedBy() {
+    return gears.state().phase() == GearPhase.STEADY ? Optional.empty() : Optional.ofNullable(blockedBy);
+  }
+
+  /**
+   * {@code hdfs eafr gear cancel}: ends the shift under way (or the out-of-turn wake) where it stands. A DataNode of
+   * the shift whose host is verified off (its DataNode dead and the power manager read it OFF, or counted asleep
+   * unregistered) stays asleep, in maintenance; every other one is on or unaccounted for and leaves maintenance, so
+   * HDFS serves it, or re-replicates its blocks if it is dead (as for any failed DataNode, whose recovery group the
+   * gears then wake). The gear in force becomes the highest whose DataNodes are all awake; the files that owe
+   * reflection moves stay recorded and are moved at the next gear-up. Refused, changing nothing, on a standby and when
+   * nothing is under way.
+   */
+  public synchronized String cancel() throws IOException {
+    if (!nameNode.isActiveState()) {
+      throw new IllegalStateException("this NameNode is not active: ask the active NameNode");
+    }
+    refuseInSafeMode("gear cancel");
+    GearState state = gears.state();
+    Optional<GearedLayout> layout = gears.layout();
+    if (layout.isEmpty() || state.phase() == GearPhase.STEADY && state.waking().isEmpty()) {
+      throw new IllegalStateException("'hdfs eafr gear cancel' refused: no shift is under way (" + (state.hasChain()
+          ? "gear " + state.gear() + ", steady" : "no expansion chain yet") + ") and no DataNode is being woken;"
+          + " nothing to cancel");
+    }
+    Set<String> off = new TreeSet<>();
+    Set<String> on = new TreeSet<>();
+    for (String id : state.sleeping()) {
+      (verifiedOff(id) ? off : on).add(id);
+    }
+    int reached = 0;
+    for (int gear = layout.get().maximumGear(); gear > 0; gear--) {
+      if (layout.get().serversOn(gear).ids().stream().noneMatch(id -> off.contains(id) && !outOfLayout(id))) {
+        reached = gear;
+        break;
+      }
+    }
+    String was = "shift to gear " + state.target() + " (" + state.phase() + (state.waking().isEmpty() ? ""
+        : ", " + state.waking().size() + " DataNodes being woken out of turn") + ")";
+    persist(state.cancelled(reached, off));
+    powerActions.keySet().removeAll(state.sleeping());
+    lastPowerError.keySet().removeAll(state.sleeping());
+    wokenOn.clear();
+    waitingFor = null;
+    blockedBy = null;
+    long owed = store.owedCount();
+    String answer = was + " cancelled: gear " + reached + " in force; " + off.size() + " DataNodes verified off stay"
+        + " asleep in maintenance " + off + "; " + on.size() + " DataNodes out of maintenance " + on + "; " + owed
+        + " files still owe reflection moves, made at the next gear-up";
+    LOG.warn("EAFR gears: {}", answer);
+    return answer;
+  }
+
+  /**
+   * Whether {@code id}'s host is verified off: its DataNode is not alive, and this service verified the host OFF, or
+   * the power manager read it OFF with no action in flight, or it never registered here and could not be switched.
+   */
+  private boolean verifiedOff(String id) {
+    if (isAlive(id)) {
+      return false;
+    }
+    if (verified.get(id) == PowerState.OFF || asleepUnregistered.contains(id)) {
+      return true;
+    }
+    PowerManager power = gears.power();
+    InventoryEntry entry = power == null ? null : power.entryFor(nameOf(id));
+    NodePowerStatus status = entry == null ? null : power.status(entry.host());
+    return status != null && status.inFlight() == null && status.lastKnown() == PowerState.OFF;
   }
 
   /** The chain the live DataNodes would form (Rabbit's expansion chain, one rack after another). */
@@ -730,6 +970,9 @@ public final class GearService implements AutoCloseable {
     PowerManager power = gears.power();
     boolean all = true;
     for (String id : ids) {
+      if (outOfLayout(id)) {
+        continue; // never powered: HDFS decommissions it, or has
+      }
       InventoryEntry entry = power == null ? null : power.entryFor(nameOf(id));
       if (entry == null) {
         if (wanted == PowerState.ON && !isAlive(id)) {
@@ -827,6 +1070,9 @@ public final class GearService implements AutoCloseable {
 
   private boolean allInMaintenance(Set<String> ids) {
     for (String id : ids) {
+      if (outOfLayout(id)) {
+        continue; // decommissioning: HDFS moves its blocks, the gears neither wait for nor switch it
+      }
       DatanodeDescriptor dn = descriptor(id);
       if (dn != null && !dn.isInMaintenance()) {
         return false; // not yet; an unregistered one (dead before a restart) is already safe to leave asleep
@@ -837,6 +1083,9 @@ public final class GearService implements AutoCloseable {
 
   private boolean allRegistered(Set<String> ids) {
     for (String id : ids) {
+      if (outOfLayout(id)) {
+        continue;
+      }
       DatanodeDescriptor dn = descriptor(id);
       if (dn == null || !dn.isAlive() || !dn.checkBlockReportReceived()) {
         return false;
@@ -885,7 +1134,8 @@ public final class GearService implements AutoCloseable {
   ActiveSet failed(GearedLayout layout) {
     return GearRuntime.serversOn(layout, id -> {
       DatanodeDescriptor dn = descriptor(id);
-      return dn != null && !dn.isAlive() && !dn.isMaintenance() && !gears.state().sleeping().contains(id);
+      return dn != null && !dn.isAlive() && !dn.isMaintenance() && !gears.state().sleeping().contains(id)
+          && !outOfLayout(id);
     });
   }
 

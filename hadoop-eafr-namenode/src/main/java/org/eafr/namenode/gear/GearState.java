@@ -15,7 +15,9 @@ import java.util.TreeSet;
 /**
  * The gear state a NameNode persists (as an xattr of the state directory, so the edit log carries it to the standby):
  * the expansion chain (server id and rack, in chain order), the gear in force, the target gear, the phase of the shift
- * under way, and the DataNodes in maintenance because their gear sleeps. Immutable; JSON on disk.
+ * under way, the DataNodes in maintenance because their gear sleeps, the chain's size when it was fixed (the N the
+ * layout's automatic defaults come from, kept when DataNodes are appended) and the DataNodes of the chain that HDFS
+ * decommissioned (out of the layout: never waited for, powered or counted). Immutable; JSON on disk.
  */
 public final class GearState {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -29,6 +31,8 @@ public final class GearState {
   private final GearPhase phase;
   private final Set<String> sleeping;
   private final Set<String> waking;
+  private final int sizedFor;
+  private final Set<String> retired;
 
   public GearState(List<ChainEntry> chain, int gear, int target, GearPhase phase, Set<String> sleeping) {
     this(chain, gear, target, phase, sleeping, Set.of());
@@ -40,6 +44,13 @@ public final class GearState {
    */
   public GearState(List<ChainEntry> chain, int gear, int target, GearPhase phase, Set<String> sleeping,
       Set<String> waking) {
+    this(chain, gear, target, phase, sleeping, waking, chain.size(), Set.of());
+  }
+
+  private GearState(List<ChainEntry> chain, int gear, int target, GearPhase phase, Set<String> sleeping,
+      Set<String> waking, int sizedFor, Set<String> retired) {
+    this.sizedFor = sizedFor;
+    this.retired = Collections.unmodifiableSet(new TreeSet<>(retired));
     this.chain = List.copyOf(chain);
     this.gear = gear;
     this.target = target;
@@ -81,34 +92,34 @@ public final class GearState {
   }
 
   public GearState withPhase(GearPhase next) {
-    return new GearState(chain, gear, target, next, sleeping, waking);
+    return new GearState(chain, gear, target, next, sleeping, waking, sizedFor, retired);
   }
 
   public GearState shifting(int newTarget, GearPhase next, Set<String> newSleeping) {
-    return new GearState(chain, gear, newTarget, next, newSleeping, retained(waking, newSleeping));
+    return new GearState(chain, gear, newTarget, next, newSleeping, retained(waking, newSleeping), sizedFor, retired);
   }
 
   public GearState withSleeping(Set<String> newSleeping) {
-    return new GearState(chain, gear, target, phase, newSleeping, retained(waking, newSleeping));
+    return new GearState(chain, gear, target, phase, newSleeping, retained(waking, newSleeping), sizedFor, retired);
   }
 
   /** {@code more} sleeping DataNodes are to be woken out of turn as well. */
   public GearState withWaking(Set<String> more) {
     Set<String> next = new TreeSet<>(waking);
     next.addAll(more);
-    return new GearState(chain, gear, target, phase, sleeping, retained(next, sleeping));
+    return new GearState(chain, gear, target, phase, sleeping, retained(next, sleeping), sizedFor, retired);
   }
 
   /** The DataNodes being woken are on, registered and reported: they sleep no more. */
   public GearState woken() {
     Set<String> stillSleeping = new TreeSet<>(sleeping);
     stillSleeping.removeAll(waking);
-    return new GearState(chain, gear, target, phase, stillSleeping, Set.of());
+    return new GearState(chain, gear, target, phase, stillSleeping, Set.of(), sizedFor, retired);
   }
 
   /** The target reached: steady in it. */
   public GearState reached() {
-    return new GearState(chain, target, target, GearPhase.STEADY, sleeping, waking);
+    return new GearState(chain, target, target, GearPhase.STEADY, sleeping, waking, sizedFor, retired);
   }
 
   private static Set<String> retained(Set<String> waking, Set<String> sleeping) {
@@ -129,6 +140,11 @@ public final class GearState {
     root.put("gear", gear).put("target", target).put("phase", phase.name());
     ArrayNode asleep = root.putArray("sleeping");
     sleeping.forEach(asleep::add);
+    root.put("sizedFor", sizedFor);
+    if (!retired.isEmpty()) {
+      ArrayNode out = root.putArray("retired");
+      retired.forEach(out::add);
+    }
     if (!waking.isEmpty()) {
       ArrayNode woken = root.putArray("waking");
       waking.forEach(woken::add);
@@ -148,9 +164,12 @@ public final class GearState {
     root.path("sleeping").forEach(id -> sleeping.add(id.asText()));
     Set<String> waking = new TreeSet<>();
     root.path("waking").forEach(id -> waking.add(id.asText()));
+    Set<String> retired = new TreeSet<>();
+    root.path("retired").forEach(id -> retired.add(id.asText()));
     try {
       return new GearState(chain, root.path("gear").asInt(-1), root.path("target").asInt(-1),
-          GearPhase.valueOf(root.path("phase").asText("STEADY")), sleeping, waking);
+          GearPhase.valueOf(root.path("phase").asText("STEADY")), sleeping, waking,
+          root.path("sizedFor").asInt(chain.size()), retired);
     } catch (IllegalArgumentException e) {
       throw new IOException("gear state " + root + " is damaged: " + e.getMessage(), e);
     }
@@ -163,7 +182,8 @@ public final class GearState {
     }
     GearState s = (GearState) o;
     return chain.equals(s.chain) && gear == s.gear && target == s.target && phase == s.phase
-        && sleeping.equals(s.sleeping) && waking.equals(s.waking);
+        && sleeping.equals(s.sleeping) && waking.equals(s.waking) && sizedFor == s.sizedFor
+        && retired.equals(s.retired);
   }
 
   @Override
@@ -175,12 +195,48 @@ public final class GearState {
   public String toString() {
     return "gear " + gear + (target != gear ? " -> " + target : "") + " " + phase + ", " + chain.size()
         + " servers in the chain, " + sleeping.size() + " sleeping" + (waking.isEmpty() ? "" : ", " + waking.size()
-        + " waking");
+        + " waking") + (retired.isEmpty() ? "" : ", " + retired.size() + " decommissioned");
   }
 
   /** The same state with {@code chain} (the same servers, in the same order, their host names learnt). */
   public GearState withChain(List<ChainEntry> chain) {
-    return new GearState(chain, gear, target, phase, sleeping, waking);
+    return new GearState(chain, gear, target, phase, sleeping, waking, sizedFor, retired);
+  }
+
+  /**
+   * The chain extended by {@code appended} (DataNodes that registered after it was fixed), in gear {@code newGear}:
+   * every server keeps its position, so every block's homes stay where they were.
+   */
+  public GearState extended(List<ChainEntry> appended, int newGear) {
+    List<ChainEntry> longer = new ArrayList<>(chain);
+    longer.addAll(appended);
+    return new GearState(longer, newGear, newGear, phase, sleeping, waking, sizedFor, retired);
+  }
+
+  /** The same state with {@code ids} out of the layout (decommissioned), no longer sleeping or waking. */
+  public GearState withRetired(Set<String> ids) {
+    Set<String> stillSleeping = new TreeSet<>(sleeping);
+    stillSleeping.removeAll(ids);
+    return new GearState(chain, gear, target, phase, stillSleeping, retained(waking, stillSleeping), sizedFor, ids);
+  }
+
+  /** The chain's size when it was fixed: the N the layout's automatic defaults are computed from. */
+  public int sizedFor() {
+    return sizedFor;
+  }
+
+  /** DataNodes of the chain HDFS decommissioned: out of the layout until they serve again. */
+  public Set<String> retired() {
+    return retired;
+  }
+
+  /**
+   * A shift ended where it stands ({@code hdfs eafr gear cancel}): steady in {@code reachedGear}, with
+   * {@code stillSleeping} (verified off) asleep and nothing waking.
+   */
+  public GearState cancelled(int reachedGear, Set<String> stillSleeping) {
+    return new GearState(chain, reachedGear, reachedGear, GearPhase.STEADY, stillSleeping, Set.of(), sizedFor,
+        retired);
   }
 
   /**

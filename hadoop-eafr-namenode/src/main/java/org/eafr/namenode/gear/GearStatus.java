@@ -31,6 +31,8 @@ public final class GearStatus {
     values.put("Gear", gearOrNull(state.gear()));
     values.put("TargetGear", gearOrNull(state.target()));
     values.put("GearPhase", state.phase().name());
+    GearService service = gears.service();
+    values.put("GearBlockedBy", service == null ? null : service.blockedBy().orElse(null));
     values.put("MaximumGear", gears.layout().map(layout -> (long) layout.maximumGear()).orElse(null));
     values.put("LayoutProblem", gears.layoutProblem().orElse(null));
     values.put("SleepingNodes", (long) state.sleeping().size());
@@ -64,7 +66,7 @@ public final class GearStatus {
   }
 
   private static Set<String> words() {
-    Set<String> words = new java.util.HashSet<>(Set.of("Layout", "GearPhase", "LayoutProblem", "GearMode",
+    Set<String> words = new java.util.HashSet<>(Set.of("Layout", "GearPhase", "GearBlockedBy", "LayoutProblem", "GearMode",
         "GearAutoLastDecision"));
     words.addAll(GridGate.WORDS);
     return Set.copyOf(words);

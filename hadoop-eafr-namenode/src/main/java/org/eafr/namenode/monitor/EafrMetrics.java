@@ -185,11 +185,15 @@ public final class EafrMetrics implements MetricsSource {
       metrics.put(name, Metric.gauge(name, "DataNodes whose power state is " + state + " at the last energy sample"));
     }
     metrics.put("WattsNow", Metric.gauge("PowerDrawWatts",
-        "Watts the DataNodes draw at the last energy sample, from the power model and each DataNode's load"));
+        "Watts the DataNodes draw at the last energy sample: BMC readings where fresh, else the power model"));
+    metrics.put("WattsMeasured", Metric.gauge("PowerDrawMeasuredWatts",
+        "The part of PowerDrawWatts that BMCs measured (the rest is the power model's)"));
     metrics.put("WattsAllOn", Metric.gauge("PowerDrawAllOnWatts",
         "Watts the DataNodes would draw at the last energy sample with every one on"));
     metrics.put("EnergyUsedKwh", Metric.counter("EnergyUsedKwhTotal",
-        "Kilowatt hours the DataNodes used since the NameNode started (estimate)"));
+        "Kilowatt hours the DataNodes used since the NameNode started (measured where BMCs report, else modelled)"));
+    metrics.put("EnergyMeasuredKwh", Metric.counter("EnergyUsedMeasuredKwhTotal",
+        "The part of EnergyUsedKwhTotal integrated from BMC readings (the rest is the power model's)"));
     metrics.put("EnergySavedKwh", Metric.counter("EnergySavedKwhTotal",
         "Kilowatt hours saved since the NameNode started against every DataNode on (estimate)"));
     return Collections.unmodifiableMap(metrics);

@@ -22,6 +22,7 @@ import org.eafr.namenode.energy.EnergyMonitor;
 import org.eafr.namenode.gear.GearAutopilot;
 import org.eafr.namenode.gear.GearService;
 import org.eafr.namenode.gear.GearStateCheck;
+import org.eafr.namenode.power.BmcPoller;
 import org.eafr.namenode.power.NameNodeHostView;
 import org.eafr.namenode.power.PowerManager;
 import org.eafr.namenode.power.PowerSettings;
@@ -54,6 +55,7 @@ public class ReplicationMonitorPlugin implements ServicePlugin {
   private GearService gearService;
   private GearAutopilot gearAutopilot;
   private PowerManager ownPower;
+  private BmcPoller bmcPoller;
   private EnergyMonitor energy;
   private ObjectName dataNodesBean;
   private ObjectName gearsBean;
@@ -102,7 +104,8 @@ public class ReplicationMonitorPlugin implements ServicePlugin {
 
   /**
    * The power manager over {@code eafr.power.inventory.file} when one is configured (unless one was given to the
-   * runtime already, as tests do), so {@code hdfs eafr power} and the DataNode power agents work with or without gears;
+   * runtime already, as tests do), so {@code hdfs eafr power} and the DataNode power agents work with or without gears,
+   * with its {@link BmcPoller} (each host's state and measured draw, {@code eafr.power.bmc-poll.interval.ms});
    * then, with a geared layout, the gear service, which resumes any shift persisted in the namespace.
    */
   private void startGears() {
@@ -110,6 +113,7 @@ public class ReplicationMonitorPlugin implements ServicePlugin {
         && !nameNode.getConf().getTrimmed(PowerSettings.INVENTORY_FILE_KEY, "").isEmpty()) {
       ownPower = PowerManager.start(nameNode.getConf(), new NameNodeHostView(nameNode), runtime.sleepRequests(), 4);
       runtime.gears().power(ownPower);
+      bmcPoller = BmcPoller.start(ownPower, 2);
     }
     if (!runtime.gears().settings().geared()) {
       return;
@@ -203,6 +207,10 @@ public class ReplicationMonitorPlugin implements ServicePlugin {
       gearService.close();
       runtime.gears().service(null);
       gearService = null;
+    }
+    if (bmcPoller != null) {
+      bmcPoller.close();
+      bmcPoller = null;
     }
     if (ownPower != null) {
       ownPower.close();

@@ -22,4 +22,18 @@ final class BmcGate {
     lastSlot.put(endpoint, slot);
     return slot;
   }
+
+  /**
+   * Reserves {@code now} for a call to {@code endpoint} only if the endpoint is idle: no slot reserved after
+   * {@code now} and none within the interval before it. A call that must not wait or delay others (a background poll)
+   * asks this; false means it is not made now.
+   */
+  synchronized boolean reserveIfIdle(String endpoint, long now) {
+    Long last = lastSlot.get(endpoint);
+    if (last != null && last + intervalMillis > now) {
+      return false;
+    }
+    lastSlot.put(endpoint, now);
+    return true;
+  }
 }

@@ -10,9 +10,11 @@ public final class NodePowerStatus {
   private final int consecutiveFailures;
   private final boolean quarantined;
   private final String lastError;
+  private final long lastReadMillis;
 
   NodePowerStatus(String host, String driver, String endpoint, PowerState lastKnown, PowerCommand inFlight,
-      int consecutiveFailures, boolean quarantined, String lastError) {
+      int consecutiveFailures, boolean quarantined, String lastError, long lastReadMillis) {
+    this.lastReadMillis = lastReadMillis;
     this.host = host;
     this.driver = driver;
     this.endpoint = endpoint;
@@ -43,6 +45,14 @@ public final class NodePowerStatus {
   /** The command of the action in flight, or null. */
   public PowerCommand inFlight() {
     return inFlight;
+  }
+
+  /**
+   * When {@link #lastKnown} was read, in milliseconds of the monotonic clock Hadoop's {@code Time.monotonicNow()} and
+   * a DataNode's last heartbeat use; Long.MIN_VALUE before the first read.
+   */
+  public long lastReadMillis() {
+    return lastReadMillis;
   }
 
   public int consecutiveFailures() {

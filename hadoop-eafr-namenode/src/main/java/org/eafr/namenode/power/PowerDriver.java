@@ -25,6 +25,14 @@ public interface PowerDriver {
 
   PowerState state() throws PowerException;
 
+  /**
+   * The host's draw as its BMC measures it, or {@link PowerReading#notOffered} when the BMC answers that it has no
+   * meter (or the driver cannot ask one); throws when the call fails. Each call is one call to {@link #endpoint()}.
+   */
+  default PowerReading powerReading() throws PowerException {
+    return PowerReading.notOffered(name() + " has no power meter");
+  }
+
   /** Sends {@code command} through the matching method. */
   default void send(PowerCommand command) throws PowerException {
     switch (command) {

@@ -6,6 +6,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Predicate;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.metrics2.MetricsSystem;
 import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
@@ -54,6 +55,7 @@ public final class PowerManager implements AutoCloseable {
   private final PowerScheduler scheduler;
   private final BmcGate gate;
   private final PowerMetrics metrics;
+  private final MeasuredPower measured;
   private final Map<String, NodeRecord> records = new HashMap<>();
   private volatile PowerInventory inventory = PowerInventory.EMPTY;
   private volatile Map<String, PowerDriver> drivers = Map.of();
@@ -96,7 +98,8 @@ public final class PowerManager implements AutoCloseable {
     this.sleepRequests = sleepRequests;
     this.scheduler = scheduler;
     this.gate = new BmcGate(settings.minCommandIntervalMillis());
-    this.metrics = new PowerMetrics(this::statuses);
+    this.measured = new MeasuredPower(scheduler::nowMillis);
+    this.metrics = new PowerMetrics(this::statuses, measured);
   }
 
   /**
@@ -327,7 +330,7 @@ public final class PowerManager implements AutoCloseable {
     }
     return new NodePowerStatus(host, driver.name(), driver.endpoint(), record.lastKnown,
         record.inFlight == null ? null : record.inFlight.command, record.failures, record.quarantined,
-        record.lastError);
+        record.lastError, record.lastReadMillis);
   }
 
   /** Every inventory host's status, in inventory order. */
@@ -341,6 +344,49 @@ public final class PowerManager implements AutoCloseable {
 
   public PowerInventory inventory() {
     return inventory;
+  }
+
+  /** What the BMCs measured (the {@link BmcPoller} records it). */
+  public MeasuredPower measured() {
+    return measured;
+  }
+
+  /**
+   * For the {@link BmcPoller}: calls {@code host}'s driver now, on the caller's thread, only if this NameNode is
+   * active, no action or status read is under way for the host, {@code wanted} accepts its driver, and its BMC has had
+   * no call for a full {@code eafr.power.min-command-interval.ms} (the call then takes the slot now); otherwise it calls
+   * nothing and returns null. A poll never waits for a slot nor takes one an action reserved: actions come first.
+   */
+  <T> T pollIfIdle(String host, Predicate<PowerDriver> wanted, DriverCall<T> call) throws PowerException {
+    if (!hosts.active()) {
+      return null;
+    }
+    PowerDriver driver;
+    synchronized (this) {
+      NodeRecord record = records.get(host);
+      driver = drivers.get(host);
+      if (record == null || driver == null || record.inFlight != null || record.refreshing || !wanted.test(driver)
+          || !gate.reserveIfIdle(driver.endpoint(), scheduler.nowMillis())) {
+        return null;
+      }
+    }
+    return call.call(driver);
+  }
+
+  /** A poll of {@code host}'s power state ({@link #pollIfIdle}): the state read, or null when not polled now. */
+  PowerState pollState(String host) throws PowerException {
+    return pollIfIdle(host, driver -> true, driver -> read(host, driver));
+  }
+
+  /** One call to a driver. */
+  @FunctionalInterface
+  interface DriverCall<T> {
+    T call(PowerDriver driver) throws PowerException;
+  }
+
+  /** {@code host}'s driver in force, or null (tests call it directly). */
+  PowerDriver driver(String host) {
+    return drivers.get(host);
   }
 
   /** Where a Wake-on-LAN host's power-off is recorded for its DataNode's in-band agent. */
@@ -399,6 +445,7 @@ public final class PowerManager implements AutoCloseable {
       NodeRecord record = records.get(host);
       if (record != null) {
         record.lastKnown = state;
+        record.lastReadMillis = scheduler.nowMillis();
       }
     }
     return state;
@@ -417,6 +464,7 @@ public final class PowerManager implements AutoCloseable {
     /** A background read for a status is queued or running ({@link #refreshState}). */
     boolean refreshing;
     PowerState lastKnown = PowerState.UNKNOWN;
+    long lastReadMillis = Long.MIN_VALUE;
     int failures;
     boolean quarantined;
     /** What quarantined the node: the failures, driver, command and last error. */

@@ -30,12 +30,19 @@ public final class PowerMetrics implements MetricsSource {
       "PowerRetries", Metric.counter("RetriesTotal", "Attempts retried"),
       "PowerRefusals", Metric.counter("RefusalsTotal",
           "Requests refused without trying: busy, quarantined, not in maintenance, unknown host"),
-      "PowerQuarantines", Metric.counter("QuarantinesTotal", "Hosts put in quarantine"));
+      "PowerQuarantines", Metric.counter("QuarantinesTotal", "Hosts put in quarantine"),
+      "PowerMeasurements", Metric.counter("MeasurementsTotal", "Measured power readings taken from BMCs"),
+      "PowerPollErrors", Metric.counter("PollErrorsTotal",
+          "Background BMC polls (power state or power reading) that failed"));
   private static final Metric NODES_ON = Metric.gauge("NodesOn", "Inventory hosts last seen ON");
   private static final Metric NODES_OFF = Metric.gauge("NodesOff", "Inventory hosts last seen OFF");
   private static final Metric NODES_UNKNOWN = Metric.gauge("NodesUnknown", "Inventory hosts whose state is not known");
   private static final Metric NODES_QUARANTINED = Metric.gauge("NodesQuarantined", "Inventory hosts in quarantine");
   private static final Metric ACTIONS_IN_FLIGHT = Metric.gauge("ActionsInFlight", "Power actions under way");
+  private static final Metric NODES_MEASURED = Metric.gauge("NodesMeasured",
+      "Inventory hosts with a fresh measured power reading from their BMC");
+  private static final Metric MEASURED_WATTS = Metric.gauge("MeasuredWatts",
+      "Sum of the fresh measured power readings of the inventory hosts, in watts (hosts without one not included)");
 
   final LongAdder commands = new LongAdder();
   final LongAdder stateReads = new LongAdder();
@@ -46,9 +53,11 @@ public final class PowerMetrics implements MetricsSource {
   final LongAdder refusals = new LongAdder();
   final LongAdder quarantines = new LongAdder();
   private final Supplier<List<NodePowerStatus>> nodes;
+  private final MeasuredPower measured;
 
-  PowerMetrics(Supplier<List<NodePowerStatus>> nodes) {
+  PowerMetrics(Supplier<List<NodePowerStatus>> nodes, MeasuredPower measured) {
     this.nodes = nodes;
+    this.measured = measured;
   }
 
   @Override
@@ -61,6 +70,17 @@ public final class PowerMetrics implements MetricsSource {
     NODES_UNKNOWN.addTo(record, count(statuses, PowerState.UNKNOWN));
     NODES_QUARANTINED.addTo(record, statuses.stream().filter(NodePowerStatus::quarantined).count());
     ACTIONS_IN_FLIGHT.addTo(record, statuses.stream().filter(s -> s.inFlight() != null).count());
+    long measuredNodes = 0;
+    double watts = 0;
+    for (NodePowerStatus status : statuses) {
+      java.util.OptionalDouble reading = measured.watts(status.host(), status.lastKnown());
+      if (reading.isPresent()) {
+        measuredNodes++;
+        watts += reading.getAsDouble();
+      }
+    }
+    NODES_MEASURED.addTo(record, measuredNodes);
+    MEASURED_WATTS.addTo(record, watts);
   }
 
   /**
@@ -77,6 +97,8 @@ public final class PowerMetrics implements MetricsSource {
     counters.put("PowerRetries", retries.sum());
     counters.put("PowerRefusals", refusals.sum());
     counters.put("PowerQuarantines", quarantines.sum());
+    counters.put("PowerMeasurements", measured.measurements.sum());
+    counters.put("PowerPollErrors", measured.pollErrors.sum());
     return counters;
   }
 

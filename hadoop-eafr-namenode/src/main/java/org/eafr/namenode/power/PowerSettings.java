@@ -41,6 +41,11 @@ public final class PowerSettings {
       "How often a Wake-on-LAN magic packet is sent again while its host has not come on (no DataNode of it"
           + " heartbeats), until eafr.power.state-timeout.ms ends, in milliseconds: a lost packet then costs this"
           + " long, not the whole state timeout.", 5_000L, Range.closed(500L, 600_000L));
+  public static final Setting<Long> BMC_POLL_INTERVAL_MS = Setting.ofLong("eafr.power.bmc-poll.interval.ms", "-",
+      "How often the active NameNode reads each inventory host's power state and measured draw from its BMC in the"
+          + " background, in milliseconds (0: never); a read waits while a power action is under way for the host or"
+          + " its BMC had a call within eafr.power.min-command-interval.ms, so power commands come first.", 60_000L,
+      Range.closed(0L, 86_400_000L));
 
   /** Path of the JSON power inventory; empty means no host can be switched. */
   public static final String INVENTORY_FILE_KEY = "eafr.power.inventory.file";
@@ -54,7 +59,7 @@ public final class PowerSettings {
   public static final String REDFISH_TRUSTSTORE_PASSWORD_ALIAS_KEY = "eafr.power.redfish.truststore.password.alias";
 
   private static final List<Setting<?>> ALL = List.of(MIN_COMMAND_INTERVAL_MS, STATE_TIMEOUT_MS, COMMAND_TIMEOUT_MS,
-      POLL_INITIAL_MS, POLL_MAX_MS, RETRIES, QUARANTINE_AFTER, WOL_RESEND_INTERVAL_MS);
+      POLL_INITIAL_MS, POLL_MAX_MS, RETRIES, QUARANTINE_AFTER, WOL_RESEND_INTERVAL_MS, BMC_POLL_INTERVAL_MS);
 
   private final long minCommandIntervalMillis;
   private final long stateTimeoutMillis;
@@ -64,6 +69,7 @@ public final class PowerSettings {
   private final int retries;
   private final int quarantineAfter;
   private final long wolResendIntervalMillis;
+  private final long bmcPollIntervalMillis;
   private final String inventoryFile;
   private final String ipmitool;
   private final String truststore;
@@ -83,6 +89,7 @@ public final class PowerSettings {
     this.retries = RETRIES.read(lookup);
     this.quarantineAfter = QUARANTINE_AFTER.read(lookup);
     this.wolResendIntervalMillis = WOL_RESEND_INTERVAL_MS.read(lookup);
+    this.bmcPollIntervalMillis = BMC_POLL_INTERVAL_MS.read(lookup);
     this.inventoryFile = text(lookup, INVENTORY_FILE_KEY, "");
     this.ipmitool = text(lookup, IPMITOOL_KEY, "ipmitool");
     this.truststore = text(lookup, REDFISH_TRUSTSTORE_KEY, "");
@@ -148,6 +155,11 @@ public final class PowerSettings {
   /** How often an unanswered Wake-on-LAN wake is sent again within the state timeout. */
   public long wolResendIntervalMillis() {
     return wolResendIntervalMillis;
+  }
+
+  /** How often each host's BMC is polled for its state and draw; 0 means never. */
+  public long bmcPollIntervalMillis() {
+    return bmcPollIntervalMillis;
   }
 
   /** The inventory path, or "" when none is configured. */

@@ -10,6 +10,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.List;
 
 /**
  * DMTF Redfish over HTTPS with the JDK's HttpClient: {@code ComputerSystem.Reset} with ResetType On, GracefulShutdown
@@ -23,11 +24,19 @@ import java.time.Duration;
  * under {@code /redfish/v1/}; anything else is refused, so the Authorization header never goes to another server.
  * Redirects are not followed (the client's policy), and the BMC's answers are scrubbed of every encoding of the
  * password before they reach a message.
+ *
+ * <p>The measured draw is the system's chassis' (its {@code Links.Chassis}, else the BMC's only chassis):
+ * {@code EnvironmentMetrics} {@code PowerWatts.Reading} (Redfish 2020.4 on), else the older {@code Power} resource's
+ * first {@code PowerControl[].PowerConsumedWatts}. ({@code PowerSubsystem} lists the power supplies and their capacity,
+ * not the chassis' draw.) A chassis with neither, or a link the BMC answers 404, is "not offered".
  */
 final class RedfishDriver implements PowerDriver {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final String SERVICE_ROOT = "/redfish/v1/";
   private static final String SYSTEMS = "/redfish/v1/Systems";
+  private static final String CHASSIS = "/redfish/v1/Chassis";
+  private static final String ENVIRONMENT_METRICS = "EnvironmentMetrics";
+  private static final String POWER = "Power";
 
   private final InventoryEntry entry;
   private final Secret password;
@@ -35,6 +44,8 @@ final class RedfishDriver implements PowerDriver {
   private final Duration timeout;
   private final URI base;
   private volatile String systemPath;
+  /** The chassis resource that gave a reading (EnvironmentMetrics or Power), once found. */
+  private volatile String meterPath;
 
   RedfishDriver(InventoryEntry entry, Secret password, HttpClient client, Duration timeout) {
     this.entry = entry;
@@ -88,6 +99,90 @@ final class RedfishDriver implements PowerDriver {
     }
   }
 
+  @Override
+  public PowerReading powerReading() throws PowerException {
+    String meter = meterPath;
+    if (meter != null) {
+      return readMeter(meter);
+    }
+    String chassis = chassis();
+    if (chassis == null) {
+      return PowerReading.notOffered("redfish BMC " + endpoint() + " names no chassis for " + system());
+    }
+    JsonNode resource = getIfPresent(chassis);
+    if (resource == null) {
+      return PowerReading.notOffered("redfish BMC " + endpoint() + " answered 404 for chassis " + chassis);
+    }
+    for (String kind : List.of(ENVIRONMENT_METRICS, POWER)) {
+      String path = link(resource.path(kind), "the " + kind + " of " + chassis);
+      if (path != null) {
+        PowerReading reading = readMeter(path);
+        if (reading != null) {
+          meterPath = path; // found once: later reads are one GET
+          return reading;
+        }
+      }
+    }
+    return PowerReading.notOffered("redfish BMC " + endpoint() + " chassis " + chassis
+        + " has neither EnvironmentMetrics nor Power");
+  }
+
+  /**
+   * The reading of an EnvironmentMetrics or Power resource at {@code path}; null when the BMC answers 404 for it.
+   */
+  private PowerReading readMeter(String path) throws PowerException {
+    JsonNode meter = getIfPresent(path);
+    if (meter == null) {
+      return null;
+    }
+    if (meter.has("PowerWatts")) {
+      return wattsOf(meter.path("PowerWatts").path("Reading"), path + " PowerWatts.Reading");
+    }
+    for (JsonNode control : meter.path("PowerControl")) {
+      if (!control.path("PowerConsumedWatts").isNull()) {
+        return wattsOf(control.path("PowerConsumedWatts"), path + " PowerControl[].PowerConsumedWatts");
+      }
+    }
+    return PowerReading.unavailable("redfish BMC " + endpoint() + " " + path
+        + " has no PowerWatts.Reading or PowerControl[].PowerConsumedWatts");
+  }
+
+  private PowerReading wattsOf(JsonNode reading, String what) throws PowerException {
+    if (reading.isNull() || reading.isMissingNode()) {
+      return PowerReading.unavailable("redfish BMC " + endpoint() + " " + what + " is null");
+    }
+    if (!reading.isNumber() || !Double.isFinite(reading.asDouble()) || reading.asDouble() < 0) {
+      throw new PowerException("redfish BMC " + endpoint() + " " + what + " is not a number of watts >= 0: "
+          + password.scrub(excerpt(reading.toString())));
+    }
+    return PowerReading.watts(reading.asDouble());
+  }
+
+  /** The system's chassis: its first {@code Links.Chassis}, else the BMC's only chassis, else null. */
+  private String chassis() throws PowerException {
+    String path = system();
+    String linked = link(get(path).path("Links").path("Chassis").path(0), "the first Links.Chassis of " + path);
+    if (linked != null) {
+      return linked;
+    }
+    JsonNode all = getIfPresent(CHASSIS);
+    JsonNode members = all == null ? null : all.path("Members");
+    if (members == null || members.size() != 1) {
+      return null;
+    }
+    return link(members.get(0), "the @odata.id of the only member of " + CHASSIS);
+  }
+
+  /** {@code node}'s {@code @odata.id}, checked to stay on the BMC ({@link #resolve}), or null when it has none. */
+  private String link(JsonNode node, String from) throws PowerException {
+    JsonNode id = node.path("@odata.id");
+    if (!id.isTextual()) {
+      return null;
+    }
+    resolve(id.asText(), from);
+    return id.asText();
+  }
+
   private void reset(String resetType) throws PowerException {
     String path = system();
     JsonNode target = get(path).path("Actions").path("#ComputerSystem.Reset").path("target");
@@ -116,7 +211,16 @@ final class RedfishDriver implements PowerDriver {
   }
 
   private JsonNode get(String path) throws PowerException {
-    String body = send(HttpRequest.newBuilder(resolve(path, "GET " + path)).GET(), "GET " + path);
+    return parse(path, send(HttpRequest.newBuilder(resolve(path, "GET " + path)).GET(), "GET " + path, false));
+  }
+
+  /** As {@link #get}, but null when the BMC answers 404 (a resource it does not have). */
+  private JsonNode getIfPresent(String path) throws PowerException {
+    String body = send(HttpRequest.newBuilder(resolve(path, "GET " + path)).GET(), "GET " + path, true);
+    return body == null ? null : parse(path, body);
+  }
+
+  private JsonNode parse(String path, String body) throws PowerException {
     try {
       return JSON.readTree(body);
     } catch (IOException e) {
@@ -125,6 +229,11 @@ final class RedfishDriver implements PowerDriver {
   }
 
   private String send(HttpRequest.Builder request, String what) throws PowerException {
+    return send(request, what, false);
+  }
+
+  /** The body of the answer; null for a 404 when {@code absentOk}; throws for any other status outside 2xx. */
+  private String send(HttpRequest.Builder request, String what, boolean absentOk) throws PowerException {
     request.timeout(timeout).header("Accept", "application/json").header("Authorization", basicAuth());
     HttpResponse<String> response;
     try {
@@ -137,6 +246,9 @@ final class RedfishDriver implements PowerDriver {
       throw new PowerException("redfish BMC " + endpoint() + " " + what + " was interrupted", e);
     }
     int status = response.statusCode();
+    if (status == 404 && absentOk) {
+      return null;
+    }
     if (status == 401 || status == 403) {
       throw new PowerException("redfish BMC " + endpoint() + " " + what + " answered " + status
           + ": user " + entry.user() + " was not accepted (check the password under credential alias "

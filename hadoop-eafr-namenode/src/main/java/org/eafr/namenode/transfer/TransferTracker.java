@@ -12,6 +12,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import org.eafr.placement.destination.TransferBacklog;
 
 /**
  * Times the DataNode-to-DataNode copies the NameNode schedules (re-replication, EAFR's added replicas and
@@ -35,9 +36,13 @@ import java.util.concurrent.atomic.AtomicLong;
  * Worked example (the unit test checks it): scheduled at 1000 ms, the source heartbeats at 1700 ms, a poll at
  * 4200 ms is the first to see the target holding the block: the sample is 4200 - 1700 = 2500 ms.
  *
- * <p>Threads: {@link #scheduled} from any thread; {@link #poll} from one poller thread at a time.
+ * <p>The copies followed and not yet done are also the backlog of each target ({@link #queuedBytes}): what EAFR's
+ * destination choice adds to a copy's own bytes when it ranks by expected finish time.
+ *
+ * <p>Threads: {@link #scheduled} and {@link #queuedBytes} from any thread; {@link #poll} from one poller thread at a
+ * time.
  */
-public final class TransferTracker {
+public final class TransferTracker implements TransferBacklog {
   /** Where completed samples go: EAFR's transfer-speed estimator in the NameNode. */
   public interface Sink {
     void record(String targetId, long bytes, long elapsedMillis);
@@ -54,6 +59,7 @@ public final class TransferTracker {
   private final AtomicLong timedBytes = new AtomicLong();
   private final AtomicLong untimed = new AtomicLong();
   private final Map<String, TransferSample> lastByTarget = new ConcurrentHashMap<>();
+  private final Map<String, AtomicLong> queuedByTarget = new ConcurrentHashMap<>();
 
   /**
    * @param maxTracked most copies followed at once, at least 0
@@ -88,6 +94,7 @@ public final class TransferTracker {
       untimed.incrementAndGet();
       return false;
     }
+    queuedByTarget.computeIfAbsent(targetId, id -> new AtomicLong()).addAndGet(blockBytes);
     arrivals.add(new Copy(path, blockBytes, Set.copyOf(holderIds), sourceId, targetId, nowMillis));
     return true;
   }
@@ -116,6 +123,7 @@ public final class TransferTracker {
         }
         it.remove();
         tracked.decrementAndGet();
+        queuedByTarget.get(copy.targetId).addAndGet(-copy.bytes);
       }
     }
   }
@@ -168,6 +176,13 @@ public final class TransferTracker {
         other.candidates.remove(blockId);
       }
     }
+  }
+
+  /** Bytes of the copies to {@code destinationId} followed now: scheduled, not yet seen received or dropped. */
+  @Override
+  public long queuedBytes(String destinationId) {
+    AtomicLong queued = queuedByTarget.get(destinationId);
+    return queued == null ? 0 : queued.get();
   }
 
   /** Copies timed so far. */

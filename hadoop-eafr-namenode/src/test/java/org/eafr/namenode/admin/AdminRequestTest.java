@@ -92,6 +92,9 @@ class AdminRequestTest {
   void misspelledCommand_meansTheNearestCommands_aFirstWordMeansTheCommandsItBegins() {
     assertThatThrownBy(() -> AdminRequest.parse("gera", "3")).satisfies(e -> assertThat(
         ((AdminRequest.UsageException) e).meant()).containsExactly(AdminRequest.Verb.GEAR));
+    assertThatThrownBy(() -> AdminRequest.parse("gera", "cancel")).satisfies(e -> assertThat(
+        ((AdminRequest.UsageException) e).meant()).containsExactly(AdminRequest.Verb.GEAR_CANCEL));
+    assertThat(AdminRequest.parse("gear", "cancel", "-json").verb()).isEqualTo(AdminRequest.Verb.GEAR_CANCEL);
     assertThatThrownBy(() -> AdminRequest.parse("power")).satisfies(e -> assertThat(
         ((AdminRequest.UsageException) e).meant()).containsExactly(AdminRequest.Verb.POWER_ON,
             AdminRequest.Verb.POWER_OFF, AdminRequest.Verb.POWER_STATUS, AdminRequest.Verb.POWER_RELOAD,

@@ -8,6 +8,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.apache.hadoop.test.GenericTestUtils;
 import org.eafr.namenode.admin.AdminRun;
+import org.eafr.namenode.power.ForwardingPowerDriver;
 import org.eafr.namenode.power.LogCapture;
 import org.eafr.namenode.power.MiniClusterPower;
 import org.eafr.namenode.power.PowerDriver;
@@ -76,47 +77,36 @@ class GearDownAgainTest {
   }
 
   /** Records each call to the driver it wraps: "on", "off" (graceful or forced) and "state". */
-  private static final class CountingDriver implements PowerDriver {
-    private final PowerDriver driver;
+  private static final class CountingDriver extends ForwardingPowerDriver {
     private final List<String> calls;
 
     CountingDriver(PowerDriver driver, List<String> calls) {
-      this.driver = driver;
+      super(driver);
       this.calls = calls;
-    }
-
-    @Override
-    public String name() {
-      return driver.name();
-    }
-
-    @Override
-    public String endpoint() {
-      return driver.endpoint();
     }
 
     @Override
     public void powerOn() throws PowerException {
       calls.add("on");
-      driver.powerOn();
+      super.powerOn();
     }
 
     @Override
     public void gracefulOff() throws PowerException {
       calls.add("off");
-      driver.gracefulOff();
+      super.gracefulOff();
     }
 
     @Override
     public void forcedOff() throws PowerException {
       calls.add("off");
-      driver.forcedOff();
+      super.forcedOff();
     }
 
     @Override
     public PowerState state() throws PowerException {
       calls.add("state");
-      return driver.state();
+      return super.state();
     }
   }
 }

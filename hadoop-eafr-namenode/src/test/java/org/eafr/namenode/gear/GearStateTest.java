@@ -24,4 +24,27 @@ class GearStateTest {
     assertThat(older.chain()).containsExactly(new GearState.ChainEntry("127.0.0.1:9866", "/r1", ""));
     assertThat(state.withChain(older.chain()).chain()).isEqualTo(older.chain());
   }
+
+  @Test
+  void anExtendedChainKeepsTheSizeItWasFixedWith_andDecommissionedDataNodesSurviveTheRoundTrip() throws Exception {
+    GearState fixed = new GearState(List.of(new GearState.ChainEntry("127.0.0.1:1", "/r1"),
+        new GearState.ChainEntry("127.0.0.1:2", "/r2")), 1, 1, GearPhase.STEADY, Set.of("127.0.0.1:2"));
+    GearState grown = fixed.extended(List.of(new GearState.ChainEntry("127.0.0.1:3", "/r1")), 2)
+        .withRetired(Set.of("127.0.0.1:2"));
+
+    GearState read = GearState.fromBytes(grown.toBytes());
+
+    assertThat(read).isEqualTo(grown);
+    assertThat(read.chain()).extracting(GearState.ChainEntry::id).containsExactly("127.0.0.1:1", "127.0.0.1:2",
+        "127.0.0.1:3");
+    assertThat(read.sizedFor()).isEqualTo(2);
+    assertThat(read.gear()).isEqualTo(2);
+    assertThat(read.retired()).containsExactly("127.0.0.1:2");
+    assertThat(read.sleeping()).as("a decommissioned DataNode sleeps no more").isEmpty();
+    GearState older = GearState.fromBytes(("{\"chain\":[{\"id\":\"127.0.0.1:1\",\"rack\":\"/r1\"},{\"id\":"
+        + "\"127.0.0.1:2\",\"rack\":\"/r1\"}],\"gear\":0,\"target\":0,\"phase\":\"STEADY\",\"sleeping\":[]}")
+        .getBytes(StandardCharsets.UTF_8));
+    assertThat(older.sizedFor()).as("a state written before chains grew: fixed with its size").isEqualTo(2);
+    assertThat(older.retired()).isEmpty();
+  }
 }

@@ -70,6 +70,12 @@ class PrometheusSeriesTest {
         .anyMatch(s -> s.startsWith("eafr_name_node_grid_carbon_intensity_grams_per_kwh{"))
         .anyMatch(s -> s.startsWith("eafr_name_node_grid_reflection_deadline_timestamp_seconds{"))
         .anyMatch(s -> s.startsWith("eafr_power_nodes_on{"))
+        .anyMatch(s -> s.startsWith("eafr_name_node_power_draw_measured_watts{"))
+        .anyMatch(s -> s.startsWith("eafr_name_node_energy_used_measured_kwh_total{"))
+        .anyMatch(s -> s.startsWith("eafr_power_measured_watts{"))
+        .anyMatch(s -> s.startsWith("eafr_power_nodes_measured{"))
+        .anyMatch(s -> s.startsWith("eafr_power_measurements_total{"))
+        .anyMatch(s -> s.startsWith("eafr_power_poll_errors_total{"))
         .noneMatch(s -> s.startsWith("eafr_power_power_"));
     assertTypesAndLabels(before);
 

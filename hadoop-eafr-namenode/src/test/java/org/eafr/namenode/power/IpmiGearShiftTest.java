@@ -103,19 +103,27 @@ class IpmiGearShiftTest {
   /**
    * The host behind a BMC: a daemon thread that follows the BMC's power bit (polled every 50 ms from its chassis
    * control's state file) by stopping the MiniDFSCluster DataNode {@code id} (declared dead at once, as after the
-   * heartbeat expiry) or restarting it on the same ports.
+   * heartbeat expiry, unless bound with {@code declareDead} false) or restarting it on the same ports.
    */
   static final class BmcHost implements AutoCloseable {
     private final Thread thread;
     private volatile boolean closed;
 
-    private BmcHost(IpmiSimBmc bmc, MiniDFSCluster cluster, String id) {
+    private final boolean declareDead;
+
+    private BmcHost(IpmiSimBmc bmc, MiniDFSCluster cluster, String id, boolean declareDead) {
       this.thread = new Thread(() -> follow(bmc, cluster, id), "bmc-host-" + id);
+      this.declareDead = declareDead;
       thread.setDaemon(true);
     }
 
     static BmcHost bind(IpmiSimBmc bmc, MiniDFSCluster cluster, String id) {
-      BmcHost host = new BmcHost(bmc, cluster, id);
+      return bind(bmc, cluster, id, true);
+    }
+
+    /** With {@code declareDead} false, HDFS shows the stopped DataNode alive until its heartbeat expiry. */
+    static BmcHost bind(IpmiSimBmc bmc, MiniDFSCluster cluster, String id, boolean declareDead) {
+      BmcHost host = new BmcHost(bmc, cluster, id, declareDead);
       host.thread.start();
       return host;
     }
@@ -129,7 +137,9 @@ class IpmiGearShiftTest {
           if (power == 0 && stopped == null) {
             datanodeId = running(cluster, id);
             stopped = cluster.stopDataNode(datanodeId.getXferAddr());
-            cluster.setDataNodeDead(datanodeId);
+            if (declareDead) {
+              cluster.setDataNodeDead(datanodeId);
+            }
           } else if (power == 1 && stopped != null) {
             cluster.restartDataNode(stopped, true);
             stopped = null;

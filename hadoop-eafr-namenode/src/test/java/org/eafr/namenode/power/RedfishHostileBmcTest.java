@@ -2,18 +2,12 @@ package org.eafr.namenode.power;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpsConfigurator;
-import com.sun.net.httpserver.HttpsServer;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Base64;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -26,35 +20,6 @@ import org.junit.jupiter.api.Test;
 class RedfishHostileBmcTest {
   private static final String USER = SushyBmc.USER;
   private static final String PASSWORD = "Hostile pw/+&=c41e";
-
-  /** A second HTTPS server with the same trusted certificate, recording every request's path and authorization. */
-  private static final class Bystander implements AutoCloseable {
-    final HttpsServer server;
-    final List<String> requests = new CopyOnWriteArrayList<>();
-
-    Bystander(TestTls tls) throws Exception {
-      server = HttpsServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-      server.setHttpsConfigurator(new HttpsConfigurator(tls.serverContext()));
-      server.createContext("/", this::record);
-      server.start();
-    }
-
-    private void record(HttpExchange exchange) throws java.io.IOException {
-      requests.add(exchange.getRequestMethod() + " " + exchange.getRequestURI() + " Authorization="
-          + exchange.getRequestHeaders().getFirst("Authorization"));
-      exchange.sendResponseHeaders(204, -1);
-      exchange.close();
-    }
-
-    int port() {
-      return server.getAddress().getPort();
-    }
-
-    @Override
-    public void close() {
-      server.stop(0);
-    }
-  }
 
   private static PowerManager manager(Path dir, TestTls tls, int port, String system) throws Exception {
     return RedfishPowerTest.manager(dir, tls, port, PASSWORD, true, system);
@@ -77,7 +42,7 @@ class RedfishHostileBmcTest {
   void hostileResetTargets_areRefused_andNoRequestReachesAnotherServer() throws Exception {
     Path dir = TestDirs.create("redfish-hostile-target");
     TestTls tls = TestTls.create(dir);
-    try (LogCapture log = new LogCapture(); Bystander bystander = new Bystander(tls)) {
+    try (LogCapture log = new LogCapture(); FixtureRedfishBmc bystander = new FixtureRedfishBmc(tls)) {
       for (String target : hostilePaths(bystander.port())) {
         try (FakeRedfishBmc bmc = new FakeRedfishBmc(tls, FakeRedfishBmc.Behaviour.ACCEPT_RESET_BUT_STAY, "Off",
             FakeRedfishBmc.SYSTEM, target); PowerManager manager = manager(dir, tls, bmc.port(),
@@ -98,7 +63,7 @@ class RedfishHostileBmcTest {
   void hostileSystemMember_isRefused_beforeAnyRequestFollowsIt() throws Exception {
     Path dir = TestDirs.create("redfish-hostile-member");
     TestTls tls = TestTls.create(dir);
-    try (Bystander bystander = new Bystander(tls)) {
+    try (FixtureRedfishBmc bystander = new FixtureRedfishBmc(tls)) {
       for (String member : hostilePaths(bystander.port())) {
         try (FakeRedfishBmc bmc = new FakeRedfishBmc(tls, FakeRedfishBmc.Behaviour.ACCEPT_RESET_BUT_STAY, "Off",
             member, FakeRedfishBmc.SYSTEM + "/Actions/ComputerSystem.Reset");

@@ -18,6 +18,10 @@ final class ScriptedDriver implements PowerDriver {
   int readsUntilReached = 2;
   boolean neverReaches;
   String failCommandsWith;
+  /** What {@link #powerReading} answers; null: the interface's default (no meter). */
+  PowerReading reading;
+  /** When set, every state read fails with this message. */
+  String failReadsWith;
   private int readsSinceCommand;
 
   private final String name;
@@ -68,13 +72,22 @@ final class ScriptedDriver implements PowerDriver {
   }
 
   @Override
-  public PowerState state() {
+  public PowerState state() throws PowerException {
     record("status");
+    if (failReadsWith != null) {
+      throw new PowerException(failReadsWith);
+    }
     if (pending != null && ++readsSinceCommand >= readsUntilReached) {
       state = pending;
       pending = null;
     }
     return state;
+  }
+
+  @Override
+  public PowerReading powerReading() throws PowerException {
+    record("reading");
+    return reading == null ? PowerDriver.super.powerReading() : reading;
   }
 
   private void record(String call) {

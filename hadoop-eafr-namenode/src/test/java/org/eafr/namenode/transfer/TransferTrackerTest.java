@@ -46,6 +46,23 @@ class TransferTrackerTest {
   }
 
   @Test
+  void queuedBytes_countFollowedCopiesUntilTheyAreReceivedOrDropped() {
+    replicas.block(11, 4 * MB, "a:1", "b:1");
+    replicas.block(12, 4 * MB, "a:1", "b:1");
+    tracker.scheduled("/f", 4 * MB, HOLDERS, "a:1", "t:1", 1000);
+    tracker.scheduled("/g", 4 * MB, HOLDERS, "a:1", "t:1", 1000);
+    assertThat(tracker.queuedBytes("t:1")).isEqualTo(8 * MB);
+    assertThat(tracker.queuedBytes("u:1")).isZero();
+
+    tracker.poll(replicas, 1200); // /g's file has no such block: dropped
+    assertThat(tracker.queuedBytes("t:1")).isEqualTo(4 * MB);
+    replicas.heartbeat("a:1", 1500);
+    replicas.block(11, 4 * MB, "a:1", "b:1", "t:1");
+    tracker.poll(replicas, 1600); // /f's copy received
+    assertThat(tracker.queuedBytes("t:1")).isZero();
+  }
+
+  @Test
   void dispatchAndCompletionSeenInOnePoll_elapsedIsAtLeastOneMillisecond() {
     replicas.block(11, 4 * MB, "a:1", "b:1");
     tracker.scheduled("/f", 4 * MB, HOLDERS, "a:1", "t:1", 1000);

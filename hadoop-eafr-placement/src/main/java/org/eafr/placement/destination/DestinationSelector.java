@@ -29,6 +29,11 @@ import org.eafr.placement.settings.EafrSettings;
  * Speed order B, D, C, A; capacity order C, A, D, B; cumulative P = 0.18, 0.48, 0.80, 1.00. A draw of 0.5 gives
  * x = 0.5, and 0.48 &lt;= 0.5 &lt; 0.80 chooses C.
  *
+ * <p>Finish time (an extension for links of different speeds, {@code eafr.destination.finish-ratio} r &gt;= 1; r = 0
+ * leaves Eq. 10-12 as written): rank_t orders candidates by expected finish time of the copy ({@link FinishTimes}),
+ * soonest first, and candidates finishing later than r times the soonest are not candidates. In the example of
+ * {@link FinishTimes} (r = 2) C and D are cut, and rank_t is B then A.
+ *
  * <p>Randomness: exactly one {@code random.nextDouble()} per decision that has at least one candidate (a single
  * candidate is drawn for too, so that the number of draws never depends on the pool); none when there is no
  * candidate. Speed ranking compares speeds as floats (24-bit mantissa): speeds within about one part in 10^7 of each
@@ -44,6 +49,7 @@ public final class DestinationSelector implements DestinationPolicy {
   private final double speedWeight;
   private final CandidateFilter filter;
   private final TransferSpeeds speeds;
+  private final FinishTimes finishTimes;
   private final Random random;
   private volatile HarmonicRankWeights lastWeights = HarmonicRankWeights.of(1);
 
@@ -54,39 +60,62 @@ public final class DestinationSelector implements DestinationPolicy {
    * @param random the source of the one draw per decision (seed it for reproducible runs)
    */
   public DestinationSelector(double speedWeight, StorageReserve reserve, TransferSpeeds speeds, Random random) {
+    this(speedWeight, reserve, speeds, FinishTimes.OFF, random);
+  }
+
+  /**
+   * @param finishTimes when on, rank_t by expected finish time and the late candidates cut (see the class comment)
+   */
+  public DestinationSelector(double speedWeight, StorageReserve reserve, TransferSpeeds speeds,
+      FinishTimes finishTimes, Random random) {
     if (!(speedWeight >= 0 && speedWeight <= 1)) {
       throw new IllegalArgumentException("speedWeight (beta) = " + speedWeight + " is not allowed: expected [0, 1]");
     }
     this.speedWeight = speedWeight;
     this.filter = new CandidateFilter(reserve);
     this.speeds = Objects.requireNonNull(speeds, "speeds");
+    this.finishTimes = Objects.requireNonNull(finishTimes, "finishTimes");
     this.random = Objects.requireNonNull(random, "random");
   }
 
-  /** beta from {@code eafr.destination.speed-weight}, tau_s from {@code eafr.storage-reserve.bytes}. */
+  /** beta, r and tau_s from settings, with nothing queued anywhere ({@link TransferBacklog#NONE}). */
   public static DestinationSelector from(EafrSettings settings, TransferSpeeds speeds, Random random) {
+    return from(settings, speeds, TransferBacklog.NONE, random);
+  }
+
+  /**
+   * beta from {@code eafr.destination.speed-weight}, r from {@code eafr.destination.finish-ratio}, tau_s from
+   * {@code eafr.storage-reserve.bytes}.
+   */
+  public static DestinationSelector from(EafrSettings settings, TransferSpeeds speeds, TransferBacklog backlog,
+      Random random) {
     return new DestinationSelector(settings.speedWeight(), new StorageReserve(settings.storageReserveBytes()), speeds,
-        random);
+        FinishTimes.from(settings, speeds, backlog), random);
   }
 
   @Override
   public Optional<Server> choose(PlacementRequest request, List<Server> pool) {
-    List<Server> candidates = filter.candidates(request, pool);
+    List<Server> candidates = candidates(request, pool);
     if (candidates.isEmpty()) {
       return Optional.empty();
     }
-    return Optional.of(candidates.get(spin(probabilities(request.sourceId(), candidates))));
+    return Optional.of(candidates.get(spin(probabilities(request, candidates))));
   }
 
-  /** P of Eq. 11, one entry per candidate in pool order; empty when there is no candidate. */
+  /** The candidates Eq. 10-12 rank, in pool order. */
+  List<Server> candidates(PlacementRequest request, List<Server> pool) {
+    return finishTimes.inTime(request.sourceId(), request.sizeBytes(), filter.candidates(request, pool));
+  }
+
+  /** P of Eq. 11, one entry per candidate ({@link #candidates}); empty when there is no candidate. */
   double[] probabilities(PlacementRequest request, List<Server> pool) {
-    List<Server> candidates = filter.candidates(request, pool);
-    return candidates.isEmpty() ? new double[0] : probabilities(request.sourceId(), candidates);
+    List<Server> candidates = candidates(request, pool);
+    return candidates.isEmpty() ? new double[0] : probabilitiesOf(request, candidates);
   }
 
-  private double[] probabilities(String sourceId, List<Server> candidates) {
+  private double[] probabilitiesOf(PlacementRequest request, List<Server> candidates) {
     HarmonicRankWeights weights = weightsFor(candidates.size());
-    double[] bySpeed = weights.byDescendingKey(speedKeys(sourceId, candidates));
+    double[] bySpeed = weights.byDescendingKey(speedKeys(request, candidates));
     double[] byCapacity = weights.byDescendingKey(capacityKeys(candidates));
     double[] p = new double[candidates.size()];
     for (int i = 0; i < p.length; i++) {
@@ -112,19 +141,28 @@ public final class DestinationSelector implements DestinationPolicy {
     return p.length - 1; // x = nextDouble() * total can round up to total itself
   }
 
-  /** Sortable int keys of the expected speeds: a non-negative float's raw bits order like the float. */
-  private int[] speedKeys(String sourceId, List<Server> candidates) {
+  /**
+   * Sortable int keys of rank_t, larger first: the expected speed, or with a finish ratio the inverse of the finish
+   * time. A non-negative float's raw bits order like the float.
+   */
+  private int[] speedKeys(PlacementRequest request, List<Server> candidates) {
     int[] keys = new int[candidates.size()];
     for (int i = 0; i < keys.length; i++) {
-      String destinationId = candidates.get(i).id();
-      double speed = speeds.expectedSpeed(sourceId, destinationId);
-      if (!(speed >= 0)) {
-        throw new IllegalArgumentException("expected speed " + speed + " B/s from " + sourceId + " to "
-            + destinationId + " is not allowed: expected a number >= 0");
-      }
-      keys[i] = speed > 0 ? Float.floatToRawIntBits((float) speed) : 0; // folds -0.0 into +0.0
+      double key = finishTimes.enabled()
+          ? 1 / finishTimes.seconds(request.sourceId(), candidates.get(i), request.sizeBytes())
+          : speedOf(request, candidates.get(i));
+      keys[i] = key > 0 ? Float.floatToRawIntBits((float) key) : 0; // folds -0.0 into +0.0
     }
     return keys;
+  }
+
+  private double speedOf(PlacementRequest request, Server candidate) {
+    double speed = speeds.expectedSpeed(request.sourceId(), candidate.id());
+    if (!(speed >= 0)) {
+      throw new IllegalArgumentException("expected speed " + speed + " B/s from " + request.sourceId() + " to "
+          + candidate.id() + " is not allowed: expected a number >= 0");
+    }
+    return speed;
   }
 
   private static int[] capacityKeys(List<Server> candidates) {

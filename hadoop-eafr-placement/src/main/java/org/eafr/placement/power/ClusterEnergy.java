@@ -2,6 +2,7 @@ package org.eafr.placement.power;
 
 import java.time.Clock;
 import java.util.Collection;
+import java.util.Map;
 import java.util.Objects;
 import org.eafr.placement.cluster.Server;
 import org.eafr.placement.cluster.ServerRole;
@@ -20,10 +21,17 @@ import org.eafr.placement.cluster.ServerRole;
  * <p>Worked example (Table 2, 10 W asleep): 4 servers awake at utilization 0, 0.1, 0.5 and 1.0 draw 93.7 + 97.35 +
  * 115.5 + 135 = 441.55 W and 8 asleep draw 80 W: 521.55 W now; all on, the 8 would draw 8 * 93.7 = 749.6 W instead,
  * 1191.15 W in all. Held for 2 hours: 1.0431 kWh used, 2.3823 kWh all on, 1.3392 kWh saved (8 * 83.7 W * 2 h).
+ *
+ * <p>Where a server's draw was measured (its BMC's reading), the measurement replaces the model's figure for it, now
+ * and in the all-on baseline (the same server doing the same work), except that a sleeping server counts as the
+ * model's idle draw there. Worked example: an awake server at utilization 0 measured at 120 W, a second the model
+ * draws at 93.7 W, a sleeping one measured at 8 W: 221.7 W now, of which 128 W measured; all on 120 + 93.7 + 93.7 =
+ * 307.4 W. Held for 1 hour: 0.2217 kWh used, 0.128 kWh of it measured, 0.0857 kWh saved (93.7 - 8 W for 1 h).
  */
 public final class ClusterEnergy {
   private static final String USED = "used";
   private static final String ALL_ON = "all-on";
+  private static final String MEASURED = "measured";
 
   private final PowerModel model;
   private final Clock clock;
@@ -33,21 +41,35 @@ public final class ClusterEnergy {
   public ClusterEnergy(PowerModel model, Clock clock) {
     this.model = Objects.requireNonNull(model, "model");
     this.clock = Objects.requireNonNull(clock, "clock");
-    this.last = new Sample(clock.millis(), 0, 0, 0, 0, 0);
+    this.last = new Sample(clock.millis(), 0, 0, 0, 0, 0, 0, 0);
   }
 
-  /** Records the draw of {@code servers} from now on; returns it with the energy up to now. */
-  public synchronized Sample sample(Collection<Server> servers) {
+  /** Records the draw of {@code servers} from now on, all from the model; returns it with the energy up to now. */
+  public Sample sample(Collection<Server> servers) {
+    return sample(servers, Map.of());
+  }
+
+  /**
+   * Records the draw of {@code servers} from now on, each server whose id {@code measuredWatts} holds drawing that
+   * (its BMC's reading) and the others what the model says; returns it with the energy up to now.
+   */
+  public synchronized Sample sample(Collection<Server> servers, Map<String, Double> measuredWatts) {
     long now = Math.max(clock.millis(), last.timeMillis); // a clock stepped back must not undo energy
     double watts = 0;
     double allOnWatts = 0;
+    double measured = 0;
     for (Server server : servers) {
-      watts += model.watts(server);
-      allOnWatts += allOnWatts(server);
+      Double reading = measuredWatts.get(server.id());
+      double draw = reading == null ? model.watts(server) : reading;
+      watts += draw;
+      measured += reading == null ? 0 : reading;
+      allOnWatts += server.role() == ServerRole.COLD ? model.idleWatts() : draw;
     }
     meter.record(USED, now, watts);
     meter.record(ALL_ON, now, allOnWatts);
-    last = new Sample(now, servers.size(), watts, allOnWatts, meter.kilowattHours(USED), meter.kilowattHours(ALL_ON));
+    meter.record(MEASURED, now, measured);
+    last = new Sample(now, servers.size(), watts, allOnWatts, meter.kilowattHours(USED), meter.kilowattHours(ALL_ON),
+        measured, meter.kilowattHours(MEASURED));
     return last;
   }
 
@@ -73,9 +95,13 @@ public final class ClusterEnergy {
     private final double allOnWatts;
     private final double kilowattHours;
     private final double allOnKilowattHours;
+    private final double measuredWatts;
+    private final double measuredKilowattHours;
 
     Sample(long timeMillis, int servers, double watts, double allOnWatts, double kilowattHours,
-        double allOnKilowattHours) {
+        double allOnKilowattHours, double measuredWatts, double measuredKilowattHours) {
+      this.measuredWatts = measuredWatts;
+      this.measuredKilowattHours = measuredKilowattHours;
       this.timeMillis = timeMillis;
       this.servers = servers;
       this.watts = watts;
@@ -110,6 +136,16 @@ public final class ClusterEnergy {
     /** Energy the cluster would have used with every server on, in kWh. */
     public double allOnKilowattHours() {
       return allOnKilowattHours;
+    }
+
+    /** The part of {@link #watts} that was measured (BMC readings); the rest is the model's. */
+    public double measuredWatts() {
+      return measuredWatts;
+    }
+
+    /** The part of {@link #kilowattHours} integrated from measured draws; the rest is the model's. */
+    public double measuredKilowattHours() {
+      return measuredKilowattHours;
     }
 
     /** Energy saved against every server on, in kWh. */

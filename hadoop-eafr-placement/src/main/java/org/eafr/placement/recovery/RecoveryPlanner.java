@@ -14,6 +14,7 @@ import org.eafr.placement.cluster.ReplicatedFile;
 import org.eafr.placement.cluster.Server;
 import org.eafr.placement.cluster.ServerRole;
 import org.eafr.placement.cluster.StorageReserve;
+import org.eafr.placement.destination.FinishTimes;
 import org.eafr.placement.popularity.FileTemperature;
 import org.eafr.placement.settings.EafrSettings;
 
@@ -43,21 +44,41 @@ import org.eafr.placement.settings.EafrSettings;
  * f1 on F, S2, S1: S1 -&gt; H1; f2 on F, S2: S2 -&gt; H2; f3 on F, C1: C1 (woken) -&gt; H3; f4 on F, C1, S2: S2 -&gt;
  * H1 (a standby holder beats a cold one with more spare capacity); f5 on F, C1, C2: C2 (woken) -&gt; H2.
  *
+ * <p>Links of different speeds ({@code eafr.destination.finish-ratio} r &gt;= 1, {@link FinishTimes}): the round
+ * robin of {@link #nextDestination} (the NameNode's, one block at a time) skips a pool server whose copy is expected
+ * to finish later than r times the soonest among the servers the file could go to, so recovery spreads evenly over
+ * the servers whose links keep up, not onto a slow link that would hold the whole recovery back. With r = 0 it is
+ * Alg. 4's round robin. Worked example (r = 1.5, copies of 10 B, H1 and H2 at 10 B/s, H3 at 2.5 B/s, each copy
+ * queued where it went): H1 (finish 1 s; H3 4 s is cut), H2 (1 s against H1's 2 s), H1, H2, then H3 (4 s, within
+ * 1.5 x 3 s).
+ *
  * <p>O(m (r + w)) for m files, r replicas each and a pool of w servers.
  */
 public final class RecoveryPlanner {
   private final StorageReserve reserve;
+  private final FinishTimes finishTimes;
   private final RecoverySourceSelector sources = new RecoverySourceSelector();
   private final RoundRobinCursor hotCursor = new RoundRobinCursor();
   private final RoundRobinCursor standbyCursor = new RoundRobinCursor();
 
   public RecoveryPlanner(StorageReserve reserve) {
+    this(reserve, FinishTimes.OFF);
+  }
+
+  /** @param finishTimes when on, servers whose copy would finish late are skipped (see the class comment) */
+  public RecoveryPlanner(StorageReserve reserve, FinishTimes finishTimes) {
     this.reserve = Objects.requireNonNull(reserve, "reserve");
+    this.finishTimes = Objects.requireNonNull(finishTimes, "finishTimes");
   }
 
   /** A planner keeping eafr.storage-reserve.bytes free on every destination. */
   public static RecoveryPlanner from(EafrSettings settings) {
     return new RecoveryPlanner(new StorageReserve(settings.storageReserveBytes()));
+  }
+
+  /** A planner keeping eafr.storage-reserve.bytes free, skipping late servers by eafr.destination.finish-ratio. */
+  public static RecoveryPlanner from(EafrSettings settings, FinishTimes finishTimes) {
+    return new RecoveryPlanner(new StorageReserve(settings.storageReserveBytes()), finishTimes);
   }
 
   /**
@@ -83,7 +104,27 @@ public final class RecoveryPlanner {
    */
   public Optional<Server> nextDestination(ReplicatedFile file, FileTemperature temperature, ClusterView view) {
     Objects.requireNonNull(file, "file");
-    return destination(temperature, view, server -> fits(server, file, 0L));
+    return destination(temperature, view, inTime(file, temperature, view, server -> fits(server, file, 0L)));
+  }
+
+  /** {@code fits}, and with finish times on, among the servers that fit, within r times the soonest. */
+  private Predicate<Server> inTime(ReplicatedFile file, FileTemperature temperature, ClusterView view,
+      Predicate<Server> fits) {
+    if (!finishTimes.enabled()) {
+      return fits;
+    }
+    List<Server> fitting = new ArrayList<>();
+    for (Server server : pool(temperature, view)) {
+      if (fits.test(server)) {
+        fitting.add(server);
+      }
+    }
+    if (fitting.isEmpty() && temperature == FileTemperature.COLD) {
+      view.withRole(ServerRole.HOT).stream().filter(fits).forEach(fitting::add);
+    }
+    Set<String> inTime = new HashSet<>();
+    finishTimes.inTime(null, file.sizeBytes(), fitting).forEach(server -> inTime.add(server.id()));
+    return server -> inTime.contains(server.id());
   }
 
   /**

@@ -60,6 +60,11 @@ public final class EafrSettings {
   public static final Setting<Integer> DESTINATION_SAMPLE_SIZE = Setting.ofInt("eafr.destination.sample-size", "d",
       "Eligible servers drawn at random for one destination choice, which Eq. 10-12 then rank; 0 ranks every"
           + " eligible server (the paper's literal rule, O(servers) per choice).", 16, Range.closed(0, 1_000_000));
+  public static final Setting<Double> FINISH_RATIO = Setting.ofDouble("eafr.destination.finish-ratio", "r",
+      "When at least 1, destinations are ranked by expected finish time (bytes already scheduled to them and not yet"
+          + " received, plus the copy, over the Eq. 9 speed) instead of speed alone, and a candidate expected to"
+          + " finish later than r times the soonest is not drawn; 0 ranks by speed alone (Eq. 10-12 as written).",
+      0.0, Range.closed(0.0, 1_000.0));
   public static final Setting<Double> RATE_LOW = Setting.ofDouble("eafr.rate.low-threshold", "eta_l",
       "Below this share of free receive bandwidth, senders are slowed down (Eq. 14).", 0.2, Range.open(0.0, 1.0));
   public static final Setting<Double> RATE_HIGH = Setting.ofDouble("eafr.rate.high-threshold", "eta_h",
@@ -119,9 +124,9 @@ public final class EafrSettings {
   private static final List<Setting<?>> ALL = List.of(INTERVAL_MS, MAX_TRACKED_FILES, HOT_MEAN_READS,
       HOT_REPLICA_READS, COLD_MEAN_READS, COLD_REPLICA_READS, REPLICA_FRACTION, MIN_REPLICAS, MIN_HOT_REPLICAS,
       OVERLOADED_FRACTION, OVERLOAD_THRESHOLD, STORAGE_RESERVE_BYTES, EWMA_ALPHA, EWMA_WINDOW_MS, SPEED_WEIGHT,
-      DESTINATION_SAMPLE_SIZE, RATE_LOW, RATE_HIGH, GEAR_PRIMARIES, GEAR_GROUP_SIZE, GEAR_REPLICAS, GEAR_MIGRATION_THRESHOLD,
-      GEAR_REFLECTION_BATCH_BLOCKS, GEAR_ACCORDION_LOWEST_GROUP, GEAR_ACCORDION_GROWTH, GEAR_TARGET_UTILIZATION,
-      GEAR_DOWN_MARGIN, GEAR_MIN_DWELL_MS, GEAR_FORECAST_DAYS, GEAR_EAFR_READ_FLOOR,
+      DESTINATION_SAMPLE_SIZE, FINISH_RATIO, RATE_LOW, RATE_HIGH, GEAR_PRIMARIES, GEAR_GROUP_SIZE, GEAR_REPLICAS,
+      GEAR_MIGRATION_THRESHOLD, GEAR_REFLECTION_BATCH_BLOCKS, GEAR_ACCORDION_LOWEST_GROUP, GEAR_ACCORDION_GROWTH,
+      GEAR_TARGET_UTILIZATION, GEAR_DOWN_MARGIN, GEAR_MIN_DWELL_MS, GEAR_FORECAST_DAYS, GEAR_EAFR_READ_FLOOR,
       ENERGY_IDLE_WATTS, ENERGY_PEAK_WATTS, ENERGY_OFF_WATTS);
 
   private final Map<Setting<?>, Number> values;
@@ -220,6 +225,11 @@ public final class EafrSettings {
     return get(SPEED_WEIGHT);
   }
 
+  /** r of {@code eafr.destination.finish-ratio}: 0, or at least 1. */
+  public double finishRatio() {
+    return get(FINISH_RATIO);
+  }
+
   public int destinationSampleSize() {
     return get(DESTINATION_SAMPLE_SIZE);
   }
@@ -294,6 +304,11 @@ public final class EafrSettings {
       requireAtMost(COLD_REPLICA_READS, settings.coldReplicaReads(), HOT_REPLICA_READS, settings.hotReplicaReads());
       requireBelow(GEAR_DOWN_MARGIN, settings.get(GEAR_DOWN_MARGIN), GEAR_TARGET_UTILIZATION,
           settings.get(GEAR_TARGET_UTILIZATION));
+      double finishRatio = settings.finishRatio();
+      if (finishRatio > 0 && finishRatio < 1) {
+        throw new InvalidSettingException(FINISH_RATIO.key(), String.valueOf(finishRatio), "0 (rank by speed alone)"
+            + " or at least 1: below 1 even the soonest candidate would be cut");
+      }
       if (settings.get(GEAR_ACCORDION_LOWEST_GROUP) == 1) {
         throw new InvalidSettingException(GEAR_ACCORDION_LOWEST_GROUP.key(), "1", "0 (N / 5) or at least 2: the"
             + " lowest group keeps each block's copy and its chained neighbour's");

@@ -43,6 +43,24 @@ class ClusterEnergyTest {
   }
 
   @Test
+  void workedExample_measuredDrawsReplaceTheModel_andAreIntegratedApart() {
+    List<Server> servers = List.of(server("m1", ServerRole.HOT, 0), server("s2", ServerRole.HOT, 0),
+        server("m3", ServerRole.COLD, 0));
+    java.util.Map<String, Double> measured = java.util.Map.of("m1", 120.0, "m3", 8.0);
+
+    ClusterEnergy.Sample now = energy.sample(servers, measured);
+    clock.advanceMillis(HOUR);
+    ClusterEnergy.Sample later = energy.sample(servers, measured);
+
+    assertThat(now.watts()).isCloseTo(221.7, within(1e-9));
+    assertThat(now.measuredWatts()).isCloseTo(128.0, within(1e-9));
+    assertThat(now.allOnWatts()).isCloseTo(307.4, within(1e-9));
+    assertThat(later.kilowattHours()).isCloseTo(0.2217, within(1e-12));
+    assertThat(later.measuredKilowattHours()).isCloseTo(0.128, within(1e-12));
+    assertThat(later.savedKilowattHours()).isCloseTo(0.0857, within(1e-12));
+  }
+
+  @Test
   void drawHoldsUntilTheNextSample_soAWakeCountsFromWhenItIsSampled() {
     Server asleep = server("s1", ServerRole.COLD, 0);
     energy.sample(List.of(asleep));

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -17,6 +18,8 @@ import org.eafr.placement.cluster.ReplicatedFile;
 import org.eafr.placement.cluster.Server;
 import org.eafr.placement.cluster.ServerRole;
 import org.eafr.placement.cluster.StorageReserve;
+import org.eafr.placement.destination.FinishTimes;
+import org.eafr.placement.destination.TransferSpeeds;
 import org.eafr.placement.popularity.FileTemperature;
 import org.eafr.placement.settings.EafrSettings;
 import org.junit.jupiter.api.Test;
@@ -156,6 +159,23 @@ class RecoveryPlannerTest {
         .map(Server::id).contains("H3");
     assertThat(planner.nextDestination(ReplicatedFile.of("f4", 10, "S1"), FileTemperature.NORMAL, view))
         .map(Server::id).contains("H1");
+  }
+
+  @Test
+  void javadocExample_withFinishTimes_theRoundRobinSkipsTheSlowLinkUntilTheFastOnesQueue() {
+    Map<String, Long> queued = new HashMap<>();
+    TransferSpeeds speeds = (source, destination) -> destination.equals("H3") ? 2.5 : 10.0;
+    RecoveryPlanner finishing = new RecoveryPlanner(new StorageReserve(RESERVE),
+        new FinishTimes(1.5, speeds, destination -> queued.getOrDefault(destination, 0L)));
+    List<String> chosen = new ArrayList<>();
+    for (int i = 0; i < 5; i++) {
+      String id = finishing.nextDestination(ReplicatedFile.of("f" + i, 10, "S1"), FileTemperature.HOT, view)
+          .orElseThrow().id();
+      queued.merge(id, 10L, Long::sum);
+      chosen.add(id);
+    }
+
+    assertThat(chosen).containsExactly("H1", "H2", "H1", "H2", "H3");
   }
 
   @Test

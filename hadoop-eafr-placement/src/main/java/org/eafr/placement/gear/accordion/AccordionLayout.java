@@ -113,8 +113,19 @@ public final class AccordionLayout extends NestedGears {
    * eafr.gear.replicas. A lowest group larger than the chain throws naming the key and what is allowed.
    */
   public static AccordionLayout from(EafrSettings settings, ExpansionChain chain) {
+    return from(settings, chain, chain.size());
+  }
+
+  /**
+   * The same on a chain extended after it was fixed with {@code sizedFor} servers: the default lowest group is
+   * computed from {@code sizedFor}, so appending servers keeps every group but the last as it was (the groups grow
+   * geometrically from the lowest; the last takes the rest, or new groups follow it), and with them every home of
+   * every primary already in the chain. Worked example: a lowest group of 3 growing by 2 is 3, 6, 3 on 12 servers
+   * and 3, 6, 7 on 16; 3, 6, 12, 1 on 22.
+   */
+  public static AccordionLayout from(EafrSettings settings, ExpansionChain chain, int sizedFor) {
     int configured = settings.get(EafrSettings.GEAR_ACCORDION_LOWEST_GROUP);
-    int lowest = configured > 0 ? configured : defaultLowestGroup(chain.size());
+    int lowest = configured > 0 ? configured : defaultLowestGroup(Math.min(sizedFor, chain.size()));
     if (lowest > chain.size()) {
       throw new InvalidSettingException(EafrSettings.GEAR_ACCORDION_LOWEST_GROUP.key(), String.valueOf(configured),
           "0 (N / 5) or 2.." + chain.size() + ": the expansion chain has " + chain.size() + " servers");

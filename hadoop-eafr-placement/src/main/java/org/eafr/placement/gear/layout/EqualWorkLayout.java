@@ -193,11 +193,25 @@ public final class EqualWorkLayout extends NestedGears {
    * means {@link #defaultPrimaries}.
    */
   public static EqualWorkLayout from(EafrSettings settings, ExpansionChain chain) {
+    return from(settings, chain, chain.size());
+  }
+
+  /**
+   * The same on a chain extended after it was fixed with {@code sizedFor} servers: the default p is computed from
+   * {@code sizedFor}, so appending servers keeps the primaries, the recovery groups and every gear the chain had
+   * (positions 0 .. sizedFor - 1 keep their gear group and recovery group); the appended servers fill the next gear
+   * groups, and the gear-group weights are scaled again for the longer chain ({@link EqualWorkShares#of}).
+   *
+   * <p>Worked example (the unit test checks it): p = 4, g = 2, r = 3 on 12 servers has gears 0..4 (4, 6, 8, 10, 12
+   * servers on) and a first gear-group weight 2 / (1/3 + 1/4 + 1/5 + 1/6) / 3 = 0.702; extended to 16 it has gears
+   * 0..6, the same first five sets, and a first weight 2 / (0.95 + 1/7 + 1/8) / 3 = 0.547.
+   */
+  public static EqualWorkLayout from(EafrSettings settings, ExpansionChain chain, int sizedFor) {
     int groupSize = settings.get(EafrSettings.GEAR_GROUP_SIZE);
     int replicas = settings.get(EafrSettings.GEAR_REPLICAS);
     int primaries = settings.get(EafrSettings.GEAR_PRIMARIES);
-    return new EqualWorkLayout(chain, primaries > 0 ? primaries : defaultPrimaries(chain.size(), replicas,
-        groupSize), groupSize, replicas);
+    return new EqualWorkLayout(chain, primaries > 0 ? primaries : defaultPrimaries(Math.min(sizedFor, chain.size()),
+        replicas, groupSize), groupSize, replicas);
   }
 
   /**
