@@ -51,7 +51,7 @@ public final class AdminHandler implements RefreshHandler {
   /** Commands only the active NameNode carries out: they drive the gears and the BMCs. */
   private static final java.util.Set<AdminRequest.Verb> ACTIVE_ONLY = java.util.EnumSet.of(AdminRequest.Verb.GEAR,
       AdminRequest.Verb.GEAR_CANCEL, AdminRequest.Verb.POWER_ON, AdminRequest.Verb.POWER_OFF,
-      AdminRequest.Verb.POWER_CLEAR);
+      AdminRequest.Verb.POWER_CLEAR, AdminRequest.Verb.POWER_RELOAD);
   /**
    * Reading commands that show DataNode hosts, BMC endpoints, errors or paths: for the superuser only, as dfsadmin
    * -report is. Every reading verb an operator types is one of them.
@@ -139,6 +139,8 @@ public final class AdminHandler implements RefreshHandler {
         return GearCommands.cancel(runtime, request.json());
       case POWER_STATUS:
         return GearCommands.power(runtime, request.verb(), request.operands().get(0), request.json());
+      case POWER_RELOAD:
+        return PowerReload.reload(runtime, request.json());
       case POWER_CLEAR:
         return GearCommands.clearQuarantine(runtime, request.operands().get(0), request.json());
       default:

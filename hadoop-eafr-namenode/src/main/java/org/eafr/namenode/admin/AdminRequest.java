@@ -38,6 +38,8 @@ public final class AdminRequest {
         + " guard passes: its DataNodes IN_MAINTENANCE and every block they hold live elsewhere; waits as power on"),
     POWER_STATUS("power status", "HOST", false, "a host's last power state read from its BMC, any action under"
         + " way, its quarantine and last error; starts one fresh read for the next status (superuser)"),
+    POWER_RELOAD("power reload", "", true, "re-read eafr.power.inventory.file and the BMC passwords; put in force"
+        + " only if all of it is good and no host asleep or switching loses its driver; else nothing changes"),
     POWER_CLEAR("power clear", "HOST", true, "lift a host's power quarantine: automatic power commands reach it"
         + " again"),
     // the tool's own verb: it follows a power command it gave until the command's outcome (superuser)

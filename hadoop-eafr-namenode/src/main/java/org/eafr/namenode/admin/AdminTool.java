@@ -118,6 +118,11 @@ public final class AdminTool extends Configured implements Tool {
           : "-namenode " + nameNode + " is not HOST:PORT (the NameNode's RPC address, e.g. nn1.example.com:8020)",
           List.of(request.verb()));
     }
+    if (timeoutAt >= 0 && request.verb() != AdminRequest.Verb.POWER_ON
+        && request.verb() != AdminRequest.Verb.POWER_OFF) {
+      return usage(TIMEOUT_FLAG + " applies to 'power on' and 'power off' only, not to '" + request.verb().words()
+          + "'", List.of(request.verb()));
+    }
     this.powerTimeoutSeconds = timeoutSeconds;
     if (AdminHandler.activeOnly(request.verb())) {
       return runOnActive(request, targets, false);

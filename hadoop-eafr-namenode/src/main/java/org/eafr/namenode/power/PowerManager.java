@@ -112,6 +112,36 @@ public final class PowerManager implements AutoCloseable {
     return load(file.isEmpty() ? PowerInventory.EMPTY : PowerInventory.read(Paths.get(file)));
   }
 
+  /**
+   * The operator's reload ({@code hdfs eafr power reload}): reads the inventory file and the BMC passwords again and
+   * builds every driver, exactly as at start, then puts it in force unless it would strand a host: one that is asleep
+   * (its state last read OFF, or among {@code asleep}, the hosts the gears put to sleep), powering off or waking may
+   * not be dropped or get another driver kind ({@link InventoryReload}). Throws, changing nothing, naming the file,
+   * entry, field, alias or host. Actions under way finish with the driver they started with.
+   */
+  public PowerInventory reload(java.util.Set<String> asleep) {
+    String file = settings.inventoryFile();
+    PowerInventory next = file.isEmpty() ? PowerInventory.EMPTY : PowerInventory.read(Paths.get(file));
+    Map<String, PowerDriver> built = PowerDrivers.build(next, settings, conf, sleepRequests, hosts);
+    synchronized (this) {
+      InventoryReload.refuseStranding(inventory, next, host -> phase(host, asleep));
+      return install(next, built);
+    }
+  }
+
+  /** "asleep", "powering off", "waking", or null for a host that is none of these. */
+  private String phase(String host, java.util.Set<String> asleep) {
+    NodeRecord record = records.get(host);
+    if (record != null && record.inFlight != null) {
+      return record.inFlight.command.target() == PowerState.ON ? "waking (" + record.inFlight.command.label()
+          + " under way)" : "powering off (" + record.inFlight.command.label() + " under way)";
+    }
+    if (asleep.contains(host)) {
+      return "asleep (the gears put its DataNodes to sleep)";
+    }
+    return record != null && record.lastKnown == PowerState.OFF ? "asleep (its state last read OFF)" : null;
+  }
+
   /** Puts {@code next} in force once all its drivers are built; throws and changes nothing otherwise. */
   public PowerInventory load(PowerInventory next) {
     return install(next, PowerDrivers.build(next, settings, conf, sleepRequests, hosts));

@@ -30,7 +30,7 @@ class AdminRequestTest {
         + " one of 'hdfs eafr roles reload'");
     assertThatThrownBy(() -> AdminRequest.parse("power", "reboot", "dn1")).hasMessage("unknown command 'power reboot"
         + " dn1': 'power' is followed by one of 'hdfs eafr power on HOST', 'hdfs eafr power off HOST', 'hdfs eafr"
-        + " power status HOST', 'hdfs eafr power clear HOST'");
+        + " power status HOST', 'hdfs eafr power reload', 'hdfs eafr power clear HOST'");
     assertThatThrownBy(() -> AdminRequest.parse("xyzzy")).hasMessage("unknown command 'xyzzy'");
   }
 
@@ -97,7 +97,8 @@ class AdminRequestTest {
     assertThat(AdminRequest.parse("gear", "cancel", "-json").verb()).isEqualTo(AdminRequest.Verb.GEAR_CANCEL);
     assertThatThrownBy(() -> AdminRequest.parse("power")).satisfies(e -> assertThat(
         ((AdminRequest.UsageException) e).meant()).containsExactly(AdminRequest.Verb.POWER_ON,
-            AdminRequest.Verb.POWER_OFF, AdminRequest.Verb.POWER_STATUS, AdminRequest.Verb.POWER_CLEAR));
+            AdminRequest.Verb.POWER_OFF, AdminRequest.Verb.POWER_STATUS, AdminRequest.Verb.POWER_RELOAD,
+            AdminRequest.Verb.POWER_CLEAR));
     assertThatThrownBy(() -> AdminRequest.parse("xyzzy")).satisfies(e -> assertThat(
         ((AdminRequest.UsageException) e).meant()).isEmpty());
   }

@@ -125,6 +125,22 @@ public final class IpmiSimBmc implements AutoCloseable {
     return Integer.parseInt(Files.readString(dir.resolve("power")).trim());
   }
 
+  /**
+   * Rotates the BMC user's password as an operator would, through the BMC itself ({@code ipmitool user set password},
+   * an ADMINISTRATOR session with the {@code current} password); from then on only {@code next} is accepted.
+   */
+  void rotatePassword(String current, String next) throws Exception {
+    ProcessBuilder rotate = new ProcessBuilder(ExternalTools.require("ipmitool", "ipmitool"), "-I", "lanplus", "-C",
+        "3", "-H", "127.0.0.1", "-p", String.valueOf(port), "-U", USER, "-L", "ADMINISTRATOR", "-E", "user", "set",
+        "password", "2", next).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD);
+    rotate.environment().put("IPMI_PASSWORD", current);
+    Process process = rotate.start();
+    if (!process.waitFor(30, TimeUnit.SECONDS) || process.exitValue() != 0) {
+      process.destroyForcibly();
+      throw new IllegalStateException("ipmitool user set password failed on 127.0.0.1:" + port);
+    }
+  }
+
   /** The host reaches power {@code power} (0 or 1) by itself: a slow boot or shutdown that ends late. */
   void reach(int power) throws IOException {
     Path next = dir.resolve("power.next");
