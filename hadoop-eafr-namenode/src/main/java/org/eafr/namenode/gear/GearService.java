@@ -578,7 +578,7 @@ public final class GearService implements AutoCloseable {
         continue;
       }
       outside.put(id, !dn.isAlive() ? "new, dead: registered after the chain was fixed; joins once alive and in"
-          : !dn.isInService() ? "new, " + dn.getAdminState() + ": joins once in service"
+          : !dn.isInService() ? "new, " + dn.getAdminState().name() + ": joins once in service"
           : "new: joins the chain at the next gear step between shifts");
     }
     return outside;
@@ -591,8 +591,8 @@ public final class GearService implements AutoCloseable {
       String why;
       switch (phase) {
         case ENTERING_MAINTENANCE:
-          why = dn == null || dn.isInMaintenance() ? null : "not yet IN_MAINTENANCE (HDFS shows " + dn.getAdminState()
-              + ")";
+          why = dn == null || dn.isInMaintenance() ? null
+              : "not yet IN_MAINTENANCE (HDFS shows " + dn.getAdminState().name() + ")";
           break;
         case REGISTERING:
           why = dn != null && dn.isAlive() && dn.checkBlockReportReceived() ? null
