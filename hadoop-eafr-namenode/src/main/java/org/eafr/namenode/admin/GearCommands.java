@@ -60,8 +60,8 @@ final class GearCommands {
           + " hdfs-site.xml and restart the NameNode (docs/namenode.md, section Gears)");
     }
     switch (operand) {
-      case "cancel":
-        return service.cancel();
+      case "cancel": // ends auto mode as any operator's gear command: its controller would ask the shift again
+        return autopilot.manual(service::cancel);
       case "auto":
         service.refuseWithoutLayout("gear auto");
         return autopilot.enable();

@@ -117,6 +117,11 @@ public final class GearRuntime {
     }
   }
 
+  /** The layout the settings build on {@code chain} as if it were fixed now; an impossible one throws saying why. */
+  GearedLayout layoutOn(List<GearState.ChainEntry> chain) {
+    return buildLayout(chain, chain.size());
+  }
+
   /** The layout of the fixed chain, or empty while placement is not geared (random layout, or no chain yet). */
   public Optional<GearedLayout> layout() {
     return settings.geared() ? Optional.ofNullable(layout) : Optional.empty();

@@ -288,6 +288,7 @@ public final class GearService implements AutoCloseable {
     refuseInSafeMode("gear " + requested);
     refuseWithoutLayout("gear " + requested);
     if (!gears.state().hasChain()) {
+      GearedLayout.checkGear(layoutBeforeChain(), requested); // a gear that does not exist fixes no chain
       fixChain();
     }
     GearState state = gears.state();
@@ -340,10 +341,20 @@ public final class GearService implements AutoCloseable {
   public synchronized String requestRelative(int delta) throws IOException {
     refuseInSafeMode(delta > 0 ? "gear up" : "gear down");
     refuseWithoutLayout(delta > 0 ? "gear up" : "gear down");
-    if (!gears.state().hasChain()) {
-      fixChain();
+    int from = gears.state().hasChain() ? gears.state().target() : layoutBeforeChain().maximumGear();
+    return requestGear(from + delta);
+  }
+
+  /**
+   * The layout the live DataNodes would form as the chain (fixed in the highest gear), before it is fixed; with fewer
+   * than 2 live DataNodes the refusal of {@link #fixChain}.
+   */
+  private GearedLayout layoutBeforeChain() throws IOException {
+    List<GearState.ChainEntry> chain = liveChain();
+    if (chain.size() < 2) {
+      fixChain(); // refused, naming how many have registered
     }
-    return requestGear(gears.state().target() + delta);
+    return gears.layoutOn(chain);
   }
 
   /** A shift is recorded in the namespace (and may fix the chain there), which safe mode keeps read-only. */
@@ -567,7 +578,7 @@ public final class GearService implements AutoCloseable {
         continue;
       }
       outside.put(id, !dn.isAlive() ? "new, dead: registered after the chain was fixed; joins once alive and in"
-          : !dn.isInService() ? "new, " + dn.getAdminState() + ": joins once in service"
+          : !dn.isInService() ? "new, " + dn.getAdminState().name() + ": joins once in service"
           : "new: joins the chain at the next gear step between shifts");
     }
     return outside;
@@ -580,8 +591,8 @@ public final class GearService implements AutoCloseable {
       String why;
       switch (phase) {
         case ENTERING_MAINTENANCE:
-          why = dn == null || dn.isInMaintenance() ? null : "not yet IN_MAINTENANCE (HDFS shows " + dn.getAdminState()
-              + ")";
+          why = dn == null || dn.isInMaintenance() ? null
+              : "not yet IN_MAINTENANCE (HDFS shows " + dn.getAdminState().name() + ")";
           break;
         case REGISTERING:
           why = dn != null && dn.isAlive() && dn.checkBlockReportReceived() ? null

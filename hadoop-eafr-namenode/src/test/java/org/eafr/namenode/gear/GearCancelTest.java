@@ -19,8 +19,8 @@ import org.junit.jupiter.api.Test;
 /**
  * {@code hdfs eafr gear cancel} on a gear-up that cannot finish: one host of the gear group woken has a BMC that
  * refuses to power it on, so the power manager quarantines it and the shift waits in POWERING_ON for good. The status
- * names the host and why; cancel ends the shift with that host asleep (verified off, in maintenance) and the other
- * host of the group on and out of maintenance; once the BMC works and the quarantine is lifted, the gear-up finishes.
+ * names the host and why; cancel ends the shift (and auto mode) with that host asleep (verified off, in maintenance)
+ * and the other host of the group on and out of maintenance; once the BMC works and the quarantine is lifted, the gear-up finishes.
  */
 class GearCancelTest {
   @Test
@@ -63,8 +63,11 @@ class GearCancelTest {
       assertThat(denied.err).contains("may not run 'hdfs eafr gear cancel'");
       assertThat(gears.state().phase()).isEqualTo(GearPhase.POWERING_ON);
 
+      gears.autopilot().enable(); // decides nothing while the shift is under way; cancel hands the gear back
       AdminRun cancel = AdminRun.run(cluster.conf(), "gear", "cancel");
       assertThat(cancel.code).as(cancel.err).isZero();
+      assertThat(cancel.out).endsWith("; gear mode manual (was auto)\n");
+      assertThat(gears.autopilot().mode()).isEqualTo(GearMode.MANUAL);
       assertThat(cancel.out).contains("shift to gear 1 (POWERING_ON) cancelled: gear 0 in force")
           .contains("7 DataNodes verified off stay asleep in maintenance [").contains(stuck)
           .contains("1 DataNodes out of maintenance [" + other + "]").contains("1 files still owe reflection moves");

@@ -12,10 +12,10 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.hdfs.protocol.DatanodeAdminProperties;
 import org.apache.hadoop.hdfs.protocol.DatanodeInfo.AdminStates;
+import org.apache.hadoop.hdfs.protocol.HdfsConstants.DatanodeReportType;
 import org.apache.hadoop.hdfs.util.CombinedHostsFileWriter;
 import org.apache.hadoop.test.GenericTestUtils;
 import org.eafr.namenode.admin.AdminRun;
-import org.eafr.namenode.power.MiniClusterPower;
 import org.eafr.namenode.testing.EafrCluster;
 import org.eafr.placement.gear.GearedLayout;
 import org.junit.jupiter.api.AfterAll;
@@ -61,12 +61,8 @@ class GearGrowthTest {
     assertThat(firstChain).hasSize(12);
     assertThat(GearTestCluster.layout(cluster).maximumGear()).isEqualTo(4);
 
-    cluster.mini().startDataNodes(cluster.conf(), ADDED_RACKS.length, true, null, ADDED_RACKS);
-    cluster.mini().waitActive();
+    GearTestCluster.addDataNodes(cluster, ADDED_RACKS);
     GearRuntime gears = GearTestCluster.gears(cluster);
-    gears.power().close();
-    gears.power(MiniClusterPower.manager(cluster.mini())); // an inventory that lists the new hosts too
-    GenericTestUtils.waitFor(() -> gears.state().chain().size() == 16, 100, 30_000);
 
     GearState grown = gears.state();
     assertThat(grown.chain().subList(0, 12)).as("the 12 keep their positions").isEqualTo(firstChain);
@@ -135,6 +131,8 @@ class GearGrowthTest {
     assertThat(after.sizedFor()).isEqualTo(12);
     assertThat(after.retired()).isEqualTo(before.retired()).hasSize(1);
     assertThat(GearTestCluster.layout(cluster).maximumGear()).isEqualTo(6);
+    GenericTestUtils.waitFor(() -> cluster.datanodeManager().getDatanodeListForReport(DatanodeReportType.LIVE).stream()
+        .filter(dn -> dn.checkBlockReportReceived()).count() == 16, 100, 60_000); // the floor sees every replica
     shiftTo(4);
     shiftTo(6);
   }

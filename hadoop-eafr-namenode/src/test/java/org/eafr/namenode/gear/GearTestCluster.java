@@ -102,6 +102,20 @@ public final class GearTestCluster {
     return cluster;
   }
 
+  /**
+   * Starts one DataNode per entry of {@code racks} in the running cluster and gives the NameNode a power manager whose
+   * inventory lists them too (as an operator adds the new hosts to the inventory); waits until they have joined the
+   * expansion chain.
+   */
+  static void addDataNodes(EafrCluster cluster, String... racks) throws Exception {
+    int before = gears(cluster).state().chain().size();
+    cluster.mini().startDataNodes(cluster.conf(), racks.length, true, null, racks);
+    cluster.mini().waitActive();
+    gears(cluster).power().close();
+    gears(cluster).power(MiniClusterPower.manager(cluster.mini()));
+    GenericTestUtils.waitFor(() -> gears(cluster).state().chain().size() == before + racks.length, 100, 30_000);
+  }
+
   /** Closes the power manager of every NameNode of the cluster, then the cluster. */
   public static void stop(EafrCluster cluster) {
     for (int nn = 0; nn < cluster.mini().getNumNameNodes(); nn++) {
