@@ -3,7 +3,8 @@
 # Runs `scripts/simulate.sh carbon` into OUT (7 grid weeks x 6 policies, 168 h each; options such as --policies or
 # --variants are passed on), then draws the per-week grouped bars from OUT/carbon.csv and one day's timeline (week
 # CARBON_TIMELINE_WEEK, default GB-2023-01; day CARBON_TIMELINE_DAY of it, 1-7, default 3, its Wednesday; policy
-# CARBON_TIMELINE_POLICY, default springfs, energy-only and carbon-aware) with org.eafr.sim.report.CarbonReport.
+# CARBON_TIMELINE_POLICY, default springfs, energy-only and carbon-aware; CARBON_TIMELINE_WEEK=- draws no timeline)
+# with org.eafr.sim.report.CarbonReport.
 # With CARBON_REPORT_ONLY=1 the scenario is not re-run (OUT/carbon.csv is read as it is).
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -36,7 +36,8 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
  *
  * <p>{@code java ... org.eafr.sim.report.CarbonReport OUT [VARIANT [POLICY [DAY]]]} (scripts/carbon-report.sh): reads
  * {@code OUT/carbon.csv}, writes {@code OUT/carbon-day-METRIC.png}, {@code OUT/carbon-timeline-VARIANT.png} and its
- * CSV. Default VARIANT GB-2023-01, POLICY springfs, DAY 3 (1-7: the week's Wednesday).
+ * CSV. Default VARIANT GB-2023-01, POLICY springfs, DAY 3 (1-7: the week's Wednesday); VARIANT "-" draws the bars
+ * only.
  */
 public final class CarbonReport {
   private static final int WIDTH = 1000;
@@ -62,6 +63,9 @@ public final class CarbonReport {
       System.out.println("chart: " + file);
     }
     String variant = args.length > 1 ? args[1] : "GB-2023-01";
+    if (variant.equals("-")) {
+      return; // the bars only: no timeline runs
+    }
     String policy = args.length > 2 ? args[2] : "springfs";
     int day = args.length > 3 ? Integer.parseInt(args[3]) : 3;
     timeline(out, variant, policy, day);
@@ -134,8 +138,7 @@ public final class CarbonReport {
           .filter(step -> step.runMillis() >= from).toList());
     }
     XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT)
-        .title(variantLabel + ", day " + day + " (" + date + "): intensity, gear, background work held (" + policy
-            + ", FB-2009-0)")
+        .title(variantLabel + " on " + date + ": intensity, gear, background work held (" + policy + ")")
         .xAxisTitle("hour of " + date + " (UTC)").yAxisTitle("gCO2/kWh").build();
     chart.getStyler().setXAxisDecimalPattern("0");
     List<LayoutPolicy.GridStep> carbon = runs.get(policy + "-carbon");
