@@ -31,6 +31,7 @@ public final class Scenarios {
   /** FB-2010's jobs with generated input paths of SWIM's popularity (seeded by sim.seed). */
   private static final String FB_2010_PATHS = "swim-paths:classpath:FB-2010_samples_24_times_1hr_0.tsv.gz";
   private static final String FB_2010_PATHS_LABEL = "FB-2010-paths";
+  private static final int GRID_WEEK_HOURS = 168;
   private static final List<String> CARBON = List.of("eafr-geared", "eafr-geared-carbon", "eafr-geared-price",
       "springfs", "springfs-carbon", "springfs-price");
 
@@ -111,12 +112,12 @@ public final class Scenarios {
         + " writes, data migrated", fillBase(), "fill (% of raw capacity)", fills(), FILL,
         List.of("machine_hours_vs_ideal", "energy_kwh_day", "read_mean_ms", "read_p99_ms", "failed_writes",
             "short_writes", "migrated_gb")));
-    add(new Scenario("carbon", "carbon- and price-aware background work on FB-2009 sample 0, 24 h against one day"
-        + " of each shipped grid week: eafr-geared and springfs energy-only, carbon-aware and price-aware; kgCO2,"
-        + " EUR, kWh, read latency, data moved and how long deferred work waited", gearsBase(),
-        "grid day (1-3: GB 2023 Jan, Jul, Oct; 4-6: DE 2024 Jan, Apr, Jul; 7: DE 2020 Apr)", gridDays(), CARBON,
-        List.of("kg_co2_day", "eur_day", "move_g_co2_day", "grid_kwh_day", "read_mean_ms", "read_p99_ms",
-            "move_gb_day", "deferred_wait_mean_h")));
+    add(new Scenario("carbon", "carbon- and price-aware background work on each shipped grid week, 7 days"
+        + " (168 h) each with FB-2009 sample 0's 24 h replayed every day: eafr-geared and springfs energy-only,"
+        + " carbon-aware and price-aware; kgCO2, EUR, kWh, read latency, data moved and how long deferred work waited",
+        carbonBase(), "grid week (1-3: GB 2023 Jan, Jul, Oct; 4-6: DE 2024 Jan, Apr, Jul; 7: DE 2020 Apr)",
+        gridWeeks(), CARBON, List.of("kg_co2_day", "eur_day", "move_g_co2_day", "grid_kwh_day", "read_mean_ms",
+            "read_p99_ms", "move_gb_day", "deferred_wait_mean_h")));
     add(new Scenario("tiny", "a 20-server, 2-hour scenario for tests and quick checks",
         tinyBase(), "run", List.of(Scenario.Variant.single()), MAIN,
         List.of("read_mean_ms", "energy_kwh_day")));
@@ -223,24 +224,28 @@ public final class Scenarios {
     return base;
   }
 
-  /**
-   * One day of each shipped grid week (resources grid/README.md), a Wednesday where the week allows (the day before
-   * it gives the German series' persistence forecast, the days after it the horizon); GB's October day runs into
-   * NESO's 45-hour outage from 22:00.
-   */
-  static List<Scenario.Variant> gridDays() {
-    return List.of(gridDay("GB-2023-01", 1, "gb-2023-01-09", "2023-01-11"),
-        gridDay("GB-2023-07", 2, "gb-2023-07-10", "2023-07-12"),
-        gridDay("GB-2023-10", 3, "gb-2023-10-16", "2023-10-20"),
-        gridDay("DE-2024-01", 4, "de-2024-01-08", "2024-01-10"),
-        gridDay("DE-2024-04", 5, "de-2024-04-08", "2024-04-10"),
-        gridDay("DE-2024-07", 6, "de-2024-07-08", "2024-07-10"),
-        gridDay("DE-2020-04", 7, "de-2020-04-06", "2020-04-08"));
+  /** The geared setup over a whole grid week: 168 h, the 24-hour trace replayed each day. */
+  private static Map<String, String> carbonBase() {
+    Map<String, String> base = new LinkedHashMap<>(gearsBase());
+    base.put("sim.duration.hours", String.valueOf(GRID_WEEK_HOURS));
+    base.put("sim.trace.period.hours", "24");
+    return base;
   }
 
-  private static Scenario.Variant gridDay(String label, int x, String week, String day) {
+  /**
+   * Each shipped grid week (resources grid/README.md), Monday 00:00 UTC to the next Monday, whole: work held late on
+   * one day may run after midnight. GB's October week holds NESO's 45-hour outage from Friday 22:00.
+   */
+  static List<Scenario.Variant> gridWeeks() {
+    return List.of(gridWeek("GB-2023-01", 1, "gb-2023-01-09"), gridWeek("GB-2023-07", 2, "gb-2023-07-10"),
+        gridWeek("GB-2023-10", 3, "gb-2023-10-16"), gridWeek("DE-2024-01", 4, "de-2024-01-08"),
+        gridWeek("DE-2024-04", 5, "de-2024-04-08"), gridWeek("DE-2024-07", 6, "de-2024-07-08"),
+        gridWeek("DE-2020-04", 7, "de-2020-04-06"));
+  }
+
+  private static Scenario.Variant gridWeek(String label, int x, String week) {
     return new Scenario.Variant(label, x, Map.of("sim.grid.signal", "classpath:grid/" + week + ".csv",
-        "sim.grid.start", day + "T00:00:00Z"), FB_2009_0);
+        "sim.grid.start", week.substring(week.indexOf('-') + 1) + "T00:00:00Z"), FB_2009_0);
   }
 
   private static Scenario.Variant swimVariant(String key, int value) {

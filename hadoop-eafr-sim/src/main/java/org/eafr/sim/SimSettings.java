@@ -65,6 +65,10 @@ public final class SimSettings {
       "With sim.swim.rewrites = 1: 1 writes each job's reduce output bytes (scaled like its input) as new versions of"
           + " catalog files, output / the mean file size of them (at least 1); 0 writes one file per job.", 0,
       Range.closed(0, 1));
+  public static final Setting<Double> TRACE_PERIOD_HOURS = Setting.ofDouble("sim.trace.period.hours", "-",
+      "0: the trace plays once; above 0: it is replayed every this many hours until sim.duration.hours, replay k"
+          + " shifted by k periods and keeping the trace's operations before one period (e.g. 24 with a week's"
+          + " duration: the same day seven times).", 0.0, Range.closed(0.0, 10_000.0));
   public static final Setting<Integer> TRACE_PEAK_THROUGHPUT = Setting.ofInt("sim.throughput.trace-peak", "-",
       "1: one server's byte throughput, as the gear controllers, offloading and the ideal count it, is the workload's"
           + " peak total throughput (reads plus every replica's writes, per control period) over the servers, as"
@@ -83,8 +87,8 @@ public final class SimSettings {
 
   private static final List<Setting<?>> ALL = List.of(SERVERS, RACKS, HOT_FRACTION, SEED, DURATION_HOURS, FILES,
       READ_FILES, CONCURRENCY, ARRIVAL_RATE, WRITE_SHARE, MIN_FILE_BYTES, MAX_FILE_BYTES, FAILURE_PROBABILITY,
-      CDRM_AVAILABILITY, FAILED_SERVERS, WAKE_SECONDS, HDFS_REPLICAS, SWIM_REWRITES, SWIM_OUTPUT_BYTES, TRACE_PEAK_THROUGHPUT, CONTROL_SECONDS,
-      SPRINGFS_OFFLOAD_SET);
+      CDRM_AVAILABILITY, FAILED_SERVERS, WAKE_SECONDS, HDFS_REPLICAS, SWIM_REWRITES, SWIM_OUTPUT_BYTES,
+      TRACE_PERIOD_HOURS, TRACE_PEAK_THROUGHPUT, CONTROL_SECONDS, SPRINGFS_OFFLOAD_SET);
 
   /** The grid signal a run is accounted against (a file, or {@code classpath:grid/NAME.csv}); none by default. */
   public static final String GRID_SIGNAL = "sim.grid.signal";
@@ -279,6 +283,11 @@ public final class SimSettings {
   /** Whether a SWIM job writes its reduce output bytes (as several catalog files) instead of one file. */
   public boolean swimOutputBytes() {
     return get(SWIM_OUTPUT_BYTES) == 1;
+  }
+
+  /** How often the trace is replayed, microseconds ({@code sim.trace.period.hours}); 0 = it plays once. */
+  public long tracePeriodMicros() {
+    return Math.round(get(TRACE_PERIOD_HOURS) * 3_600_000_000.0);
   }
 
   /** Whether one server's byte throughput is the workload's peak over the servers (SpringFS Sec. 5.2). */

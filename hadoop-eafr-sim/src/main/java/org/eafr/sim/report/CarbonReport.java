@@ -28,18 +28,21 @@ import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
- * The carbon scenario's charts a reader wants beside the per-metric ones: each metric per day as grouped bars (one
- * group per grid day, one bar per policy; "n/a" in the legend where a policy has no value, e.g. EUR without a price),
- * read from the scenario's CSV; and one day's timeline of the grid's intensity, the gear and the background work held,
- * from two runs of the same core classes (energy-only and carbon-aware).
+ * The carbon scenario's charts a reader wants beside the per-metric ones: each metric per day (the mean over the grid
+ * week) as grouped bars (one group per grid week, one bar per policy; "n/a" in the legend where a policy has no value,
+ * e.g. EUR without a price), read from the scenario's CSV; and one day's timeline of the grid's intensity, the gear
+ * and the background work held, from two runs of the same core classes (energy-only and carbon-aware) over the week
+ * up to the end of that day (a run's first days do not depend on its length).
  *
- * <p>{@code java ... org.eafr.sim.report.CarbonReport OUT [VARIANT [POLICY]]} (scripts/carbon-report.sh): reads
+ * <p>{@code java ... org.eafr.sim.report.CarbonReport OUT [VARIANT [POLICY [DAY]]]} (scripts/carbon-report.sh): reads
  * {@code OUT/carbon.csv}, writes {@code OUT/carbon-day-METRIC.png}, {@code OUT/carbon-timeline-VARIANT.png} and its
- * CSV. Default VARIANT GB-2023-01, POLICY springfs.
+ * CSV. Default VARIANT GB-2023-01, POLICY springfs, DAY 3 (1-7: the week's Wednesday); VARIANT "-" draws the bars
+ * only.
  */
 public final class CarbonReport {
   private static final int WIDTH = 1000;
   private static final int HEIGHT = 520;
+  private static final long DAY_MILLIS = 86_400_000L;
   private static final List<String> PER_DAY = List.of("kg_co2_day", "eur_day", "move_g_co2_day", "grid_kwh_day",
       "read_mean_ms", "read_p99_ms", "move_gb_day", "deferred_wait_mean_h");
 
@@ -48,7 +51,8 @@ public final class CarbonReport {
 
   public static void main(String[] args) throws IOException {
     if (args.length < 1) {
-      System.err.println("usage: CarbonReport OUT [VARIANT [POLICY]]  (OUT holds carbon.csv of scenario carbon)");
+      System.err.println("usage: CarbonReport OUT [VARIANT [POLICY [DAY]]]  (OUT holds carbon.csv of scenario"
+          + " carbon; DAY 1-7 of the grid week)");
       System.exit(2);
     }
     Path out = Paths.get(args[0]);
@@ -59,16 +63,20 @@ public final class CarbonReport {
       System.out.println("chart: " + file);
     }
     String variant = args.length > 1 ? args[1] : "GB-2023-01";
+    if (variant.equals("-")) {
+      return; // the bars only: no timeline runs
+    }
     String policy = args.length > 2 ? args[2] : "springfs";
-    timeline(out, variant, policy);
+    int day = args.length > 3 ? Integer.parseInt(args[3]) : 3;
+    timeline(out, variant, policy, day);
   }
 
-  /** Grouped bars: a group per grid day, a bar per policy; a policy without a value on a day is named in its legend. */
+  /** Grouped bars: a group per grid week, a bar per policy; a policy without a value there is named in its legend. */
   static CategoryChart perDay(List<Map<String, String>> rows, String metric) {
     MetricNames.Name name = MetricNames.of(metric);
     CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT)
-        .title(capitalized(name.title()) + ", per grid day (carbon scenario)")
-        .xAxisTitle("grid day (region, month)").yAxisTitle(name.withUnit()).build();
+        .title(capitalized(name.title()) + ", mean of each grid week's 7 days (carbon scenario)")
+        .xAxisTitle("grid week (region, month)").yAxisTitle(name.withUnit()).build();
     chart.getStyler().setDecimalPattern("#,##0.##");
     Set<String> days = new LinkedHashSet<>();
     Set<String> policies = new LinkedHashSet<>();
@@ -103,32 +111,42 @@ public final class CarbonReport {
     return Double.NaN;
   }
 
-  /** One day of {@code policy} energy-only and carbon-aware on {@code variant}: intensity, gears, work held. */
-  static void timeline(Path out, String variantLabel, String policy) throws IOException {
+  /**
+   * Day {@code day} (1-7) of {@code variant}'s week, {@code policy} energy-only and carbon-aware: intensity, gears,
+   * work held; the runs cover the week up to that day's end, so work held from the days before is in them.
+   */
+  static void timeline(Path out, String variantLabel, String policy, int day) throws IOException {
+    if (day < 1 || day > 7) {
+      throw new IllegalArgumentException("day " + day + " is not allowed: expected 1 to 7 (a day of the grid week)");
+    }
     Scenario scenario = Scenarios.get("carbon");
     Scenario.Variant variant = scenario.variants().stream().filter(v -> v.label().equals(variantLabel)).findFirst()
-        .orElseThrow(() -> new IllegalArgumentException("variant " + variantLabel + " is not a grid day of the"
+        .orElseThrow(() -> new IllegalArgumentException("variant " + variantLabel + " is not a grid week of the"
             + " carbon scenario"));
     Map<String, String> raw = new LinkedHashMap<>(scenario.base());
     raw.putAll(variant.settings());
+    raw.put("sim.duration.hours", String.valueOf(24 * day));
     SimSettings settings = SimSettings.of(raw);
+    long from = (day - 1) * DAY_MILLIS;
+    String date = java.time.Instant.ofEpochMilli(settings.gridStartMillis() + from).toString().substring(0, 10);
     Map<String, List<LayoutPolicy.GridStep>> runs = new LinkedHashMap<>();
     for (String name : List.of(policy, policy + "-carbon")) {
       Simulator simulator = new Simulator(settings, name, TraceFormat.open(variant.trace(), settings), p -> {
       });
       simulator.run("carbon", variantLabel);
-      runs.put(name, ((LayoutPolicy) simulator.policy()).timeline());
+      runs.put(name, ((LayoutPolicy) simulator.policy()).timeline().stream()
+          .filter(step -> step.runMillis() >= from).toList());
     }
     XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT)
-        .title(variantLabel + ": intensity, gear, background work held (" + policy + ", FB-2009-0)")
-        .xAxisTitle("hour of the day (UTC)").yAxisTitle("gCO2/kWh").build();
+        .title(variantLabel + " on " + date + ": intensity, gear, background work held (" + policy + ")")
+        .xAxisTitle("hour of " + date + " (UTC)").yAxisTitle("gCO2/kWh").build();
     chart.getStyler().setXAxisDecimalPattern("0");
     List<LayoutPolicy.GridStep> carbon = runs.get(policy + "-carbon");
     List<Double> hours = new ArrayList<>();
     List<Double> intensity = new ArrayList<>();
     List<Double> held = new ArrayList<>();
     for (LayoutPolicy.GridStep step : carbon) {
-      hours.add(step.runMillis() / 3.6e6);
+      hours.add((step.runMillis() - from) / 3.6e6);
       intensity.add(step.gco2PerKwh());
       held.add(step.heldKinds() > 0 ? 1.0 : 0.0);
     }
@@ -137,7 +155,7 @@ public final class CarbonReport {
       List<Double> x = new ArrayList<>();
       List<Double> gear = new ArrayList<>();
       for (LayoutPolicy.GridStep step : run.getValue()) {
-        x.add(step.runMillis() / 3.6e6);
+        x.add((step.runMillis() - from) / 3.6e6);
         gear.add((double) step.gear());
       }
       XYSeries series = chart.addSeries("gear, " + run.getKey() + " (right)", x, gear);
@@ -160,11 +178,12 @@ public final class CarbonReport {
     System.out.println("chart: " + png);
     Path csv = out.resolve("carbon-timeline-" + variantLabel + ".csv");
     try (Writer w = Files.newBufferedWriter(csv, StandardCharsets.UTF_8)) {
-      w.write("policy,hour,gco2_per_kwh,eur_per_mwh,gear,target_utilization,held_kinds\n");
+      w.write("policy,date,hour,gco2_per_kwh,eur_per_mwh,gear,target_utilization,held_kinds\n");
       for (Map.Entry<String, List<LayoutPolicy.GridStep>> run : runs.entrySet()) {
         for (LayoutPolicy.GridStep s : run.getValue()) {
-          w.write(String.format(Locale.ROOT, "%s,%.4f,%.2f,%.2f,%d,%.3f,%d%n", run.getKey(), s.runMillis() / 3.6e6,
-              s.gco2PerKwh(), s.eurPerMwh(), s.gear(), s.targetUtilization(), s.heldKinds()));
+          w.write(String.format(Locale.ROOT, "%s,%s,%.4f,%.2f,%.2f,%d,%.3f,%d%n", run.getKey(), date,
+              (s.runMillis() - from) / 3.6e6, s.gco2PerKwh(), s.eurPerMwh(), s.gear(), s.targetUtilization(),
+              s.heldKinds()));
         }
       }
     }

@@ -69,6 +69,7 @@ public final class MetricNames {
     put("move_g_co2_day", "carbon of background data movement per day", "gCO2/day");
     put("move_eur_day", "cost of background data movement per day", "EUR/day");
     put("grid_uncovered_kwh", "energy outside the grid signal", "kWh");
+    put("grid_gap_h", "run time in the signal's gaps (last value before the gap carried)", "h");
     put("deferred_releases", "releases of deferred background work", "releases");
     put("deferred_wait_mean_h", "mean wait of deferred background work", "h");
     put("deferred_wait_max_h", "longest wait of deferred background work", "h");

@@ -3,6 +3,7 @@ package org.eafr.sim.stats;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.eafr.placement.grid.DeferredWork;
+import org.eafr.placement.grid.GridGap;
 import org.eafr.placement.grid.GridMeter;
 import org.eafr.placement.grid.GridSignal;
 import org.eafr.placement.grid.MoveEnergy;
@@ -53,6 +54,28 @@ public final class GridAccount {
     this.deferred = work;
   }
 
+  /**
+   * How much of the run's first {@code runMillis} fell in slots the signal filled from a neighbour (its gaps, any
+   * field, each instant counted once): the run's values there are the last before the gap, not measured.
+   */
+  long gapMillis(long runMillis) {
+    long from = startMillis;
+    long to = startMillis + runMillis;
+    long counted = from;
+    long total = 0;
+    java.util.List<GridGap> gaps = new java.util.ArrayList<>(signal.gaps());
+    gaps.sort(java.util.Comparator.comparingLong(GridGap::fromMillis));
+    for (GridGap gap : gaps) {
+      long start = Math.max(counted, gap.fromMillis());
+      long end = Math.min(to, gap.toMillis());
+      if (end > start) {
+        total += end - start;
+        counted = end;
+      }
+    }
+    return total;
+  }
+
   /** The metrics per simulated day of {@code days}. */
   Map<String, Double> metrics(double days) {
     Map<String, Double> m = new LinkedHashMap<>();
@@ -65,6 +88,7 @@ public final class GridAccount {
     m.put("move_g_co2_day", moves.gramsCo2() / days);
     m.put("move_eur_day", moves.euros() / days);
     m.put("grid_uncovered_kwh", servers.uncoveredKwh() + moves.uncoveredKwh());
+    m.put("grid_gap_h", gapMillis(Math.round(days * 86_400_000.0)) / 3.6e6);
     boolean none = deferred == null || deferred.releases() == 0;
     m.put("deferred_releases", deferred == null ? 0.0 : deferred.releases());
     m.put("deferred_wait_mean_h", none ? Double.NaN : deferred.meanWaitMillis() / 3.6e6);

@@ -9,7 +9,8 @@ import org.eafr.sim.SimSettings;
 /**
  * The workloads the simulator reads, by name: {@code --trace NAME[:PATH]}. The synthetic workload needs no path; the
  * SWIM reader takes a SWIM .tsv or .tsv.gz file, by default the FB-2009 trace shipped in the jar; swim-paths is a SWIM
- * trace (by default FB-2010) whose jobs get generated input paths, seeded by sim.seed.
+ * trace (by default FB-2010) whose jobs get generated input paths, seeded by sim.seed. With sim.trace.period.hours
+ * above 0 any of them is replayed every period ({@link RepeatingWorkload}).
  */
 public enum TraceFormat {
   SYNTHETIC("synthetic", null, (settings, path) -> new SyntheticWorkload(settings)),
@@ -54,6 +55,7 @@ public enum TraceFormat {
         throw new java.io.UncheckedIOException("cannot read trace " + path, e);
       }
     }
-    return format.factory.apply(settings, path);
+    Workload workload = format.factory.apply(settings, path);
+    return settings.tracePeriodMicros() > 0 ? new RepeatingWorkload(workload, settings.tracePeriodMicros()) : workload;
   }
 }
