@@ -100,11 +100,12 @@ public final class GearService implements AutoCloseable {
    */
   private final Map<String, PowerState> verified = new HashMap<>();
   /**
-   * DataNodes asked to sleep whose power-off was refused because they never registered with this NameNode (asleep
-   * since before it started) and whose host's state cannot be read as OFF (a Wake-on-LAN host's state comes from its
-   * heartbeats): they serve nothing, so the shift counts them asleep (logged once) until they register again.
+   * DataNodes asked to sleep that are not running (never registered with this NameNode, asleep since before it
+   * started; or registered and dead before the gear-down, so IN_MAINTENANCE at once without this NameNode seeing them
+   * alive in it) whose power-off the power manager refused: they serve nothing, so the shift counts them asleep with
+   * no power command (logged once) until their DataNode runs again. Their hosts are never switched off unguarded.
    */
-  private final Set<String> asleepUnregistered = new HashSet<>();
+  private final Set<String> countedAsleep = new HashSet<>();
   /** What the shift under way waits for (a DataNode and why), for {@code hdfs eafr status}; null when steady. */
   private volatile String blockedBy;
 
@@ -382,7 +383,7 @@ public final class GearService implements AutoCloseable {
         if (allInMaintenance(leaving)) {
           NamespaceFloor.Gaps gaps = floor().check(layout.get().serversOn(state.target()));
           if (gaps.complete.isPresent()) {
-            cancelGearDown(state, leaving, gaps.complete.get().message());
+            cancelGearDown(state, gaps.complete.get().message());
           } else if (gaps.beingWritten.isPresent()) {
             waitForWrite(gaps.beingWritten.get());
           } else {
@@ -441,14 +442,16 @@ public final class GearService implements AutoCloseable {
     }
   }
 
-  /** HDFS shows the leaving DataNodes IN_MAINTENANCE, but a block lost its last live replica meanwhile. */
-  private void cancelGearDown(GearState state, Set<String> leaving, String why) throws IOException {
-    Set<String> sleeping = new TreeSet<>(state.sleeping());
-    sleeping.removeAll(leaving);
+  /**
+   * HDFS shows the leaving DataNodes IN_MAINTENANCE, but a block lost its last live replica meanwhile: only the
+   * DataNodes this gear-down added leave maintenance; those asleep since an earlier gear-down have their hosts off, and
+   * taking them out would have HDFS re-replicate all they hold while no gear-up would ever power them on.
+   */
+  private void cancelGearDown(GearState state, String why) throws IOException {
     gears.counters().refusedShifts.incrementAndGet();
-    LOG.error("EAFR gears: gear-down to {} cancelled after maintenance: {}; {} DataNodes taken out of maintenance",
-        state.target(), why, leaving.size());
-    persist(state.shifting(state.gear(), GearPhase.STEADY, sleeping));
+    LOG.error("EAFR gears: gear-down to {} cancelled after maintenance: {}; the {} DataNodes it added taken out of"
+        + " maintenance {}", state.target(), why, state.joining().size(), state.joining());
+    persist(state.gearDownCancelled());
   }
 
   /** Fixes the expansion chain from the live DataNodes and persists it, in the highest gear. */
@@ -636,12 +639,12 @@ public final class GearService implements AutoCloseable {
 
   /**
    * {@code hdfs eafr gear cancel}: ends the shift under way (or the out-of-turn wake) where it stands. A DataNode of
-   * the shift whose host is verified off (its DataNode dead and the power manager read it OFF, or counted asleep
-   * unregistered) stays asleep, in maintenance; every other one is on or unaccounted for and leaves maintenance, so
-   * HDFS serves it, or re-replicates its blocks if it is dead (as for any failed DataNode, whose recovery group the
-   * gears then wake). The gear in force becomes the highest whose DataNodes are all awake; the files that owe
-   * reflection moves stay recorded and are moved at the next gear-up. Refused, changing nothing, on a standby and when
-   * nothing is under way.
+   * the shift whose host is verified off (its DataNode dead and the power manager read it OFF, or counted asleep: not
+   * running, its power-off refused) stays asleep, in maintenance; every other one is on or unaccounted for and leaves
+   * maintenance, so HDFS serves it, or re-replicates its blocks if it is dead (as for any failed DataNode, whose
+   * recovery group the gears then wake). The gear in force becomes the highest whose DataNodes are all awake; the
+   * files that owe reflection moves stay recorded and are moved at the next gear-up. Refused, changing nothing, on a
+   * standby and when nothing is under way.
    */
   public synchronized String cancel() throws IOException {
     if (!nameNode.isActiveState()) {
@@ -685,13 +688,14 @@ public final class GearService implements AutoCloseable {
 
   /**
    * Whether {@code id}'s host is verified off: its DataNode is not alive, and this service verified the host OFF, or
-   * the power manager read it OFF with no action in flight, or it never registered here and could not be switched.
+   * the power manager read it OFF with no action in flight, or it is counted asleep (not running, its power-off
+   * refused).
    */
   private boolean verifiedOff(String id) {
     if (isAlive(id)) {
       return false;
     }
-    if (verified.get(id) == PowerState.OFF || asleepUnregistered.contains(id)) {
+    if (verified.get(id) == PowerState.OFF || countedAsleep.contains(id)) {
       return true;
     }
     PowerManager power = gears.power();
@@ -1007,7 +1011,7 @@ public final class GearService implements AutoCloseable {
         verified.put(id, wanted);
         continue;
       }
-      if (wanted == PowerState.OFF && countedAsleepUnregistered(id, action)) {
+      if (wanted == PowerState.OFF && countedAsleep(id, action)) {
         continue;
       }
       if (stillVerified(id, entry, wanted)) {
@@ -1036,17 +1040,18 @@ public final class GearService implements AutoCloseable {
   }
 
   /**
-   * Whether {@code id} is asleep as far as HDFS can tell: it has not registered with this NameNode and its power-off
-   * ({@code action}) was refused, since HDFS cannot show an unregistered DataNode IN_MAINTENANCE and its host could
-   * not be read OFF. Nothing is lost by counting it asleep: the NameNode holds no live replica on it. A registration
-   * ends this.
+   * Whether {@code id} is asleep as far as HDFS can tell: its DataNode is not running (never registered with this
+   * NameNode, or dead) and its power-off ({@code action}) was refused, since the guard cannot see it alive in
+   * maintenance and its host could not be read OFF. Nothing is lost by counting it asleep: the NameNode holds no live
+   * replica on it (its host may still run: the energy is lost, no data is). Its DataNode running again ends this, and
+   * its power-off is asked for again.
    */
-  private boolean countedAsleepUnregistered(String id, CompletableFuture<PowerResult> action) {
-    if (descriptor(id) != null) {
-      asleepUnregistered.remove(id);
+  private boolean countedAsleep(String id, CompletableFuture<PowerResult> action) {
+    if (isAlive(id)) {
+      countedAsleep.remove(id);
       return false;
     }
-    if (asleepUnregistered.contains(id)) {
+    if (countedAsleep.contains(id)) {
       return true;
     }
     Throwable error = action == null || !action.isCompletedExceptionally() ? null
@@ -1054,10 +1059,10 @@ public final class GearService implements AutoCloseable {
     if (!(error instanceof PowerRefusedException)) {
       return false;
     }
-    asleepUnregistered.add(id);
-    LOG.warn("EAFR gears: DataNode {} ({}) has not registered with this NameNode since it started and its host"
-        + " could not be read OFF ({}): counted asleep for gear {}, with no power command", id, nameOf(id),
-        error.getMessage(), gears.state().target());
+    countedAsleep.add(id);
+    LOG.warn("EAFR gears: DataNode {} ({}) is not running ({}) and its power-off was refused ({}): counted asleep for"
+        + " gear {}, with no power command", id, nameOf(id), descriptor(id) == null ? "not registered with this"
+        + " NameNode since it started" : "dead", error.getMessage(), gears.state().target());
     return true;
   }
 
