@@ -106,6 +106,10 @@ public final class GearService implements AutoCloseable {
    * no power command (logged once) until their DataNode runs again. Their hosts are never switched off unguarded.
    */
   private final Set<String> countedAsleep = new HashSet<>();
+  /** The owed record reflection's walk last visited (-1: a pass starts from the first). */
+  private long reflectCursor = -1;
+  /** Whether the pass of reflection's walk under way found work (a move to make or wait for, a file being written). */
+  private boolean reflectWorkThisPass;
   /** What the shift under way waits for (a DataNode and why), for {@code hdfs eafr status}; null when steady. */
   private volatile String blockedBy;
 
@@ -410,6 +414,7 @@ public final class GearService implements AutoCloseable {
         if (allRegistered(waking)) {
           Set<String> sleeping = new TreeSet<>(state.sleeping());
           sleeping.removeAll(waking);
+          startReflectionPass();
           persist(state.shifting(state.target(), GearPhase.REFLECTING, sleeping));
           LOG.info("EAFR gears: {} DataNodes registered and reported; out of maintenance, reflecting", waking.size());
         }
@@ -678,6 +683,7 @@ public final class GearService implements AutoCloseable {
     wokenOn.clear();
     waitingFor = null;
     blockedBy = null;
+    startReflectionPass();
     long owed = store.owedCount();
     String answer = was + " cancelled: gear " + reached + " in force; " + off.size() + " DataNodes verified off stay"
         + " asleep in maintenance " + off + "; " + on.size() + " DataNodes out of maintenance " + on + "; " + owed
@@ -773,10 +779,19 @@ public final class GearService implements AutoCloseable {
     }
   }
 
+  /** The next reflection walks the owed records from the first: only a whole pass found clean ends it. */
+  private void startReflectionPass() {
+    reflectCursor = -1;
+    reflectWorkThisPass = false;
+  }
+
   /**
    * Starts up to {@code eafr.gear.reflection.blocks-per-step} moves of replicas to their homes (Accordion's batches),
-   * planning each owed file's homes once (persisted with it, so a restart plans nothing anew). Returns whether any
-   * work remains: a move in flight, a replica still away from a home that is on, or a file still being written.
+   * planning each owed file's homes once (persisted with it, so a restart plans nothing anew). Walks the owed records
+   * a batch a step from a cursor. A file is forgotten only once every home holds each of its blocks (and no extra
+   * copy is left): a home that sleeps keeps the record for a later gear-up, but is no work now. Returns whether any
+   * work remains: a move in flight, a replica still away from a home that is on, a file still being written, or a
+   * pass over the records not yet ended clean.
    */
   boolean reflectStep(GearedLayout layout, GearState state) throws IOException {
     settleMoves();
@@ -784,26 +799,29 @@ public final class GearService implements AutoCloseable {
       return true; // after a restart or failover, until every DataNode has reported: holders would be stale
     }
     int budget = gears.settings().reflectionBlocksPerStep() - moves.size();
-    boolean remaining = !moves.isEmpty();
+    int batch = Math.max(budget, 1) * 4;
     int started = 0;
     ActiveSet on = serversOn(layout);
-    for (GearStore.OwedFile file : store.owed(Math.max(budget, 1) * 4)) {
+    List<GearStore.OwedFile> owedFiles = store.owedAfter(reflectCursor, batch);
+    for (GearStore.OwedFile file : owedFiles) {
+      reflectCursor = file.inodeId();
       if (file.path() == null) {
         store.forgetOwed(file.inodeId());
         continue;
       }
       List<BlockHolders> blocks = blocksOf(file.path());
       if (blocks == null) {
-        remaining = true; // still being written: reflect once it is closed
+        reflectWorkThisPass = true; // still being written: reflect once it is closed
         continue;
       }
       if (file.homes().isEmpty() || !file.homes().keySet().containsAll(ids(blocks))) {
         file = file.withHomes(planHomes(layout, on, file.path(), blocks));
         store.writeOwed(file);
       }
-      boolean done = true;
+      boolean atHome = true;
       for (BlockHolders block : blocks) {
         List<String> homes = file.homes().getOrDefault(block.id, block.holders);
+        atHome &= block.holders.containsAll(homes);
         List<String> missing = new ArrayList<>();
         for (String home : homes) {
           if (!block.holders.contains(home) && isLive(home)) {
@@ -811,10 +829,13 @@ public final class GearService implements AutoCloseable {
           }
         }
         if (missing.isEmpty()) {
-          done &= block.holders.size() <= block.replication; // else the source's extra copy is not deleted yet
+          if (block.holders.size() > block.replication) { // the source's extra copy is not deleted yet
+            atHome = false;
+            reflectWorkThisPass = true;
+          }
           continue;
         }
-        done = false;
+        reflectWorkThisPass = true;
         if (moves.containsKey(block.id) || budget <= 0) {
           continue;
         }
@@ -828,12 +849,15 @@ public final class GearService implements AutoCloseable {
           started++;
         }
       }
-      if (done) {
+      if (atHome) {
         store.forgetOwed(file.inodeId());
         gears.counters().blocksReflected.addAndGet(blocks.size());
-      } else {
-        remaining = true;
       }
+    }
+    boolean remaining = true;
+    if (owedFiles.size() < batch) { // the pass ended: reflection is over when it found no work and no move is left
+      remaining = reflectWorkThisPass || !moves.isEmpty();
+      startReflectionPass();
     }
     long owed = store.owedCount();
     gears.counters().owedFiles.set(owed);
