@@ -387,7 +387,7 @@ public final class GearService implements AutoCloseable {
         if (allInMaintenance(leaving)) {
           NamespaceFloor.Gaps gaps = floor().check(layout.get().serversOn(state.target()));
           if (gaps.complete.isPresent()) {
-            cancelGearDown(state, gaps.complete.get().message());
+            cancelGearDown(state, leaving, gaps.complete.get().message());
           } else if (gaps.beingWritten.isPresent()) {
             waitForWrite(gaps.beingWritten.get());
           } else {
@@ -449,14 +449,21 @@ public final class GearService implements AutoCloseable {
 
   /**
    * HDFS shows the leaving DataNodes IN_MAINTENANCE, but a block lost its last live replica meanwhile: only the
-   * DataNodes this gear-down added leave maintenance; those asleep since an earlier gear-down have their hosts off, and
-   * taking them out would have HDFS re-replicate all they hold while no gear-up would ever power them on.
+   * DataNodes this gear-down added, and any leaving one still running, leave maintenance; those asleep since an
+   * earlier gear-down have their hosts off, and taking them out would have HDFS re-replicate all they hold while no
+   * gear-up would ever power them on.
    */
-  private void cancelGearDown(GearState state, String why) throws IOException {
+  private void cancelGearDown(GearState state, Set<String> leaving, String why) throws IOException {
+    Set<String> running = new TreeSet<>(leaving);
+    running.removeIf(id -> !isAlive(id));
+    GearState cancelled = state.gearDownCancelled(running);
+    Set<String> awake = new TreeSet<>(state.sleeping());
+    awake.removeAll(cancelled.sleeping());
     gears.counters().refusedShifts.incrementAndGet();
-    LOG.error("EAFR gears: gear-down to {} cancelled after maintenance: {}; the {} DataNodes it added taken out of"
-        + " maintenance {}", state.target(), why, state.joining().size(), state.joining());
-    persist(state.gearDownCancelled());
+    LOG.error("EAFR gears: gear-down to {} cancelled after maintenance: {}; {} DataNodes taken out of maintenance {};"
+        + " {} asleep since before it stay asleep", state.target(), why, awake.size(), awake,
+        cancelled.sleeping().size());
+    persist(cancelled);
   }
 
   /** Fixes the expansion chain from the live DataNodes and persists it, in the highest gear. */

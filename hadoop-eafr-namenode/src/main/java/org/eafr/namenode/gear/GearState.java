@@ -136,12 +136,14 @@ public final class GearState {
   }
 
   /**
-   * The gear-down under way given up: steady in the gear in force; only the DataNodes it added ({@link #joining()})
-   * sleep no more, every one asleep before it stays asleep.
+   * The gear-down under way given up: steady in the gear in force; the DataNodes it added ({@link #joining()}) and
+   * the {@code running} ones (on, whatever the state says: a state persisted before {@code joining} was kept knows
+   * no DataNode added) sleep no more; every other one asleep before it stays asleep.
    */
-  public GearState gearDownCancelled() {
+  public GearState gearDownCancelled(Set<String> running) {
     Set<String> stillSleeping = new TreeSet<>(sleeping);
     stillSleeping.removeAll(joining);
+    stillSleeping.removeAll(running);
     return new GearState(chain, gear, gear, GearPhase.STEADY, stillSleeping, retained(waking, stillSleeping), sizedFor,
         retired, Set.of());
   }
@@ -225,7 +227,8 @@ public final class GearState {
   public String toString() {
     return "gear " + gear + (target != gear ? " -> " + target : "") + " " + phase + ", " + chain.size()
         + " servers in the chain, " + sleeping.size() + " sleeping" + (waking.isEmpty() ? "" : ", " + waking.size()
-        + " waking") + (retired.isEmpty() ? "" : ", " + retired.size() + " decommissioned");
+        + " waking") + (joining.isEmpty() ? "" : ", " + joining.size() + " added by the gear-down")
+        + (retired.isEmpty() ? "" : ", " + retired.size() + " decommissioned");
   }
 
   /** The same state with {@code chain} (the same servers, in the same order, their host names learnt). */

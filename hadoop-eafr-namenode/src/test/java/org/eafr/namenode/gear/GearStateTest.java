@@ -59,7 +59,7 @@ class GearStateTest {
 
     assertThat(read).isEqualTo(down);
     assertThat(read.joining()).containsExactly("127.0.0.1:2");
-    GearState cancelled = read.gearDownCancelled();
+    GearState cancelled = read.gearDownCancelled(Set.of());
     assertThat(cancelled.phase()).isEqualTo(GearPhase.STEADY);
     assertThat(cancelled.gear()).isEqualTo(1);
     assertThat(cancelled.sleeping()).as("asleep since the earlier gear-down").containsExactly("127.0.0.1:3");
@@ -69,7 +69,9 @@ class GearStateTest {
         + "\"127.0.0.1:2\",\"rack\":\"/r2\"}],\"gear\":1,\"target\":0,\"phase\":\"ENTERING_MAINTENANCE\","
         + "\"sleeping\":[\"127.0.0.1:2\"]}").getBytes(StandardCharsets.UTF_8));
     assertThat(older.joining()).as("written before the field: nothing known to be added").isEmpty();
-    assertThat(older.gearDownCancelled().sleeping()).as("a cancel wakes none it cannot tell were added")
+    assertThat(older.gearDownCancelled(Set.of()).sleeping()).as("a cancel wakes none it cannot tell were added")
         .containsExactly("127.0.0.1:2");
+    assertThat(older.gearDownCancelled(Set.of("127.0.0.1:2")).sleeping()).as("but every one still running")
+        .isEmpty();
   }
 }
