@@ -100,11 +100,16 @@ public final class GearService implements AutoCloseable {
    */
   private final Map<String, PowerState> verified = new HashMap<>();
   /**
-   * DataNodes asked to sleep whose power-off was refused because they never registered with this NameNode (asleep
-   * since before it started) and whose host's state cannot be read as OFF (a Wake-on-LAN host's state comes from its
-   * heartbeats): they serve nothing, so the shift counts them asleep (logged once) until they register again.
+   * DataNodes asked to sleep that are not running (never registered with this NameNode, asleep since before it
+   * started; or registered and dead before the gear-down, so IN_MAINTENANCE at once without this NameNode seeing them
+   * alive in it) whose power-off the power manager refused: they serve nothing, so the shift counts them asleep with
+   * no power command (logged once) until their DataNode runs again. Their hosts are never switched off unguarded.
    */
-  private final Set<String> asleepUnregistered = new HashSet<>();
+  private final Set<String> countedAsleep = new HashSet<>();
+  /** The owed record reflection's walk last visited (-1: a pass starts from the first). */
+  private long reflectCursor = -1;
+  /** Whether the pass of reflection's walk under way found work (a move to make or wait for, a file being written). */
+  private boolean reflectWorkThisPass;
   /** What the shift under way waits for (a DataNode and why), for {@code hdfs eafr status}; null when steady. */
   private volatile String blockedBy;
 
@@ -409,6 +414,7 @@ public final class GearService implements AutoCloseable {
         if (allRegistered(waking)) {
           Set<String> sleeping = new TreeSet<>(state.sleeping());
           sleeping.removeAll(waking);
+          startReflectionPass();
           persist(state.shifting(state.target(), GearPhase.REFLECTING, sleeping));
           LOG.info("EAFR gears: {} DataNodes registered and reported; out of maintenance, reflecting", waking.size());
         }
@@ -441,14 +447,23 @@ public final class GearService implements AutoCloseable {
     }
   }
 
-  /** HDFS shows the leaving DataNodes IN_MAINTENANCE, but a block lost its last live replica meanwhile. */
+  /**
+   * HDFS shows the leaving DataNodes IN_MAINTENANCE, but a block lost its last live replica meanwhile: only the
+   * DataNodes this gear-down added, and any leaving one still running, leave maintenance; those asleep since an
+   * earlier gear-down have their hosts off, and taking them out would have HDFS re-replicate all they hold while no
+   * gear-up would ever power them on.
+   */
   private void cancelGearDown(GearState state, Set<String> leaving, String why) throws IOException {
-    Set<String> sleeping = new TreeSet<>(state.sleeping());
-    sleeping.removeAll(leaving);
+    Set<String> running = new TreeSet<>(leaving);
+    running.removeIf(id -> !isAlive(id));
+    GearState cancelled = state.gearDownCancelled(running);
+    Set<String> awake = new TreeSet<>(state.sleeping());
+    awake.removeAll(cancelled.sleeping());
     gears.counters().refusedShifts.incrementAndGet();
-    LOG.error("EAFR gears: gear-down to {} cancelled after maintenance: {}; {} DataNodes taken out of maintenance",
-        state.target(), why, leaving.size());
-    persist(state.shifting(state.gear(), GearPhase.STEADY, sleeping));
+    LOG.error("EAFR gears: gear-down to {} cancelled after maintenance: {}; {} DataNodes taken out of maintenance {};"
+        + " {} asleep since before it stay asleep", state.target(), why, awake.size(), awake,
+        cancelled.sleeping().size());
+    persist(cancelled);
   }
 
   /** Fixes the expansion chain from the live DataNodes and persists it, in the highest gear. */
@@ -636,12 +651,12 @@ public final class GearService implements AutoCloseable {
 
   /**
    * {@code hdfs eafr gear cancel}: ends the shift under way (or the out-of-turn wake) where it stands. A DataNode of
-   * the shift whose host is verified off (its DataNode dead and the power manager read it OFF, or counted asleep
-   * unregistered) stays asleep, in maintenance; every other one is on or unaccounted for and leaves maintenance, so
-   * HDFS serves it, or re-replicates its blocks if it is dead (as for any failed DataNode, whose recovery group the
-   * gears then wake). The gear in force becomes the highest whose DataNodes are all awake; the files that owe
-   * reflection moves stay recorded and are moved at the next gear-up. Refused, changing nothing, on a standby and when
-   * nothing is under way.
+   * the shift whose host is verified off (its DataNode dead and the power manager read it OFF, or counted asleep: not
+   * running, its power-off refused) stays asleep, in maintenance; every other one is on or unaccounted for and leaves
+   * maintenance, so HDFS serves it, or re-replicates its blocks if it is dead (as for any failed DataNode, whose
+   * recovery group the gears then wake). The gear in force becomes the highest whose DataNodes are all awake; the
+   * files that owe reflection moves stay recorded and are moved at the next gear-up. Refused, changing nothing, on a
+   * standby and when nothing is under way.
    */
   public synchronized String cancel() throws IOException {
     if (!nameNode.isActiveState()) {
@@ -675,6 +690,7 @@ public final class GearService implements AutoCloseable {
     wokenOn.clear();
     waitingFor = null;
     blockedBy = null;
+    startReflectionPass();
     long owed = store.owedCount();
     String answer = was + " cancelled: gear " + reached + " in force; " + off.size() + " DataNodes verified off stay"
         + " asleep in maintenance " + off + "; " + on.size() + " DataNodes out of maintenance " + on + "; " + owed
@@ -685,13 +701,14 @@ public final class GearService implements AutoCloseable {
 
   /**
    * Whether {@code id}'s host is verified off: its DataNode is not alive, and this service verified the host OFF, or
-   * the power manager read it OFF with no action in flight, or it never registered here and could not be switched.
+   * the power manager read it OFF with no action in flight, or it is counted asleep (not running, its power-off
+   * refused).
    */
   private boolean verifiedOff(String id) {
     if (isAlive(id)) {
       return false;
     }
-    if (verified.get(id) == PowerState.OFF || asleepUnregistered.contains(id)) {
+    if (verified.get(id) == PowerState.OFF || countedAsleep.contains(id)) {
       return true;
     }
     PowerManager power = gears.power();
@@ -769,10 +786,19 @@ public final class GearService implements AutoCloseable {
     }
   }
 
+  /** The next reflection walks the owed records from the first: only a whole pass found clean ends it. */
+  private void startReflectionPass() {
+    reflectCursor = -1;
+    reflectWorkThisPass = false;
+  }
+
   /**
    * Starts up to {@code eafr.gear.reflection.blocks-per-step} moves of replicas to their homes (Accordion's batches),
-   * planning each owed file's homes once (persisted with it, so a restart plans nothing anew). Returns whether any
-   * work remains: a move in flight, a replica still away from a home that is on, or a file still being written.
+   * planning each owed file's homes once (persisted with it, so a restart plans nothing anew). Walks the owed records
+   * a batch a step from a cursor. A file is forgotten only once every home holds each of its blocks (and no extra
+   * copy is left): a home that sleeps keeps the record for a later gear-up, but is no work now. Returns whether any
+   * work remains: a move in flight, a replica still away from a home that is on, a file still being written, or a
+   * pass over the records not yet ended clean.
    */
   boolean reflectStep(GearedLayout layout, GearState state) throws IOException {
     settleMoves();
@@ -780,26 +806,29 @@ public final class GearService implements AutoCloseable {
       return true; // after a restart or failover, until every DataNode has reported: holders would be stale
     }
     int budget = gears.settings().reflectionBlocksPerStep() - moves.size();
-    boolean remaining = !moves.isEmpty();
+    int batch = Math.max(budget, 1) * 4;
     int started = 0;
     ActiveSet on = serversOn(layout);
-    for (GearStore.OwedFile file : store.owed(Math.max(budget, 1) * 4)) {
+    List<GearStore.OwedFile> owedFiles = store.owedAfter(reflectCursor, batch);
+    for (GearStore.OwedFile file : owedFiles) {
+      reflectCursor = file.inodeId();
       if (file.path() == null) {
         store.forgetOwed(file.inodeId());
         continue;
       }
       List<BlockHolders> blocks = blocksOf(file.path());
       if (blocks == null) {
-        remaining = true; // still being written: reflect once it is closed
+        reflectWorkThisPass = true; // still being written: reflect once it is closed
         continue;
       }
       if (file.homes().isEmpty() || !file.homes().keySet().containsAll(ids(blocks))) {
         file = file.withHomes(planHomes(layout, on, file.path(), blocks));
         store.writeOwed(file);
       }
-      boolean done = true;
+      boolean atHome = true;
       for (BlockHolders block : blocks) {
         List<String> homes = file.homes().getOrDefault(block.id, block.holders);
+        atHome &= block.holders.containsAll(homes);
         List<String> missing = new ArrayList<>();
         for (String home : homes) {
           if (!block.holders.contains(home) && isLive(home)) {
@@ -807,10 +836,13 @@ public final class GearService implements AutoCloseable {
           }
         }
         if (missing.isEmpty()) {
-          done &= block.holders.size() <= block.replication; // else the source's extra copy is not deleted yet
+          if (block.holders.size() > block.replication) { // the source's extra copy is not deleted yet
+            atHome = false;
+            reflectWorkThisPass = true;
+          }
           continue;
         }
-        done = false;
+        reflectWorkThisPass = true;
         if (moves.containsKey(block.id) || budget <= 0) {
           continue;
         }
@@ -824,12 +856,15 @@ public final class GearService implements AutoCloseable {
           started++;
         }
       }
-      if (done) {
+      if (atHome) {
         store.forgetOwed(file.inodeId());
         gears.counters().blocksReflected.addAndGet(blocks.size());
-      } else {
-        remaining = true;
       }
+    }
+    boolean remaining = true;
+    if (owedFiles.size() < batch) { // the pass ended: reflection is over when it found no work and no move is left
+      remaining = reflectWorkThisPass || !moves.isEmpty();
+      startReflectionPass();
     }
     long owed = store.owedCount();
     gears.counters().owedFiles.set(owed);
@@ -1007,7 +1042,7 @@ public final class GearService implements AutoCloseable {
         verified.put(id, wanted);
         continue;
       }
-      if (wanted == PowerState.OFF && countedAsleepUnregistered(id, action)) {
+      if (wanted == PowerState.OFF && countedAsleep(id, action)) {
         continue;
       }
       if (stillVerified(id, entry, wanted)) {
@@ -1036,17 +1071,18 @@ public final class GearService implements AutoCloseable {
   }
 
   /**
-   * Whether {@code id} is asleep as far as HDFS can tell: it has not registered with this NameNode and its power-off
-   * ({@code action}) was refused, since HDFS cannot show an unregistered DataNode IN_MAINTENANCE and its host could
-   * not be read OFF. Nothing is lost by counting it asleep: the NameNode holds no live replica on it. A registration
-   * ends this.
+   * Whether {@code id} is asleep as far as HDFS can tell: its DataNode is not running (never registered with this
+   * NameNode, or dead) and its power-off ({@code action}) was refused, since the guard cannot see it alive in
+   * maintenance and its host could not be read OFF. Nothing is lost by counting it asleep: the NameNode holds no live
+   * replica on it (its host may still run: the energy is lost, no data is). Its DataNode running again ends this, and
+   * its power-off is asked for again.
    */
-  private boolean countedAsleepUnregistered(String id, CompletableFuture<PowerResult> action) {
-    if (descriptor(id) != null) {
-      asleepUnregistered.remove(id);
+  private boolean countedAsleep(String id, CompletableFuture<PowerResult> action) {
+    if (isAlive(id)) {
+      countedAsleep.remove(id);
       return false;
     }
-    if (asleepUnregistered.contains(id)) {
+    if (countedAsleep.contains(id)) {
       return true;
     }
     Throwable error = action == null || !action.isCompletedExceptionally() ? null
@@ -1054,10 +1090,10 @@ public final class GearService implements AutoCloseable {
     if (!(error instanceof PowerRefusedException)) {
       return false;
     }
-    asleepUnregistered.add(id);
-    LOG.warn("EAFR gears: DataNode {} ({}) has not registered with this NameNode since it started and its host"
-        + " could not be read OFF ({}): counted asleep for gear {}, with no power command", id, nameOf(id),
-        error.getMessage(), gears.state().target());
+    countedAsleep.add(id);
+    LOG.warn("EAFR gears: DataNode {} ({}) is not running ({}) and its power-off was refused ({}): counted asleep for"
+        + " gear {}, with no power command", id, nameOf(id), descriptor(id) == null ? "not registered with this"
+        + " NameNode since it started" : "dead", error.getMessage(), gears.state().target());
     return true;
   }
 

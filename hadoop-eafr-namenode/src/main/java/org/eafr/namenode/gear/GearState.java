@@ -17,7 +17,9 @@ import java.util.TreeSet;
  * the expansion chain (server id and rack, in chain order), the gear in force, the target gear, the phase of the shift
  * under way, the DataNodes in maintenance because their gear sleeps, the chain's size when it was fixed (the N the
  * layout's automatic defaults come from, kept when DataNodes are appended) and the DataNodes of the chain that HDFS
- * decommissioned (out of the layout: never waited for, powered or counted). Immutable; JSON on disk.
+ * decommissioned (out of the layout: never waited for, powered or counted), and the sleeping DataNodes the gear-down
+ * under way added (the only ones its cancel takes out of maintenance: one asleep since an earlier gear-down has its
+ * host off and stays asleep). Immutable; JSON on disk, each newer field optional so that older state reads alike.
  */
 public final class GearState {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -33,6 +35,7 @@ public final class GearState {
   private final Set<String> waking;
   private final int sizedFor;
   private final Set<String> retired;
+  private final Set<String> joining;
 
   public GearState(List<ChainEntry> chain, int gear, int target, GearPhase phase, Set<String> sleeping) {
     this(chain, gear, target, phase, sleeping, Set.of());
@@ -44,11 +47,11 @@ public final class GearState {
    */
   public GearState(List<ChainEntry> chain, int gear, int target, GearPhase phase, Set<String> sleeping,
       Set<String> waking) {
-    this(chain, gear, target, phase, sleeping, waking, chain.size(), Set.of());
+    this(chain, gear, target, phase, sleeping, waking, chain.size(), Set.of(), Set.of());
   }
 
   private GearState(List<ChainEntry> chain, int gear, int target, GearPhase phase, Set<String> sleeping,
-      Set<String> waking, int sizedFor, Set<String> retired) {
+      Set<String> waking, int sizedFor, Set<String> retired, Set<String> joining) {
     this.sizedFor = sizedFor;
     this.retired = Collections.unmodifiableSet(new TreeSet<>(retired));
     this.chain = List.copyOf(chain);
@@ -57,6 +60,7 @@ public final class GearState {
     this.phase = phase;
     this.sleeping = Collections.unmodifiableSet(new TreeSet<>(sleeping));
     this.waking = Collections.unmodifiableSet(new TreeSet<>(waking));
+    this.joining = Collections.unmodifiableSet(retained(joining, sleeping));
   }
 
   public boolean hasChain() {
@@ -92,34 +96,56 @@ public final class GearState {
   }
 
   public GearState withPhase(GearPhase next) {
-    return new GearState(chain, gear, target, next, sleeping, waking, sizedFor, retired);
+    return new GearState(chain, gear, target, next, sleeping, waking, sizedFor, retired, joining);
   }
 
+  /**
+   * A shift toward {@code newTarget} in phase {@code next} with {@code newSleeping} asleep; those not asleep before
+   * are added to {@link #joining()}.
+   */
   public GearState shifting(int newTarget, GearPhase next, Set<String> newSleeping) {
-    return new GearState(chain, gear, newTarget, next, newSleeping, retained(waking, newSleeping), sizedFor, retired);
+    Set<String> added = new TreeSet<>(newSleeping);
+    added.removeAll(sleeping);
+    added.addAll(joining);
+    return new GearState(chain, gear, newTarget, next, newSleeping, retained(waking, newSleeping), sizedFor, retired,
+        added);
   }
 
   public GearState withSleeping(Set<String> newSleeping) {
-    return new GearState(chain, gear, target, phase, newSleeping, retained(waking, newSleeping), sizedFor, retired);
+    return new GearState(chain, gear, target, phase, newSleeping, retained(waking, newSleeping), sizedFor, retired,
+        joining);
   }
 
   /** {@code more} sleeping DataNodes are to be woken out of turn as well. */
   public GearState withWaking(Set<String> more) {
     Set<String> next = new TreeSet<>(waking);
     next.addAll(more);
-    return new GearState(chain, gear, target, phase, sleeping, retained(next, sleeping), sizedFor, retired);
+    return new GearState(chain, gear, target, phase, sleeping, retained(next, sleeping), sizedFor, retired, joining);
   }
 
   /** The DataNodes being woken are on, registered and reported: they sleep no more. */
   public GearState woken() {
     Set<String> stillSleeping = new TreeSet<>(sleeping);
     stillSleeping.removeAll(waking);
-    return new GearState(chain, gear, target, phase, stillSleeping, Set.of(), sizedFor, retired);
+    return new GearState(chain, gear, target, phase, stillSleeping, Set.of(), sizedFor, retired, joining);
   }
 
-  /** The target reached: steady in it. */
+  /** The target reached: steady in it (the DataNodes the gear-down added are asleep like the others now). */
   public GearState reached() {
-    return new GearState(chain, target, target, GearPhase.STEADY, sleeping, waking, sizedFor, retired);
+    return new GearState(chain, target, target, GearPhase.STEADY, sleeping, waking, sizedFor, retired, Set.of());
+  }
+
+  /**
+   * The gear-down under way given up: steady in the gear in force; the DataNodes it added ({@link #joining()}) and
+   * the {@code running} ones (on, whatever the state says: a state persisted before {@code joining} was kept knows
+   * no DataNode added) sleep no more; every other one asleep before it stays asleep.
+   */
+  public GearState gearDownCancelled(Set<String> running) {
+    Set<String> stillSleeping = new TreeSet<>(sleeping);
+    stillSleeping.removeAll(joining);
+    stillSleeping.removeAll(running);
+    return new GearState(chain, gear, gear, GearPhase.STEADY, stillSleeping, retained(waking, stillSleeping), sizedFor,
+        retired, Set.of());
   }
 
   private static Set<String> retained(Set<String> waking, Set<String> sleeping) {
@@ -149,6 +175,10 @@ public final class GearState {
       ArrayNode woken = root.putArray("waking");
       waking.forEach(woken::add);
     }
+    if (!joining.isEmpty()) {
+      ArrayNode added = root.putArray("joining");
+      joining.forEach(added::add);
+    }
     return root.toString().getBytes(StandardCharsets.UTF_8);
   }
 
@@ -166,10 +196,12 @@ public final class GearState {
     root.path("waking").forEach(id -> waking.add(id.asText()));
     Set<String> retired = new TreeSet<>();
     root.path("retired").forEach(id -> retired.add(id.asText()));
+    Set<String> joining = new TreeSet<>(); // absent from state written before it was kept: a cancel wakes nothing
+    root.path("joining").forEach(id -> joining.add(id.asText()));
     try {
       return new GearState(chain, root.path("gear").asInt(-1), root.path("target").asInt(-1),
           GearPhase.valueOf(root.path("phase").asText("STEADY")), sleeping, waking,
-          root.path("sizedFor").asInt(chain.size()), retired);
+          root.path("sizedFor").asInt(chain.size()), retired, joining);
     } catch (IllegalArgumentException e) {
       throw new IOException("gear state " + root + " is damaged: " + e.getMessage(), e);
     }
@@ -183,7 +215,7 @@ public final class GearState {
     GearState s = (GearState) o;
     return chain.equals(s.chain) && gear == s.gear && target == s.target && phase == s.phase
         && sleeping.equals(s.sleeping) && waking.equals(s.waking) && sizedFor == s.sizedFor
-        && retired.equals(s.retired);
+        && retired.equals(s.retired) && joining.equals(s.joining);
   }
 
   @Override
@@ -195,12 +227,13 @@ public final class GearState {
   public String toString() {
     return "gear " + gear + (target != gear ? " -> " + target : "") + " " + phase + ", " + chain.size()
         + " servers in the chain, " + sleeping.size() + " sleeping" + (waking.isEmpty() ? "" : ", " + waking.size()
-        + " waking") + (retired.isEmpty() ? "" : ", " + retired.size() + " decommissioned");
+        + " waking") + (joining.isEmpty() ? "" : ", " + joining.size() + " added by the gear-down")
+        + (retired.isEmpty() ? "" : ", " + retired.size() + " decommissioned");
   }
 
   /** The same state with {@code chain} (the same servers, in the same order, their host names learnt). */
   public GearState withChain(List<ChainEntry> chain) {
-    return new GearState(chain, gear, target, phase, sleeping, waking, sizedFor, retired);
+    return new GearState(chain, gear, target, phase, sleeping, waking, sizedFor, retired, joining);
   }
 
   /**
@@ -210,19 +243,25 @@ public final class GearState {
   public GearState extended(List<ChainEntry> appended, int newGear) {
     List<ChainEntry> longer = new ArrayList<>(chain);
     longer.addAll(appended);
-    return new GearState(longer, newGear, newGear, phase, sleeping, waking, sizedFor, retired);
+    return new GearState(longer, newGear, newGear, phase, sleeping, waking, sizedFor, retired, joining);
   }
 
   /** The same state with {@code ids} out of the layout (decommissioned), no longer sleeping or waking. */
   public GearState withRetired(Set<String> ids) {
     Set<String> stillSleeping = new TreeSet<>(sleeping);
     stillSleeping.removeAll(ids);
-    return new GearState(chain, gear, target, phase, stillSleeping, retained(waking, stillSleeping), sizedFor, ids);
+    return new GearState(chain, gear, target, phase, stillSleeping, retained(waking, stillSleeping), sizedFor, ids,
+        joining);
   }
 
   /** The chain's size when it was fixed: the N the layout's automatic defaults are computed from. */
   public int sizedFor() {
     return sizedFor;
+  }
+
+  /** Sleeping DataNodes the gear-down under way added (empty outside a gear-down). */
+  public Set<String> joining() {
+    return joining;
   }
 
   /** DataNodes of the chain HDFS decommissioned: out of the layout until they serve again. */
@@ -236,7 +275,7 @@ public final class GearState {
    */
   public GearState cancelled(int reachedGear, Set<String> stillSleeping) {
     return new GearState(chain, reachedGear, reachedGear, GearPhase.STEADY, stillSleeping, Set.of(), sizedFor,
-        retired);
+        retired, Set.of());
   }
 
   /**

@@ -157,13 +157,18 @@ public final class GearStore {
     return true;
   }
 
-  /** Up to {@code limit} owed files, oldest inode first, with the current path of each (null when it is gone). */
-  public List<OwedFile> owed(int limit) throws IOException {
+  /**
+   * Up to {@code limit} owed files listed after the record of inode {@code afterInode} (-1: from the first), in the
+   * order of their records' names, with the current path of each (null when it is gone): a cursor lets a walk pass
+   * the records kept for homes still asleep.
+   */
+  public List<OwedFile> owedAfter(long afterInode, int limit) throws IOException {
     List<OwedFile> files = new ArrayList<>();
     if (nameNode.getRpcServer().getFileInfo(owedDir) == null) {
       return files;
     }
-    byte[] after = HdfsFileStatus.EMPTY_NAME;
+    byte[] after = afterInode < 0 ? HdfsFileStatus.EMPTY_NAME
+        : String.valueOf(afterInode).getBytes(java.nio.charset.StandardCharsets.UTF_8);
     DirectoryListing listing;
     do {
       listing = nameNode.getRpcServer().getListing(owedDir, after, false);
