@@ -1,6 +1,7 @@
 package org.eafr.namenode.cold;
 
 import java.io.IOException;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.Iterator;
@@ -66,6 +67,7 @@ public final class ColdSleep implements AutoCloseable {
   private final ColdSleepSettings settings;
   private final ColdSleepStore store;
   private final ColdHosts hosts;
+  private final Clock clock;
   /** Per DataNode id: where it is in sleeping and waking. */
   private final Map<String, Sleeper> sleepers = new TreeMap<>();
   private boolean loadedAsActive;
@@ -83,7 +85,8 @@ public final class ColdSleep implements AutoCloseable {
     CompletableFuture<PowerResult> action;
   }
 
-  ColdSleep(NameNode nameNode, EafrRuntime runtime, ColdSleepSettings settings) {
+  ColdSleep(NameNode nameNode, EafrRuntime runtime, ColdSleepSettings settings, Clock clock) {
+    this.clock = clock;
     this.nameNode = nameNode;
     this.runtime = runtime;
     this.settings = settings;
@@ -100,7 +103,7 @@ public final class ColdSleep implements AutoCloseable {
    */
   public static ColdSleep start(NameNode nameNode, EafrRuntime runtime, ColdSleepSettings settings,
       boolean powerInventory) throws IOException {
-    ColdSleep service = new ColdSleep(nameNode, runtime, settings);
+    ColdSleep service = new ColdSleep(nameNode, runtime, settings, Clock.systemUTC());
     if (!settings.powerOff() || !powerInventory) {
       Map<String, ColdSleepStore.Sleeper> left = service.store.read();
       if (!left.isEmpty()) {
@@ -157,7 +160,7 @@ public final class ColdSleep implements AutoCloseable {
     }
     Map<String, DatanodeDescriptor> dataNodes = dataNodes();
     adoptNewSleepers(power, dataNodes);
-    long now = System.currentTimeMillis();
+    long now = clock.millis();
     boolean changed = false;
     boolean refresh = false;
     for (Iterator<Map.Entry<String, Sleeper>> it = sleepers.entrySet().iterator(); it.hasNext(); ) {
@@ -316,7 +319,7 @@ public final class ColdSleep implements AutoCloseable {
         asleep.add(id);
       }
     });
-    long now = System.currentTimeMillis();
+    long now = clock.millis();
     if (hosts.takeReadFoundNoReplica()) {
       lastReadAsked = now;
     }

@@ -149,9 +149,7 @@ public class ReplicationMonitorPlugin implements ServicePlugin {
     } catch (java.io.IOException e) {
       throw new java.io.UncheckedIOException("EAFR could not read the cold-sleep state", e);
     } catch (IllegalStateException e) {
-      String message = "EAFR stops the NameNode: " + e.getMessage();
-      LOG.error(message);
-      ExitUtil.terminate(1, message);
+      stopNameNode(e);
     }
   }
 
@@ -168,10 +166,15 @@ public class ReplicationMonitorPlugin implements ServicePlugin {
     } catch (java.io.IOException e) {
       throw new java.io.UncheckedIOException("EAFR could not read the gear state", e);
     } catch (IllegalStateException e) {
-      String message = "EAFR stops the NameNode: " + e.getMessage();
-      LOG.error(message);
-      ExitUtil.terminate(1, message);
+      stopNameNode(e);
     }
+  }
+
+  /** Ends the process as the NameNode does on its own fatal errors (a plugin's exception is only logged). */
+  private static void stopNameNode(IllegalStateException why) {
+    String message = "EAFR stops the NameNode: " + why.getMessage();
+    LOG.error(message);
+    ExitUtil.terminate(1, message);
   }
 
   private void roundIfActive() {

@@ -1,9 +1,13 @@
 package org.eafr.namenode.cold;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
 import java.security.MessageDigest;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -17,9 +21,12 @@ import org.apache.hadoop.hdfs.server.blockmanagement.HostConfigManager;
 import org.apache.hadoop.ipc.RefreshResponse;
 import org.apache.hadoop.test.GenericTestUtils;
 import org.eafr.namenode.admin.AdminHandler;
+import org.eafr.namenode.cluster.EafrRuntime;
+import org.eafr.namenode.config.ColdSleepSettings;
 import org.eafr.namenode.hosts.EafrHostConfigManager;
 import org.eafr.namenode.monitor.ReplicationMonitorPlugin;
 import org.eafr.namenode.power.MiniClusterPower;
+import org.eafr.namenode.power.PowerDriver;
 import org.eafr.namenode.power.PowerManager;
 import org.eafr.namenode.power.PowerState;
 import org.eafr.namenode.power.DataNodePowerState;
@@ -101,6 +108,65 @@ class ColdSleepClusterTest {
         assertThat(cluster.runtime().coldHosts().asleep()).isEmpty();
         assertThat(cluster.mini().getDataNodes()).anyMatch(dn -> dn.getXferPort() == port(cluster, COLD));
         assertThat(cluster.descriptor(COLD).isAlive()).isTrue();
+      } finally {
+        cluster.runtime().gears().power(null);
+        power.close();
+      }
+    }
+  }
+
+  /**
+   * The sleepers are persisted in the namespace: a restarted NameNode (a new EAFR runtime, nothing kept in memory)
+   * keeps the switched-off cold server in maintenance and asleep; a configuration that would not look after it is
+   * refused at startup naming it; and a week later it is woken for its consistency check and leaves maintenance once
+   * registered.
+   */
+  @Test
+  void aSwitchedOffColdServer_survivesANameNodeRestart_andIsWokenForItsConsistencyCheck() throws Exception {
+    try (EafrCluster cluster = start("cold-sleep-restart")) {
+      Map<String, PowerDriver> drivers = MiniClusterPower.drivers(cluster.mini(), null);
+      cluster.runtime().gears().power(MiniClusterPower.manager(cluster.mini(), drivers));
+      turnCold(cluster);
+      GenericTestUtils.waitFor(() -> step(cluster) && cluster.runtime().coldHosts().asleep()
+          .contains(cluster.id(COLD)), 100, 60_000);
+
+      cluster.runtime().gears().power().close();
+      cluster.mini().getNameNode().stop();
+      EafrRuntime.release(cluster.mini().getNameNode().getConf());
+      // The new NameNode's runtime has its power manager from the start, as one built from an inventory file has.
+      PowerManager power = MiniClusterPower.manager(cluster.mini(), drivers);
+      EafrRuntime.of(cluster.mini().getNameNode().getConf()).gears().power(power);
+      cluster.mini().restartNameNode(false);
+      cluster.mini().waitActive();
+      try {
+        GenericTestUtils.waitFor(() -> !cluster.mini().getNamesystem().isInSafeMode(), 100, 60_000);
+        assertThat(cluster.runtime().coldHosts().asleep()).isEmpty(); // a new runtime: nothing in memory
+        cluster.runtime().coldHosts().stepNow();
+
+        assertThat(cluster.runtime().coldHosts().asleep()).containsExactly(cluster.id(COLD));
+        assertThat(cluster.runtime().coldHosts().states().get(cluster.id(COLD))).startsWith("ASLEEP")
+            .contains("restored from the namespace");
+        assertThat(cluster.runtime().roles().isSleeping(cluster.id(COLD))).isTrue();
+        assertThatThrownBy(() -> ColdSleep.start(cluster.nameNode(), cluster.runtime(),
+            ColdSleepSettings.from(Map.of("eafr.cold.power-off", "false")::get), true))
+            .isInstanceOf(IllegalStateException.class)
+            .hasMessageContaining(cluster.id(COLD)).hasMessageContaining("eafr.cold.power-off is false");
+
+        ColdSleep weekLater = new ColdSleep(cluster.nameNode(), cluster.runtime(), cluster.runtime().settings()
+            .coldSleep(), Clock.offset(Clock.systemUTC(), Duration.ofDays(8)));
+        GenericTestUtils.waitFor(() -> {
+          try {
+            weekLater.step();
+            var dn = cluster.descriptor(COLD); // none until the woken DataNode registers with this NameNode
+            return dn != null && dn.isInService() && dn.isAlive();
+          } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+          }
+        }, 100, 120_000);
+        assertThat(cluster.runtime().coldHosts().states().get(cluster.id(COLD))).startsWith("AWAKE")
+            .contains("its consistency check");
+        assertThat(cluster.runtime().coldHosts().asleep()).isEmpty();
+        cluster.verifyChecksums();
       } finally {
         cluster.runtime().gears().power(null);
         power.close();
