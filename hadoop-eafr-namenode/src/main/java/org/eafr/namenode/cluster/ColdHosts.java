@@ -14,6 +14,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  */
 public final class ColdHosts {
   private final Set<String> asleep = ConcurrentHashMap.newKeySet();
+  private final Set<String> heldAwake = ConcurrentHashMap.newKeySet();
   private final Map<String, String> states = new ConcurrentHashMap<>();
   private final AtomicBoolean readFoundNoReplica = new AtomicBoolean();
   private volatile boolean enabled;
@@ -30,6 +31,22 @@ public final class ColdHosts {
       asleep.add(id);
     } else {
       asleep.remove(id);
+    }
+  }
+
+  /**
+   * Whether {@code id} was woken and is held in service for {@code eafr.cold.awake.ms}: the replication monitor does
+   * not turn it cold again meanwhile (the read or recovery that woke it is served first).
+   */
+  public boolean heldAwake(String id) {
+    return heldAwake.contains(id);
+  }
+
+  public void heldAwake(String id, boolean held) {
+    if (held) {
+      heldAwake.add(id);
+    } else {
+      heldAwake.remove(id);
     }
   }
 

@@ -196,6 +196,7 @@ public final class ColdSleep implements AutoCloseable {
           if (dn != null && dn.isAlive()) { // registered and heartbeating: out of maintenance is safe now
             runtime.roles().wake(id);
             hosts.asleep(id, false);
+            hosts.heldAwake(id, true);
             sleeper.phase = Phase.AWAKE;
             sleeper.sinceMillis = now;
             sleeper.why = "in service after " + sleeper.why;
@@ -208,6 +209,7 @@ public final class ColdSleep implements AutoCloseable {
           break;
         case AWAKE:
           if (now - sleeper.sinceMillis >= settings.awakeMillis()) {
+            hosts.heldAwake(id, false);
             if (dn != null && runtime.reserve().shouldTurnCold(ServerTranslator.of(runtime).toServer(dn))) {
               runtime.roles().sleep(id);
               sleeper.phase = Phase.ENTERING_MAINTENANCE;

@@ -80,6 +80,8 @@ class ColdSleepClusterTest {
         assertThat(cluster.descriptor(COLD).isInService()).isTrue();
         assertThat(cluster.runtime().roles().isSleeping(cluster.id(COLD))).isFalse();
         assertThat(power.status(cluster.id(COLD)).lastKnown()).isEqualTo(PowerState.ON);
+        cluster.runtime().monitor().round(); // still a nearly full standby, but held in service for eafr.cold.awake.ms
+        assertThat(cluster.runtime().roles().isSleeping(cluster.id(COLD))).isFalse();
         cluster.verifyChecksums();
       } finally {
         cluster.runtime().gears().power(null);
@@ -118,8 +120,8 @@ class ColdSleepClusterTest {
   /**
    * The sleepers are persisted in the namespace: a restarted NameNode (a new EAFR runtime, nothing kept in memory)
    * keeps the switched-off cold server in maintenance and asleep; a configuration that would not look after it is
-   * refused at startup naming it; and a week later it is woken for its consistency check and leaves maintenance once
-   * registered.
+   * refused at startup naming it; a week later it is woken for its consistency check and leaves maintenance once
+   * registered; after eafr.cold.awake.ms it goes back into maintenance and is switched off through the guard again.
    */
   @Test
   void aSwitchedOffColdServer_survivesANameNodeRestart_andIsWokenForItsConsistencyCheck() throws Exception {
@@ -152,8 +154,9 @@ class ColdSleepClusterTest {
             .isInstanceOf(IllegalStateException.class)
             .hasMessageContaining(cluster.id(COLD)).hasMessageContaining("eafr.cold.power-off is false");
 
+        MovableClock clock = new MovableClock(Duration.ofDays(8));
         ColdSleep weekLater = new ColdSleep(cluster.nameNode(), cluster.runtime(), cluster.runtime().settings()
-            .coldSleep(), Clock.offset(Clock.systemUTC(), Duration.ofDays(8)));
+            .coldSleep(), clock);
         GenericTestUtils.waitFor(() -> {
           try {
             weekLater.step();
@@ -167,10 +170,51 @@ class ColdSleepClusterTest {
             .contains("its consistency check");
         assertThat(cluster.runtime().coldHosts().asleep()).isEmpty();
         cluster.verifyChecksums();
+
+        clock.advance(Duration.ofMillis(cluster.runtime().settings().coldSleep().awakeMillis())); // the hold is over
+        GenericTestUtils.waitFor(() -> {
+          try {
+            weekLater.step();
+          } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+          }
+          return cluster.runtime().coldHosts().asleep().contains(cluster.id(COLD));
+        }, 100, 120_000);
+        assertThat(cluster.runtime().coldHosts().states().get(cluster.id(COLD))).startsWith("ASLEEP");
+        assertThat(power.status(cluster.id(COLD)).lastKnown()).isEqualTo(PowerState.OFF);
+        cluster.verifyChecksums();
       } finally {
         cluster.runtime().gears().power(null);
         power.close();
       }
+    }
+  }
+
+  /** The system clock moved ahead by an offset the test sets. */
+  private static final class MovableClock extends Clock {
+    private volatile Duration offset;
+
+    MovableClock(Duration offset) {
+      this.offset = offset;
+    }
+
+    void advance(Duration by) {
+      offset = offset.plus(by);
+    }
+
+    @Override
+    public java.time.ZoneId getZone() {
+      return java.time.ZoneOffset.UTC;
+    }
+
+    @Override
+    public Clock withZone(java.time.ZoneId zone) {
+      throw new UnsupportedOperationException("UTC only");
+    }
+
+    @Override
+    public java.time.Instant instant() {
+      return Clock.systemUTC().instant().plus(offset);
     }
   }
 
