@@ -16,6 +16,7 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 import org.apache.hadoop.hdfs.protocol.HdfsConstants.DatanodeReportType;
 import org.apache.hadoop.hdfs.server.blockmanagement.BlockManager;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
@@ -44,9 +45,9 @@ import org.slf4j.LoggerFactory;
  *   <li>for its consistency check every {@code eafr.cold.consistency-check.interval.ms} (the paper's weekly wake: its
  *       block report lets HDFS bring its replicas up to date);</li>
  *   <li>when a block HDFS must re-replicate has no live replica and a replica on it (a read that found no location
- *       has this looked at at once; a recovery HDFS queued is found the same way). A NameNode that has no report
- *       of a sleeper's replicas (restarted while it slept) wakes every such sleeper for a block with no replica
- *       known at all.</li>
+ *       has this looked at at once; a recovery HDFS queued is found the same way). A NameNode that holds none of a
+ *       sleeper's replicas (restarted while it slept, or a standby that took over) wakes every such sleeper for a
+ *       block with no replica known at all.</li>
  * </ul>
  * A woken DataNode leaves maintenance only once it has registered (taking a dead DataNode out of maintenance would
  * re-replicate its blocks), stays in service {@code eafr.cold.awake.ms}, then goes back into maintenance when it is
@@ -68,6 +69,7 @@ public final class ColdSleep implements AutoCloseable {
   private final ColdSleepStore store;
   private final ColdHosts hosts;
   private final Clock clock;
+  private final BooleanSupplier replicasSettled;
   /** Per DataNode id: where it is in sleeping and waking. */
   private final Map<String, Sleeper> sleepers = new TreeMap<>();
   private boolean loadedAsActive;
@@ -85,8 +87,10 @@ public final class ColdSleep implements AutoCloseable {
     CompletableFuture<PowerResult> action;
   }
 
-  ColdSleep(NameNode nameNode, EafrRuntime runtime, ColdSleepSettings settings, Clock clock) {
+  ColdSleep(NameNode nameNode, EafrRuntime runtime, ColdSleepSettings settings, Clock clock,
+      BooleanSupplier replicasSettled) {
     this.clock = clock;
+    this.replicasSettled = replicasSettled;
     this.nameNode = nameNode;
     this.runtime = runtime;
     this.settings = settings;
@@ -98,12 +102,14 @@ public final class ColdSleep implements AutoCloseable {
    * Starts the service when {@code eafr.cold.power-off} is true, stepping every {@code eafr.cold.step.ms} (it acts
    * once a power manager is in place); else checks that no host is left switched off from before and returns null.
    *
+   * @param replicasSettled whether this NameNode's replica map can be trusted (after a failover, every live
+   *     DataNode's storages have reported; the same gate as the replication rounds): no step acts before
    * @throws IllegalStateException naming the sleepers and the fix, when the namespace records switched-off cold
    *     servers but this NameNode would not look after them (the setting is off, or no power inventory)
    */
   public static ColdSleep start(NameNode nameNode, EafrRuntime runtime, ColdSleepSettings settings,
-      boolean powerInventory) throws IOException {
-    ColdSleep service = new ColdSleep(nameNode, runtime, settings, Clock.systemUTC());
+      boolean powerInventory, BooleanSupplier replicasSettled) throws IOException {
+    ColdSleep service = new ColdSleep(nameNode, runtime, settings, Clock.systemUTC(), replicasSettled);
     if (!settings.powerOff() || !powerInventory) {
       Map<String, ColdSleepStore.Sleeper> left = service.store.read();
       if (!left.isEmpty()) {
@@ -144,11 +150,14 @@ public final class ColdSleep implements AutoCloseable {
     }
   }
 
-  /** One look at every cold server; only on the active NameNode outside safe mode. */
+  /** One look at every cold server; only on the active NameNode outside safe mode, once its replica map settled. */
   synchronized void step() throws IOException {
     if (!nameNode.isActiveState() || nameNode.getNamesystem().isInSafeMode()) {
       loadedAsActive = false;
       return;
+    }
+    if (!replicasSettled.getAsBoolean()) {
+      return; // its block map may miss replicas yet: the guard would refuse, and a scan would wake for nothing
     }
     PowerManager power = runtime.gears().power();
     if (power == null) {
@@ -334,7 +343,9 @@ public final class ColdSleep implements AutoCloseable {
     }
     lastScan = now;
     Set<String> unseen = new TreeSet<>(asleep);
-    unseen.removeIf(id -> dataNodes.get(id) != null && dataNodes.get(id).getStorageInfos().length > 0);
+    // Sleepers whose replicas this NameNode does not hold in its block map: never reported here (a restart), or
+    // dropped when they went dead while this NameNode did not have them in maintenance (a standby that took over).
+    unseen.removeIf(id -> dataNodes.get(id) != null && dataNodes.get(id).numBlocks() > 0);
     Map<String, String> toWake = new LinkedHashMap<>();
     BlocksWithoutLiveReplica.scan(nameNode.getNamesystem(), MAX_BLOCKS_SCANNED, (block, holders) -> {
       List<String> candidates = new ArrayList<>(holders);

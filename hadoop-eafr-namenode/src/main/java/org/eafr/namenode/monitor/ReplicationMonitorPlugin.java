@@ -145,7 +145,8 @@ public class ReplicationMonitorPlugin implements ServicePlugin {
           "applies to eafr.layout = random only; with a geared layout the gears switch hosts off");
     }
     try {
-      coldSleep = ColdSleep.start(nameNode, runtime, settings, runtime.gears().power() != null);
+      coldSleep = ColdSleep.start(nameNode, runtime, settings, runtime.gears().power() != null,
+          replicaMap::settled);
     } catch (java.io.IOException e) {
       throw new java.io.UncheckedIOException("EAFR could not read the cold-sleep state", e);
     } catch (IllegalStateException e) {

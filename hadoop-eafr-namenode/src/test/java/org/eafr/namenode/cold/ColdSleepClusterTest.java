@@ -150,13 +150,13 @@ class ColdSleepClusterTest {
             .contains("restored from the namespace");
         assertThat(cluster.runtime().roles().isSleeping(cluster.id(COLD))).isTrue();
         assertThatThrownBy(() -> ColdSleep.start(cluster.nameNode(), cluster.runtime(),
-            ColdSleepSettings.from(Map.of("eafr.cold.power-off", "false")::get), true))
+            ColdSleepSettings.from(Map.of("eafr.cold.power-off", "false")::get), true, () -> true))
             .isInstanceOf(IllegalStateException.class)
             .hasMessageContaining(cluster.id(COLD)).hasMessageContaining("eafr.cold.power-off is false");
 
         MovableClock clock = new MovableClock(Duration.ofDays(8));
         ColdSleep weekLater = new ColdSleep(cluster.nameNode(), cluster.runtime(), cluster.runtime().settings()
-            .coldSleep(), clock);
+            .coldSleep(), clock, () -> true);
         GenericTestUtils.waitFor(() -> {
           try {
             weekLater.step();
@@ -187,6 +187,44 @@ class ColdSleepClusterTest {
         cluster.runtime().gears().power(null);
         power.close();
       }
+    }
+  }
+
+  /**
+   * A failover: the NameNode that becomes active reads the sleepers from the edit-logged xattr at its first step, puts
+   * the switched-off cold server into maintenance there (dead, so at once), and counts it asleep and drawn OFF.
+   */
+  @Test
+  void aSwitchedOffColdServer_isKeptAsleepByTheNameNodeThatTakesOver() throws Exception {
+    Configuration conf = conf("cold-sleep-failover");
+    EafrCluster cluster = EafrCluster.startHa(conf, RACKS);
+    PowerManager power = MiniClusterPower.manager(cluster.mini()); // follows whichever NameNode is active
+    try {
+      cluster.runtime(0).gears().power(power);
+      cluster.runtime(1).gears().power(power);
+      writeFiles(cluster, COLD, OTHER_HOLDER);
+      turnCold(cluster);
+      GenericTestUtils.waitFor(() -> step(cluster) && cluster.runtime().coldHosts().asleep()
+          .contains(cluster.id(COLD)), 100, 60_000);
+
+      cluster.failover();
+      assertThat(cluster.runtime(1).coldHosts().asleep()).isEmpty(); // nothing shared but the namespace
+      // Its steps wait until the DataNodes' storages have reported to it (the replica map settled), then restore.
+      GenericTestUtils.waitFor(() -> {
+        cluster.runtime(1).coldHosts().stepNow();
+        return !cluster.runtime(1).coldHosts().asleep().isEmpty();
+      }, 100, 60_000);
+
+      assertThat(cluster.runtime(1).coldHosts().asleep()).containsExactly(cluster.id(COLD));
+      assertThat(cluster.runtime(1).coldHosts().states().get(cluster.id(COLD))).startsWith("ASLEEP")
+          .contains("restored from the namespace");
+      GenericTestUtils.waitFor(() -> inMaintenance(cluster), 100, 60_000);
+      assertThat(cluster.runtime(1).energy().sample().nodes().get(cluster.id(COLD)).powerState())
+          .isEqualTo(DataNodePowerState.OFF);
+      assertThat(power.status(cluster.id(COLD)).lastKnown()).isEqualTo(PowerState.OFF);
+    } finally {
+      power.close();
+      cluster.close();
     }
   }
 
@@ -227,6 +265,13 @@ class ColdSleepClusterTest {
   }
 
   private static EafrCluster start(String name, String[] racks, int cold, int other) throws IOException {
+    EafrCluster cluster = EafrCluster.start(conf(name), racks);
+    writeFiles(cluster, cold, other);
+    return cluster;
+  }
+
+  /** The random layout, the replication monitor, maintenance through EafrHostConfigManager, cold sleep on. */
+  private static Configuration conf(String name) throws IOException {
     Configuration conf = EafrCluster.baseConf(name);
     conf.set(DFSConfigKeys.DFS_NET_TOPOLOGY_IMPL_KEY, EafrNetworkTopology.class.getName());
     conf.set(DFSConfigKeys.DFS_NAMENODE_AUDIT_LOGGERS_KEY, "default," + ReadCountingAuditLogger.class.getName());
@@ -240,15 +285,15 @@ class ColdSleepClusterTest {
     MaintenanceHosts.configure(conf);
     conf.setClass(DFSConfigKeys.DFS_NAMENODE_HOSTS_PROVIDER_CLASSNAME_KEY, EafrHostConfigManager.class,
         HostConfigManager.class);
-    EafrCluster cluster = EafrCluster.start(conf, racks);
+    return conf;
+  }
+
+  private static void writeFiles(EafrCluster cluster, int cold, int other) throws IOException {
     // Written while every DataNode is hot, so the favoured nodes hold the replicas; then DataNode `cold` is standby.
     cluster.write("/data/a", 2, BYTES, 1, cluster.dataNode(cold), cluster.dataNode(other));
-    if (racks.length > 2) {
-      cluster.write("/data/b", 2, BYTES, 2, cluster.dataNode(0), cluster.dataNode(1));
-    }
+    cluster.write("/data/b", 2, BYTES, 2, cluster.dataNode(0), cluster.dataNode(1));
     assertThat(cluster.holders("/data/a")).containsExactlyInAnyOrder(cluster.id(cold), cluster.id(other));
     cluster.standby(cold);
-    return cluster;
   }
 
   /** One replication round turns the standby cold; HDFS then shows it IN_MAINTENANCE. */
