@@ -18,6 +18,7 @@ public final class ColdHosts {
   private final Map<String, String> states = new ConcurrentHashMap<>();
   private final AtomicBoolean readFoundNoReplica = new AtomicBoolean();
   private volatile boolean enabled;
+  private volatile boolean holdReReplication;
   private volatile Runnable step = () -> { };
 
   /** The DataNodes whose hosts are switched off as cold servers. */
@@ -62,6 +63,19 @@ public final class ColdHosts {
     } else {
       states.put(id, line);
     }
+  }
+
+  /**
+   * Whether the placement policy gives no target to re-replications now: switched-off cold servers are recorded
+   * whose replicas this NameNode does not hold (a restart or a failover), so a block that looks short of replicas
+   * may have them asleep there; they are being woken to report. O(1), asked on the redundancy monitor's thread.
+   */
+  public boolean holdReReplication() {
+    return holdReReplication;
+  }
+
+  public void holdReReplication(boolean hold) {
+    this.holdReReplication = hold;
   }
 
   /** Whether {@code eafr.cold.power-off} is in force on this NameNode. */

@@ -49,8 +49,8 @@ import org.slf4j.LoggerFactory;
  *       sleeper's replicas (restarted while it slept, or a standby that took over) wakes every such sleeper for a
  *       block with no replica known at all.</li>
  * </ul>
- * A woken DataNode leaves maintenance only once it has registered (taking a dead DataNode out of maintenance would
- * re-replicate its blocks), stays in service {@code eafr.cold.awake.ms}, then goes back into maintenance when it is
+ * A woken DataNode leaves maintenance only once it has registered and sent its block report (taking a dead DataNode
+ * out of maintenance would re-replicate its blocks), stays in service {@code eafr.cold.awake.ms}, then goes back into maintenance when it is
  * still a nearly full standby (Eq. 8), and to sleep through the guard again. The sleepers are persisted in the
  * namespace ({@link ColdSleepStore}); only the active NameNode acts, and a NameNode that becomes active reads them
  * first. Every step costs O(DataNodes), plus, while some host sleeps and HDFS has low-redundancy blocks, a bounded
@@ -110,8 +110,9 @@ public final class ColdSleep implements AutoCloseable {
   public static ColdSleep start(NameNode nameNode, EafrRuntime runtime, ColdSleepSettings settings,
       boolean powerInventory, BooleanSupplier replicasSettled) throws IOException {
     ColdSleep service = new ColdSleep(nameNode, runtime, settings, Clock.systemUTC(), replicasSettled);
+    Map<String, ColdSleepStore.Sleeper> left = service.store.read();
+    runtime.coldHosts().holdReReplication(settings.powerOff() && !left.isEmpty()); // until the first step as active
     if (!settings.powerOff() || !powerInventory) {
-      Map<String, ColdSleepStore.Sleeper> left = service.store.read();
       if (!left.isEmpty()) {
         throw new IllegalStateException("the namespace records cold servers whose hosts EAFR switched off ("
             + hostsOf(left) + ", xattr " + ColdSleepStore.XATTR + " of /), but " + (settings.powerOff()
@@ -154,9 +155,13 @@ public final class ColdSleep implements AutoCloseable {
   synchronized void step() throws IOException {
     if (!nameNode.isActiveState() || nameNode.getNamesystem().isInSafeMode()) {
       loadedAsActive = false;
+      hosts.holdReReplication(!store.read().isEmpty()); // until this NameNode, once active, has seen them report
       return;
     }
     if (!replicasSettled.getAsBoolean()) {
+      if (!loadedAsActive) {
+        hosts.holdReReplication(!store.read().isEmpty());
+      }
       return; // its block map may miss replicas yet: the guard would refuse, and a scan would wake for nothing
     }
     PowerManager power = runtime.gears().power();
@@ -202,14 +207,15 @@ public final class ColdSleep implements AutoCloseable {
           }
           break;
         case WAKING:
-          if (dn != null && dn.isAlive()) { // registered and heartbeating: out of maintenance is safe now
+          if (dn != null && dn.isAlive() && dn.checkBlockReportReceived()) { // registered, heartbeating, reported
             runtime.roles().wake(id);
             hosts.asleep(id, false);
             hosts.heldAwake(id, true);
             sleeper.phase = Phase.AWAKE;
             sleeper.sinceMillis = now;
             sleeper.why = "in service after " + sleeper.why;
-            LOG.info("EAFR cold sleep: DataNode {} on {} registered and leaves maintenance", id, sleeper.host);
+            LOG.info("EAFR cold sleep: DataNode {} on {} registered, reported its blocks and leaves maintenance", id,
+                sleeper.host);
             changed = true;
             refresh = true;
           } else {
@@ -237,6 +243,7 @@ public final class ColdSleep implements AutoCloseable {
       hosts.state(id, line(sleeper));
     }
     wakeForBlocks(power, dataNodes);
+    wakeUnseen(power, dataNodes);
     if (changed) {
       persist();
     }
@@ -362,6 +369,26 @@ public final class ColdSleep implements AutoCloseable {
     toWake.forEach((id, why) -> wake(power, sleepers.get(id), id, why));
   }
 
+  /**
+   * Sleepers whose replicas this NameNode does not hold (it started or took over while they slept) are woken to
+   * report them, and re-replication is held back meanwhile: a block short of replicas here may have them asleep there,
+   * and copying it would repeat data that is only asleep (the copy storm the gears avoid with their homes).
+   */
+  private void wakeUnseen(PowerManager power, Map<String, DatanodeDescriptor> dataNodes) {
+    boolean hold = false;
+    for (Map.Entry<String, Sleeper> entry : sleepers.entrySet()) {
+      Sleeper sleeper = entry.getValue();
+      DatanodeDescriptor dn = dataNodes.get(entry.getKey());
+      boolean unseen = dn == null || dn.numBlocks() == 0 && !dn.isAlive();
+      if (unseen && sleeper.phase == Phase.ASLEEP) {
+        wake(power, sleeper, entry.getKey(), "its block report: this NameNode holds none of its replicas (it started"
+            + " or took over while the host slept); re-replication waits for it");
+      }
+      hold |= unseen && sleeper.phase == Phase.WAKING;
+    }
+    hosts.holdReReplication(hold);
+  }
+
   /** On becoming active (or starting): the sleepers persisted in the namespace, kept in maintenance. */
   private void restore() throws IOException {
     Map<String, ColdSleepStore.Sleeper> persisted = store.read();
@@ -430,5 +457,6 @@ public final class ColdSleep implements AutoCloseable {
     }
     runtime.coldHosts().step(null);
     runtime.coldHosts().enabled(false);
+    runtime.coldHosts().holdReReplication(false);
   }
 }

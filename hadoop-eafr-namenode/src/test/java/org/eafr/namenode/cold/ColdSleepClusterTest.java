@@ -17,6 +17,8 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.hdfs.client.HdfsClientConfigKeys;
+import org.apache.hadoop.hdfs.server.blockmanagement.BlockManager;
+import org.apache.hadoop.hdfs.server.blockmanagement.BlockManagerTestUtil;
 import org.apache.hadoop.hdfs.server.blockmanagement.HostConfigManager;
 import org.apache.hadoop.ipc.RefreshResponse;
 import org.apache.hadoop.test.GenericTestUtils;
@@ -119,9 +121,9 @@ class ColdSleepClusterTest {
 
   /**
    * The sleepers are persisted in the namespace: a restarted NameNode (a new EAFR runtime, nothing kept in memory)
-   * keeps the switched-off cold server in maintenance and asleep; a configuration that would not look after it is
-   * refused at startup naming it; a week later it is woken for its consistency check and leaves maintenance once
-   * registered; after eafr.cold.awake.ms it goes back into maintenance and is switched off through the guard again.
+   * holds re-replication back and wakes the switched-off cold server to report its replicas, so nothing is copied; a
+   * configuration that would not look after it is refused at startup naming it; after eafr.cold.awake.ms it goes back
+   * into maintenance and is switched off through the guard again; a week later it is woken for its consistency check.
    */
   @Test
   void aSwitchedOffColdServer_survivesANameNodeRestart_andIsWokenForItsConsistencyCheck() throws Exception {
@@ -143,45 +145,39 @@ class ColdSleepClusterTest {
       try {
         GenericTestUtils.waitFor(() -> !cluster.mini().getNamesystem().isInSafeMode(), 100, 60_000);
         assertThat(cluster.runtime().coldHosts().asleep()).isEmpty(); // a new runtime: nothing in memory
-        cluster.runtime().coldHosts().stepNow();
-
-        assertThat(cluster.runtime().coldHosts().asleep()).containsExactly(cluster.id(COLD));
-        assertThat(cluster.runtime().coldHosts().states().get(cluster.id(COLD))).startsWith("ASLEEP")
-            .contains("restored from the namespace");
-        assertThat(cluster.runtime().roles().isSleeping(cluster.id(COLD))).isTrue();
+        assertThat(cluster.runtime().coldHosts().holdReReplication()).as("held from the start").isTrue();
         assertThatThrownBy(() -> ColdSleep.start(cluster.nameNode(), cluster.runtime(),
             ColdSleepSettings.from(Map.of("eafr.cold.power-off", "false")::get), true, () -> true))
             .isInstanceOf(IllegalStateException.class)
             .hasMessageContaining(cluster.id(COLD)).hasMessageContaining("eafr.cold.power-off is false");
 
-        MovableClock clock = new MovableClock(Duration.ofDays(8));
-        ColdSleep weekLater = new ColdSleep(cluster.nameNode(), cluster.runtime(), cluster.runtime().settings()
+        // The test steps its own service, on a clock it moves (the plugin's steps once an hour).
+        MovableClock clock = new MovableClock(Duration.ZERO);
+        ColdSleep service = new ColdSleep(cluster.nameNode(), cluster.runtime(), cluster.runtime().settings()
             .coldSleep(), clock, () -> true);
-        GenericTestUtils.waitFor(() -> {
-          try {
-            weekLater.step();
-            var dn = cluster.descriptor(COLD); // none until the woken DataNode registers with this NameNode
-            return dn != null && dn.isInService() && dn.isAlive();
-          } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
-          }
-        }, 100, 120_000);
-        assertThat(cluster.runtime().coldHosts().states().get(cluster.id(COLD))).startsWith("AWAKE")
-            .contains("its consistency check");
-        assertThat(cluster.runtime().coldHosts().asleep()).isEmpty();
-        cluster.verifyChecksums();
+        service.step();
+        assertThat(cluster.runtime().coldHosts().asleep()).containsExactly(cluster.id(COLD));
+        assertThat(cluster.runtime().roles().isSleeping(cluster.id(COLD))).isTrue();
+        assertThat(cluster.runtime().coldHosts().states().get(cluster.id(COLD))).startsWith("WAKING")
+            .contains("its block report: this NameNode holds none of its replicas");
+        // /data/a looks short of a replica here (only DataNode 3's is known), but HDFS schedules no copy of it.
+        BlockManager blocks = cluster.mini().getNamesystem().getBlockManager();
+        BlockManagerTestUtil.checkRedundancy(blocks);
+        assertThat(BlockManagerTestUtil.computeAllPendingWork(blocks)).isZero();
+
+        stepUntil(service, () -> cluster.runtime().coldHosts().states().get(cluster.id(COLD)).startsWith("AWAKE"));
+        assertThat(cluster.runtime().coldHosts().holdReReplication()).isFalse();
+        assertThat(cluster.holders("/data/a")).containsExactlyInAnyOrder(cluster.id(COLD), cluster.id(OTHER_HOLDER));
 
         clock.advance(Duration.ofMillis(cluster.runtime().settings().coldSleep().awakeMillis())); // the hold is over
-        GenericTestUtils.waitFor(() -> {
-          try {
-            weekLater.step();
-          } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
-          }
-          return cluster.runtime().coldHosts().asleep().contains(cluster.id(COLD));
-        }, 100, 120_000);
+        stepUntil(service, () -> cluster.runtime().coldHosts().asleep().contains(cluster.id(COLD)));
         assertThat(cluster.runtime().coldHosts().states().get(cluster.id(COLD))).startsWith("ASLEEP");
         assertThat(power.status(cluster.id(COLD)).lastKnown()).isEqualTo(PowerState.OFF);
+
+        clock.advance(Duration.ofDays(8)); // past eafr.cold.consistency-check.interval.ms
+        stepUntil(service, () -> cluster.runtime().coldHosts().states().get(cluster.id(COLD)).startsWith("AWAKE"));
+        assertThat(cluster.runtime().coldHosts().states().get(cluster.id(COLD))).contains("its consistency check");
+        assertThat(cluster.descriptor(COLD).isInService()).isTrue();
         cluster.verifyChecksums();
       } finally {
         cluster.runtime().gears().power(null);
@@ -191,8 +187,9 @@ class ColdSleepClusterTest {
   }
 
   /**
-   * A failover: the NameNode that becomes active reads the sleepers from the edit-logged xattr at its first step, puts
-   * the switched-off cold server into maintenance there (dead, so at once), and counts it asleep and drawn OFF.
+   * A failover: the NameNode that becomes active reads the sleepers from the edit-logged xattr at its first step, keeps
+   * the switched-off cold server in maintenance, holds re-replication back (it dropped that server's replicas when it
+   * went dead) and wakes it to report; then the block is whole again with nothing copied.
    */
   @Test
   void aSwitchedOffColdServer_isKeptAsleepByTheNameNodeThatTakesOver() throws Exception {
@@ -207,6 +204,13 @@ class ColdSleepClusterTest {
       GenericTestUtils.waitFor(() -> step(cluster) && cluster.runtime().coldHosts().asleep()
           .contains(cluster.id(COLD)), 100, 60_000);
 
+      // The standby's steps (every eafr.cold.step.ms) read the record once tailed and hold re-replication for a takeover.
+      org.apache.hadoop.hdfs.server.namenode.ha.HATestUtil.waitForStandbyToCatchUp(cluster.mini().getNameNode(0),
+          cluster.mini().getNameNode(1));
+      GenericTestUtils.waitFor(() -> {
+        cluster.runtime(1).coldHosts().stepNow();
+        return cluster.runtime(1).coldHosts().holdReReplication();
+      }, 100, 60_000);
       cluster.failover();
       assertThat(cluster.runtime(1).coldHosts().asleep()).isEmpty(); // nothing shared but the namespace
       // Its steps wait until the DataNodes' storages have reported to it (the replica map settled), then restore.
@@ -216,16 +220,35 @@ class ColdSleepClusterTest {
       }, 100, 60_000);
 
       assertThat(cluster.runtime(1).coldHosts().asleep()).containsExactly(cluster.id(COLD));
-      assertThat(cluster.runtime(1).coldHosts().states().get(cluster.id(COLD))).startsWith("ASLEEP")
-          .contains("restored from the namespace");
-      GenericTestUtils.waitFor(() -> inMaintenance(cluster), 100, 60_000);
-      assertThat(cluster.runtime(1).energy().sample().nodes().get(cluster.id(COLD)).powerState())
-          .isEqualTo(DataNodePowerState.OFF);
-      assertThat(power.status(cluster.id(COLD)).lastKnown()).isEqualTo(PowerState.OFF);
+      assertThat(cluster.runtime(1).roles().isSleeping(cluster.id(COLD))).isTrue();
+      assertThat(cluster.runtime(1).coldHosts().states().get(cluster.id(COLD))).startsWith("WAKING")
+          .contains("its block report");
+      assertThat(cluster.runtime(1).coldHosts().holdReReplication()).isTrue();
+      BlockManager blocks = cluster.mini().getNamesystem(1).getBlockManager();
+      BlockManagerTestUtil.checkRedundancy(blocks);
+      assertThat(BlockManagerTestUtil.computeAllPendingWork(blocks)).isZero();
+
+      GenericTestUtils.waitFor(() -> {
+        cluster.runtime(1).coldHosts().stepNow();
+        return cluster.runtime(1).coldHosts().states().get(cluster.id(COLD)).startsWith("AWAKE");
+      }, 100, 60_000);
+      assertThat(cluster.runtime(1).coldHosts().holdReReplication()).isFalse();
+      assertThat(cluster.holders("/data/a")).containsExactlyInAnyOrder(cluster.id(COLD), cluster.id(OTHER_HOLDER));
     } finally {
       power.close();
       cluster.close();
     }
+  }
+
+  private static void stepUntil(ColdSleep service, java.util.function.BooleanSupplier done) throws Exception {
+    GenericTestUtils.waitFor(() -> {
+      try {
+        service.step();
+      } catch (IOException e) {
+        throw new java.io.UncheckedIOException(e);
+      }
+      return done.getAsBoolean();
+    }, 100, 120_000);
   }
 
   /** The system clock moved ahead by an offset the test sets. */
