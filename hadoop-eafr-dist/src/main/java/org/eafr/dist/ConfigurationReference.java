@@ -77,6 +77,7 @@ public final class ConfigurationReference {
     all.addAll(PowerSettings.numericSettings());
     all.addAll(GearSettings.numericSettings());
     all.addAll(GridSettings.numericSettings());
+    all.addAll(org.eafr.namenode.config.ColdSleepSettings.numericSettings());
     all.forEach(setting -> numeric.put(setting.key(), setting));
     List<Row> rows = new ArrayList<>();
     Matcher property = Pattern.compile("<name>(.*?)</name>\\s*<value>(.*?)</value>\\s*<description>(.*?)</description>",

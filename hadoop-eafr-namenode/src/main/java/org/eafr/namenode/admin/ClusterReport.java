@@ -45,6 +45,9 @@ final class ClusterReport {
   private final Map<String, String> outsideLayout;
   private final EnergySnapshot energy;
   private final Map<String, Long> powerCounters;
+  /** eafr.cold.power-off in force, and each cold server's sleep state line by DataNode id. */
+  private final boolean coldPowerOff;
+  private final Map<String, String> coldServers;
   private final List<NodeReport> nodes = new ArrayList<>();
 
   private ClusterReport(NameNode nameNode, EafrRuntime runtime) {
@@ -62,6 +65,8 @@ final class ClusterReport {
     this.energy = runtime.energy() == null ? null : runtime.energy().sample();
     PowerManager power = runtime.gears().power();
     this.powerCounters = power == null ? null : power.metrics().counters();
+    this.coldPowerOff = runtime.coldHosts().enabled();
+    this.coldServers = runtime.coldHosts().states();
     ServerTranslator translator = ServerTranslator.of(runtime);
     for (DatanodeDescriptor dataNode : nameNode.getNamesystem().getBlockManager().getDatanodeManager()
         .getDatanodeListForReport(DatanodeReportType.ALL)) {
@@ -99,6 +104,10 @@ final class ClusterReport {
     map.put("gears", gearMap);
     map.put("energy", energy == null ? null : energy.toJsonMap());
     map.put("power", powerCounters == null ? null : MetricNames.toJson(powerCounters));
+    Map<String, Object> cold = new LinkedHashMap<>();
+    cold.put("powerOff", coldPowerOff);
+    cold.put("servers", coldServers);
+    map.put("coldSleep", cold);
     map.put("nodes", nodesList());
     return map;
   }
@@ -122,6 +131,17 @@ final class ClusterReport {
       list.add(node.toMap());
     }
     return list;
+  }
+
+  /** The cold servers' sleep (eafr.cold.power-off): one line per DataNode it looks after. */
+  private String coldSleepText() {
+    if (!coldPowerOff) {
+      return coldServers.isEmpty() ? "" : "cold servers: stay on in maintenance (eafr.cold.power-off = false)\n";
+    }
+    StringBuilder text = new StringBuilder(String.format(Locale.ROOT,
+        "cold servers sleep (eafr.cold.power-off = true): %d followed%n", coldServers.size()));
+    coldServers.forEach((id, line) -> text.append("  cold ").append(id).append(": ").append(line).append('\n'));
+    return text.toString();
   }
 
   String statusJson() {
@@ -170,6 +190,7 @@ final class ClusterReport {
           gear.get("GearAutoLastDecision") == null ? "" : "; last: " + gear.get("GearAutoLastDecision")));
     }
     text.append(gridText(gear));
+    text.append(coldSleepText());
     text.append(energyText());
     if (stats.filesBelowMinReplicas() > 0) {
       text.append(String.format(Locale.ROOT, "files below eafr.min-replicas: %d (e.g. %s); raise them with"

@@ -59,6 +59,7 @@ public final class EafrRuntime {
   private final MonitorStats monitorStats = new MonitorStats();
   private final TransferTracker transfers;
   private final SleepRequests sleepRequests = new SleepRequests();
+  private final ColdHosts coldHosts = new ColdHosts();
   private final GearRuntime gears;
   private volatile ReplicationMonitor monitor;
   private volatile EnergyMonitor energy;
@@ -195,6 +196,11 @@ public final class EafrRuntime {
    */
   public SleepRequests sleepRequests() {
     return sleepRequests;
+  }
+
+  /** EAFR's cold servers whose hosts sleep for real ({@code eafr.cold.power-off}): energy, status, reads. */
+  public ColdHosts coldHosts() {
+    return coldHosts;
   }
 
   /** The gear state: layout, gear, sleeping groups, what they owe (placement, the gear service, admin, metrics). */

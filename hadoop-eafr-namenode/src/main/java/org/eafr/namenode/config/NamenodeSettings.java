@@ -83,6 +83,7 @@ public final class NamenodeSettings {
   private final long transferPollMillis;
   private final long transferTimeoutMillis;
   private final long energySampleMillis;
+  private final ColdSleepSettings coldSleep;
   private final String rolesFile;
   private final List<String> coldPaths;
   private final Map<String, String> adapterValues = new LinkedHashMap<>();
@@ -99,6 +100,7 @@ public final class NamenodeSettings {
     this.transferPollMillis = record(TRANSFER_POLL_MS, lookup);
     this.transferTimeoutMillis = record(TRANSFER_TIMEOUT_MS, lookup);
     this.energySampleMillis = record(ENERGY_SAMPLE_MS, lookup);
+    this.coldSleep = ColdSleepSettings.from(lookup);
     if (transferTimeoutMillis < transferPollMillis) {
       throw new InvalidSettingException(TRANSFER_TIMEOUT_MS.key(), String.valueOf(transferTimeoutMillis),
           "must be at least " + TRANSFER_POLL_MS.key() + " (" + transferPollMillis + "), or no copy could be timed");
@@ -146,6 +148,7 @@ public final class NamenodeSettings {
     keys.add(COLD_PATHS_KEY);
     keys.addAll(GearSettings.keys());
     keys.addAll(PowerSettings.keys());
+    keys.addAll(ColdSleepSettings.keys());
     return keys;
   }
 
@@ -196,6 +199,11 @@ public final class NamenodeSettings {
 
   public long transferTimeoutMillis() {
     return transferTimeoutMillis;
+  }
+
+  /** Whether and how EAFR's cold servers' hosts are switched off ({@code eafr.cold.*}). */
+  public ColdSleepSettings coldSleep() {
+    return coldSleep;
   }
 
   public long energySampleMillis() {

@@ -29,6 +29,7 @@ public final class SettingsDefaults {
     numeric.addAll(PowerSettings.numericSettings());
     numeric.addAll(GearSettings.numericSettings());
     numeric.addAll(GridSettings.numericSettings());
+    numeric.addAll(ColdSleepSettings.numericSettings());
     for (Setting<?> setting : numeric) {
       property(xml, setting.key(), String.valueOf(setting.defaultValue()),
           symbol(setting) + setting.description() + " Allowed: " + setting.range() + ".");
@@ -50,6 +51,11 @@ public final class SettingsDefaults {
         "Type of the Redfish truststore: PKCS12 or JKS.");
     property(xml, PowerSettings.REDFISH_TRUSTSTORE_PASSWORD_ALIAS_KEY, "",
         "CredentialProvider alias of the Redfish truststore's password; empty when it has none.");
+    property(xml, ColdSleepSettings.POWER_OFF_KEY, "false", "true or false. With true, the random layout and a power"
+        + " inventory, a DataNode EAFR turns cold (Eq. 8) is switched off through the power manager once HDFS shows it"
+        + " IN_MAINTENANCE and the power-off guard passes, and switched on again for its consistency check, for a read"
+        + " or a recovery that needs it (docs/namenode.md, Cold servers sleep). With false, cold servers stay on in"
+        + " maintenance.");
     property(xml, GearSettings.LAYOUT_KEY, "random", "Layout of new blocks: random (EAFR's placement, no gears),"
         + " equal-work (Rabbit's layout with gear and recovery groups) or accordion (Accordion's groups: primaries on"
         + " every DataNode, each group replicated into the next lower; eafr.gear.accordion.*); gears shift with hdfs"

@@ -69,7 +69,8 @@ public final class EnergyMonitor implements AutoCloseable {
   /** Takes a sample of every DataNode now; the energy so far is counted with the previous sample's draws. */
   public synchronized EnergySnapshot sample() {
     ServerTranslator translator = ServerTranslator.of(runtime);
-    Set<String> sleeping = runtime.gears().state().sleeping();
+    Set<String> sleeping = new java.util.HashSet<>(runtime.gears().state().sleeping());
+    sleeping.addAll(runtime.coldHosts().asleep()); // cold servers switched off: off too until a BMC read says else
     Optional<GearedLayout> layout = runtime.gears().layout();
     Map<String, NodeEnergy> nodes = new LinkedHashMap<>();
     List<Server> drawn = new ArrayList<>();

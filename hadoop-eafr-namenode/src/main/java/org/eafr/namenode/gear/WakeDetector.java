@@ -1,7 +1,6 @@
 package org.eafr.namenode.gear;
 
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
@@ -12,11 +11,10 @@ import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.hdfs.server.blockmanagement.BlockInfo;
 import org.apache.hadoop.hdfs.server.blockmanagement.BlockManager;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
-import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeStorageInfo;
 import org.apache.hadoop.hdfs.server.namenode.FSNamesystem;
 import org.apache.hadoop.hdfs.server.namenode.INodeFile;
 import org.apache.hadoop.hdfs.server.namenode.NameNode;
-import org.eafr.namenode.cluster.ServerTranslator;
+import org.eafr.namenode.cluster.BlocksWithoutLiveReplica;
 import org.eafr.placement.gear.ActiveSet;
 import org.eafr.placement.gear.GearedLayout;
 import org.eafr.placement.gear.SleepingHomes;
@@ -130,42 +128,28 @@ final class WakeDetector {
   private void scanBlocks(GearedLayout layout, WakePlanner planner, ActiveSet on, ActiveSet failed,
       Set<String> asleep, List<Wake> wakes) {
     FSNamesystem namesystem = nameNode.getNamesystem();
-    BlockManager blocks = namesystem.getBlockManager();
-    namesystem.readLock();
-    try {
-      Iterable<BlockInfo> queue = blocks.neededReconstruction;
-      Iterator<BlockInfo> it = queue.iterator();
-      for (int seen = 0; it.hasNext() && seen < MAX_BLOCKS_SCANNED && !asleep.isEmpty(); seen++) {
-        BlockInfo block = it.next();
-        if (block.isStriped() || blocks.countNodes(block).liveReplicas() > 0) {
-          continue;
-        }
-        List<String> holders = new ArrayList<>();
-        for (DatanodeStorageInfo storage : blocks.getStorages(block)) {
-          holders.add(ServerTranslator.idOf(storage.getDatanodeDescriptor()));
-        }
-        // No live replica: a holder that is on holds a corrupt (or stale) replica, which serves no one.
-        List<String> asleepHolders = new ArrayList<>(holders);
-        asleepHolders.removeIf(on::contains);
-        int[] sleeping = positions(layout, asleepHolders);
-        if (sleeping.length == 0) {
-          // A NameNode restarted (or a standby started) while the groups slept has no report of their replicas:
-          // they are among the homes the layout gives the block's holders.
-          ActiveSet homes = SleepingHomes.candidates(layout, positions(layout, holders), new int[0]);
-          sleeping = positions(layout, homes.ids().stream().filter(asleep::contains).collect(Collectors.toList()));
-        }
-        Set<String> ids = sleepers(planner.forBlock(sleeping, on, failed), asleep);
-        if (!ids.isEmpty()) {
-          wakes.add(new Wake(ids, "block " + block.getBlockName() + " of file " + fileOf(namesystem, block)
-              + " has no live replica; its replicas are on " + holders + "; waking the group that holds it",
-              false));
-          asleep.removeAll(ids);
-          on = on.union(ActiveSet.ofIds(layout.chain(), ids));
-        }
+    ActiveSet[] onNow = {on};
+    BlocksWithoutLiveReplica.scan(namesystem, MAX_BLOCKS_SCANNED, (block, holders) -> {
+      // No live replica: a holder that is on holds a corrupt (or stale) replica, which serves no one.
+      List<String> asleepHolders = new ArrayList<>(holders);
+      asleepHolders.removeIf(onNow[0]::contains);
+      int[] sleeping = positions(layout, asleepHolders);
+      if (sleeping.length == 0) {
+        // A NameNode restarted (or a standby started) while the groups slept has no report of their replicas:
+        // they are among the homes the layout gives the block's holders.
+        ActiveSet homes = SleepingHomes.candidates(layout, positions(layout, holders), new int[0]);
+        sleeping = positions(layout, homes.ids().stream().filter(asleep::contains).collect(Collectors.toList()));
       }
-    } finally {
-      namesystem.readUnlock();
-    }
+      Set<String> ids = sleepers(planner.forBlock(sleeping, onNow[0], failed), asleep);
+      if (!ids.isEmpty()) {
+        wakes.add(new Wake(ids, "block " + block.getBlockName() + " of file " + fileOf(namesystem, block)
+            + " has no live replica; its replicas are on " + holders + "; waking the group that holds it",
+            false));
+        asleep.removeAll(ids);
+        onNow[0] = onNow[0].union(ActiveSet.ofIds(layout.chain(), ids));
+      }
+      return !asleep.isEmpty();
+    });
   }
 
   private static int[] positions(GearedLayout layout, List<String> ids) {

@@ -164,13 +164,14 @@ public final class ReplicationMonitor {
 
   /**
    * Eq. 8: standby servers whose free storage is below tau_s now (core {@code StorageReserve}) and that no action in
-   * flight still copies to. Servers the round's own migrations will fill turn cold in a later round, after the copies.
+   * flight still copies to, nor held in service after a wake ({@code ColdHosts#heldAwake}). Servers the round's own
+   * migrations will fill turn cold in a later round, after the copies.
    */
   private List<String> nearlyFullStandbys(Iterable<Server> servers, Set<String> targeted) {
     List<String> cold = new ArrayList<>();
     for (Server server : servers) {
       if (server.role() == ServerRole.STANDBY && reserve.shouldTurnCold(server) && !targeted.contains(server.id())
-          && !runtime.roles().isSleeping(server.id())) {
+          && !runtime.roles().isSleeping(server.id()) && !runtime.coldHosts().heldAwake(server.id())) {
         cold.add(server.id());
       }
     }

@@ -18,6 +18,8 @@ import org.eafr.namenode.admin.AdminLog;
 import org.eafr.namenode.cluster.EafrRuntime;
 import org.eafr.namenode.cluster.ReplicaMap;
 import org.eafr.namenode.cluster.ServerTranslator;
+import org.eafr.namenode.cold.ColdSleep;
+import org.eafr.namenode.config.ColdSleepSettings;
 import org.eafr.namenode.energy.EnergyMonitor;
 import org.eafr.namenode.gear.GearAutopilot;
 import org.eafr.namenode.gear.GearService;
@@ -60,6 +62,7 @@ public class ReplicationMonitorPlugin implements ServicePlugin {
   private ObjectName dataNodesBean;
   private ObjectName gearsBean;
   private ReplicaMap replicaMap;
+  private ColdSleep coldSleep;
 
   @Override
   public void start(Object service) {
@@ -84,6 +87,7 @@ public class ReplicationMonitorPlugin implements ServicePlugin {
     scheduler.scheduleWithFixedDelay(this::roundIfActive, interval, interval, TimeUnit.MILLISECONDS);
     transferPoller = TransferPoller.start(nameNode, runtime.transfers(), runtime.settings().transferPollMillis());
     startGears();
+    startColdSleep();
     energy = new EnergyMonitor(() -> nameNode.getNamesystem().getBlockManager().getDatanodeManager()
         .getDatanodeListForReport(DatanodeReportType.ALL), runtime, Clock.systemUTC())
         .start(runtime.settings().energySampleMillis());
@@ -130,6 +134,27 @@ public class ReplicationMonitorPlugin implements ServicePlugin {
   }
 
   /**
+   * The cold-sleep service ({@code eafr.cold.power-off}): EAFR's cold servers' hosts switched off through the power
+   * manager. A setting out of range stops start() as every bad setting does; switched-off cold servers recorded in the
+   * namespace that this configuration would not look after stop the NameNode, as untracked gear sleepers do.
+   */
+  private void startColdSleep() {
+    ColdSleepSettings settings = runtime.settings().coldSleep();
+    if (settings.powerOff() && runtime.gears().settings().geared()) {
+      throw new org.eafr.placement.settings.InvalidSettingException(ColdSleepSettings.POWER_OFF_KEY, "true",
+          "applies to eafr.layout = random only; with a geared layout the gears switch hosts off");
+    }
+    try {
+      coldSleep = ColdSleep.start(nameNode, runtime, settings, runtime.gears().power() != null,
+          replicaMap::settled);
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException("EAFR could not read the cold-sleep state", e);
+    } catch (IllegalStateException e) {
+      stopNameNode(e);
+    }
+  }
+
+  /**
    * Stops the NameNode, naming the sleepers and the fix, when its configuration would leave DataNodes the gears put to
    * sleep powered off with nothing tracking them ({@link GearStateCheck}): as a bad setting or power inventory does,
    * not a NameNode running on without EAFR. The check needs the namespace, which is loaded only after the places where
@@ -142,10 +167,15 @@ public class ReplicationMonitorPlugin implements ServicePlugin {
     } catch (java.io.IOException e) {
       throw new java.io.UncheckedIOException("EAFR could not read the gear state", e);
     } catch (IllegalStateException e) {
-      String message = "EAFR stops the NameNode: " + e.getMessage();
-      LOG.error(message);
-      ExitUtil.terminate(1, message);
+      stopNameNode(e);
     }
+  }
+
+  /** Ends the process as the NameNode does on its own fatal errors (a plugin's exception is only logged). */
+  private static void stopNameNode(IllegalStateException why) {
+    String message = "EAFR stops the NameNode: " + why.getMessage();
+    LOG.error(message);
+    ExitUtil.terminate(1, message);
   }
 
   private void roundIfActive() {
@@ -197,6 +227,10 @@ public class ReplicationMonitorPlugin implements ServicePlugin {
       energy.close();
       runtime.energy(null);
       energy = null;
+    }
+    if (coldSleep != null) {
+      coldSleep.close();
+      coldSleep = null;
     }
     if (gearAutopilot != null) {
       gearAutopilot.close();

@@ -56,7 +56,9 @@ import org.eafr.placement.popularity.FileTemperature;
  *       pool (standby for cold paths and migrations), skipping holders, excluded nodes and racks the default's rack
  *       rules forbid; the default then checks that server. Sleeping servers (HDFS maintenance) are never in a
  *       pool. In a geared layout, a block whose missing replicas sleep at their homes, unseen by this NameNode since
- *       it started, gets no target ({@link SleepingReplicaCheck}): no copy storm after a restart in a low gear.</li>
+ *       it started, gets no target ({@link SleepingReplicaCheck}): no copy storm after a restart in a low gear. With the
+ *       random layout, no re-replication gets a target while switched-off cold servers this NameNode holds no
+ *       replica of wake to report ({@code ColdHosts#holdReReplication}).</li>
  *   <li><b>Excess deletion</b> ({@link #chooseReplicaToDelete}): among the replicas whose loss keeps the rack
  *       spread (HDFS's own candidate set), a migration's draining source first, else the one on the server with the
  *       least remaining service capacity (Eq. 7, {@code ExcessReplicaSelector}) other than a draining migration's
@@ -115,6 +117,9 @@ public class EafrBlockPlacementPolicy extends BlockPlacementPolicyDefault implem
     if (reReplication && layout.isPresent() && sleepers.holdBack(layout.get(), chosen, excludedNodes,
         numOfReplicas)) {
       return new DatanodeStorageInfo[0]; // its missing replicas sleep at home: HDFS asks again next interval
+    }
+    if (reReplication && layout.isEmpty() && runtime.coldHosts().holdReReplication()) {
+      return new DatanodeStorageInfo[0]; // cold servers this NameNode has not heard from are waking to report
     }
     if (reReplication) {
       return chooseRecoveryTargets(new Request(path, blocksize, pool, null), numOfReplicas, writer, chosen,

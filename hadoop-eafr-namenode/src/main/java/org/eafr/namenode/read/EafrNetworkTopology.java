@@ -64,6 +64,7 @@ public class EafrNetworkTopology extends DFSNetworkTopology implements Configura
     if (activeLen < 1) {
       if (nodes.length == 0) { // every replica sleeps (in maintenance) or is gone: maybe a group must wake
         runtime.gears().readFoundNoReplica();
+        runtime.coldHosts().readFoundNoReplica();
       }
       return;
     }
