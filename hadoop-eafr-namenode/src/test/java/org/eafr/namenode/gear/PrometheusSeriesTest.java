@@ -37,7 +37,12 @@ class PrometheusSeriesTest {
   @BeforeAll
   void startCluster() throws Exception {
     // A NameNode of an earlier test in this JVM left its /prom sink registered under the same name in the one metrics
-    // system, which then feeds that sink and not this NameNode's: start from a fresh metrics system.
+    // system, which then feeds that sink and not this NameNode's: start from a fresh metrics system. Daemons that an
+    // earlier test stopped without a clean shutdown (a NameNode ended by ExitUtil) still hold references to it, and
+    // the metrics system stops only when the last is released.
+    for (int i = 0; i < 1_000 && !DefaultMetricsSystem.instance().shutdown(); i++) {
+      continue;
+    }
     DefaultMetricsSystem.shutdown();
     Configuration conf = GearTestCluster.autoConf("prom-series", 2_000);
     conf.setBoolean("hadoop.prometheus.endpoint.enabled", true);
