@@ -44,7 +44,7 @@ final class PowerAgent {
   /**
    * @param dataNodeUuid this DataNode's UUID once it registered (null or empty before)
    * @param stopDataNode stops the DataNode cleanly (its process then exits)
-   * @param secrets what a report to the NameNode is scrubbed of
+   * @param secrets what a report to the NameNode and every logged command line or output are scrubbed of
    */
   PowerAgent(PowerAgentSettings settings, NameNodeSleepChannel channel, Supplier<String> dataNodeUuid,
       Runnable stopDataNode, AgentSecrets secrets) {
@@ -54,9 +54,9 @@ final class PowerAgent {
     this.dataNodeUuid = dataNodeUuid;
     this.stopDataNode = stopDataNode;
     this.arm = new HostCommand(PowerAgentSettings.WOL_ARM_COMMAND_KEY, settings.wolArmCommand(), settings.dryRun(),
-        false);
+        false, secrets::scrub);
     this.hostCommand = new HostCommand(PowerAgentSettings.HOST_COMMAND_KEY, settings.hostCommand(),
-        settings.dryRun(), true);
+        settings.dryRun(), true, secrets::scrub);
   }
 
   PowerAgentState state() {
@@ -131,7 +131,8 @@ final class PowerAgent {
   private void goToSleep(String uuid, Decision decision) {
     goingDown = true;
     LOG.warn("EAFR power agent: {}: arming Wake-on-LAN, stopping the DataNode, then running {} = {}",
-        decision.reason(), PowerAgentSettings.HOST_COMMAND_KEY, String.join(" ", settings.hostCommand()));
+        decision.reason(), PowerAgentSettings.HOST_COMMAND_KEY,
+        secrets.scrub(String.join(" ", settings.hostCommand())));
     state = PowerAgentState.ARMING;
     if (arm.run(COMMAND_TIMEOUT_MILLIS) != HostCommand.Outcome.DONE) { // a hanging arm is a failure too
       refusals.incrementAndGet();

@@ -10,7 +10,9 @@ import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.BeforeEach;
+import org.apache.hadoop.test.GenericTestUtils;
 import org.junit.jupiter.api.Test;
+import org.slf4j.LoggerFactory;
 
 /**
  * The agent's host commands as real processes: an arming command that hangs is a failure and is killed with its
@@ -89,5 +91,22 @@ class HostCommandTest {
         "env | cut -d= -f1 > '" + seen + "'"), false, false);
     assertThat(env.run(10_000)).isEqualTo(HostCommand.Outcome.DONE);
     assertThat(Files.readAllLines(seen)).isSubsetOf("PATH", "LANG", "PWD");
+  }
+
+  @Test
+  void aFailingCommandsLogLines_carryItsCommandLineAndOutputScrubbed() {
+    GenericTestUtils.LogCapturer logs =
+        GenericTestUtils.LogCapturer.captureLogs(LoggerFactory.getLogger(HostCommand.class));
+    try {
+      HostCommand failing = new HostCommand(PowerAgentSettings.WOL_ARM_COMMAND_KEY, List.of("/bin/sh", "-c",
+          "echo 'keystore password is s3cret'; exit 3"), false, false, text -> text.replace("s3cret", "*****"));
+      assertThat(failing.run(10_000)).isEqualTo(HostCommand.Outcome.FAILED);
+
+      assertThat(logs.getOutput()).contains("failed with exit 3").contains("keystore password is *****")
+          .doesNotContain("s3cret");
+      assertThat(failing.failure()).doesNotContain("s3cret");
+    } finally {
+      logs.stopCapturing();
+    }
   }
 }
