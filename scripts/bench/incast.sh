@@ -471,7 +471,7 @@ adjustment period ${PERIOD_MS} ms,
 ${ROUNDS} rounds per mode; medians over rounds. **incast**: 8 senders re-replicate into one receiver at once; stock
 HDFS against the EAFR receive rate control in each of: ${MODES} (c_b = ${MBIT} Mbit/s, eta_l = ${ETA_LOW}, eta_h = ${ETA_HIGH}).
 **hetero**: 4 sources re-replicate into 4 targets, 2 of them at ${SLOW_MBIT} Mbit/s; stock placement against EAFR's
-(Eq. 9-12, after one unmeasured round). What the numbers mean: [datanode.md](datanode.md#benchmark).
+(Eq. 9-12 ranked by expected finish time, eafr.destination.finish-ratio = 1.5, after one unmeasured round). What the numbers mean: [datanode.md](datanode.md#benchmark).
 Load average (1, 5, 15 min) at the start: $load_start; at the end: $(cut -d' ' -f1-3 /proc/loadavg).
 SETUP
   if [[ -f "$STATE/logs/incast/node9.log" ]]; then
