@@ -57,7 +57,7 @@ final class GearCommands {
     if (service == null || autopilot == null) {
       throw new IllegalStateException("gears are off on this NameNode: eafr.layout is "
           + runtime.gears().settings().layout() + "; to shift gears set it to equal-work or accordion in"
-          + " hdfs-site.xml and restart the NameNode (docs/namenode.md, section Gears)");
+          + " hdfs-site.xml and restart the NameNode (docs/gears.md)");
     }
     switch (operand) {
       case "cancel": // ends auto mode as any operator's gear command: its controller would ask the shift again

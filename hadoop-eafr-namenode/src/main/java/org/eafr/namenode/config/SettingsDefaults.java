@@ -54,7 +54,7 @@ public final class SettingsDefaults {
     property(xml, ColdSleepSettings.POWER_OFF_KEY, "false", "true or false. With true, the random layout and a power"
         + " inventory, a DataNode EAFR turns cold (Eq. 8) is switched off through the power manager once HDFS shows it"
         + " IN_MAINTENANCE and the power-off guard passes, and switched on again for its consistency check, for a read"
-        + " or a recovery that needs it (docs/namenode.md, Cold servers sleep). With false, cold servers stay on in"
+        + " or a recovery that needs it (docs/cold-sleep.md). With false, cold servers stay on in"
         + " maintenance.");
     property(xml, GearSettings.LAYOUT_KEY, "random", "Layout of new blocks: random (EAFR's placement, no gears),"
         + " equal-work (Rabbit's layout with gear and recovery groups) or accordion (Accordion's groups: primaries on"

@@ -27,7 +27,7 @@ import org.eafr.sim.engine.UnsharedRandom;
 import org.eafr.sim.model.SimFile;
 
 /**
- * EAFR on gears (docs/core.md, "EAFR on gears"), wired from the core: Rabbit's equal-work layout and gear controller
+ * EAFR on gears (docs/core-gears.md, "EAFR on gears"), wired from the core: Rabbit's equal-work layout and gear controller
  * (as {@code rabbit}) carry the data and pick the servers on; on top, EAFR's adaptive replication every interval T:
  * {@link ReadStatistics} counts reads, {@link PopularityClassifier} classifies (Eq. 2-5), and
  * {@link GearedEafrPlanner} plans for the gear running now with EAFR's destination choice (Eq. 10-12 among d
