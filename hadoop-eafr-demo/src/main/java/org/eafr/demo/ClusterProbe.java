@@ -37,6 +37,11 @@ final class ClusterProbe {
   }
 
   Answer admin(String... args) {
+    return admin(conf, args);
+  }
+
+  /** One {@code hdfs eafr} command against the NameNode {@code conf} names. */
+  static Answer admin(Configuration conf, String... args) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     ByteArrayOutputStream err = new ByteArrayOutputStream();
     int code;
