@@ -5,6 +5,7 @@ import java.util.List;
 import org.eafr.namenode.power.PowerSettings;
 import org.eafr.namenode.gear.GearSettings;
 import org.eafr.namenode.grid.GridSignalFile;
+import org.eafr.namenode.grid.GridSignalUrl;
 import org.eafr.placement.grid.GridSettings;
 import org.eafr.placement.grid.Objective;
 import org.eafr.placement.settings.EafrSettings;
@@ -71,6 +72,10 @@ public final class SettingsDefaults {
     property(xml, GridSignalFile.KEY, "", "Path of the grid signal CSV (formats in docs/carbon.md), read again when"
         + " its modification time changes; empty, missing, malformed or not covering now: energy only, logged once"
         + " and shown in hdfs eafr status.");
+    property(xml, GridSignalUrl.KEY, "", "URL answering in the UK Carbon Intensity API's JSON format (data[] of from,"
+        + " to, intensity.forecast and intensity.actual), fetched every " + GridSignalUrl.POLL_MS.key() + "; instead"
+        + " of " + GridSignalFile.KEY + ", not with it. HTTP error, malformed JSON or not covering now: energy only,"
+        + " logged once and shown in hdfs eafr status.");
     return xml.append("</configuration>\n").toString();
   }
 

@@ -31,8 +31,8 @@ import org.slf4j.LoggerFactory;
  * reflection would otherwise keep the gear up. It also adds the DataNodes' estimated kWh up against the signal
  * ({@link GridMeter}).
  *
- * <p>Without a usable signal for the objective (no file, missing, unreadable, malformed, without the objective's
- * values, or no slot covering now) every verdict is energy only: reflection runs at once; the reason is logged once
+ * <p>Without a usable signal for the objective (no file or URL, missing, unreadable, malformed, an HTTP error,
+ * without the objective's values, or no slot covering now) every verdict is energy only: reflection runs at once; the reason is logged once
  * per change and shown in {@code hdfs eafr status}. A new signal (the file changed) keeps the deadline and the sums.
  *
  * <p>Worked example ({@code GridGateTest}, the scheduler's example: 30-minute slots forecast at 200, 180, 120, 150,
@@ -49,7 +49,7 @@ public final class GridGate {
   public static final Set<String> WORDS = words();
 
   private final GridSettings settings;
-  private final GridSignalFile file;
+  private final GridSource source;
   private volatile LongSupplier clock = System::currentTimeMillis;
   private GridSignal signal;
   private DeferredWork deferred;
@@ -63,9 +63,9 @@ public final class GridGate {
   private long gearDownAskedAt = Long.MAX_VALUE;
   private String loggedProblem;
 
-  public GridGate(GridSettings settings, GridSignalFile file) {
+  public GridGate(GridSettings settings, GridSource source) {
     this.settings = Objects.requireNonNull(settings, "settings");
-    this.file = Objects.requireNonNull(file, "file");
+    this.source = Objects.requireNonNull(source, "source");
     this.deferred = new DeferredWork(new DeferralScheduler(settings, null));
     this.meter = new GridMeter(null);
   }
@@ -177,7 +177,7 @@ public final class GridGate {
     Map<String, Object> values = new LinkedHashMap<>();
     values.put("GridObjective", settings.objective().toString());
     values.put("GridSignal", signal == null ? null : describe(signal));
-    values.put("GridSignalProblem", signal == null ? file.problem() : null);
+    values.put("GridSignalProblem", signal == null ? source.problem() : null);
     values.put("GridFallback", fallback(now));
     boolean covered = signal != null && signal.covers(now);
     values.put("GridCarbonIntensity", covered ? known(signal.carbonAt(now)) : null);
@@ -198,7 +198,7 @@ public final class GridGate {
 
   /** Rebuilds the scheduler and the meter when the file gives another signal; logs a change of fallback once. */
   private void refresh(long now) {
-    GridSignal current = file.current().orElse(null);
+    GridSignal current = source.current().orElse(null);
     if (current != signal) {
       if (signal != null) {
         gramsBefore += zeroIfNaN(meter.gramsCo2());
@@ -213,7 +213,7 @@ public final class GridGate {
     }
     String fallback = fallback(now);
     // With energy as the objective a configured file's problem is only the accounting's (gCO2 and EUR n/a).
-    String problem = fallback != null ? fallback : signal == null && file.path() != null ? file.problem() : null;
+    String problem = fallback != null ? fallback : signal == null && source.configured() ? source.problem() : null;
     if (!Objects.equals(problem, loggedProblem)) {
       if (fallback != null) {
         LOG.warn("EAFR grid: {}; deferrable work runs at once (energy only) until a signal covers now", fallback);
@@ -233,7 +233,7 @@ public final class GridGate {
       return null;
     }
     if (signal == null) {
-      return file.problem();
+      return source.problem();
     }
     if (!signal.supports(objective)) {
       return "the signal " + signal.name() + " has no " + (objective == Objective.PRICE ? "price" : "carbon")
