@@ -5,6 +5,7 @@ import java.util.List;
 import org.eafr.namenode.power.PowerSettings;
 import org.eafr.namenode.gear.GearSettings;
 import org.eafr.namenode.grid.GridSignalFile;
+import org.eafr.namenode.grid.GridSignalUrl;
 import org.eafr.placement.grid.GridSettings;
 import org.eafr.placement.grid.Objective;
 import org.eafr.placement.settings.EafrSettings;
@@ -65,12 +66,16 @@ public final class SettingsDefaults {
     property(xml, GearSettings.MODE_KEY, "manual", "Who chooses the gear: manual (hdfs eafr gear N|up|down) or auto"
         + " (the gear controller on the NameNode's load). hdfs eafr gear auto and a manual gear command switch it at"
         + " run time; that choice is persisted and kept across restarts until this value is changed.");
-    property(xml, GridSettings.OBJECTIVE_KEY, Objective.ENERGY.toString(), "What the gear service's reflection is"
-        + " scheduled against: energy (runs at once), carbon (waits for the lowest forecast gCO2/kWh of "
+    property(xml, GridSettings.OBJECTIVE_KEY, Objective.ENERGY.toString(), "What deferrable work (the gear service's"
+        + " reflection, EAFR's cold migrations and trimming) is scheduled against: energy (runs at once), carbon (waits for the lowest forecast gCO2/kWh of "
         + GridSignalFile.KEY + " before its deadline) or price (the lowest day-ahead EUR/MWh).");
     property(xml, GridSignalFile.KEY, "", "Path of the grid signal CSV (formats in docs/carbon.md), read again when"
         + " its modification time changes; empty, missing, malformed or not covering now: energy only, logged once"
         + " and shown in hdfs eafr status.");
+    property(xml, GridSignalUrl.KEY, "", "URL answering in the UK Carbon Intensity API's JSON format (data[] of from,"
+        + " to, intensity.forecast and intensity.actual), fetched every " + GridSignalUrl.POLL_MS.key() + "; instead"
+        + " of " + GridSignalFile.KEY + ", not with it. HTTP error, malformed JSON or not covering now: energy only,"
+        + " logged once and shown in hdfs eafr status.");
     return xml.append("</configuration>\n").toString();
   }
 

@@ -9,7 +9,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.function.Predicate;
 import org.eafr.namenode.grid.GridGate;
-import org.eafr.namenode.grid.GridSignalFile;
 import org.eafr.namenode.power.PowerManager;
 import org.eafr.placement.cluster.Server;
 import org.eafr.placement.gear.ActiveSet;
@@ -53,7 +52,7 @@ public final class GearRuntime {
   public GearRuntime(GearSettings settings, EafrSettings core) {
     this.settings = settings;
     this.core = core;
-    this.grid = new GridGate(settings.grid(), new GridSignalFile(settings.gridSignalFile()));
+    this.grid = new GridGate(settings.grid(), settings.gridSource());
   }
 
   /** The grid signal and the scheduler deciding when reflection runs. */

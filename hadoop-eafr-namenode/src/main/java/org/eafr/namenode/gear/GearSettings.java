@@ -5,6 +5,8 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Function;
 import org.eafr.namenode.grid.GridSignalFile;
+import org.eafr.namenode.grid.GridSignalUrl;
+import org.eafr.namenode.grid.GridSource;
 import org.eafr.placement.grid.GridSettings;
 import org.eafr.placement.settings.InvalidSettingException;
 import org.eafr.placement.settings.Range;
@@ -51,7 +53,7 @@ public final class GearSettings {
           + " DataNodes needed by writes; 0 means writes do not limit.", 104_857_600L, Range.atLeast(0L));
 
   private static final List<Setting<?>> NUMERIC = List.of(EXPECTED_DATANODES, STEP_MS, REFLECTION_BLOCKS_PER_STEP,
-      AUTO_INTERVAL_MS, SERVER_OPENS_PER_SECOND, SERVER_WRITE_BYTES_PER_SECOND);
+      AUTO_INTERVAL_MS, SERVER_OPENS_PER_SECOND, SERVER_WRITE_BYTES_PER_SECOND, GridSignalUrl.POLL_MS);
 
   private final String layout;
   private final String stateDir;
@@ -64,6 +66,8 @@ public final class GearSettings {
   private final long serverWriteBytesPerSecond;
   private final GridSettings grid;
   private final String gridSignalFile;
+  private final String gridSignalUrl;
+  private final long gridPollMillis;
 
   private GearSettings(Function<String, String> lookup) {
     String raw = lookup.apply(LAYOUT_KEY);
@@ -91,6 +95,16 @@ public final class GearSettings {
     this.grid = GridSettings.of(lookup);
     String signal = lookup.apply(GridSignalFile.KEY);
     this.gridSignalFile = signal == null ? "" : signal.trim();
+    String url = lookup.apply(GridSignalUrl.KEY);
+    this.gridSignalUrl = url == null ? "" : url.trim();
+    if (!gridSignalUrl.isEmpty()) {
+      GridSignalUrl.parse(gridSignalUrl);
+      if (!gridSignalFile.isEmpty()) {
+        throw new InvalidSettingException(GridSignalUrl.KEY, url, "empty while " + GridSignalFile.KEY + " is set ("
+            + gridSignalFile + "): the signal comes from a file or a URL, not both");
+      }
+    }
+    this.gridPollMillis = GridSignalUrl.POLL_MS.read(lookup);
   }
 
   public static GearSettings from(Function<String, String> lookup) {
@@ -103,6 +117,7 @@ public final class GearSettings {
     NUMERIC.forEach(setting -> keys.add(setting.key()));
     keys.addAll(GridSettings.keys());
     keys.add(GridSignalFile.KEY);
+    keys.add(GridSignalUrl.KEY);
     return keys;
   }
 
@@ -155,6 +170,12 @@ public final class GearSettings {
   /** The {@code eafr.grid.*} settings: when reflection runs against the grid signal. */
   public GridSettings grid() {
     return grid;
+  }
+
+  /** Where the grid signal comes from: the {@value GridSignalUrl#KEY} when set, else the {@value GridSignalFile#KEY}. */
+  public GridSource gridSource() {
+    return gridSignalUrl.isEmpty() ? new GridSignalFile(gridSignalFile) : new GridSignalUrl(gridSignalUrl,
+        gridPollMillis);
   }
 
   /** The {@value GridSignalFile#KEY}, or "" for none. */

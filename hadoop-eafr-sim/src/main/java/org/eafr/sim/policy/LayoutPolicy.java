@@ -165,6 +165,7 @@ public class LayoutPolicy implements GearedPolicy {
   @Override
   public void readLatency(double meanMs) {
     lastReadMeanMs = meanMs;
+    deferred.readLatency(meanMs);
   }
 
   /** Each control period's signal, gear, target utilization and held work (empty without a signal). */
