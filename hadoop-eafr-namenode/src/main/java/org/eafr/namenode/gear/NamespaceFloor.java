@@ -3,19 +3,25 @@ package org.eafr.namenode.gear;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Predicate;
-import org.apache.hadoop.hdfs.protocol.DirectoryListing;
-import org.apache.hadoop.hdfs.protocol.HdfsFileStatus;
+import org.apache.hadoop.hdfs.protocol.HdfsConstants.DatanodeReportType;
+import org.apache.hadoop.hdfs.protocol.OpenFileEntry;
 import org.apache.hadoop.hdfs.server.blockmanagement.BlockInfo;
 import org.apache.hadoop.hdfs.server.blockmanagement.BlockManager;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeStorageInfo;
 import org.apache.hadoop.hdfs.server.namenode.FSNamesystem;
 import org.apache.hadoop.hdfs.server.namenode.INode;
+import org.apache.hadoop.hdfs.server.namenode.INodeFile;
 import org.apache.hadoop.hdfs.server.namenode.NameNode;
+import org.eafr.namenode.cluster.OpenFiles;
 import org.eafr.namenode.cluster.ServerTranslator;
+import org.eafr.namenode.cluster.StorageBlockWalk;
 import org.eafr.placement.cluster.ReplicatedFile;
 import org.eafr.placement.gear.ActiveSet;
 import org.eafr.placement.gear.AvailabilityCheck;
@@ -24,24 +30,30 @@ import org.eafr.placement.gear.GearFloor;
 import org.eafr.placement.gear.UnavailableBlock;
 
 /**
- * The gear controller's floor from the NameNode's block map: walks the namespace a listing page at a time and runs the
- * core's {@link AvailabilityCheck} on each file's blocks, counting a replica only on a DataNode that stays on and is
- * alive and in service. So a gear that would leave any block (a replication-1 file's, or one whose replicas all sit in
- * the groups that would sleep) without a live replica is found, named by block and file, before anything changes.
+ * The gear controller's floor from the NameNode's block map, counting a replica only on a DataNode that stays on and
+ * is alive and in service. So a gear that would leave any block (a replication-1 file's, or one whose replicas all sit
+ * in the groups that would sleep) without a live replica is found, named by block and file, before anything changes.
+ *
+ * <p>Only a block with a replica on a running DataNode that does not stay on can lose its last live replica by the
+ * shift, so the check walks the block lists of those DataNodes' storages ({@link StorageBlockWalk}: a batch per hold
+ * of the namesystem read lock), not the namespace: its cost grows with the blocks on the DataNodes that change state.
+ * A block whose replicas are all on DataNodes not running (asleep or failed) has no live replica before the shift
+ * either; waking for it is the wake detector's work, not a reason to refuse a gear.
  *
  * <p>A block being written (under construction: its replicas are the pipeline's, reported as the write goes, not yet
- * in the block map's replica lists) is judged by its pipeline's DataNodes. The gear floor ({@link #firstUnavailable})
- * checks complete blocks only: a write under way does not refuse a shift. {@link #check} tells the two apart, so the
- * check before power-off can cancel for a complete block and wait for one being written only to leaving DataNodes
- * until it is complete (then judged like any other) or its pipeline moved to DataNodes that stay on.
+ * in the block map's replica lists) is judged by its pipeline's DataNodes, found through the NameNode's list of files
+ * open for writing. The gear floor ({@link #firstUnavailable}) checks complete blocks only: a write under way does
+ * not refuse a shift. {@link #check} tells the two apart, so the check before power-off can cancel for a complete
+ * block and wait for one being written only to leaving DataNodes until it is complete (then judged like any other)
+ * or its pipeline moved to DataNodes that stay on.
  *
  * <p>Cleanup work is none: on HDFS, a DataNode only reaches IN_MAINTENANCE once every block it holds has
  * {@code dfs.namenode.maintenance.replication.min} live replicas elsewhere, so HDFS itself copies what must move.
- * The walk costs one listing entry and one short read-locked block lookup per file, as a replication round does.
  */
 final class NamespaceFloor implements GearFloor {
   private final NameNode nameNode;
   private final Predicate<String> live;
+  private final AtomicLong visited = new AtomicLong();
 
   /** @param live whether a DataNode id is alive and in service now (not sleeping, not decommissioned) */
   NamespaceFloor(NameNode nameNode, Predicate<String> live) {
@@ -59,17 +71,27 @@ final class NamespaceFloor implements GearFloor {
     return check(staysOn).complete;
   }
 
+  /** Blocks this floor has looked at so far (replicas on DataNodes that change state, and blocks being written). */
+  long visited() {
+    return visited.get();
+  }
+
   /**
-   * One walk: the first complete block that {@code staysOn} would leave without a live replica, else the first block
-   * under construction whose pipeline has no DataNode that stays on.
+   * The first complete block that {@code staysOn} would leave without a live replica, else the first block under
+   * construction whose pipeline has no DataNode that stays on. Throws IllegalStateException, naming the storage, when
+   * a block list kept changing under the walk.
    */
   Gaps check(ActiveSet staysOn) {
-    Predicate<String> kept = id -> staysOn.contains(id) && live.test(id);
+    Map<String, Boolean> keptNow = new HashMap<>(); // a few DataNodes, asked about for each block under the lock
+    Predicate<String> kept = id -> keptNow.computeIfAbsent(id, dn -> staysOn.contains(dn) && live.test(dn));
     Gaps gaps = new Gaps();
-    try {
-      walk("/", kept, gaps);
-    } catch (IOException e) {
-      throw new UncheckedIOException("the availability check could not read the namespace", e);
+    gaps.complete = firstOnLeaving(kept);
+    if (gaps.complete.isEmpty()) {
+      try {
+        gaps.beingWritten = firstBeingWritten(kept);
+      } catch (IOException e) {
+        throw new UncheckedIOException("the availability check could not list the files being written", e);
+      }
     }
     return gaps;
   }
@@ -80,71 +102,101 @@ final class NamespaceFloor implements GearFloor {
     Optional<UnavailableBlock> beingWritten = Optional.empty();
   }
 
-  private void walk(String dir, Predicate<String> kept, Gaps gaps) throws IOException {
-    byte[] after = HdfsFileStatus.EMPTY_NAME;
-    DirectoryListing listing;
-    do {
-      listing = nameNode.getRpcServer().getListing(dir, after, false);
-      if (listing == null) {
-        return;
+  private Optional<UnavailableBlock> firstOnLeaving(Predicate<String> kept) {
+    FSNamesystem namesystem = nameNode.getNamesystem();
+    BlockManager blockManager = namesystem.getBlockManager();
+    List<DatanodeDescriptor> dataNodes = blockManager.getDatanodeManager()
+        .getDatanodeListForReport(DatanodeReportType.ALL);
+    for (DatanodeDescriptor dn : dataNodes) {
+      String id = ServerTranslator.idOf(dn);
+      if (!dn.isAlive() || kept.test(id)) {
+        continue;
       }
-      for (HdfsFileStatus status : listing.getPartialListing()) {
-        String path = status.getFullName(dir);
-        if (status.isDirectory()) {
-          walk(path, kept, gaps);
-        } else {
-          List<ReplicatedFile> complete = new ArrayList<>();
-          List<ReplicatedFile> beingWritten = new ArrayList<>();
-          blocksOf(path, complete, beingWritten);
-          gaps.complete = AvailabilityCheck.firstUnavailable(complete, kept);
-          if (gaps.beingWritten.isEmpty()) {
-            gaps.beingWritten = AvailabilityCheck.firstUnavailable(beingWritten, kept);
+      for (DatanodeStorageInfo storage : dn.getStorageInfos()) {
+        UnavailableBlock[] gap = new UnavailableBlock[1];
+        boolean whole = StorageBlockWalk.walk(namesystem, storage, new StorageBlockWalk.Visitor() {
+          @Override
+          public void visit(BlockInfo block) {
+            visited.incrementAndGet();
+            if (gap[0] == null && block.isComplete()) {
+              gap[0] = unavailable(namesystem, block, holders(blockManager, block), kept);
+            }
           }
+
+          @Override
+          public boolean proceed() {
+            return gap[0] == null;
+          }
+        });
+        if (gap[0] != null) {
+          return Optional.of(gap[0]);
         }
-        if (gaps.complete.isPresent()) {
-          return;
+        if (!whole) {
+          throw new IllegalStateException("the availability check could not finish: the block list of " + storage
+              + " on DataNode " + id + " changed under " + (StorageBlockWalk.MAX_RESTARTS + 1)
+              + " walks in a row (block reports or new blocks); ask again");
         }
       }
-      after = listing.getLastName();
-    } while (listing.hasMore());
+    }
+    return Optional.empty();
+  }
+
+  /** {@code block} named for an operator when none of {@code holders} stays on, else null. Under the read lock. */
+  private static UnavailableBlock unavailable(FSNamesystem namesystem, BlockInfo block, List<String> holders,
+      Predicate<String> kept) {
+    for (String holder : holders) {
+      if (kept.test(holder)) {
+        return null;
+      }
+    }
+    INodeFile file = namesystem.getBlockCollection(block.getBlockCollectionId());
+    return new UnavailableBlock(block.getBlockName() + " of file " + (file == null ? "(deleted)"
+        : file.getFullPathName()), holders);
+  }
+
+  private static List<String> holders(BlockManager blockManager, BlockInfo block) {
+    List<String> holders = new ArrayList<>();
+    for (DatanodeStorageInfo storage : blockManager.getStorages(block)) {
+      holders.add(ServerTranslator.idOf(storage.getDatanodeDescriptor()));
+    }
+    return holders;
+  }
+
+  /** The first block being written whose pipeline has no DataNode that stays on. */
+  private Optional<UnavailableBlock> firstBeingWritten(Predicate<String> kept) throws IOException {
+    return OpenFiles.first(nameNode, file -> AvailabilityCheck.firstUnavailable(blocksBeingWritten(file), kept));
   }
 
   /**
-   * Each block of the file at {@code path} with its holders, named for an operator: complete ones with the DataNodes
-   * the block map lists, those being written with their pipeline's (and any that reported a finalized replica).
+   * The blocks not yet complete of an open file, with the DataNodes of their pipelines (and any that reported a
+   * finalized replica), named for an operator.
    */
-  private void blocksOf(String path, List<ReplicatedFile> complete, List<ReplicatedFile> beingWritten) {
+  private List<ReplicatedFile> blocksBeingWritten(OpenFileEntry entry) {
     FSNamesystem namesystem = nameNode.getNamesystem();
-    BlockManager blockManager = namesystem.getBlockManager();
+    List<ReplicatedFile> blocks = new ArrayList<>();
     namesystem.readLock();
     try {
-      INode inode = namesystem.getFSDirectory().getINode(path);
+      INode inode = namesystem.getFSDirectory().getInode(entry.getId());
       if (inode == null || !inode.isFile()) {
-        return;
+        return blocks;
       }
-      for (BlockInfo block : inode.asFile().getBlocks()) {
-        List<String> holders = new ArrayList<>();
-        for (DatanodeStorageInfo storage : blockManager.getStorages(block)) {
-          holders.add(ServerTranslator.idOf(storage.getDatanodeDescriptor()));
-        }
-        if (block.isComplete()) {
-          complete.add(new ReplicatedFile(block.getBlockName() + " of file " + path, block.getNumBytes(), holders));
-          continue;
-        }
-        for (DatanodeStorageInfo storage : block.getUnderConstructionFeature().getExpectedStorageLocations()) {
+      String path = inode.getFullPathName();
+      BlockInfo[] fileBlocks = inode.asFile().getBlocks();
+      for (int i = fileBlocks.length - 1; i >= 0 && !fileBlocks[i].isComplete(); i--) {
+        visited.incrementAndGet();
+        List<String> holders = holders(namesystem.getBlockManager(), fileBlocks[i]);
+        for (DatanodeStorageInfo storage : fileBlocks[i].getUnderConstructionFeature().getExpectedStorageLocations()) {
           String id = ServerTranslator.idOf(storage.getDatanodeDescriptor());
           if (!holders.contains(id)) {
             holders.add(id);
           }
         }
-        beingWritten.add(new ReplicatedFile(block.getBlockName() + " (being written) of file " + path,
-            block.getNumBytes(), holders));
+        blocks.add(new ReplicatedFile(fileBlocks[i].getBlockName() + " (being written) of file " + path,
+            fileBlocks[i].getNumBytes(), holders));
       }
-    } catch (IOException e) {
-      complete.clear(); // the file went away during the walk: nothing of it to keep available
-      beingWritten.clear();
     } finally {
       namesystem.readUnlock();
     }
+    return blocks;
   }
 }

@@ -3,44 +3,37 @@ package org.eafr.namenode.power;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import org.apache.hadoop.fs.BatchedRemoteIterator.BatchedEntries;
 import org.apache.hadoop.hdfs.protocol.OpenFileEntry;
-import org.apache.hadoop.hdfs.protocol.OpenFilesIterator;
-import org.apache.hadoop.hdfs.protocol.OpenFilesIterator.OpenFilesType;
 import org.apache.hadoop.hdfs.server.blockmanagement.BlockInfo;
 import org.apache.hadoop.hdfs.server.blockmanagement.BlockManager;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeStorageInfo;
-import org.apache.hadoop.hdfs.server.blockmanagement.EafrStorageBlocks;
 import org.apache.hadoop.hdfs.server.namenode.FSNamesystem;
 import org.apache.hadoop.hdfs.server.namenode.INode;
 import org.apache.hadoop.hdfs.server.namenode.NameNode;
+import org.eafr.namenode.cluster.OpenFiles;
 import org.eafr.namenode.cluster.ServerTranslator;
+import org.eafr.namenode.cluster.StorageBlockWalk;
 import org.eafr.placement.cluster.ReplicatedFile;
 import org.eafr.placement.power.PowerOffGuard;
 
 /**
  * The block part of the power-off guard ({@link PowerOffGuard#blockRefusal}) over the NameNode's block map: walks the
- * block lists of the host's DataNodes' storages (not the namespace), {@value #BATCH} blocks per hold of the
- * namesystem read lock, then the files open for writing (their blocks being written, judged by their pipelines). The
- * cost grows with the blocks on the host and the open files, never with the namespace, and no lock is held long.
+ * block lists of the host's DataNodes' storages (not the namespace), a batch per hold of the namesystem read lock
+ * ({@link StorageBlockWalk}), then the files open for writing (their blocks being written, judged by their
+ * pipelines). The cost grows with the blocks on the host and the open files, never with the namespace, and no lock
+ * is held long.
  *
  * <p>A replica counts for a block only on a DataNode that stays on: alive, in service, not on the host, its storage's
- * contents not stale (after a failover, until it reports) and the replica not corrupt. Between two batches the list
- * may change; the walk resumes from its last block while that block is still in the list and the storage has had no
- * full block report meanwhile (which reorders the list), and starts the storage again otherwise, or when new blocks
- * were added at its head; after {@value #MAX_RESTARTS} restarts of one storage the power-off is refused.
+ * contents not stale (after a failover, until it reports) and the replica not corrupt. When a storage's list keeps
+ * changing under the walk ({@link StorageBlockWalk#MAX_RESTARTS} restarts in a row) the power-off is refused.
  */
 final class HostBlockScan {
-  static final int BATCH = 10_000;
-  static final int MAX_RESTARTS = 5;
-
   private final NameNode nameNode;
   private final FSNamesystem namesystem;
   private final BlockManager blockManager;
@@ -74,67 +67,30 @@ final class HostBlockScan {
   }
 
   private Optional<String> checkStorage(String host, DatanodeStorageInfo storage, Set<String> onHost) {
-    for (int attempt = 0; attempt <= MAX_RESTARTS; attempt++) {
-      Walk walk = new Walk(storage);
-      Optional<String> refused;
-      do {
-        refused = walk.batch(host, onHost);
-      } while (refused.isEmpty() && !walk.finished);
-      if (refused.isPresent() || walk.complete) {
-        return refused;
+    List<ReplicatedFile> blocks = new ArrayList<>();
+    Map<String, Boolean> stays = new HashMap<>();
+    List<String> refusal = new ArrayList<>(1);
+    boolean whole = StorageBlockWalk.walk(namesystem, storage, new StorageBlockWalk.Visitor() {
+      @Override
+      public void visit(BlockInfo block) {
+        judged.incrementAndGet();
+        blocks.add(replicated(block, onHost, stays));
       }
-    }
-    return Optional.of("refusing to power off " + host + ": the block list of " + storage + " changed under "
-        + (MAX_RESTARTS + 1) + " walks in a row (block reports or new blocks); ask again");
-  }
 
-  /** One walk along a storage's list, a batch per lock hold. */
-  private final class Walk {
-    final DatanodeStorageInfo storage;
-    BlockInfo head;
-    BlockInfo last;
-    int reports;
-    boolean started;
-    /** The walk ended: {@link #complete} tells whether it saw the whole list, else it must start again. */
-    boolean finished;
-    boolean complete;
-
-    Walk(DatanodeStorageInfo storage) {
-      this.storage = storage;
-    }
-
-    Optional<String> batch(String host, Set<String> onHost) {
-      List<ReplicatedFile> blocks = new ArrayList<>();
-      Map<String, Boolean> stays = new HashMap<>();
-      namesystem.readLock();
-      try {
-        BlockInfo next;
-        if (!started) {
-          started = true;
-          reports = storage.getBlockReportCount();
-          head = EafrStorageBlocks.head(storage);
-          next = head;
-        } else if (storage.getBlockReportCount() != reports || !EafrStorageBlocks.holds(storage, last)) {
-          finished = true; // reordered by a full block report, or the last block left the list: start again
-          return Optional.empty();
-        } else {
-          next = EafrStorageBlocks.next(storage, last);
-        }
-        for (int n = 0; n < BATCH && next != null; n++) {
-          judged.incrementAndGet();
-          blocks.add(replicated(next, onHost, stays));
-          last = next;
-          next = EafrStorageBlocks.next(storage, next);
-        }
-        if (next == null) {
-          finished = true; // new blocks go to the head of the list: the walk saw them all unless the head moved
-          complete = EafrStorageBlocks.head(storage) == head && storage.getBlockReportCount() == reports;
-        }
-      } finally {
-        namesystem.readUnlock();
+      @Override
+      public boolean proceed() {
+        PowerOffGuard.blockRefusal(host, blocks, id -> stays.getOrDefault(id, false)).ifPresent(refusal::add);
+        blocks.clear();
+        stays.clear();
+        return refusal.isEmpty();
       }
-      return PowerOffGuard.blockRefusal(host, blocks, id -> stays.getOrDefault(id, false));
+    });
+    if (!refusal.isEmpty()) {
+      return Optional.of(refusal.get(0));
     }
+    return whole ? Optional.empty() : Optional.of("refusing to power off " + host + ": the block list of " + storage
+        + " changed under " + (StorageBlockWalk.MAX_RESTARTS + 1) + " walks in a row (block reports or new blocks);"
+        + " ask again");
   }
 
   /** {@code block} with its holders named by DataNode id, recording for each whether it stays on. */
@@ -160,21 +116,7 @@ final class HostBlockScan {
    * that has a pipeline DataNode on the host must have one that stays on, or the write would lose its last copy.
    */
   private Optional<String> checkBeingWritten(String host, Set<String> onHost) throws IOException {
-    long after = 0;
-    BatchedEntries<OpenFileEntry> page;
-    do {
-      page = nameNode.getRpcServer().listOpenFiles(after, EnumSet.of(OpenFilesType.ALL_OPEN_FILES),
-          OpenFilesIterator.FILTER_PATH_DEFAULT);
-      for (int i = 0; i < page.size(); i++) {
-        OpenFileEntry file = page.get(i);
-        after = file.getId();
-        Optional<String> refused = checkOpenFile(host, file, onHost);
-        if (refused.isPresent()) {
-          return refused;
-        }
-      }
-    } while (page.hasMore());
-    return Optional.empty();
+    return OpenFiles.first(nameNode, file -> checkOpenFile(host, file, onHost));
   }
 
   private Optional<String> checkOpenFile(String host, OpenFileEntry file, Set<String> onHost) {
