@@ -56,8 +56,8 @@ final class GearCommands {
     GearAutopilot autopilot = runtime.gears().autopilot();
     if (service == null || autopilot == null) {
       throw new IllegalStateException("gears are off on this NameNode: eafr.layout is "
-          + runtime.gears().settings().layout() + "; to shift gears set it to equal-work or accordion in"
-          + " hdfs-site.xml and restart the NameNode (docs/namenode.md, section Gears)");
+          + runtime.gears().settings().layout() + "; to shift gears set it to one of "
+          + String.join(", ", org.eafr.placement.gear.policy.GearedPolicies.names()) + " in hdfs-site.xml and restart the NameNode (docs/namenode.md, section Gears)");
     }
     switch (operand) {
       case "cancel": // ends auto mode as any operator's gear command: its controller would ask the shift again
