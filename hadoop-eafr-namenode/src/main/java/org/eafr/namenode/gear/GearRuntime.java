@@ -85,8 +85,21 @@ public final class GearRuntime {
       }
     }
     GearedParts built = parts;
-    awake = built == null ? null : serversOn(built.layout(), id -> !next.sleeping().contains(id));
-    state = next;
+    GearState inForce = built == null ? next : topWhenAllAwake(next, built.layout().maximumGear());
+    awake = built == null ? null : serversOn(built.layout(), id -> !inForce.sleeping().contains(id));
+    state = inForce;
+  }
+
+  /**
+   * A steady state with no DataNode asleep whose gear the layout does not have is the layout's top gear: after
+   * {@code eafr.layout} changed, at the top gear, to a policy with fewer gears, the persisted gear is the old layout's
+   * top.
+   */
+  private static GearState topWhenAllAwake(GearState next, int top) {
+    if (next.phase() != GearPhase.STEADY || !next.sleeping().isEmpty() || next.gear() <= top) {
+      return next;
+    }
+    return next.shifting(top, GearPhase.STEADY, Set.of()).reached();
   }
 
   /**
