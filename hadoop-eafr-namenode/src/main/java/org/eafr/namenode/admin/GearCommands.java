@@ -12,6 +12,7 @@ import org.eafr.namenode.power.NodePowerStatus;
 import org.eafr.namenode.power.PowerCommand;
 import org.eafr.namenode.power.PowerManager;
 import org.eafr.namenode.power.PowerResult;
+import org.eafr.placement.gear.policy.GearedPolicies;
 
 /**
  * {@code hdfs eafr gear N|up|down|auto} and {@code hdfs eafr power on|off|status|clear HOST}: thin translations to the
@@ -56,8 +57,9 @@ final class GearCommands {
     GearAutopilot autopilot = runtime.gears().autopilot();
     if (service == null || autopilot == null) {
       throw new IllegalStateException("gears are off on this NameNode: eafr.layout is "
-          + runtime.gears().settings().layout() + "; to shift gears set it to equal-work or accordion in"
-          + " hdfs-site.xml and restart the NameNode (docs/gears.md)");
+          + runtime.gears().settings().layout() + "; to shift gears set it to one of "
+          + String.join(", ", GearedPolicies.names())
+          + " in hdfs-site.xml and restart the NameNode (docs/gears.md)");
     }
     switch (operand) {
       case "cancel": // ends auto mode as any operator's gear command: its controller would ask the shift again

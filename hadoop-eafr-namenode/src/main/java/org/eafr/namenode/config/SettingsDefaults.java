@@ -57,10 +57,13 @@ public final class SettingsDefaults {
         + " IN_MAINTENANCE and the power-off guard passes, and switched on again for its consistency check, for a read"
         + " or a recovery that needs it (docs/cold-sleep.md). With false, cold servers stay on in"
         + " maintenance.");
-    property(xml, GearSettings.LAYOUT_KEY, "random", "Layout of new blocks: random (EAFR's placement, no gears),"
-        + " equal-work (Rabbit's layout with gear and recovery groups) or accordion (Accordion's groups: primaries on"
-        + " every DataNode, each group replicated into the next lower; eafr.gear.accordion.*); gears shift with hdfs"
-        + " eafr gear.");
+    property(xml, GearSettings.LAYOUT_KEY, GearSettings.RANDOM, "Placement policy: random (EAFR's placement, no"
+        + " gears) or a geared policy, each with its layout, read ordering and write placement (docs/configuration.md,"
+        + " Geared policies): rabbit (equal-work layout, hit-ratio read balancer, write offloading), springfs"
+        + " (equal-work layout with bounded write offloading to an offload set of m DataNodes, read offloading),"
+        + " accordion (Accordion's groups; eafr.gear.accordion.*) or eafr-geared (equal-work layout over the read floor"
+        + " eafr.gear.eafr.read-floor, reads in rounds of read slots); equal-work is another name of rabbit. Gears"
+        + " shift with hdfs eafr gear.");
     property(xml, GearSettings.STATE_DIR_KEY, GearSettings.DEFAULT_STATE_DIR, "HDFS directory whose trusted.eafr.*"
         + " xattrs hold the gear state and what sleeping groups owe (edit-logged: survives restarts and failovers).");
     property(xml, GearSettings.MODE_KEY, "manual", "Who chooses the gear: manual (hdfs eafr gear N|up|down) or auto"

@@ -1,12 +1,17 @@
 package org.eafr.namenode.gear;
 
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Function;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.eafr.namenode.grid.GridSignalFile;
 import org.eafr.namenode.grid.GridSignalUrl;
 import org.eafr.namenode.grid.GridSource;
+import org.eafr.placement.gear.policy.GearedPolicies;
+import org.eafr.placement.gear.policy.GearedPolicySpec;
 import org.eafr.placement.grid.GridSettings;
 import org.eafr.placement.settings.InvalidSettingException;
 import org.eafr.placement.settings.Range;
@@ -19,9 +24,18 @@ import org.eafr.placement.settings.Setting;
  * are read here too: they decide when reflection runs.
  */
 public final class GearSettings {
-  /** Which layout places new blocks: random keeps EAFR's placement without gears. */
+  /**
+   * Which placement runs: random keeps EAFR's placement without gears; any other value names a geared policy of the
+   * core's {@link GearedPolicies} (layout, read ordering, write placement), equal-work being another name of rabbit.
+   */
   public static final String LAYOUT_KEY = "eafr.layout";
-  public static final List<String> LAYOUTS = List.of("random", "equal-work", "accordion");
+  /** EAFR's placement without gears. */
+  public static final String RANDOM = "random";
+  /** Rabbit's policy under the name of its layout, which configurations written before the policies were named use. */
+  public static final String EQUAL_WORK = "equal-work";
+  /** Every value {@value #LAYOUT_KEY} takes: random first, then equal-work, then the geared policies. */
+  public static final List<String> LAYOUTS = Stream.concat(Stream.of(RANDOM, EQUAL_WORK),
+      GearedPolicies.names().stream()).collect(Collectors.toUnmodifiableList());
   /** Where the gear state and what sleeping groups owe live in the namespace (xattrs, edit-logged). */
   public static final String STATE_DIR_KEY = "eafr.gear.state.dir";
   public static final String DEFAULT_STATE_DIR = "/system/eafr";
@@ -56,6 +70,7 @@ public final class GearSettings {
       AUTO_INTERVAL_MS, SERVER_OPENS_PER_SECOND, SERVER_WRITE_BYTES_PER_SECOND, GridSignalUrl.POLL_MS);
 
   private final String layout;
+  private final GearedPolicySpec<?> policy;
   private final String stateDir;
   private final int expectedDataNodes;
   private final long stepMillis;
@@ -71,9 +86,11 @@ public final class GearSettings {
 
   private GearSettings(Function<String, String> lookup) {
     String raw = lookup.apply(LAYOUT_KEY);
-    this.layout = raw == null || raw.isBlank() ? "random" : raw.trim();
-    if (!LAYOUTS.contains(layout)) {
-      throw new InvalidSettingException(LAYOUT_KEY, raw, "one of " + String.join(", ", LAYOUTS));
+    this.layout = raw == null || raw.isBlank() ? RANDOM : raw.trim();
+    this.policy = policyNamed(layout).orElse(null);
+    if (policy == null && !layout.equals(RANDOM)) {
+      throw new InvalidSettingException(LAYOUT_KEY, raw, "one of " + String.join(", ", LAYOUTS)
+          + " (equal-work is rabbit)");
     }
     String dir = lookup.apply(STATE_DIR_KEY);
     this.stateDir = dir == null || dir.isBlank() ? DEFAULT_STATE_DIR : dir.trim();
@@ -107,6 +124,11 @@ public final class GearSettings {
     this.gridPollMillis = GridSignalUrl.POLL_MS.read(lookup);
   }
 
+  /** The geared policy a value of {@value #LAYOUT_KEY} names: equal-work is Rabbit's; empty for random or unknown. */
+  private static Optional<GearedPolicySpec<?>> policyNamed(String value) {
+    return value.equals(EQUAL_WORK) ? Optional.of(GearedPolicies.RABBIT) : GearedPolicies.find(value);
+  }
+
   public static GearSettings from(Function<String, String> lookup) {
     return new GearSettings(lookup);
   }
@@ -125,13 +147,19 @@ public final class GearSettings {
     return NUMERIC;
   }
 
+  /** The value of {@value #LAYOUT_KEY} as configured (random, equal-work or a geared policy's name). */
   public String layout() {
     return layout;
   }
 
-  /** Whether a geared layout places blocks (anything but random). */
+  /** The geared policy that runs, or empty with the random layout. */
+  public Optional<GearedPolicySpec<?>> policy() {
+    return Optional.ofNullable(policy);
+  }
+
+  /** Whether a geared policy places blocks (anything but random). */
   public boolean geared() {
-    return !layout.equals("random");
+    return policy != null;
   }
 
   public String stateDir() {
