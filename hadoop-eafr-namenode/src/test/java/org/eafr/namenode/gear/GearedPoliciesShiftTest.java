@@ -6,6 +6,7 @@ import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.test.GenericTestUtils;
+import org.eafr.namenode.admin.AdminRun;
 import org.eafr.namenode.read.EafrNetworkTopology;
 import org.eafr.namenode.testing.EafrCluster;
 import org.eafr.placement.gear.ActiveSet;
@@ -26,7 +27,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * Accordion's lowest group 3; a read floor of 0.75, so eafr-geared's layout spreads over 10 DataNodes and its lowest
  * gear is 3), the NameNode restarted with {@code eafr.layout} set to each in turn, at the top gear: files written under the policy
  * are on the chain, reads go through its reader ordering, a shift one gear down (never below its lowest) stops the
- * DataNodes that gear lets sleep with every file read back by checksum, a file written there stays on the DataNodes
+ * DataNodes that gear lets sleep with every file read back by checksum (an operator's shift below eafr-geared's read
+ * floor is refused), a file written there stays on the DataNodes
  * on, and the shift back up leaves every DataNode on and every file verified. Each policy starts from the top gear with the previous policy's files deleted.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -89,6 +91,13 @@ class GearedPoliciesShiftTest {
       assertThat(served).as("reads the hit-ratio balancer chose under %s", name).isPositive();
     }
 
+    if (lowest > 0) { // eafr-geared: an operator's shift below the read floor's gear is refused, nothing changed
+      AdminRun refused = AdminRun.run(cluster.conf(), "gear", String.valueOf(lowest - 1));
+      assertThat(refused.code).isEqualTo(1);
+      assertThat(refused.err).contains("gear " + (lowest - 1) + " is not allowed: eafr-geared keeps gear " + lowest
+          + " and above on for its read floor (eafr.gear.eafr.read-floor = 0.75); allowed: " + lowest + ".." + top);
+      assertThat(GearTestCluster.gears(cluster).state().gear()).isEqualTo(top);
+    }
     service().requestGear(down);
     GearTestCluster.awaitGear(cluster, down);
     ActiveSet on = layout.serversOn(down);
