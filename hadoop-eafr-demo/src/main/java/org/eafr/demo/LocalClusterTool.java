@@ -186,8 +186,7 @@ public final class LocalClusterTool {
       case "up":
         return poll(seconds, "the NameNode's web server on port " + port("NN_HTTP"), jmx::up);
       case "ready":
-        return poll(seconds, dataNodes() + " live DataNodes", () -> jmx.liveDataNodes() == dataNodes())
-            && poll(seconds, "the NameNode to leave safe mode", jmx::outOfSafeMode);
+        return jmx.ready("[local-cluster]", dataNodes(), seconds);
       case "eafr":
         Configuration client = new HdfsConfiguration();
         return poll(seconds, "the replication monitor plugin to answer 'hdfs eafr status'",
@@ -197,17 +196,8 @@ public final class LocalClusterTool {
     }
   }
 
-  /** Polls every half second until {@code condition} holds or {@code seconds} pass (then logs what it waited for). */
   static boolean poll(int seconds, String what, BooleanSupplier condition) throws InterruptedException {
-    long deadline = System.nanoTime() + seconds * 1_000_000_000L;
-    while (!condition.getAsBoolean()) {
-      if (System.nanoTime() > deadline) {
-        log("timed out after " + seconds + " s waiting for " + what);
-        return false;
-      }
-      Thread.sleep(500);
-    }
-    return true;
+    return NameNodeJmx.poll("[local-cluster]", seconds, what, condition);
   }
 
   static void log(String line) {
