@@ -70,8 +70,9 @@ public final class SettingsDefaults {
         + " (the gear controller on the NameNode's load). hdfs eafr gear auto and a manual gear command switch it at"
         + " run time; that choice is persisted and kept across restarts until this value is changed.");
     property(xml, GridSettings.OBJECTIVE_KEY, Objective.ENERGY.toString(), "What deferrable work (the gear service's"
-        + " reflection, EAFR's cold migrations and trimming) is scheduled against: energy (runs at once), carbon (waits for the lowest forecast gCO2/kWh of "
-        + GridSignalFile.KEY + " before its deadline) or price (the lowest day-ahead EUR/MWh).");
+        + " reflection, EAFR's cold migrations and trimming) is scheduled against: energy (runs at once), carbon"
+        + " (waits for the lowest forecast gCO2/kWh of " + GridSignalFile.KEY + " before its deadline) or price (the"
+        + " lowest day-ahead EUR/MWh).");
     property(xml, GridSignalFile.KEY, "", "Path of the grid signal CSV (formats in docs/carbon.md), read again when"
         + " its modification time changes; empty, missing, malformed or not covering now: energy only, logged once"
         + " and shown in hdfs eafr status.");

@@ -200,7 +200,7 @@ public final class GearSettings {
     return grid;
   }
 
-  /** Where the grid signal comes from: the {@value GridSignalUrl#KEY} when set, else the {@value GridSignalFile#KEY}. */
+  /** Where the grid signal comes from: {@value GridSignalUrl#KEY} when set, else {@value GridSignalFile#KEY}. */
   public GridSource gridSource() {
     return gridSignalUrl.isEmpty() ? new GridSignalFile(gridSignalFile) : new GridSignalUrl(gridSignalUrl,
         gridPollMillis);

@@ -39,8 +39,8 @@ final class CarbonIntensityJson {
     }
     JsonNode data = root == null ? null : root.get("data");
     if (data == null || !data.isArray() || data.isEmpty()) {
-      throw new IllegalArgumentException("no non-empty \"data\" array of {\"from\", \"to\", \"intensity\": {\"forecast\","
-          + " \"actual\"}} entries");
+      throw new IllegalArgumentException("no non-empty \"data\" array of {\"from\", \"to\", \"intensity\":"
+          + " {\"forecast\", \"actual\"}} entries");
     }
     StringBuilder csv = new StringBuilder("from,to,forecast,actual,index\n");
     for (int i = 0; i < data.size(); i++) {

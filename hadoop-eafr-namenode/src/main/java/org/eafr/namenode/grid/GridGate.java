@@ -26,14 +26,15 @@ import org.slf4j.LoggerFactory;
  * every gear step while files owe moves after a gear-up ({@link #mayReflect}), and the replication monitor's cold
  * migrations and trimming, asked every round that plans them ({@link #mayRun}). It holds each kind while the forecast
  * has a cleaner (or cheaper) slot before the kind's deadline and releases it at that slot or at the deadline ({@link
- * DeferredWork}, {@link DeferralScheduler}). The deadline is {@code eafr.grid.defer.reflection.ms} after reflection became due, or the
- * moment a gear-down is asked while it is held ({@link #gearDownAsked}): no gear-down starts during a shift, so held
- * reflection would otherwise keep the gear up. It also adds the DataNodes' estimated kWh up against the signal
- * ({@link GridMeter}).
+ * DeferredWork}, {@link DeferralScheduler}). The deadline is {@code eafr.grid.defer.<kind>.ms} after the kind became
+ * due; for reflection also the moment a gear-down is asked while it is held ({@link #gearDownAsked}): no gear-down
+ * starts during a shift, so held reflection would otherwise keep the gear up. It also adds the DataNodes' estimated
+ * kWh up against the signal ({@link GridMeter}).
  *
  * <p>Without a usable signal for the objective (no file or URL, missing, unreadable, malformed, an HTTP error,
- * without the objective's values, or no slot covering now) every verdict is energy only: reflection runs at once; the reason is logged once
- * per change and shown in {@code hdfs eafr status}. A new signal (the file changed) keeps the deadline and the sums.
+ * without the objective's values, or no slot covering now) every verdict is energy only: the work runs at once; the
+ * reason is logged once per change and shown in {@code hdfs eafr status}. A new signal (the file changed) keeps the
+ * deadlines and the sums.
  *
  * <p>Worked example ({@code GridGateTest}, the scheduler's example: 30-minute slots forecast at 200, 180, 120, 150,
  * 90, 300 gCO2/kWh from 00:00, longest wait of reflection 3 h): reflection due at 00:00 is held until 02:00 (deadline

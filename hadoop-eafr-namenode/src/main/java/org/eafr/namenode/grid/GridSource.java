@@ -3,7 +3,10 @@ package org.eafr.namenode.grid;
 import java.util.Optional;
 import org.eafr.placement.grid.GridSignal;
 
-/** Where the NameNode's grid signal comes from: a CSV file ({@link GridSignalFile}) or a polled URL ({@link GridSignalUrl}). */
+/**
+ * Where the NameNode's grid signal comes from: a CSV file ({@link GridSignalFile}) or a polled URL
+ * ({@link GridSignalUrl}).
+ */
 public interface GridSource {
   /** The signal as the source gives it now, or empty (then {@link #problem()} says why). */
   Optional<GridSignal> current();

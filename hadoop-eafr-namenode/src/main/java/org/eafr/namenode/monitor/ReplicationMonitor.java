@@ -54,8 +54,9 @@ import org.slf4j.LoggerFactory;
  * eps on hot servers. Cold migrations and trimming are deferrable: with {@code eafr.grid.objective} carbon or price the
  * grid's scheduler ({@link GridGate}) may hold them for a cleaner or cheaper slot, each kind at most {@code
  * eafr.grid.defer.<kind>.ms} after it became due (released one round before that deadline); held, they are planned
- * again each round and start when released. ADDs for hot files never wait. Everything in flight is in memory: after a restart the files keep their replication factors,
- * nothing is below r, and the next rounds plan from what HDFS then holds.
+ * again each round and start when released. ADDs for hot files never wait. Everything in flight is in memory: after
+ * a restart the files keep their replication factors, nothing is below r, and the next rounds plan from what HDFS
+ * then holds.
  *
  * <p>A file's replica servers are the holders of its first block (exact for single-block files); its size is its
  * length. An action is done when every block shows it: an ADD when each block has one more replica, a MIGRATE's

@@ -60,7 +60,8 @@ class GridMonitorTest {
         .contains("grid (objective carbon): now 200.0 gCO2/kWh, n/a EUR/MWh")
         .contains("cold-migration held until 2026-01-01T02:00:00Z, deadline 2026-01-01T03:00:00Z")
         .contains("trim held until 2026-01-01T02:00:00Z, deadline 2026-01-01T03:00:00Z");
-    assertThat(ReplicationMonitorTest.metrics(cluster)).containsEntry("GridColdMigrationHeld", 1L).containsEntry("GridTrimHeld", 1L)
+    assertThat(ReplicationMonitorTest.metrics(cluster)).containsEntry("GridColdMigrationHeld", 1L)
+        .containsEntry("GridTrimHeld", 1L)
         .containsEntry("GridColdMigrationDeadlineTimestampSeconds", (T0 + 180 * MINUTE) / 1000.0);
     assertThat(monitor().preview().deferred()).extracting(RoundPreview.Planned::deferredBecause).containsOnly(
         "held for the grid (eafr.grid.objective = carbon): hold until 2026-01-01T02:00:00Z (WAITING, deadline"
