@@ -41,6 +41,7 @@ import org.eafr.placement.gear.WakePlanner;
  *       source or home was down during the pass still goes home once they are back.</li>
  *   <li><b>Out of turn</b>, beside any phase: {@link WakeSteps} finds groups to wake for a failure or a read with no
  *       live replica; they are powered on, registered and taken out of maintenance as a gear-up does.</li>
+ *   <li><b>Cancel</b> ({@link #cancel}), by an operator: the shift ends where it stands ({@link ShiftCancel}).</li>
  * </ol>
  *
  * <p>Worked example ({@code GearShiftTest}): 12 DataNodes s0..s11, equal-work with p = 4, g = 2, r = 3 (gears 0..4
@@ -118,6 +119,33 @@ public final class GearShift {
     }
     persist(state.shifting(requested, phase, sleeping));
     return ShiftAnswer.accepted(decision.describe("MANUAL"));
+  }
+
+  /**
+   * An operator's cancel: ends the shift under way (or the out-of-turn wake) where it stands ({@link ShiftCancel}):
+   * the sleeping DataNodes not running (off, or still booting) stay asleep in maintenance, since out of it HDFS
+   * would re-replicate all they hold; the running ones leave it. What is owed stays recorded and is reflected once
+   * its homes are on. Refused, changing nothing, when nothing is under way.
+   */
+  public ShiftAnswer cancel() {
+    if (state.phase() == ShiftPhase.STEADY && state.waking().isEmpty()) {
+      return ShiftAnswer.refused("'hdfs eafr gear cancel' refused: no shift is under way (gear " + state.gear()
+          + ", steady) and no DataNode is being woken; nothing to cancel");
+    }
+    Set<String> off = new TreeSet<>();
+    Set<String> on = new TreeSet<>();
+    for (String id : state.sleeping()) {
+      (ports.cluster.dataNode(id).alive() ? on : off).add(id);
+    }
+    int reached = ShiftCancel.reachedGear(layout, off);
+    String was = "shift to gear " + state.target() + " (" + state.phase() + (state.waking().isEmpty() ? ""
+        : ", " + state.waking().size() + " DataNodes being woken out of turn") + ")";
+    power.forget(state.sleeping());
+    persist(state.cancelledAt(reached, off));
+    lastNews = was + " cancelled: gear " + reached + " in force; " + off.size() + " DataNodes not running stay"
+        + " asleep in maintenance " + off + "; " + on.size() + " DataNodes out of maintenance " + on + "; "
+        + ports.store.owedCount() + " blocks still owed, moved once their homes are on";
+    return ShiftAnswer.accepted(lastNews);
   }
 
   /** A block was written; when a home slept, what it is owed is persisted at once. */

@@ -49,6 +49,11 @@ final class PowerSteps {
     return refusal;
   }
 
+  /** Forgets what is under way for {@code ids} (a cancelled shift): the next shift reads their hosts again. */
+  void forget(Set<String> ids) {
+    sent.keySet().removeAll(ids);
+  }
+
   private boolean reached(String id, Power wanted, long now) {
     if (stillVerified(id, wanted)) {
       return true;
