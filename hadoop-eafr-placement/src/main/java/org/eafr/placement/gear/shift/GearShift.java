@@ -55,6 +55,7 @@ public final class GearShift {
   private final PowerSteps power;
   private final ReflectionSteps reflection;
   private final WakeSteps wakes;
+  private final ShiftBlocker blocker;
   private ShiftState state;
   private String lastNews = "";
 
@@ -64,6 +65,7 @@ public final class GearShift {
     this.power = new PowerSteps(ports, settings.powerTimeoutMillis());
     this.reflection = new ReflectionSteps(ports, layout.chain(), settings);
     this.wakes = new WakeSteps(ports, layout.chain(), new WakePlanner(layout));
+    this.blocker = new ShiftBlocker(ports.cluster::dataNode, power::why, id -> id);
     this.state = state;
   }
 
@@ -89,6 +91,12 @@ public final class GearShift {
   /** The last thing an operator should read: a shift reached, cancelled, or waiting, and why. */
   public String lastNews() {
     return lastNews;
+  }
+
+  /** What the shift under way waits for ({@link ShiftBlocker}); empty when steady or nothing holds it. */
+  public Optional<String> blockedBy() {
+    boolean down = state.phase() == ShiftPhase.ENTERING_MAINTENANCE || state.phase() == ShiftPhase.POWERING_OFF;
+    return blocker.of(state.phase(), down ? leaving() : wakingForGear());
   }
 
   /** A gear asked by an operator or the controller; refused with the reason, nothing changed. */
@@ -267,19 +275,29 @@ public final class GearShift {
     return true;
   }
 
-  /** DataNodes asleep or going to sleep that the target gear does not keep on and that are not being woken. */
+  /**
+   * DataNodes asleep or going to sleep that the target gear does not keep on and that are not being woken, HDFS not
+   * decommissioning them.
+   */
   Set<String> leaving() {
     Set<String> leaving = new TreeSet<>(state.sleeping());
     leaving.removeAll(layout.serversOn(state.target()).ids());
     leaving.removeAll(state.waking());
+    leaving.removeIf(this::outOfLayout);
     return leaving;
   }
 
-  /** Sleeping DataNodes the target gear keeps on. */
+  /** Sleeping DataNodes the target gear keeps on, HDFS not decommissioning them. */
   private Set<String> wakingForGear() {
     Set<String> waking = new TreeSet<>(state.sleeping());
     waking.retainAll(layout.serversOn(state.target()).ids());
+    waking.removeIf(this::outOfLayout);
     return waking;
+  }
+
+  /** HDFS decommissions the DataNode or has: a shift neither waits for it nor powers it. */
+  private boolean outOfLayout(String id) {
+    return ports.cluster.dataNode(id).admin().decommission();
   }
 
   /** Persists {@code next} first, then puts its sleeping DataNodes into maintenance and the woken ones out. */

@@ -59,12 +59,16 @@ final class WakeSteps {
     return ActiveSet.all(chain).minus(ActiveSet.ofIds(chain, asleep));
   }
 
-  /** DataNodes that should be on and are dead, or unregistered (dead since before this NameNode started). */
+  /**
+   * DataNodes that should be on and are dead, or unregistered (dead since before this NameNode started); one HDFS
+   * decommissions had its blocks copied away and is no failure.
+   */
   ActiveSet failed(ShiftState state) {
     Set<String> failed = new TreeSet<>();
     for (int p = 0; p < chain.size(); p++) {
       String id = chain.id(p);
-      if (!state.sleeping().contains(id) && !ports.cluster.dataNode(id).alive()) {
+      DataNodeView node = ports.cluster.dataNode(id);
+      if (!state.sleeping().contains(id) && !node.alive() && !node.admin().decommission()) {
         failed.add(id);
       }
     }

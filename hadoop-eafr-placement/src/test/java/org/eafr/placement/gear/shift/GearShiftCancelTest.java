@@ -2,14 +2,8 @@ package org.eafr.placement.gear.shift;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.util.Random;
 import java.util.Set;
-import org.eafr.placement.gear.ActiveSet;
-import org.eafr.placement.gear.BlockRequest;
-import org.eafr.placement.gear.ExpansionChain;
-import org.eafr.placement.gear.GearServers;
 import org.eafr.placement.gear.GearedLayout;
-import org.eafr.placement.gear.layout.EqualWorkLayout;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -18,21 +12,15 @@ import org.junit.jupiter.api.Test;
  * r = 3 (gear 1 keeps s0..s5 on, gear 2 s0..s7, gear 3 s0..s9).
  */
 class GearShiftCancelTest {
-  private final ExpansionChain chain = GearServers.chain(12, 3);
-  private final GearedLayout layout = new EqualWorkLayout(chain, 4, 2, 3);
-  private final MemoryShiftStore store = new MemoryShiftStore();
-  private SimulatedCluster cluster;
+  private final ShiftFixture fixture = new ShiftFixture();
+  private final GearedLayout layout = fixture.layout;
+  private final MemoryShiftStore store = fixture.store;
+  private final SimulatedCluster cluster = fixture.cluster;
   private GearShift shift;
 
   @BeforeEach
-  void cluster() {
-    cluster = new SimulatedCluster(chain, new Random(1));
-    cluster.replyDelay = 0;
-    for (int b = 0; b < 24; b++) {
-      String id = "blk_" + b;
-      cluster.addBlock(id, layout.place(BlockRequest.of(id, 3), ActiveSet.all(chain)).holderIds());
-    }
-    shift = resume();
+  void resumed() {
+    shift = fixture.resume();
   }
 
   @Test
@@ -67,7 +55,7 @@ class GearShiftCancelTest {
     assertThat(shift.state()).isEqualTo(new ShiftState(2, 2, ShiftPhase.STEADY, Set.of("s8", "s9", "s10", "s11"),
         Set.of()));
     cluster.nameNodeRestarted();
-    shift = resume();
+    shift = fixture.resume();
     shift.request(0);
 
     ShiftAnswer answer = shift.cancel();
@@ -106,15 +94,7 @@ class GearShiftCancelTest {
     assertThat(store.load()).isEmpty();
   }
 
-  private GearShift resume() {
-    return GearShift.resume(layout, new ShiftPorts(cluster, cluster, cluster, cluster, store),
-        new ShiftSettings(1, 3, 4));
-  }
-
   private void steps(int steps) {
-    for (int s = 0; s < steps; s++) {
-      cluster.tick();
-      shift.step(cluster.tick);
-    }
+    fixture.steps(shift, steps);
   }
 }

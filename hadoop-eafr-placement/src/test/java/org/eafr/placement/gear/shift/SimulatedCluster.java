@@ -131,6 +131,11 @@ final class SimulatedCluster implements ShiftCluster, PowerPort, MaintenancePort
     n.brokenUntil = tick + ticks;
   }
 
+  /** HDFS starts decommissioning DataNode {@code id} (its blocks are copied away; it stays alive). */
+  void decommission(String id) {
+    nodes.get(id).admin = AdminState.DECOMMISSIONING;
+  }
+
   /** A switched-off host breaks: powered on, its DataNode will not start for {@code ticks}. */
   boolean crashAsleep(int ticks) {
     List<Node> off = new ArrayList<>();
