@@ -56,16 +56,19 @@ public final class GearShift {
   private final ReflectionSteps reflection;
   private final WakeSteps wakes;
   private final ShiftBlocker blocker;
+  private final ReflectionGate gate;
   private ShiftState state;
   private String lastNews = "";
 
-  private GearShift(GearedLayout layout, ShiftPorts ports, ShiftSettings settings, ShiftState state) {
+  private GearShift(GearedLayout layout, ShiftPorts ports, ShiftSettings settings, ShiftState state,
+      ReflectionGate gate) {
     this.layout = layout;
     this.ports = ports;
     this.power = new PowerSteps(ports, settings.powerTimeoutMillis());
     this.reflection = new ReflectionSteps(ports, layout.chain(), settings);
     this.wakes = new WakeSteps(ports, layout.chain(), new WakePlanner(layout));
     this.blocker = new ShiftBlocker(ports.cluster::dataNode, power::why, id -> id);
+    this.gate = gate;
     this.state = state;
   }
 
@@ -74,9 +77,15 @@ public final class GearShift {
    * sleeping DataNodes put (back) into maintenance and the others out of it.
    */
   public static GearShift resume(GearedLayout layout, ShiftPorts ports, ShiftSettings settings) {
+    return resume(layout, ports, settings, ReflectionGate.OPEN);
+  }
+
+  /** The same, with reflection held whenever {@code gate} says so. */
+  public static GearShift resume(GearedLayout layout, ShiftPorts ports, ShiftSettings settings,
+      ReflectionGate gate) {
     ShiftState stored = ports.store.load().orElse(ShiftState.steady(layout.maximumGear()));
     GearedLayout.checkGear(layout, stored.target());
-    GearShift shift = new GearShift(layout, ports, settings, stored);
+    GearShift shift = new GearShift(layout, ports, settings, stored, gate);
     Set<String> awake = new TreeSet<>(ActiveSet.all(layout.chain()).ids());
     awake.removeAll(stored.sleeping());
     ports.maintenance.leave(awake);
@@ -222,13 +231,16 @@ public final class GearShift {
         }
         break;
       case REFLECTING:
-        if (!reflection.step(now)) {
+        if (!gate.mayReflect(ports.store.owedCount())) {
+          lastNews = "gear " + state.target() + ": reflection held by its gate; " + ports.store.owedCount()
+              + " blocks owed";
+        } else if (!reflection.step(now)) {
           lastNews = "gear " + state.target() + " reached; reflection complete";
           persist(state.reached());
         }
         break;
       default:
-        if (ports.store.owedCount() > 0) {
+        if (ports.store.owedCount() > 0 && gate.mayReflect(ports.store.owedCount())) {
           reflection.step(now); // what a pass could not move (its source or home was down) goes home later
         }
         break;
