@@ -16,6 +16,7 @@ import org.eafr.placement.gear.CleanupWork;
 import org.eafr.placement.gear.GearController;
 import org.eafr.placement.gear.GearDecision;
 import org.eafr.placement.gear.GearFloor;
+import org.eafr.placement.gear.GearReason;
 import org.eafr.placement.gear.GearedLayout;
 import org.eafr.placement.gear.LoadSample;
 import org.eafr.placement.gear.UnavailableBlock;
@@ -42,6 +43,8 @@ import org.eafr.placement.gear.WakePlanner;
  *   <li><b>Out of turn</b>, beside any phase: {@link WakeSteps} finds groups to wake for a failure or a read with no
  *       live replica; they are powered on, registered and taken out of maintenance as a gear-up does.</li>
  *   <li><b>Cancel</b> ({@link #cancel}), by an operator: the shift ends where it stands ({@link ShiftCancel}).</li>
+ *   <li><b>Standby</b> ({@link #follow}): a standby NameNode's machine only takes the persisted state, its sleeping
+ *       DataNodes in maintenance there too, and acts once it becomes active.</li>
  * </ol>
  *
  * <p>Worked example ({@code GearShiftTest}): 12 DataNodes s0..s11, equal-work with p = 4, g = 2, r = 3 (gears 0..4
@@ -108,8 +111,16 @@ public final class GearShift {
     return blocker.of(state.phase(), down ? leaving() : wakingForGear());
   }
 
-  /** A gear asked by an operator or the controller; refused with the reason, nothing changed. */
+  /** A gear asked by an operator; refused with the reason, nothing changed. */
   public ShiftAnswer request(int requested) {
+    return request(requested, GearReason.MANUAL);
+  }
+
+  /**
+   * A gear asked by an operator ({@link GearReason#MANUAL}) or by the gear controller in auto mode (its reason): every
+   * check applies alike; the answer names who asked ({@link #origin}).
+   */
+  public ShiftAnswer request(int requested, GearReason reason) {
     if (requested < 0 || requested > layout.maximumGear()) {
       return ShiftAnswer.refused("gear " + requested + " does not exist: layout " + layout.name() + " has gears 0.."
           + layout.maximumGear());
@@ -135,7 +146,7 @@ public final class GearShift {
       phase = ShiftPhase.ENTERING_MAINTENANCE;
     }
     persist(state.shifting(requested, phase, sleeping));
-    return ShiftAnswer.accepted(decision.describe("MANUAL"));
+    return ShiftAnswer.accepted(decision.describe(origin(reason)));
   }
 
   /**
@@ -163,6 +174,19 @@ public final class GearShift {
         + " asleep in maintenance " + off + "; " + on.size() + " DataNodes out of maintenance " + on + "; "
         + ports.store.owedCount() + " blocks still owed, moved once their homes are on";
     return ShiftAnswer.accepted(lastNews);
+  }
+
+  /** Who asked for a shift, as its answer says: MANUAL (an operator), or AUTO with the controller's reason. */
+  public static String origin(GearReason reason) {
+    return reason == GearReason.MANUAL ? "MANUAL" : "AUTO, " + reason;
+  }
+
+  /**
+   * On a standby: takes the state the active machine persisted, with its sleeping DataNodes in maintenance here too
+   * (so a failover re-replicates nothing); sends no power command and moves nothing.
+   */
+  public void follow() {
+    ports.store.load().filter(stored -> !stored.equals(state)).ifPresent(this::apply);
   }
 
   /** A block was written; when a home slept, what it is owed is persisted at once. */
@@ -312,9 +336,14 @@ public final class GearShift {
     return ports.cluster.dataNode(id).admin().decommission();
   }
 
-  /** Persists {@code next} first, then puts its sleeping DataNodes into maintenance and the woken ones out. */
+  /** Persists {@code next} first, then puts it in force. */
   private void persist(ShiftState next) {
     ports.store.save(next);
+    apply(next);
+  }
+
+  /** Puts {@code next} in force: its sleeping DataNodes into maintenance and the woken ones out. */
+  private void apply(ShiftState next) {
     Set<String> left = new TreeSet<>(state.sleeping());
     left.removeAll(next.sleeping());
     Set<String> entered = new TreeSet<>(next.sleeping());
