@@ -43,6 +43,7 @@ import org.eafr.placement.gear.WakePlanner;
  *   <li><b>Out of turn</b>, beside any phase: {@link WakeSteps} finds groups to wake for a failure or a read with no
  *       live replica; they are powered on, registered and taken out of maintenance as a gear-up does.</li>
  *   <li><b>Cancel</b> ({@link #cancel}), by an operator: the shift ends where it stands ({@link ShiftCancel}).</li>
+ *   <li><b>Growth</b> ({@link #grow}), between shifts: DataNodes registered since the chain was fixed are appended.</li>
  *   <li><b>Standby</b> ({@link #follow}): a standby NameNode's machine only takes the persisted state, its sleeping
  *       DataNodes in maintenance there too, and acts once it becomes active.</li>
  * </ol>
@@ -53,7 +54,7 @@ import org.eafr.placement.gear.WakePlanner;
  * and reaches gear 0, steady, 8 sleeping.
  */
 public final class GearShift {
-  private final GearedLayout layout;
+  private GearedLayout layout;
   private final ShiftPorts ports;
   private final PowerSteps power;
   private final ReflectionSteps reflection;
@@ -187,6 +188,34 @@ public final class GearShift {
    */
   public void follow() {
     ports.store.load().filter(stored -> !stored.equals(state)).ifPresent(this::apply);
+  }
+
+  /**
+   * The expansion chain grew: {@code longer} is the layout on the chain with DataNodes appended that registered since
+   * it was fixed (every server keeps its position, gear group and recovery group, so no block moves). Only between
+   * shifts, nothing being woken: a shift's leaving and waking sets are those of the chain it started on. The highest
+   * gear stays the highest, so the newcomers are on; in a lower gear they stay on until the next shift down. Refused,
+   * changing nothing, during a shift or when {@code longer} does not extend the chain.
+   */
+  public ShiftAnswer grow(GearedLayout longer) {
+    if (state.phase() != ShiftPhase.STEADY || !state.waking().isEmpty()) {
+      return ShiftAnswer.refused("the chain grows between shifts: " + state + " now; it grows once steady with"
+          + " nothing being woken");
+    }
+    List<String> ids = ActiveSet.all(layout.chain()).ids();
+    List<String> longerIds = ActiveSet.all(longer.chain()).ids();
+    if (longerIds.size() <= ids.size() || !longerIds.subList(0, ids.size()).equals(ids)) {
+      return ShiftAnswer.refused("layout " + longer.name() + " on " + longerIds + " does not extend the chain " + ids
+          + ": every server must keep its position");
+    }
+    int gear = state.gear() == layout.maximumGear() ? longer.maximumGear() : state.gear();
+    layout = longer;
+    reflection.chain(longer.chain());
+    wakes.layout(longer);
+    persist(new ShiftState(gear, gear, ShiftPhase.STEADY, state.sleeping(), Set.of()));
+    lastNews = "expansion chain extended by " + (longerIds.size() - ids.size()) + " DataNodes to "
+        + longerIds.size() + " (" + (longer.maximumGear() + 1) + " gears, gear " + gear + " in force); no block moves";
+    return ShiftAnswer.accepted(lastNews);
   }
 
   /** A block was written; when a home slept, what it is owed is persisted at once. */

@@ -25,7 +25,7 @@ import org.eafr.placement.gear.ExpansionChain;
  */
 final class ReflectionSteps {
   private final ShiftPorts ports;
-  private final ExpansionChain chain;
+  private ExpansionChain chain;
   private final ShiftSettings settings;
   private final Map<String, InFlight> inFlight = new HashMap<>();
   private String cursor = "";
@@ -37,6 +37,11 @@ final class ReflectionSteps {
     this.ports = ports;
     this.chain = chain;
     this.settings = settings;
+  }
+
+  /** The chain grew ({@link GearShift#grow}): moves in flight carry on; new moves use the longer chain. */
+  void chain(ExpansionChain longer) {
+    this.chain = longer;
   }
 
   /** One batch; returns whether reflection still has work (a move in flight or to make, a pass not yet clean). */

@@ -6,6 +6,7 @@ import java.util.TreeSet;
 import org.eafr.placement.cluster.ReplicatedFile;
 import org.eafr.placement.gear.ActiveSet;
 import org.eafr.placement.gear.ExpansionChain;
+import org.eafr.placement.gear.GearedLayout;
 import org.eafr.placement.gear.WakePlanner;
 
 /**
@@ -15,8 +16,8 @@ import org.eafr.placement.gear.WakePlanner;
  */
 final class WakeSteps {
   private final ShiftPorts ports;
-  private final ExpansionChain chain;
-  private final WakePlanner planner;
+  private ExpansionChain chain;
+  private WakePlanner planner;
   private final Set<String> readsWithoutReplica = new TreeSet<>();
   private Set<String> failedBefore = new HashSet<>();
 
@@ -24,6 +25,12 @@ final class WakeSteps {
     this.ports = ports;
     this.chain = chain;
     this.planner = planner;
+  }
+
+  /** The chain grew ({@link GearShift#grow}): wakes are planned on the longer layout from now on. */
+  void layout(GearedLayout longer) {
+    this.chain = longer.chain();
+    this.planner = new WakePlanner(longer);
   }
 
   /** A read found block {@code blockId} with no live replica: the next step looks for a group to wake for it. */
