@@ -238,9 +238,12 @@ public final class GearShift {
     wakes.readFoundNoReplica(blockId);
   }
 
-  /** One step at {@code now} (ms): wakes out of turn, then the phase under way. */
+  /**
+   * One step at {@code now} (ms): wakes out of turn, then the phase under way; neither waking nor reflection until the
+   * block map has settled ({@link ShiftCluster#settled}).
+   */
   public void step(long now) {
-    Set<String> wake = wakes.find(state);
+    Set<String> wake = ports.cluster.settled() ? wakes.find(state) : Set.of();
     if (!wake.isEmpty()) {
       persist(state.withWaking(wake));
       lastNews = "waking " + wake.size() + " DataNodes out of turn: " + wake;
@@ -284,7 +287,9 @@ public final class GearShift {
         }
         break;
       case REFLECTING:
-        if (!gate.mayReflect(ports.store.owedCount())) {
+        if (!ports.cluster.settled()) {
+          lastNews = "gear " + state.target() + ": reflection waits until every DataNode has reported its blocks";
+        } else if (!gate.mayReflect(ports.store.owedCount())) {
           lastNews = "gear " + state.target() + ": reflection held by its gate; " + ports.store.owedCount()
               + " blocks owed";
         } else if (!reflection.step(now)) {
@@ -293,7 +298,7 @@ public final class GearShift {
         }
         break;
       default:
-        if (ports.store.owedCount() > 0 && gate.mayReflect(ports.store.owedCount())) {
+        if (ports.cluster.settled() && ports.store.owedCount() > 0 && gate.mayReflect(ports.store.owedCount())) {
           reflection.step(now); // what a pass could not move (its source or home was down) goes home later
         }
         break;
