@@ -1,0 +1,117 @@
+package org.eafr.placement.gear.relayout;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Random;
+import java.util.Set;
+import org.eafr.placement.gear.BlockMove;
+import org.eafr.placement.gear.ExpansionChain;
+import org.eafr.placement.gear.GearServers;
+import org.eafr.placement.gear.LayoutMoves;
+import org.eafr.placement.gear.layout.EqualWorkLayout;
+import org.junit.jupiter.api.Test;
+
+class RelayoutPlannerTest {
+  @Test
+  void workedExample_keepsHoldersThatFitAndMovesTheRest() {
+    EqualWorkLayout layout = new EqualWorkLayout(GearServers.chain(6, 1), 2, 1, 2);
+    RelayoutPlanner planner = new RelayoutPlanner(layout, 0.1);
+
+    assertThat(planner.plan(new RelayoutBlock("a", 100, 0, 1))).containsExactly(new BlockMove("a", 1, 2, true));
+    assertThat(planner.plan(new RelayoutBlock("b", 100, 2, 3))).containsExactly(new BlockMove("b", 2, 1, true));
+    assertThat(planner.plan(new RelayoutBlock("c", 100, 0, 4))).isEmpty();
+    assertThat(planner.plan(new RelayoutBlock("d", 100, 1, 2))).isEmpty();
+
+    RelayoutReport report = planner.report();
+    assertThat(report.movedReplicas()).isEqualTo(2);
+    assertThat(report.plannedBytes()).isEqualTo(200);
+    assertThat(report.blockBoundBytes()).isEqualTo(200);
+    assertThat(report.shareBoundBytes()).isZero();
+    assertThat(report.lowerBoundBytes()).isEqualTo(200);
+    assertThat(report.ratio()).isEqualTo(1.0);
+  }
+
+  @Test
+  void randomLayoutToEqualWork_everyBlockReachesGearZeroAndItsGroup_withinTheGoalOfTheBound() {
+    ExpansionChain chain = GearServers.chain(12, 3);
+    EqualWorkLayout layout = new EqualWorkLayout(chain, 4, 2, 3);
+    RelayoutPlanner planner = new RelayoutPlanner(layout, 0.1);
+    Random random = new Random(7);
+    long[] after = new long[12];
+    for (int b = 0; b < 2_000; b++) {
+      int[] holders = randomHolders(random, 12, 3);
+      List<BlockMove> moves = planner.plan(new RelayoutBlock("blk_" + b, 1 + random.nextInt(1000), holders));
+      int[] placed = apply(holders, moves);
+      assertThat(java.util.Arrays.stream(placed).anyMatch(p -> p < 4)).as("block %d in gear 0", b).isTrue();
+      for (int p : placed) {
+        assertThat(layout.homeMates(placed[0] == p ? placed[1] : placed[0]).contains(p)).isTrue();
+      }
+      for (BlockMove move : moves) {
+        assertThat(move.dropSource()).isTrue();
+      }
+    }
+    RelayoutReport report = planner.report();
+    assertThat(report.lowerBoundBytes()).isPositive();
+    assertThat(report.ratio()).as(report.toString()).isLessThanOrEqualTo(1.2);
+  }
+
+  @Test
+  void sameBlocksSamePlan_andAResumedPlannerGoesOnAsIfNeverStopped() {
+    EqualWorkLayout layout = new EqualWorkLayout(GearServers.chain(12, 3), 4, 2, 3);
+    List<RelayoutBlock> blocks = new ArrayList<>();
+    Random random = new Random(11);
+    for (int b = 0; b < 300; b++) {
+      blocks.add(new RelayoutBlock("blk_" + b, 64 + random.nextInt(64), randomHolders(random, 12, 3)));
+    }
+    RelayoutPlanner whole = new RelayoutPlanner(layout, 0.1);
+    RelayoutPlanner first = new RelayoutPlanner(layout, 0.1);
+    List<BlockMove> once = new ArrayList<>();
+    List<BlockMove> split = new ArrayList<>();
+    for (int b = 0; b < blocks.size(); b++) {
+      once.addAll(whole.plan(blocks.get(b)));
+      if (b == 150) {
+        first = RelayoutPlanner.resume(layout, 0.1, first.state());
+      }
+      split.addAll(first.plan(blocks.get(b)));
+    }
+    assertThat(split).isEqualTo(once);
+    assertThat(first.report().toString()).isEqualTo(whole.report().toString());
+  }
+
+  @Test
+  void aStateForAnotherChainIsRefused() {
+    EqualWorkLayout small = new EqualWorkLayout(GearServers.chain(6, 1), 2, 1, 2);
+    EqualWorkLayout large = new EqualWorkLayout(GearServers.chain(12, 3), 4, 2, 3);
+    assertThatThrownBy(() -> RelayoutPlanner.resume(large, 0.1, new RelayoutPlanner(small, 0.1).state()))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("6 servers");
+  }
+
+  @Test
+  void settingsOutOfRangeAreRefusedNamingTheKey() {
+    assertThat(RelayoutSettings.defaults().movesPerDataNode()).isEqualTo(2);
+    assertThatThrownBy(() -> RelayoutSettings.from(key -> key.equals("eafr.relayout.moves.concurrent") ? "0" : null))
+        .hasMessageContaining("eafr.relayout.moves.concurrent");
+  }
+
+  private static int[] randomHolders(Random random, int servers, int replicas) {
+    Set<Integer> chosen = new HashSet<>();
+    while (chosen.size() < replicas) {
+      chosen.add(random.nextInt(servers));
+    }
+    return chosen.stream().mapToInt(Integer::intValue).toArray();
+  }
+
+  private static int[] apply(int[] holders, List<BlockMove> moves) {
+    int[] placed = holders.clone();
+    for (BlockMove move : moves) {
+      for (int i = 0; i < placed.length; i++) {
+        placed[i] = placed[i] == move.from() ? move.to() : placed[i];
+      }
+    }
+    return placed;
+  }
+}
