@@ -29,7 +29,8 @@ import org.eafr.placement.gear.Positions;
  *   <li>For each alternative, a maximum matching of holders to slots, first with every holder (its unmatched slots
  *       are what the block must move at least: the <em>block bound</em>, the fewest over the alternatives), then with
  *       only the holders that have room: a holder whose bytes kept so far are within (1 + slack) of its share of
- *       the bytes laid out so far, plus one block.</li>
+ *       the bytes laid out so far (or of the bytes expected in all, when the caller knows them), plus one
+ *       block.</li>
  *   <li>The alternative that keeps the most replicas with room wins (ties: the one given the fewest bytes so far,
  *       then the first). Its matched holders keep their replicas.</li>
  *   <li>Each slot left is filled by the server of the slot with the most room (ties: lowest position) that does not
@@ -60,6 +61,9 @@ public final class RelayoutPlanner {
   private final GearedLayout layout;
   private final HomeChoices choices;
   private final double slack;
+  private final long expectedBytes;
+  /** Whether every holder that fits a slot stays, whatever the shares ({@link #checking}). */
+  private boolean checking;
   private final long[] assigned;
   private final long[] held;
   private long[] alternativeBytes = new long[0];
@@ -71,20 +75,47 @@ public final class RelayoutPlanner {
   private long movedReplicas;
 
   public RelayoutPlanner(GearedLayout layout, double slack) {
-    this(layout, HomeChoices.of(layout), slack);
+    this(layout, HomeChoices.of(layout), slack, 0);
   }
 
-  public RelayoutPlanner(GearedLayout layout, HomeChoices choices, double slack) {
+  /**
+   * @param expectedBytes the bytes of all the blocks the planner will see, one copy each, when the caller knows them
+   *     (a NameNode does from its DataNodes' use); 0 when not. Each server's share is then of them from the first
+   *     block on, so the first blocks keep their holders as freely as the last (a share of only the bytes laid out so
+   *     far is tight while little is: on a few blocks it moves replicas that a later block would have made room for)
+   */
+  public RelayoutPlanner(GearedLayout layout, HomeChoices choices, double slack, long expectedBytes) {
     this.layout = Objects.requireNonNull(layout, "layout");
     this.choices = Objects.requireNonNull(choices, "choices");
     this.slack = RelayoutSettings.SHARE_SLACK.check(slack);
+    if (expectedBytes < 0) {
+      throw new IllegalArgumentException("expected bytes " + expectedBytes + " is not allowed: expected >= 0");
+    }
+    this.expectedBytes = expectedBytes;
     this.assigned = new long[layout.chain().size()];
     this.held = new long[layout.chain().size()];
   }
 
+  /**
+   * A planner that checks what a relayout left: it keeps every holder that fits a slot, whatever the shares, so it
+   * moves only the replicas of blocks that are on none of their alternatives (put off their homes since, by the
+   * Balancer, a restart's excess deletion or re-replication).
+   */
+  public static RelayoutPlanner checking(GearedLayout layout) {
+    RelayoutPlanner planner = new RelayoutPlanner(layout, 0.0);
+    planner.checking = true;
+    return planner;
+  }
+
   /** A planner that goes on from {@code state} (as {@link #state} saved it, on the same layout's chain). */
   public static RelayoutPlanner resume(GearedLayout layout, double slack, State state) {
-    RelayoutPlanner planner = new RelayoutPlanner(layout, slack);
+    return resume(layout, slack, state, false);
+  }
+
+  /** The same for a {@link #checking} planner when {@code checking}. */
+  public static RelayoutPlanner resume(GearedLayout layout, double slack, State state, boolean checking) {
+    RelayoutPlanner planner = new RelayoutPlanner(layout, HomeChoices.of(layout), slack, state.counters[6]);
+    planner.checking = checking;
     int n = planner.assigned.length;
     if (state.assigned.length != n || state.held.length != n) {
       throw new IllegalArgumentException("a relayout state for " + state.assigned.length + " servers cannot resume on"
@@ -154,17 +185,20 @@ public final class RelayoutPlanner {
     }
     List<BlockMove> moves = new ArrayList<>();
     int[] targets = new int[slots.size()];
+    int[] current = holders.clone(); // the block's replicas as the moves so far leave them
     int chosen = 0;
     for (int s = 0; s < slots.size(); s++) {
       if (match[s] >= 0) {
         continue;
       }
-      int target = roomiest(slots.get(s), holders, targets, chosen, block.bytes());
-      int source = sourceFor(holders, kept, target);
-      if (target < 0 || source < 0) {
+      int[] move = pick(slots.get(s), holders, kept, current, targets, chosen);
+      if (move == null) {
         continue;
       }
+      int target = move[0];
+      int source = move[1];
       kept[source] = true; // its replica is spoken for: it moves to target
+      current[source] = target;
       targets[chosen++] = target;
       assigned[target] += block.bytes();
       planned += block.bytes();
@@ -174,21 +208,55 @@ public final class RelayoutPlanner {
     return moves;
   }
 
-  /** The server of {@code slot} with the most room left that neither holds nor receives the block; -1 if none. */
-  private int roomiest(ActiveSet slot, int[] holders, int[] targets, int chosen, long bytes) {
-    int best = -1;
-    double bestRoom = Double.NEGATIVE_INFINITY;
+  /**
+   * The target (a server of {@code slot} that neither holds nor receives the block, the one with the most room first)
+   * and the source (a holder not kept) of one move, as {target, holder index}: the first pair whose source HDFS drops
+   * as the excess copy once the target has it ({@link #droppable}); when no pair is, the roomiest target and a source
+   * on its rack if any. Null when the slot has no server to take the block.
+   */
+  private int[] pick(ActiveSet slot, int[] holders, boolean[] kept, int[] current, int[] targets, int chosen) {
+    List<Integer> candidates = new ArrayList<>();
     for (int p = slot.next(0); p >= 0; p = p + 1 < assigned.length ? slot.next(p + 1) : -1) {
-      if (Positions.contains(holders, holders.length, p) || Positions.contains(targets, chosen, p)) {
-        continue;
-      }
-      double room = capacity(p) - assigned[p] - bytes;
-      if (room > bestRoom) {
-        best = p;
-        bestRoom = room;
+      if (!Positions.contains(holders, holders.length, p) && !Positions.contains(targets, chosen, p)) {
+        candidates.add(p);
       }
     }
-    return best;
+    if (candidates.isEmpty()) {
+      return null;
+    }
+    candidates.sort((a, b) -> Double.compare(capacity(b) - assigned[b], capacity(a) - assigned[a]));
+    for (int target : candidates) {
+      for (int j = 0; j < holders.length; j++) {
+        if (!kept[j] && droppable(current, j, target)) {
+          return new int[] {target, j};
+        }
+      }
+    }
+    int target = candidates.get(0);
+    int source = sourceFor(holders, kept, target);
+    return source < 0 ? null : new int[] {target, source};
+  }
+
+  /**
+   * Whether HDFS deletes the replica {@code current[source]} as the excess once {@code target} holds the block: its
+   * excess choice ({@code BlockPlacementPolicyDefault#pickupReplicaSet}) takes a replica from a rack that holds two or
+   * more when there is one, so the source must be on such a rack, or every rack must hold one.
+   */
+  private boolean droppable(int[] current, int source, int target) {
+    int[] racks = new int[current.length + 1];
+    for (int i = 0; i < current.length; i++) {
+      racks[i] = layout.chain().rack(current[i]);
+    }
+    racks[current.length] = layout.chain().rack(target);
+    int onSourceRack = 0;
+    boolean anyRackTwice = false;
+    for (int i = 0; i < racks.length; i++) {
+      onSourceRack += racks[i] == racks[source] ? 1 : 0;
+      for (int k = 0; k < i; k++) {
+        anyRackTwice |= racks[k] == racks[i];
+      }
+    }
+    return onSourceRack >= 2 || !anyRackTwice;
   }
 
   /** A holder not kept, on the target's rack first (HDFS then drops it as the excess copy without a rack change). */
@@ -206,12 +274,12 @@ public final class RelayoutPlanner {
   }
 
   private boolean hasRoom(int server, long bytes) {
-    return assigned[server] + bytes <= capacity(server);
+    return checking || assigned[server] + bytes <= capacity(server);
   }
 
-  /** (1 + slack) times the server's share of the bytes laid out so far, plus one block. */
+  /** (1 + slack) times the server's share of the bytes laid out so far (or expected), plus one block. */
   private double capacity(int server) {
-    return layout.share(server) * (1 + slack) * laidOut + largest;
+    return layout.share(server) * (1 + slack) * Math.max(laidOut, expectedBytes) + largest;
   }
 
   /** Kuhn's augmenting paths: for each slot the holder index it keeps, or -1. */
@@ -275,7 +343,7 @@ public final class RelayoutPlanner {
   /** What {@link #resume} needs to go on: per-server bytes and the running totals. */
   public State state() {
     return new State(assigned.clone(), held.clone(), alternativeBytes.clone(),
-        new long[] {laidOut, largest, planned, blockBound, blocks, movedReplicas});
+        new long[] {laidOut, largest, planned, blockBound, blocks, movedReplicas, expectedBytes});
   }
 
   /** A planner's running state, to persist between batches; plain arrays so any store can write it. */
@@ -289,11 +357,12 @@ public final class RelayoutPlanner {
      * @param assigned per server, bytes the plan keeps or puts there
      * @param held per server, bytes it held before relayout
      * @param alternativeBytes per alternative, bytes given to it (ties between alternatives)
-     * @param counters laid-out bytes, largest block, planned bytes, block bound, blocks, moved replicas
+     * @param counters laid-out bytes, largest block, planned bytes, block bound, blocks, moved replicas, expected
+     *     bytes
      */
     public State(long[] assigned, long[] held, long[] alternativeBytes, long[] counters) {
-      if (counters.length != 6) {
-        throw new IllegalArgumentException(counters.length + " counters is not allowed: expected 6");
+      if (counters.length != 7) {
+        throw new IllegalArgumentException(counters.length + " counters is not allowed: expected 7");
       }
       this.assigned = assigned.clone();
       this.held = held.clone();

@@ -36,6 +36,17 @@ class RelayoutPlannerTest {
   }
 
   @Test
+  void withTheBytesExpectedInAll_aFirstBlockKeepsAHolderThatHasRoomInTheEnd() {
+    EqualWorkLayout layout = new EqualWorkLayout(GearServers.chain(6, 1), 2, 1, 2);
+    RelayoutPlanner planner = new RelayoutPlanner(layout, HomeChoices.of(layout), 0.1, 400);
+
+    assertThat(planner.plan(new RelayoutBlock("a", 100, 0, 1))).containsExactly(new BlockMove("a", 1, 2, true));
+    // s2's cap is now 20/57 x 1.1 x 400 + 100 = 254.4 bytes from the start: it keeps b, and s3 moves to s1.
+    assertThat(planner.plan(new RelayoutBlock("b", 100, 2, 3))).containsExactly(new BlockMove("b", 3, 1, true));
+    assertThat(planner.report().plannedBytes()).isEqualTo(200);
+  }
+
+  @Test
   void randomLayoutToEqualWork_everyBlockReachesGearZeroAndItsGroup_withinTheGoalOfTheBound() {
     ExpansionChain chain = GearServers.chain(12, 3);
     EqualWorkLayout layout = new EqualWorkLayout(chain, 4, 2, 3);
@@ -67,8 +78,8 @@ class RelayoutPlannerTest {
     for (int b = 0; b < 300; b++) {
       blocks.add(new RelayoutBlock("blk_" + b, 64 + random.nextInt(64), randomHolders(random, 12, 3)));
     }
-    RelayoutPlanner whole = new RelayoutPlanner(layout, 0.1);
-    RelayoutPlanner first = new RelayoutPlanner(layout, 0.1);
+    RelayoutPlanner whole = new RelayoutPlanner(layout, HomeChoices.of(layout), 0.1, 20_000);
+    RelayoutPlanner first = new RelayoutPlanner(layout, HomeChoices.of(layout), 0.1, 20_000);
     List<BlockMove> once = new ArrayList<>();
     List<BlockMove> split = new ArrayList<>();
     for (int b = 0; b < blocks.size(); b++) {
@@ -80,6 +91,28 @@ class RelayoutPlannerTest {
     }
     assertThat(split).isEqualTo(once);
     assertThat(first.report().toString()).isEqualTo(whole.report().toString());
+  }
+
+  @Test
+  void aCheckingPlannerMovesOnlyBlocksOnNoAlternative() {
+    EqualWorkLayout layout = new EqualWorkLayout(GearServers.chain(6, 1), 2, 1, 2);
+    RelayoutPlanner checking = RelayoutPlanner.checking(layout);
+    for (int b = 0; b < 10; b++) {
+      assertThat(checking.plan(new RelayoutBlock("kept" + b, 100, 0, 5))).isEmpty();
+    }
+    assertThat(checking.plan(new RelayoutBlock("off", 100, 4, 5))).hasSize(1);
+  }
+
+  @Test
+  void aRackSpreadSourceIsMovedOnlyWhereHdfsDropsItAsTheExcess() {
+    // 12 servers on 3 racks (s0, s3, s6, s9 on rack 0, ...): a block on s4 (rack 1), s8 (rack 2) and s9 (rack 0)
+    // belongs to recovery group 0 (s4, s8 are gear-group servers of column 0; s9 is of column 1): s9 moves, and to a
+    // server on rack 0 when one can take it, since HDFS drops a replica only from a rack that holds two.
+    ExpansionChain chain = GearServers.chain(12, 3);
+    EqualWorkLayout layout = new EqualWorkLayout(chain, 4, 2, 3);
+    List<BlockMove> moves = new RelayoutPlanner(layout, 0.1).plan(new RelayoutBlock("b", 100, 4, 8, 9));
+    assertThat(moves).hasSize(1);
+    assertThat(chain.rack(moves.get(0).to())).isEqualTo(chain.rack(moves.get(0).from()));
   }
 
   @Test
