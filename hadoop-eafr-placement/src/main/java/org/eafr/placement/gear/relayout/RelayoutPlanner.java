@@ -210,9 +210,10 @@ public final class RelayoutPlanner {
 
   /**
    * The target (a server of {@code slot} that neither holds nor receives the block, the one with the most room first)
-   * and the source (a holder not kept) of one move, as {target, holder index}: the first pair whose source HDFS drops
-   * as the excess copy once the target has it ({@link #droppable}); when no pair is, the roomiest target and a source
-   * on its rack if any. Null when the slot has no server to take the block.
+   * and the source (a holder not kept) of one move, as {target, holder index}: the first pair that keeps the block on
+   * two racks ({@link #spansRacks}) and whose source HDFS drops as the excess copy once the target has it
+   * ({@link #droppable}); else the first that keeps the racks, else the first HDFS drops; else the roomiest target
+   * and a source on its rack if any. Null when the slot has no server to take the block.
    */
   private int[] pick(ActiveSet slot, int[] holders, boolean[] kept, int[] current, int[] targets, int chosen) {
     List<Integer> candidates = new ArrayList<>();
@@ -225,16 +226,38 @@ public final class RelayoutPlanner {
       return null;
     }
     candidates.sort((a, b) -> Double.compare(capacity(b) - assigned[b], capacity(a) - assigned[a]));
-    for (int target : candidates) {
-      for (int j = 0; j < holders.length; j++) {
-        if (!kept[j] && droppable(current, j, target)) {
-          return new int[] {target, j};
+    for (int rule = 0; rule < 3; rule++) {
+      for (int target : candidates) {
+        for (int j = 0; j < holders.length; j++) {
+          boolean spread = spansRacks(current, j, target);
+          boolean dropped = droppable(current, j, target);
+          if (!kept[j] && (rule == 0 ? spread && dropped : rule == 1 ? spread : dropped)) {
+            return new int[] {target, j};
+          }
         }
       }
     }
     int target = candidates.get(0);
     int source = sourceFor(holders, kept, target);
     return source < 0 ? null : new int[] {target, source};
+  }
+
+  /**
+   * Whether the block's replicas, once {@code current[source]} has moved to {@code target}, span two racks (or the
+   * chain has one rack, or the block one replica): HDFS's own rack rule, which would otherwise copy the block to
+   * another rack and drop a replica of its own choice.
+   */
+  private boolean spansRacks(int[] current, int source, int target) {
+    if (layout.chain().rackCount() < 2 || current.length < 2) {
+      return true;
+    }
+    int rack = layout.chain().rack(target);
+    for (int i = 0; i < current.length; i++) {
+      if (i != source && layout.chain().rack(current[i]) != rack) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**
