@@ -261,25 +261,21 @@ public final class RelayoutPlanner {
   }
 
   /**
-   * Whether HDFS deletes the replica {@code current[source]} as the excess once {@code target} holds the block: its
-   * excess choice ({@code BlockPlacementPolicyDefault#pickupReplicaSet}) takes a replica from a rack that holds two or
-   * more when there is one, so the source must be on such a rack, or every rack must hold one.
+   * Whether HDFS deletes the replica {@code current[source]} as the excess once {@code target} holds the block: it
+   * takes the deletion hint (the source) when that leaves the block on as many racks, that is when the source's rack
+   * holds another replica or the target is alone on its rack ({@code BlockPlacementPolicyDefault#useDelHint}), and
+   * otherwise picks from the racks that hold two or more, where the source is not.
    */
   private boolean droppable(int[] current, int source, int target) {
-    int[] racks = new int[current.length + 1];
-    for (int i = 0; i < current.length; i++) {
-      racks[i] = layout.chain().rack(current[i]);
+    int sourceRack = layout.chain().rack(current[source]);
+    int targetRack = layout.chain().rack(target);
+    int onSourceRack = targetRack == sourceRack ? 1 : 0;
+    int onTargetRack = 1;
+    for (int replica : current) {
+      onSourceRack += layout.chain().rack(replica) == sourceRack ? 1 : 0;
+      onTargetRack += layout.chain().rack(replica) == targetRack ? 1 : 0;
     }
-    racks[current.length] = layout.chain().rack(target);
-    int onSourceRack = 0;
-    boolean anyRackTwice = false;
-    for (int i = 0; i < racks.length; i++) {
-      onSourceRack += racks[i] == racks[source] ? 1 : 0;
-      for (int k = 0; k < i; k++) {
-        anyRackTwice |= racks[k] == racks[i];
-      }
-    }
-    return onSourceRack >= 2 || !anyRackTwice;
+    return onSourceRack >= 2 || onTargetRack == 1;
   }
 
   /** A holder not kept, on the target's rack first (HDFS then drops it as the excess copy without a rack change). */
