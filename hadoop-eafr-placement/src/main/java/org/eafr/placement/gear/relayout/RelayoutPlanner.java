@@ -33,9 +33,12 @@ import org.eafr.placement.gear.Positions;
  *       block.</li>
  *   <li>The alternative that keeps the most replicas with room wins (ties: the one given the fewest bytes so far,
  *       then the first). Its matched holders keep their replicas.</li>
- *   <li>Each slot left is filled by the server of the slot with the most room (ties: lowest position) that does not
- *       hold the block, copied from a holder that was not kept (one on the target's rack first), which is dropped
- *       after.</li>
+ *   <li>Each slot left is filled by a server of the slot that does not hold the block, the one with the most room
+ *       first (ties: lowest position), copied from a holder that was not kept, which is dropped after. Of the
+ *       pairs, the first is taken that leaves the block on two racks and whose source HDFS takes as the excess copy
+ *       ({@code useDelHint}: the source's rack holds another replica, or the target is alone on its rack); else one
+ *       that keeps the racks, else one HDFS drops. Otherwise HDFS would drop a replica of its own choice, or copy the
+ *       block to another rack, and the block would leave its homes again.</li>
  * </ol>
  * The <em>lower bound</em> is the larger of two bounds that hold for any relayout that ends with every block on one
  * of its alternatives and every server within its share: the block bound summed over blocks, and the <em>share
