@@ -32,6 +32,8 @@ final class RelayoutRecord {
   /** The first walk's plan and lower bound, once it is over (the bound every relayout of these blocks must move). */
   long firstPlannedBytes = -1;
   long firstBoundBytes = -1;
+  /** Bytes the first walk's moves moved, once it is over. */
+  long firstMovedBytes = -1;
   /** The planner's state at the cursor; null before the first batch. */
   RelayoutPlanner.State planner;
 
@@ -46,7 +48,8 @@ final class RelayoutRecord {
     ObjectNode root = JSON.createObjectNode().put("running", running).put("finished", finished).put("cursor", cursor)
         .put("files", files).put("movedBytes", movedBytes).put("movedReplicas", movedReplicas)
         .put("failedMoves", failedMoves).put("skippedMoves", skippedMoves).put("startedMillis", startedMillis)
-        .put("pass", pass).put("firstPlannedBytes", firstPlannedBytes).put("firstBoundBytes", firstBoundBytes);
+        .put("pass", pass).put("firstPlannedBytes", firstPlannedBytes).put("firstBoundBytes", firstBoundBytes)
+        .put("firstMovedBytes", firstMovedBytes);
     if (planner != null) {
       ObjectNode state = root.putObject("planner");
       array(state.putArray("assigned"), planner.assigned());
@@ -72,6 +75,7 @@ final class RelayoutRecord {
     record.pass = root.path("pass").asInt(1);
     record.firstPlannedBytes = root.path("firstPlannedBytes").asLong(-1);
     record.firstBoundBytes = root.path("firstBoundBytes").asLong(-1);
+    record.firstMovedBytes = root.path("firstMovedBytes").asLong(-1);
     JsonNode state = root.path("planner");
     if (state.isObject()) {
       record.planner = new RelayoutPlanner.State(longs(state.path("assigned")), longs(state.path("held")),

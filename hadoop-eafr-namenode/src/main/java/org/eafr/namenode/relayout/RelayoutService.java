@@ -248,6 +248,7 @@ public final class RelayoutService implements AutoCloseable {
     if (record.pass == 1) {
       record.firstPlannedBytes = report.plannedBytes();
       record.firstBoundBytes = report.lowerBoundBytes();
+      record.firstMovedBytes = record.movedBytes;
     }
     LOG.info("EAFR relayout: walk {} over: {}", record.pass, report);
     if (report.movedReplicas() == 0 || record.pass >= PASSES) {
@@ -517,6 +518,7 @@ public final class RelayoutService implements AutoCloseable {
     values.put("plannedBytes", firstOver ? record.firstPlannedBytes
         : report.map(RelayoutReport::plannedBytes).orElse(0L));
     values.put("lowerBoundBytes", bound);
+    values.put("firstWalkMovedBytes", firstOver ? record.firstMovedBytes : record == null ? 0 : record.movedBytes);
     values.put("movedToLowerBound", record == null || bound == 0 ? null : (double) record.movedBytes / bound);
     values.put("movesPerDataNode", settings.movesPerDataNode());
     values.put("movesConcurrent", settings.movesConcurrent());
