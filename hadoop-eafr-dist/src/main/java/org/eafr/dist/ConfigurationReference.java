@@ -78,6 +78,7 @@ public final class ConfigurationReference {
     all.addAll(GearSettings.numericSettings());
     all.addAll(GridSettings.numericSettings());
     all.addAll(org.eafr.namenode.config.ColdSleepSettings.numericSettings());
+    all.addAll(org.eafr.placement.gear.relayout.RelayoutSettings.all());
     all.forEach(setting -> numeric.put(setting.key(), setting));
     List<Row> rows = new ArrayList<>();
     Matcher property = Pattern.compile("<name>(.*?)</name>\\s*<value>(.*?)</value>\\s*<description>(.*?)</description>",

@@ -51,14 +51,15 @@ public final class AdminHandler implements RefreshHandler {
   /** Commands only the active NameNode carries out: they drive the gears and the BMCs. */
   private static final java.util.Set<AdminRequest.Verb> ACTIVE_ONLY = java.util.EnumSet.of(AdminRequest.Verb.GEAR,
       AdminRequest.Verb.GEAR_CANCEL, AdminRequest.Verb.POWER_ON, AdminRequest.Verb.POWER_OFF,
-      AdminRequest.Verb.POWER_CLEAR, AdminRequest.Verb.POWER_RELOAD);
+      AdminRequest.Verb.POWER_CLEAR, AdminRequest.Verb.POWER_RELOAD, AdminRequest.Verb.RELAYOUT_START,
+      AdminRequest.Verb.RELAYOUT_STOP);
   /**
    * Reading commands that show DataNode hosts, BMC endpoints, errors or paths: for the superuser only, as dfsadmin
    * -report is. Every reading verb an operator types is one of them.
    */
   private static final java.util.Set<AdminRequest.Verb> SUPERUSER_READS = java.util.EnumSet.of(
       AdminRequest.Verb.STATUS, AdminRequest.Verb.NODES, AdminRequest.Verb.POWER_STATUS,
-      AdminRequest.Verb.POWER_OUTCOME, AdminRequest.Verb.PLAN);
+      AdminRequest.Verb.POWER_OUTCOME, AdminRequest.Verb.PLAN, AdminRequest.Verb.RELAYOUT_STATUS);
 
   private final NameNode nameNode;
   private final EafrRuntime runtime;
@@ -143,6 +144,10 @@ public final class AdminHandler implements RefreshHandler {
         return PowerReload.reload(runtime, request.json());
       case POWER_CLEAR:
         return GearCommands.clearQuarantine(runtime, request.operands().get(0), request.json());
+      case RELAYOUT_START:
+      case RELAYOUT_STATUS:
+      case RELAYOUT_STOP:
+        return RelayoutCommands.answer(runtime.gears().relayout(), request.verb(), request.json());
       default:
         throw new IllegalArgumentException("'" + request.verb().words() + "' is not served by this NameNode");
     }

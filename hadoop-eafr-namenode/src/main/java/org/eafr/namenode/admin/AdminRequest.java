@@ -45,7 +45,13 @@ public final class AdminRequest {
     // the tool's own verb: it follows a power command it gave until the command's outcome (superuser)
     POWER_OUTCOME("power outcome", "HOST ID", false, "the outcome of power command ID on HOST, once it is done"),
     PLAN("plan", "", false, "what the next replication round would do, and the gear controller's last decision;"
-        + " changes nothing (superuser)");
+        + " changes nothing (superuser)"),
+    RELAYOUT_START("relayout start", "", true, "move every block stored off the geared layout's homes onto them"
+        + " (throttled by eafr.relayout.*), or go on with a stopped relayout; needs the top gear"),
+    RELAYOUT_STATUS("relayout status", "", false, "the relayout's progress: files walked, moves done and in flight,"
+        + " bytes moved against the lower bound (superuser)"),
+    RELAYOUT_STOP("relayout stop", "", true, "start no more relayout moves (those in flight finish); 'relayout start'"
+        + " goes on from where it stopped");
 
     private final String words;
     private final String operands;

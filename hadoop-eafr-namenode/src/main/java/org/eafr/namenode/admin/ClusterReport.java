@@ -43,6 +43,8 @@ final class ClusterReport {
   private final long intervalMillis;
   private final MonitorStats stats;
   private final GearStatus gears;
+  /** The relayout service, or null when gears are off. */
+  private final org.eafr.namenode.relayout.RelayoutService relayout;
   /** DataNodes outside the gears' layout, id to why (empty without a chain or without gears). */
   private final Map<String, String> outsideLayout;
   private final EnergySnapshot energy;
@@ -62,6 +64,7 @@ final class ClusterReport {
     this.intervalMillis = runtime.settings().core().intervalMillis();
     this.stats = runtime.monitorStats();
     this.gears = GearStatus.of(runtime.gears());
+    this.relayout = runtime.gears().relayout();
     this.outsideLayout = runtime.gears().service() == null ? Map.of() : runtime.gears().service().outsideLayout();
     // A fresh sample, so each DataNode's power state and draw agree with the totals (and the metrics, until the next).
     this.energy = runtime.energy() == null ? null : runtime.energy().sample();
@@ -104,6 +107,7 @@ final class ClusterReport {
     Map<String, Object> gearMap = new LinkedHashMap<>(gears.toJsonMap());
     gearMap.put("outsideLayout", outsideLayout);
     map.put("gears", gearMap);
+    map.put("relayout", relayout == null ? null : relayout.values());
     map.put("energy", energy == null ? null : energy.toJsonMap());
     map.put("power", powerCounters == null ? null : MetricNames.toJson(powerCounters));
     Map<String, Object> cold = new LinkedHashMap<>();
@@ -192,6 +196,9 @@ final class ClusterReport {
           gear.get("GearAutoLastDecision") == null ? "" : "; last: " + gear.get("GearAutoLastDecision")));
     }
     text.append(gridText(gear));
+    if (relayout != null) {
+      text.append(relayout.statusText()).append('\n');
+    }
     text.append(coldSleepText());
     text.append(energyText());
     if (stats.filesBelowMinReplicas() > 0) {

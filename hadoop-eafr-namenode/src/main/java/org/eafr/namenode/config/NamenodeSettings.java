@@ -149,6 +149,7 @@ public final class NamenodeSettings {
     keys.addAll(GearSettings.keys());
     keys.addAll(PowerSettings.keys());
     keys.addAll(ColdSleepSettings.keys());
+    org.eafr.placement.gear.relayout.RelayoutSettings.all().forEach(setting -> keys.add(setting.key()));
     return keys;
   }
 

@@ -31,6 +31,7 @@ public final class SettingsDefaults {
     numeric.addAll(GearSettings.numericSettings());
     numeric.addAll(GridSettings.numericSettings());
     numeric.addAll(ColdSleepSettings.numericSettings());
+    numeric.addAll(org.eafr.placement.gear.relayout.RelayoutSettings.all());
     for (Setting<?> setting : numeric) {
       property(xml, setting.key(), String.valueOf(setting.defaultValue()),
           symbol(setting) + setting.description() + " Allowed: " + setting.range() + ".");

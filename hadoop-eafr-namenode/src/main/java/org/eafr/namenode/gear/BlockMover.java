@@ -26,18 +26,18 @@ import org.apache.hadoop.security.token.Token;
  * Moves one replica the way the Balancer does: asks the target DataNode to copy the block from the source
  * (DataTransferProtocol's replaceBlock, throttled by the DataNodes' {@code dfs.datanode.balance.*} settings) with the
  * source as the deletion hint, so once the target reports the new replica the NameNode removes the source's copy as
- * excess. Blocking; the gear service runs it on its own threads. Plain data transfer: a cluster with
+ * excess. Blocking; the gear service and relayout run it on their own threads. Plain data transfer: a cluster with
  * {@code dfs.data.transfer.protection} (SASL on the data port) is not supported by this mover.
  */
-final class BlockMover {
+public final class BlockMover {
   private final BlockManager blocks;
 
-  BlockMover(BlockManager blocks) {
+  public BlockMover(BlockManager blocks) {
     this.blocks = blocks;
   }
 
   /** Copies {@code block} from {@code source} to {@code target} and returns once the target has it. */
-  void move(Block block, DatanodeInfo source, DatanodeInfo target) throws IOException {
+  public void move(Block block, DatanodeInfo source, DatanodeInfo target) throws IOException {
     ExtendedBlock extended = new ExtendedBlock(blocks.getBlockPoolId(), block);
     Token<BlockTokenIdentifier> token = blocks.getBlockTokenSecretManager() != null
         ? blocks.getBlockTokenSecretManager().generateToken(null, extended,

@@ -245,6 +245,20 @@ public final class GearStore {
     }
   }
 
+  /**
+   * Another part's record kept beside the gear state (a {@code trusted.*} xattr {@code name} on the state directory),
+   * e.g. relayout's cursor; null when none. Read from this NameNode's namespace, so a standby sees it too.
+   */
+  public byte[] readRecord(String name) throws IOException {
+    return xattr(stateDir, name);
+  }
+
+  /** Writes {@link #readRecord}'s record through the edit log (active NameNode only). */
+  public void writeRecord(String name, byte[] value) throws IOException {
+    mkdirs(stateDir);
+    nameNode.getRpcServer().setXAttr(stateDir, XAttrHelper.buildXAttr(name, value), CREATE_OR_REPLACE);
+  }
+
   private byte[] xattr(String path, String name) throws IOException {
     FSNamesystem namesystem = nameNode.getNamesystem();
     namesystem.readLock();

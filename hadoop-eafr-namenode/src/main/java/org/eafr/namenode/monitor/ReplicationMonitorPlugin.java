@@ -23,6 +23,9 @@ import org.eafr.namenode.config.ColdSleepSettings;
 import org.eafr.namenode.energy.EnergyMonitor;
 import org.eafr.namenode.gear.GearAutopilot;
 import org.eafr.namenode.gear.GearService;
+import org.eafr.namenode.relayout.RelayoutMetrics;
+import org.eafr.namenode.relayout.RelayoutService;
+import org.eafr.placement.gear.relayout.RelayoutSettings;
 import org.eafr.namenode.gear.GearStateCheck;
 import org.eafr.namenode.power.BmcPoller;
 import org.eafr.namenode.power.NameNodeHostView;
@@ -55,6 +58,7 @@ public class ReplicationMonitorPlugin implements ServicePlugin {
   private AdminHandler adminHandler;
   private TransferPoller transferPoller;
   private GearService gearService;
+  private RelayoutService relayout;
   private GearAutopilot gearAutopilot;
   private PowerManager ownPower;
   private BmcPoller bmcPoller;
@@ -126,6 +130,9 @@ public class ReplicationMonitorPlugin implements ServicePlugin {
     runtime.gears().service(gearService);
     gearAutopilot = GearAutopilot.start(nameNode, runtime, gearService);
     runtime.gears().autopilot(gearAutopilot);
+    relayout = RelayoutService.start(nameNode, runtime.gears(), RelayoutSettings.from(nameNode.getConf()::get));
+    runtime.gears().relayout(relayout);
+    DefaultMetricsSystem.instance().register(RelayoutMetrics.NAME, "EAFR relayout", new RelayoutMetrics(relayout));
     LOG.info("EAFR gears started: layout {}, state in {}, step {} ms, mode {} (configured {}), power inventory {}",
         runtime.gears().settings().layout(), runtime.gears().settings().stateDir(),
         runtime.gears().settings().stepMillis(), gearAutopilot.mode().word(),
@@ -236,6 +243,12 @@ public class ReplicationMonitorPlugin implements ServicePlugin {
       gearAutopilot.close();
       runtime.gears().autopilot(null);
       gearAutopilot = null;
+    }
+    if (relayout != null) {
+      DefaultMetricsSystem.instance().unregisterSource(RelayoutMetrics.NAME);
+      relayout.close();
+      runtime.gears().relayout(null);
+      relayout = null;
     }
     if (gearService != null) {
       gearService.close();

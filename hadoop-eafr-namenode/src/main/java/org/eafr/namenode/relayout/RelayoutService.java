@@ -1,0 +1,633 @@
+package org.eafr.namenode.relayout;
+
+import java.io.IOException;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import org.apache.hadoop.hdfs.DFSConfigKeys;
+import org.apache.hadoop.hdfs.protocol.Block;
+import org.apache.hadoop.hdfs.server.blockmanagement.BlockInfo;
+import org.apache.hadoop.hdfs.server.blockmanagement.BlockManager;
+import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
+import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeStorageInfo;
+import org.apache.hadoop.hdfs.server.namenode.FSNamesystem;
+import org.apache.hadoop.hdfs.server.namenode.INode;
+import org.apache.hadoop.hdfs.server.namenode.NameNode;
+import org.eafr.namenode.cluster.ServerTranslator;
+import org.eafr.namenode.gear.BlockMover;
+import org.eafr.namenode.gear.GearPhase;
+import org.eafr.namenode.gear.GearRuntime;
+import org.eafr.namenode.gear.GearState;
+import org.eafr.namenode.gear.GearStore;
+import org.eafr.placement.gear.ActiveSet;
+import org.eafr.placement.gear.BlockMove;
+import org.eafr.placement.gear.GearedLayout;
+import org.eafr.placement.gear.relayout.HomeChoices;
+import org.eafr.placement.gear.relayout.MoveBudget;
+import org.eafr.placement.gear.relayout.RelayoutBlock;
+import org.eafr.placement.gear.relayout.RelayoutPlanner;
+import org.eafr.placement.gear.relayout.RelayoutReport;
+import org.eafr.placement.gear.relayout.RelayoutSettings;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * {@code hdfs eafr relayout}: moves every block stored off its geared layout's homes (written under the random layout,
+ * or put elsewhere by the Balancer, the Mover or re-replication) onto them, with the core's {@link RelayoutPlanner}
+ * choosing what moves and HDFS's own block moves ({@link BlockMover}: replaceBlock to the target with the source as
+ * the deletion hint, as the Balancer's Dispatcher does) doing it.
+ *
+ * <p>Safety: a move copies to the target first; the NameNode drops the source's copy only once the target has
+ * reported the new replica, as excess (the move is listed with the layout's moves in flight, so the placement policy
+ * deletes the source's copy, never the one just made), so no block goes below its live replicas. Moves start only
+ * while every DataNode of the layout is on (the top gear, steady): a gear shift pauses relayout, and it goes on once
+ * the cluster is back in the top gear.
+ *
+ * <p>Cost: one step (every {@code eafr.relayout.step.ms}) settles the moves in flight and starts queued ones within the
+ * {@link MoveBudget} (per DataNode and in all); once a batch's moves are all settled it persists the walk's cursor
+ * and the planner's state ({@link RelayoutRecord}, through the edit log) and reads the next
+ * {@code eafr.relayout.batch-files} files ({@link NamespaceWalk}), each under one short namesystem read lock. So a
+ * restart or a failover loses at most one batch's planning, never a block, and the work per step is bounded by the
+ * batch, not the namespace. Runs on the active NameNode only; a standby follows the persisted record. Moves start
+ * once the NameNode is out of safe mode and every DataNode of the layout has reported its blocks.
+ *
+ * <p>Walks: the first plans with the layout's shares (its plan and lower bound are what {@code status} reports); a
+ * later walk checks what the moves left with a {@link RelayoutPlanner#checking} planner (HDFS may have dropped another
+ * replica than the one moved, e.g. after a restart lost the deletion hint) and moves only blocks on none of their
+ * possible homes. The relayout ends after a walk that moves nothing, or the {@value #PASSES}rd.
+ */
+public final class RelayoutService implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(RelayoutService.class);
+  /** A finished move not yet seen in the block map this long after is counted settled. */
+  private static final long SETTLE_MILLIS = 10_000;
+  /** Walks one relayout makes at most: the first, and checks of what it left. */
+  static final int PASSES = 3;
+
+  private final NameNode nameNode;
+  private final GearRuntime gears;
+  private final RelayoutSettings settings;
+  private final GearStore store;
+  private final NamespaceWalk walk;
+  private final BlockMover mover;
+  private final ScheduledExecutorService scheduler;
+  private final ExecutorService movers;
+  private final Counters counters = new Counters();
+  private final Deque<Pending> queued = new ArrayDeque<>();
+  private final List<Pending> inFlight = new ArrayList<>();
+  private final Map<String, Integer> movesByKey = new HashMap<>();
+  private final MoveBudget budget;
+  private RelayoutRecord record;
+  private RelayoutPlanner planner;
+  private boolean loaded;
+  /** The cursor once the batch being moved is done, and its files; null when no batch is under way. */
+  private String batchEnd;
+  private long batchFiles;
+  private String waitingFor;
+
+  private RelayoutService(NameNode nameNode, GearRuntime gears, RelayoutSettings settings) {
+    this.nameNode = nameNode;
+    this.gears = gears;
+    this.settings = settings;
+    this.store = new GearStore(nameNode, gears.settings().stateDir());
+    this.walk = new NamespaceWalk(nameNode.getRpcServer());
+    this.mover = new BlockMover(nameNode.getNamesystem().getBlockManager());
+    this.budget = MoveBudget.of(settings);
+    this.scheduler = Executors.newSingleThreadScheduledExecutor(daemon("eafr-relayout"));
+    this.movers = Executors.newFixedThreadPool(Math.min(settings.movesConcurrent(), 64), daemon("eafr-relayout-move"));
+  }
+
+  /** Starts stepping every {@code eafr.relayout.step.ms}; a relayout persisted as running goes on. */
+  public static RelayoutService start(NameNode nameNode, GearRuntime gears, RelayoutSettings settings) {
+    RelayoutService service = new RelayoutService(nameNode, gears, settings);
+    service.scheduler.scheduleWithFixedDelay(service::stepSafely, settings.stepMillis(), settings.stepMillis(),
+        TimeUnit.MILLISECONDS);
+    return service;
+  }
+
+  public RelayoutSettings settings() {
+    return settings;
+  }
+
+  Counters counters() {
+    return counters;
+  }
+
+  /** Starts a relayout, or goes on with a stopped one from its cursor; refused without a layout or below the top gear. */
+  public synchronized String start() throws IOException {
+    GearedLayout layout = gears.layout().orElseThrow(() -> new IllegalStateException("relayout refused: no geared"
+        + " layout in force (eafr.layout = " + gears.settings().layout() + ", or no expansion chain yet); set"
+        + " eafr.layout = equal-work or accordion and restart the NameNode"));
+    Optional<String> below = notAtTopGear(layout);
+    if (below.isPresent()) {
+      throw new IllegalStateException("relayout refused: " + below.get());
+    }
+    load();
+    if (record != null && record.running) {
+      return "relayout already running: " + statusText();
+    }
+    boolean resume = record != null && !record.finished;
+    record = resume ? record : RelayoutRecord.started(System.currentTimeMillis());
+    record.running = true;
+    planner = null;
+    persist();
+    LOG.info("EAFR relayout {} on the {} layout{}", resume ? "goes on" : "started", layout.name(),
+        resume ? " after " + record.cursor : "");
+    return "relayout " + (resume ? "goes on from " + record.cursor : "started") + " on the " + layout.name()
+        + " layout; 'hdfs eafr relayout status' shows its progress";
+  }
+
+  /** Stops starting moves (those in flight finish); the cursor is kept, so {@link #start} goes on from it. */
+  public synchronized String stop() throws IOException {
+    load();
+    if (record == null || !record.running) {
+      return "relayout is not running";
+    }
+    record.running = false;
+    persist();
+    queued.clear();
+    batchEnd = null;
+    planner = null;
+    LOG.info("EAFR relayout stopped at {}: {}", record.cursor, statusText());
+    return "relayout stopped; " + inFlight.size() + " moves in flight finish; 'hdfs eafr relayout start' goes on from "
+        + (record.cursor.isEmpty() ? "the start" : record.cursor);
+  }
+
+  private void stepSafely() {
+    try {
+      step();
+    } catch (Exception | Error e) { // keep stepping: the next step goes on from the persisted record
+      LOG.error("EAFR relayout step failed", e);
+    }
+  }
+
+  /** One step (see the class comment). Tests call it directly as well. */
+  public synchronized void step() throws IOException {
+    if (!nameNode.isActiveState()) {
+      loaded = false;
+      queued.clear();
+      batchEnd = null;
+      planner = null;
+      return;
+    }
+    load();
+    settle();
+    if (record == null || !record.running) {
+      return;
+    }
+    Optional<GearedLayout> layout = gears.layout();
+    String waiting = layout.isEmpty() ? "a geared layout" : notAtTopGear(layout.get())
+        .or(() -> notReported(layout.get())).orElse(null);
+    if (waiting != null && !waiting.equals(waitingFor)) {
+      LOG.info("EAFR relayout waits: {}", waiting);
+    }
+    waitingFor = waiting;
+    if (waitingFor != null) {
+      return;
+    }
+    dispatch();
+    if (!queued.isEmpty() || !inFlight.isEmpty()) {
+      return;
+    }
+    if (batchEnd != null) {
+      finishBatch();
+    }
+    nextBatch(layout.get());
+  }
+
+  private void finishBatch() throws IOException {
+    record.cursor = batchEnd;
+    record.files += batchFiles;
+    record.planner = planner.state();
+    batchEnd = null;
+    persist();
+    LOG.info("EAFR relayout: {}", statusText());
+  }
+
+  private void nextBatch(GearedLayout layout) throws IOException {
+    if (planner == null) {
+      planner = plannerFor(layout);
+    }
+    List<String> files = walk.after(record.cursor, settings.batchFiles());
+    if (files.isEmpty()) {
+      endPass();
+      return;
+    }
+    for (String path : files) {
+      for (StoredBlock block : blocksOf(path, layout)) {
+        counters.blocksPlanned.incrementAndGet();
+        for (BlockMove move : planner.plan(new RelayoutBlock(block.name(), block.block.getNumBytes(),
+            block.holders))) {
+          queue(block, move, layout);
+        }
+      }
+    }
+    batchEnd = files.get(files.size() - 1);
+    batchFiles = files.size();
+    dispatch();
+  }
+
+  /**
+   * The walk is over. After the first, or any walk that moved something, one more walk checks what the moves left
+   * (a block the Balancer or a restart's excess deletion put off its homes meanwhile is moved again); a walk that
+   * plans no move, or the {@value #PASSES}th, ends the relayout.
+   */
+  private void endPass() throws IOException {
+    RelayoutReport report = planner.report();
+    if (record.pass == 1) {
+      record.firstPlannedBytes = report.plannedBytes();
+      record.firstBoundBytes = report.lowerBoundBytes();
+      record.firstMovedBytes = record.movedBytes;
+    }
+    LOG.info("EAFR relayout: walk {} over: {}", record.pass, report);
+    if (report.movedReplicas() == 0 || record.pass >= PASSES) {
+      record.running = false;
+      record.finished = true;
+      persist();
+      LOG.info("EAFR relayout finished: {}", statusText());
+      return;
+    }
+    record.pass++;
+    record.cursor = "";
+    record.planner = null;
+    planner = null;
+    persist();
+  }
+
+  /** The first walk's planner keeps the shares; a later walk's only checks ({@link RelayoutPlanner#checking}). */
+  private RelayoutPlanner plannerFor(GearedLayout layout) {
+    boolean checking = record.pass > 1;
+    if (record.planner != null) {
+      try {
+        return RelayoutPlanner.resume(layout, settings.shareSlack(), record.planner, checking);
+      } catch (IllegalArgumentException e) { // the chain grew since: the shares start again from here
+        LOG.warn("EAFR relayout: {}; planning goes on from {} with fresh shares", e.getMessage(), record.cursor);
+      }
+    }
+    return checking ? RelayoutPlanner.checking(layout)
+        : new RelayoutPlanner(layout, HomeChoices.of(layout), settings.shareSlack(), expectedBytes(layout));
+  }
+
+  /**
+   * The bytes of the namespace's blocks, one copy each, as the DataNodes of the layout report them: their block pool
+   * use over {@code dfs.replication}. So the planner's shares are of the whole namespace from the first batch on.
+   */
+  private long expectedBytes(GearedLayout layout) {
+    long used = 0;
+    for (String id : layout.chain().ids(ActiveSet.all(layout.chain()).positions())) {
+      DatanodeDescriptor dn = descriptor(id);
+      used += dn == null ? 0 : dn.getBlockPoolUsed();
+    }
+    return used / Math.max(1, nameNode.getConf().getInt(DFSConfigKeys.DFS_REPLICATION_KEY,
+        DFSConfigKeys.DFS_REPLICATION_DEFAULT));
+  }
+
+  private void queue(StoredBlock block, BlockMove move, GearedLayout layout) {
+    String source = layout.chain().id(move.from());
+    String target = layout.chain().id(move.to());
+    if (!isLive(target) || !isLive(source)) {
+      record.skippedMoves++;
+      return;
+    }
+    queued.add(new Pending(block.block, move, source, target));
+  }
+
+  /**
+   * Starts the queued moves the budget has room for, in plan order, one per block at a time: the planner chose each
+   * source so that HDFS drops it once its target holds the block, given the block's replicas as the moves before it
+   * leave them.
+   */
+  private void dispatch() {
+    java.util.Set<Long> moving = new java.util.HashSet<>();
+    inFlight.forEach(pending -> moving.add(pending.block.getBlockId()));
+    for (Iterator<Pending> it = queued.iterator(); it.hasNext();) {
+      Pending pending = it.next();
+      if (!moving.contains(pending.block.getBlockId()) && budget.tryStart(pending.move)) {
+        moving.add(pending.block.getBlockId());
+        it.remove();
+        start(pending);
+      }
+    }
+  }
+
+  private void start(Pending pending) {
+    DatanodeDescriptor source = descriptor(pending.source);
+    DatanodeDescriptor target = descriptor(pending.target);
+    String key = GearRuntime.moveKey(pending.source, pending.target);
+    movesByKey.merge(key, 1, Integer::sum);
+    gears.reflectionMoves().add(key);
+    pending.future = movers.submit(() -> {
+      mover.move(pending.block, source, target);
+      return null;
+    });
+    inFlight.add(pending);
+  }
+
+  /** Retires moves whose target holds the block and whose source dropped it (or that failed, or settled long ago). */
+  private void settle() {
+    long now = System.currentTimeMillis();
+    for (Iterator<Pending> it = inFlight.iterator(); it.hasNext();) {
+      Pending pending = it.next();
+      if (!pending.future.isDone() || !settled(pending, now)) {
+        continue;
+      }
+      it.remove();
+      budget.finish(pending.move);
+      String key = GearRuntime.moveKey(pending.source, pending.target);
+      if (movesByKey.merge(key, -1, Integer::sum) <= 0) {
+        movesByKey.remove(key);
+        gears.reflectionMoves().remove(key);
+      }
+    }
+  }
+
+  private boolean settled(Pending pending, long now) {
+    if (pending.finishedAt == 0) {
+      pending.finishedAt = now;
+      try {
+        pending.future.get();
+        counters.moves.incrementAndGet();
+        counters.movedBytes.addAndGet(pending.block.getNumBytes());
+        if (record != null) {
+          record.movedReplicas++;
+          record.movedBytes += pending.block.getNumBytes();
+        }
+      } catch (Exception e) {
+        pending.failed = true;
+        counters.failedMoves.incrementAndGet();
+        if (record != null) {
+          record.failedMoves++;
+        }
+        LOG.warn("EAFR relayout: moving {} from {} to {} failed: {}", pending.block, pending.source, pending.target,
+            e.getMessage());
+      }
+    }
+    return pending.failed || now - pending.finishedAt > SETTLE_MILLIS
+        || holds(pending.block, pending.target) && !holds(pending.block, pending.source);
+  }
+
+  /** Why moves cannot start now: a shift under way or DataNodes asleep; empty at the top gear, steady. */
+  private Optional<String> notAtTopGear(GearedLayout layout) {
+    GearState state = gears.state();
+    if (state.phase() != GearPhase.STEADY) {
+      return Optional.of("a gear shift is under way (" + state.phase() + "); relayout moves blocks once it is over");
+    }
+    if (state.gear() != layout.maximumGear()) {
+      return Optional.of("gear " + state.gear() + " leaves DataNodes asleep; relayout needs every DataNode on: run"
+          + " 'hdfs eafr gear " + layout.maximumGear() + "' first");
+    }
+    return Optional.empty();
+  }
+
+  /**
+   * Why the block map may not list every replica yet: safe mode, or a DataNode of the layout not running or not
+   * reported since this NameNode started (planning then would take the replicas it has not reported for missing).
+   */
+  private Optional<String> notReported(GearedLayout layout) {
+    if (nameNode.getNamesystem().isInSafeMode()) {
+      return Optional.of("the NameNode is in safe mode");
+    }
+    for (String id : layout.chain().ids(ActiveSet.all(layout.chain()).positions())) {
+      DatanodeDescriptor dn = descriptor(id);
+      if (dn == null || !dn.isAlive() || !dn.isInService()) {
+        return Optional.of("DataNode " + id + " is not running in service");
+      }
+      if (!dn.checkBlockReportReceived() && dn.numBlocks() == 0) {
+        return Optional.of("the block report of DataNode " + id);
+      }
+    }
+    return Optional.empty();
+  }
+
+  /** The complete blocks of a closed file with their live, in-service holders' chain positions. */
+  private List<StoredBlock> blocksOf(String path, GearedLayout layout) {
+    FSNamesystem namesystem = nameNode.getNamesystem();
+    BlockManager blockManager = namesystem.getBlockManager();
+    List<StoredBlock> blocks = new ArrayList<>();
+    namesystem.readLock();
+    try {
+      INode inode = namesystem.getFSDirectory().getINode(path);
+      if (inode == null || !inode.isFile() || inode.asFile().isUnderConstruction()) {
+        return blocks;
+      }
+      for (BlockInfo block : inode.asFile().getBlocks()) {
+        if (!block.isComplete()) {
+          continue;
+        }
+        List<Integer> holders = new ArrayList<>();
+        for (DatanodeStorageInfo storage : blockManager.getStorages(block)) {
+          DatanodeDescriptor dn = storage.getDatanodeDescriptor();
+          int position = layout.chain().position(ServerTranslator.idOf(dn));
+          if (position >= 0 && dn.isAlive() && dn.isInService() && !holders.contains(position)) {
+            holders.add(position);
+          }
+        }
+        blocks.add(new StoredBlock(new Block(block.getBlockId(), block.getNumBytes(), block.getGenerationStamp()),
+            holders.stream().mapToInt(Integer::intValue).toArray()));
+      }
+    } catch (IOException e) {
+      blocks.clear(); // the file went away during the walk: nothing of it to move
+    } finally {
+      namesystem.readUnlock();
+    }
+    return blocks;
+  }
+
+  private boolean holds(Block block, String id) {
+    FSNamesystem namesystem = nameNode.getNamesystem();
+    namesystem.readLock();
+    try {
+      BlockInfo stored = namesystem.getBlockManager().getStoredBlock(block);
+      if (stored == null) {
+        return false;
+      }
+      for (DatanodeStorageInfo storage : namesystem.getBlockManager().getStorages(stored)) {
+        if (ServerTranslator.idOf(storage.getDatanodeDescriptor()).equals(id)) {
+          return true;
+        }
+      }
+      return false;
+    } finally {
+      namesystem.readUnlock();
+    }
+  }
+
+  private boolean isLive(String id) {
+    DatanodeDescriptor dn = descriptor(id);
+    return dn != null && dn.isAlive() && dn.isInService();
+  }
+
+  private DatanodeDescriptor descriptor(String id) {
+    int colon = id.lastIndexOf(':');
+    return nameNode.getNamesystem().getBlockManager().getDatanodeManager().getDatanodeByXferAddr(
+        id.substring(0, colon), Integer.parseInt(id.substring(colon + 1)));
+  }
+
+  private void load() throws IOException {
+    if (!loaded) {
+      byte[] bytes = store.readRecord(RelayoutRecord.XATTR);
+      record = bytes == null ? null : RelayoutRecord.fromBytes(bytes);
+      loaded = true;
+      planner = null;
+      if (record != null && record.running) {
+        LOG.info("EAFR relayout goes on after {} (persisted)", record.cursor.isEmpty() ? "the start" : record.cursor);
+      }
+    }
+  }
+
+  private void persist() throws IOException {
+    store.writeRecord(RelayoutRecord.XATTR, record.toBytes());
+  }
+
+  /** What {@code hdfs eafr relayout status} and {@code hdfs eafr status} show, by name. */
+  public synchronized Map<String, Object> values() {
+    if (!loaded) {
+      try {
+        load();
+      } catch (IOException e) {
+        return Map.of("state", "unknown: " + e.getMessage());
+      }
+    }
+    Map<String, Object> values = new LinkedHashMap<>();
+    values.put("state", stateWord());
+    values.put("waitingFor", record != null && record.running ? waitingFor : null);
+    values.put("cursor", record == null ? "" : record.cursor);
+    values.put("files", record == null ? 0 : record.files);
+    values.put("movesQueued", queued.size());
+    values.put("movesInFlight", inFlight.size());
+    values.put("movedReplicas", record == null ? 0 : record.movedReplicas);
+    values.put("movedBytes", record == null ? 0 : record.movedBytes);
+    values.put("failedMoves", record == null ? 0 : record.failedMoves);
+    values.put("skippedMoves", record == null ? 0 : record.skippedMoves);
+    Optional<RelayoutReport> report = report();
+    boolean firstOver = record != null && record.firstBoundBytes >= 0;
+    long bound = firstOver ? record.firstBoundBytes : report.map(RelayoutReport::lowerBoundBytes).orElse(0L);
+    values.put("pass", record == null ? 0 : record.pass);
+    values.put("blocksPlanned", report.map(RelayoutReport::blocks).orElse(0L));
+    values.put("plannedBytes", firstOver ? record.firstPlannedBytes
+        : report.map(RelayoutReport::plannedBytes).orElse(0L));
+    values.put("lowerBoundBytes", bound);
+    values.put("firstWalkMovedBytes", firstOver ? record.firstMovedBytes : record == null ? 0 : record.movedBytes);
+    values.put("movedToLowerBound", record == null || bound == 0 ? null : (double) record.movedBytes / bound);
+    values.put("movesPerDataNode", settings.movesPerDataNode());
+    values.put("movesConcurrent", settings.movesConcurrent());
+    return values;
+  }
+
+  /** The plan so far: the planner's own, else the one persisted (on a standby, or between batches). */
+  synchronized Optional<RelayoutReport> report() {
+    if (planner != null) {
+      return Optional.of(planner.report());
+    }
+    Optional<GearedLayout> layout = gears.layout();
+    if (record == null || record.planner == null || layout.isEmpty()) {
+      return Optional.empty();
+    }
+    try {
+      return Optional.of(RelayoutPlanner.resume(layout.get(), settings.shareSlack(), record.planner, record.pass > 1)
+          .report());
+    } catch (IllegalArgumentException e) {
+      return Optional.empty();
+    }
+  }
+
+  private String stateWord() {
+    if (record == null) {
+      return "never run";
+    }
+    if (record.running) {
+      return waitingFor == null ? "running" : "waiting";
+    }
+    return record.finished ? "finished" : "stopped";
+  }
+
+  /** One line: the state, the walk, the moves and bytes against the lower bound. */
+  public synchronized String statusText() {
+    Map<String, Object> v = values();
+    StringBuilder text = new StringBuilder("relayout ").append(v.get("state"));
+    if (v.get("waitingFor") != null) {
+      text.append(" (waits: ").append(v.get("waitingFor")).append(')');
+    }
+    text.append(": ").append(v.get("files")).append(" files walked");
+    if (!((String) v.get("cursor")).isEmpty()) {
+      text.append(" (cursor ").append(v.get("cursor")).append(')');
+    }
+    text.append(" in walk ").append(v.get("pass")).append(", ").append(v.get("blocksPlanned"))
+        .append(" blocks planned; ").append(v.get("movedReplicas"))
+        .append(" moves done (").append(v.get("movedBytes")).append(" bytes), ").append(v.get("movesInFlight"))
+        .append(" in flight, ").append(v.get("movesQueued")).append(" queued, ").append(v.get("failedMoves"))
+        .append(" failed; the first walk planned ").append(v.get("plannedBytes"))
+        .append(" bytes against a lower bound of ")
+        .append(v.get("lowerBoundBytes")).append(" bytes");
+    if (v.get("movedToLowerBound") != null) {
+      text.append(String.format(java.util.Locale.ROOT, " (moved %.3fx the bound)", v.get("movedToLowerBound")));
+    }
+    return text.toString();
+  }
+
+  @Override
+  public void close() {
+    scheduler.shutdownNow();
+    movers.shutdownNow();
+  }
+
+  private static java.util.concurrent.ThreadFactory daemon(String name) {
+    return runnable -> {
+      Thread thread = new Thread(runnable, name);
+      thread.setDaemon(true);
+      return thread;
+    };
+  }
+
+  /** Relayout's work since this NameNode started: counters only grow (the metrics). */
+  static final class Counters {
+    final AtomicLong blocksPlanned = new AtomicLong();
+    final AtomicLong moves = new AtomicLong();
+    final AtomicLong movedBytes = new AtomicLong();
+    final AtomicLong failedMoves = new AtomicLong();
+  }
+
+  /** A complete block of a closed file and its live holders' chain positions. */
+  private static final class StoredBlock {
+    final Block block;
+    final int[] holders;
+
+    StoredBlock(Block block, int[] holders) {
+      this.block = block;
+      this.holders = holders;
+    }
+
+    String name() {
+      return block.getBlockName();
+    }
+  }
+
+  /** One planned move: the block, the chain move, its DataNodes, and once started its outcome. */
+  private static final class Pending {
+    final Block block;
+    final BlockMove move;
+    final String source;
+    final String target;
+    Future<?> future;
+    long finishedAt;
+    boolean failed;
+
+    Pending(Block block, BlockMove move, String source, String target) {
+      this.block = block;
+      this.move = move;
+      this.source = source;
+      this.target = target;
+    }
+  }
+}

@@ -1,0 +1,142 @@
+package org.eafr.namenode.relayout;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hdfs.DFSConfigKeys;
+import org.apache.hadoop.hdfs.server.balancer.BalancerCommand;
+import org.apache.hadoop.hdfs.server.datanode.DataNode;
+import org.apache.hadoop.test.GenericTestUtils;
+import org.eafr.namenode.admin.AdminRun;
+import org.eafr.namenode.cluster.EafrRuntime;
+import org.eafr.namenode.gear.GearPhase;
+import org.eafr.namenode.gear.GearRuntime;
+import org.eafr.namenode.gear.GearTestCluster;
+import org.eafr.namenode.power.MiniClusterPower;
+import org.eafr.namenode.testing.EafrCluster;
+import org.eafr.placement.gear.GearedLayout;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Adopting gears on a cluster that already holds data (12 DataNodes of 32 MB on 3 racks): files written under the
+ * random layout, some of their replicas moved by {@code hdfs balancer}; the NameNode restarted with the equal-work
+ * layout (p = 4, g = 2) refuses gear 0, since blocks have no replica on a primary; {@code hdfs eafr relayout start},
+ * with a NameNode restart in the middle that the relayout survives (it goes on from its persisted cursor); then
+ * gear 0 succeeds with only the primaries on, every file reads back with its checksum, and the first walk's moves are
+ * within 1.2 times the lower bound (every walk's within 2 times).
+ */
+class RelayoutClusterTest {
+  private static final long CAPACITY = 32L << 20;
+
+  @Test
+  void dataWrittenBeforeGearsIsRelaidOut_thenGearZeroSucceeds_andARestartMidwayResumes() throws Exception {
+    long started = System.nanoTime();
+    Configuration conf = GearTestCluster.conf("relayout");
+    conf.set("eafr.layout", "random");
+    conf.setLong(DFSConfigKeys.DFS_BALANCER_GETBLOCKS_MIN_BLOCK_SIZE_KEY, 1L);
+    conf.set("eafr.relayout.step.ms", "50");
+    conf.set("eafr.relayout.batch-files", "5");
+    conf.set("eafr.relayout.moves.concurrent", "8");
+    // 15 blocks: one 1 MB block is several per cent of a DataNode's share, so the default slack of 0.1 would move
+    // replicas for the shares that a namespace of thousands of blocks keeps in place (RelayoutPlannerTest: 1.009x).
+    conf.set("eafr.relayout.share-slack", "0.5");
+    EafrCluster cluster = EafrCluster.start(conf, GearTestCluster.RACKS, null, CAPACITY);
+    cluster.runtime().gears().power(MiniClusterPower.manager(cluster.mini()));
+    try {
+      List<String> files = new ArrayList<>();
+      for (int i = 0; i < 9; i++) {
+        files.add("/data/f" + i);
+        cluster.write(files.get(i), 3, EafrCluster.BLOCK_SIZE / 2, 100 + i);
+      }
+      DataNode[] full = {cluster.dataNode(0), cluster.dataNode(1), cluster.dataNode(2)};
+      for (int i = 0; i < 3; i++) {
+        files.add("/full/f" + i);
+        cluster.write(files.get(files.size() - 1), 3, 2 * EafrCluster.BLOCK_SIZE, 200 + i, full);
+      }
+      Map<String, List<List<String>>> before = holders(cluster, files);
+      assertThat(BalancerCommand.run(cluster.conf(), "-threshold", "5")).isEqualTo(BalancerCommand.code("SUCCESS"));
+      assertThat(holders(cluster, files)).as("the Balancer moved replicas").isNotEqualTo(before);
+
+      restartNameNode(cluster, "equal-work");
+      GenericTestUtils.waitFor(() -> gears(cluster).layout().isPresent(), 50, 30_000);
+      GearedLayout layout = gears(cluster).layout().orElseThrow();
+      awaitSteadyAt(cluster, layout.maximumGear());
+      assertThatThrownBy(() -> gears(cluster).service().requestGear(0)).isInstanceOf(IllegalStateException.class);
+
+      AdminRun start = AdminRun.run(cluster.conf(), "relayout", "start");
+      assertThat(start.code).as(start.out + start.err).isZero();
+      GenericTestUtils.waitFor(() -> ((Number) relayout(cluster).values().get("files")).longValue() >= 5, 50, 30_000);
+      assertThat(relayout(cluster).values().get("state")).isEqualTo("running");
+      restartNameNode(cluster, "equal-work");
+      GenericTestUtils.waitFor(() -> "finished".equals(relayout(cluster).values().get("state")), 100, 60_000);
+
+      Map<String, Object> done = relayout(cluster).values();
+      long moved = ((Number) done.get("movedBytes")).longValue();
+      long bound = ((Number) done.get("lowerBoundBytes")).longValue();
+      long planned = ((Number) done.get("plannedBytes")).longValue();
+      long firstWalk = ((Number) done.get("firstWalkMovedBytes")).longValue();
+      System.out.printf("relayout: lower bound %d bytes; first walk planned %d (%.3fx) and moved %d bytes (%.3fx);"
+          + " every walk moved %d bytes (%.3fx)%n", bound, planned, (double) planned / bound, firstWalk,
+          (double) firstWalk / bound, moved, (double) moved / bound);
+      assertThat(bound).isPositive();
+      assertThat((double) firstWalk).as("the first walk's moves against the lower bound")
+          .isLessThanOrEqualTo(1.2 * bound);
+      // The checking walks move again the blocks whose excess copy HDFS chose elsewhere than the source moved (2 to 5
+      // of 15 blocks in these runs, 1.15x to 1.53x the bound in all): bounded here, not yet within the goal.
+      assertThat((double) moved).as("every walk's moves against the lower bound").isLessThanOrEqualTo(2.0 * bound);
+      AdminRun status = AdminRun.run(cluster.conf(), "relayout", "status", "-json");
+      assertThat(status.out).contains("\"state\" : \"finished\"");
+      assertThat(AdminRun.run(cluster.conf(), "status").out).contains("relayout finished");
+
+      gears(cluster).service().requestGear(0);
+      GearTestCluster.awaitGear(cluster, 0);
+      assertThat(GearTestCluster.running(cluster)).containsExactlyInAnyOrderElementsOf(layout.serversOn(0).ids());
+      cluster.verifyChecksums();
+    } finally {
+      GearTestCluster.stop(cluster);
+      System.out.printf("RelayoutClusterTest wall time: %.1f s%n", (System.nanoTime() - started) / 1e9);
+    }
+  }
+
+  private static GearRuntime gears(EafrCluster cluster) {
+    return cluster.runtime().gears();
+  }
+
+  private static RelayoutService relayout(EafrCluster cluster) {
+    RelayoutService service = gears(cluster).relayout();
+    if (service == null) {
+      throw new IllegalStateException("no relayout service yet");
+    }
+    return service;
+  }
+
+  private static Map<String, List<List<String>>> holders(EafrCluster cluster, List<String> files) throws Exception {
+    Map<String, List<List<String>>> holders = new HashMap<>();
+    for (String file : files) {
+      holders.put(file, cluster.blockHolders(file));
+    }
+    return holders;
+  }
+
+  /** Restarts the NameNode with {@code layout}, its EAFR state forgotten, and gives it a power manager. */
+  private static void restartNameNode(EafrCluster cluster, String layout) throws Exception {
+    gears(cluster).power().close();
+    cluster.mini().getNameNode().stop();
+    EafrRuntime.release(cluster.mini().getNameNode().getConf());
+    cluster.mini().getConfiguration(0).set("eafr.layout", layout);
+    cluster.mini().restartNameNode(false);
+    cluster.mini().waitActive();
+    gears(cluster).power(MiniClusterPower.manager(cluster.mini()));
+    GenericTestUtils.waitFor(() -> !cluster.mini().getNamesystem().isInSafeMode(), 100, 60_000);
+  }
+
+  private static void awaitSteadyAt(EafrCluster cluster, int gear) throws Exception {
+    GenericTestUtils.waitFor(() -> gears(cluster).state().gear() == gear
+        && gears(cluster).state().phase() == GearPhase.STEADY, 100, 30_000);
+  }
+}

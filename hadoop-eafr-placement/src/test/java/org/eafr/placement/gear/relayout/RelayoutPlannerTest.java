@@ -1,0 +1,161 @@
+package org.eafr.placement.gear.relayout;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Random;
+import java.util.Set;
+import org.eafr.placement.gear.ActiveSet;
+import org.eafr.placement.gear.BlockMove;
+import org.eafr.placement.gear.BlockPlacement;
+import org.eafr.placement.gear.BlockRequest;
+import org.eafr.placement.gear.ExpansionChain;
+import org.eafr.placement.gear.GearServers;
+import org.eafr.placement.gear.LayoutMoves;
+import org.eafr.placement.gear.layout.EqualWorkLayout;
+import org.junit.jupiter.api.Test;
+
+class RelayoutPlannerTest {
+  @Test
+  void workedExample_keepsHoldersThatFitAndMovesTheRest() {
+    EqualWorkLayout layout = new EqualWorkLayout(GearServers.chain(6, 1), 2, 1, 2);
+    RelayoutPlanner planner = new RelayoutPlanner(layout, 0.1);
+
+    assertThat(planner.plan(new RelayoutBlock("a", 100, 0, 1))).containsExactly(new BlockMove("a", 1, 2, true));
+    assertThat(planner.plan(new RelayoutBlock("b", 100, 2, 3))).containsExactly(new BlockMove("b", 2, 1, true));
+    assertThat(planner.plan(new RelayoutBlock("c", 100, 0, 4))).isEmpty();
+    assertThat(planner.plan(new RelayoutBlock("d", 100, 1, 2))).isEmpty();
+
+    RelayoutReport report = planner.report();
+    assertThat(report.movedReplicas()).isEqualTo(2);
+    assertThat(report.plannedBytes()).isEqualTo(200);
+    assertThat(report.blockBoundBytes()).isEqualTo(200);
+    assertThat(report.shareBoundBytes()).isZero();
+    assertThat(report.lowerBoundBytes()).isEqualTo(200);
+    assertThat(report.ratio()).isEqualTo(1.0);
+  }
+
+  @Test
+  void withTheBytesExpectedInAll_aFirstBlockKeepsAHolderThatHasRoomInTheEnd() {
+    EqualWorkLayout layout = new EqualWorkLayout(GearServers.chain(6, 1), 2, 1, 2);
+    RelayoutPlanner planner = new RelayoutPlanner(layout, HomeChoices.of(layout), 0.1, 400);
+
+    assertThat(planner.plan(new RelayoutBlock("a", 100, 0, 1))).containsExactly(new BlockMove("a", 1, 2, true));
+    // s2's cap is now 20/57 x 1.1 x 400 + 100 = 254.4 bytes from the start: it keeps b, and s3 moves to s1.
+    assertThat(planner.plan(new RelayoutBlock("b", 100, 2, 3))).containsExactly(new BlockMove("b", 3, 1, true));
+    assertThat(planner.report().plannedBytes()).isEqualTo(200);
+  }
+
+  @Test
+  void randomLayoutToEqualWork_everyBlockReachesGearZeroAndItsGroup_withinTheGoalOfTheBound() {
+    ExpansionChain chain = GearServers.chain(12, 3);
+    EqualWorkLayout layout = new EqualWorkLayout(chain, 4, 2, 3);
+    RelayoutPlanner planner = new RelayoutPlanner(layout, 0.1);
+    EqualWorkLayout baseline = new EqualWorkLayout(chain, 4, 2, 3);
+    long placedAnew = 0;
+    Random random = new Random(7);
+    for (int b = 0; b < 2_000; b++) {
+      int[] holders = randomHolders(random, 12, 3);
+      long bytes = 1 + random.nextInt(1000);
+      List<BlockMove> moves = planner.plan(new RelayoutBlock("blk_" + b, bytes, holders));
+      BlockPlacement anew = baseline.place(BlockRequest.of("blk_" + b, 3), ActiveSet.all(chain));
+      for (int holder : holders) {
+        placedAnew += anew.holds(holder) ? 0 : bytes;
+      }
+      int[] placed = apply(holders, moves);
+      assertThat(java.util.Arrays.stream(placed).anyMatch(p -> p < 4)).as("block %d in gear 0", b).isTrue();
+      for (int p : placed) {
+        assertThat(layout.homeMates(placed[0] == p ? placed[1] : placed[0]).contains(p)).isTrue();
+      }
+      for (BlockMove move : moves) {
+        assertThat(move.dropSource()).isTrue();
+      }
+    }
+    RelayoutReport report = planner.report();
+    assertThat(report.lowerBoundBytes()).isPositive();
+    // 1.010x the bound; the baseline, every block placed anew where the layout would put a new one, 2.418x.
+    assertThat(report.ratio()).as(report.toString()).isLessThanOrEqualTo(1.2);
+    assertThat((double) report.plannedBytes()).isLessThan(0.5 * placedAnew);
+  }
+
+  @Test
+  void sameBlocksSamePlan_andAResumedPlannerGoesOnAsIfNeverStopped() {
+    EqualWorkLayout layout = new EqualWorkLayout(GearServers.chain(12, 3), 4, 2, 3);
+    List<RelayoutBlock> blocks = new ArrayList<>();
+    Random random = new Random(11);
+    for (int b = 0; b < 300; b++) {
+      blocks.add(new RelayoutBlock("blk_" + b, 64 + random.nextInt(64), randomHolders(random, 12, 3)));
+    }
+    RelayoutPlanner whole = new RelayoutPlanner(layout, HomeChoices.of(layout), 0.1, 20_000);
+    RelayoutPlanner first = new RelayoutPlanner(layout, HomeChoices.of(layout), 0.1, 20_000);
+    List<BlockMove> once = new ArrayList<>();
+    List<BlockMove> split = new ArrayList<>();
+    for (int b = 0; b < blocks.size(); b++) {
+      once.addAll(whole.plan(blocks.get(b)));
+      if (b == 150) {
+        first = RelayoutPlanner.resume(layout, 0.1, first.state());
+      }
+      split.addAll(first.plan(blocks.get(b)));
+    }
+    assertThat(split).isEqualTo(once);
+    assertThat(first.report().toString()).isEqualTo(whole.report().toString());
+  }
+
+  @Test
+  void aCheckingPlannerMovesOnlyBlocksOnNoAlternative() {
+    EqualWorkLayout layout = new EqualWorkLayout(GearServers.chain(6, 1), 2, 1, 2);
+    RelayoutPlanner checking = RelayoutPlanner.checking(layout);
+    for (int b = 0; b < 10; b++) {
+      assertThat(checking.plan(new RelayoutBlock("kept" + b, 100, 0, 5))).isEmpty();
+    }
+    assertThat(checking.plan(new RelayoutBlock("off", 100, 4, 5))).hasSize(1);
+  }
+
+  @Test
+  void aRackSpreadSourceIsMovedOnlyWhereHdfsDropsItAsTheExcess() {
+    // 12 servers on 3 racks (s0, s3, s6, s9 on rack 0, ...): a block on s4 (rack 1), s8 (rack 2) and s9 (rack 0)
+    // belongs to recovery group 0 (s4, s8 are gear-group servers of column 0; s9 is of column 1): s9 moves, and to a
+    // server on rack 0 when one can take it, since HDFS drops a replica only from a rack that holds two.
+    ExpansionChain chain = GearServers.chain(12, 3);
+    EqualWorkLayout layout = new EqualWorkLayout(chain, 4, 2, 3);
+    List<BlockMove> moves = new RelayoutPlanner(layout, 0.1).plan(new RelayoutBlock("b", 100, 4, 8, 9));
+    assertThat(moves).hasSize(1);
+    assertThat(chain.rack(moves.get(0).to())).isEqualTo(chain.rack(moves.get(0).from()));
+  }
+
+  @Test
+  void aStateForAnotherChainIsRefused() {
+    EqualWorkLayout small = new EqualWorkLayout(GearServers.chain(6, 1), 2, 1, 2);
+    EqualWorkLayout large = new EqualWorkLayout(GearServers.chain(12, 3), 4, 2, 3);
+    assertThatThrownBy(() -> RelayoutPlanner.resume(large, 0.1, new RelayoutPlanner(small, 0.1).state()))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("6 servers");
+  }
+
+  @Test
+  void settingsOutOfRangeAreRefusedNamingTheKey() {
+    assertThat(RelayoutSettings.defaults().movesPerDataNode()).isEqualTo(2);
+    assertThatThrownBy(() -> RelayoutSettings.from(key -> key.equals("eafr.relayout.moves.concurrent") ? "0" : null))
+        .hasMessageContaining("eafr.relayout.moves.concurrent");
+  }
+
+  private static int[] randomHolders(Random random, int servers, int replicas) {
+    Set<Integer> chosen = new HashSet<>();
+    while (chosen.size() < replicas) {
+      chosen.add(random.nextInt(servers));
+    }
+    return chosen.stream().mapToInt(Integer::intValue).toArray();
+  }
+
+  private static int[] apply(int[] holders, List<BlockMove> moves) {
+    int[] placed = holders.clone();
+    for (BlockMove move : moves) {
+      for (int i = 0; i < placed.length; i++) {
+        placed[i] = placed[i] == move.from() ? move.to() : placed[i];
+      }
+    }
+    return placed;
+  }
+}
