@@ -75,6 +75,7 @@ class TarballInstallIT {
       assertThat(docs.map(p -> p.getFileName().toString())).as("operator docs only: no charts, tables or run records")
           .allMatch(name -> name.endsWith(".md")).noneMatch(name -> name.startsWith("evaluation"));
     }
+    assertThat(DeadLinks.in(unpacked)).as("relative links in the shipped docs whose target the tarball lacks").isEmpty();
     LocalCluster cluster = LocalCluster.configure(hadoopHome.resolve("etc/hadoop"), work, unpacked.resolve("conf"));
     ShellRun format = hdfs("namenode", "-format", "-force", "-nonInteractive");
     assertThat(format.exitCode()).as(format.output()).isZero();

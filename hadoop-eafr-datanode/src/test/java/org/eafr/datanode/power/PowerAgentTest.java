@@ -39,6 +39,7 @@ import org.eafr.namenode.power.PowerResult;
 import org.eafr.namenode.power.PowerState;
 import org.eafr.namenode.power.Requester;
 import org.eafr.namenode.power.SleepRequests;
+import org.eafr.namenode.power.driver.PowerDrivers;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -117,7 +118,8 @@ class PowerAgentTest {
     powerConf.set("eafr.power.retries", "0");
     RateControlCluster.await("the agent of " + host + " to attach", WAIT, () -> sleepRequests().attached(host));
 
-    try (PowerManager power = PowerManager.start(powerConf, new NameNodeHostView(cluster.getNameNode()), sleepRequests(), 1)) {
+    try (PowerManager power = PowerDrivers.startManager(powerConf, new NameNodeHostView(cluster.getNameNode()),
+        sleepRequests(), 1)) {
       assertThatThrownBy(() -> power.powerOff(host, false, Requester.OPERATOR).get(60, TimeUnit.SECONDS))
           .hasCauseInstanceOf(PowerRefusedException.class)
           .hasMessageContaining("NORMAL, not IN_MAINTENANCE");

@@ -22,6 +22,7 @@ import org.eafr.namenode.power.NameNodeHostView;
 import org.eafr.namenode.power.PowerException;
 import org.eafr.namenode.power.PowerManager;
 import org.eafr.namenode.power.Requester;
+import org.eafr.namenode.power.driver.PowerDrivers;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -71,7 +72,7 @@ class WolArmFailureTest {
       powerConf.set("eafr.power.poll.max.ms", "500");
       powerConf.set("eafr.power.state-timeout.ms", "600000"); // the failure must come from the agent, not a timeout
       powerConf.set("eafr.power.retries", "0");
-      try (PowerManager power = PowerManager.start(powerConf, new NameNodeHostView(cluster.getNameNode()),
+      try (PowerManager power = PowerDrivers.startManager(powerConf, new NameNodeHostView(cluster.getNameNode()),
           runtime.sleepRequests(), 1)) {
         runtime.gears().power(power);
         assertThatThrownBy(() -> power.powerOff(host, false, Requester.AUTOMATIC).get(60, TimeUnit.SECONDS))

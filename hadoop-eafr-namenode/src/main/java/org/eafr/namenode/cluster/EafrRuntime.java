@@ -14,8 +14,8 @@ import org.eafr.namenode.gear.GearRuntime;
 import org.eafr.namenode.gear.GearSettings;
 import org.eafr.namenode.monitor.MonitorStats;
 import org.eafr.namenode.monitor.ReplicationMonitor;
-import org.eafr.namenode.power.PowerDrivers;
 import org.eafr.namenode.power.SleepRequests;
+import org.eafr.namenode.power.driver.PowerDrivers;
 import org.eafr.namenode.read.ReadAttribution;
 import org.eafr.namenode.read.RecentReads;
 import org.eafr.namenode.transfer.TransferTracker;
@@ -192,7 +192,8 @@ public final class EafrRuntime {
 
   /**
    * Wake-on-LAN hosts' power-offs waiting for their DataNodes' in-band power agents: the power manager records them
-   * ({@code PowerManager.start(conf, hosts, runtime.sleepRequests(), threads)}), the admin handler answers the agents.
+   * ({@code PowerDrivers.startManager(conf, hosts, runtime.sleepRequests(), threads)}), the admin handler answers the
+   * agents.
    */
   public SleepRequests sleepRequests() {
     return sleepRequests;

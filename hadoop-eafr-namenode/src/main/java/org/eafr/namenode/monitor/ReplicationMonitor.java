@@ -17,8 +17,8 @@ import org.apache.hadoop.hdfs.server.protocol.NamenodeProtocols;
 import org.eafr.namenode.cluster.EafrRuntime;
 import org.eafr.namenode.cluster.ServerTranslator;
 import org.eafr.namenode.grid.GridGate;
-import org.eafr.namenode.transfer.NameNodeReplicaMap;
-import org.eafr.namenode.transfer.ReplicaMap;
+import org.eafr.namenode.transfer.BlockLocations;
+import org.eafr.namenode.transfer.NameNodeBlockLocations;
 import org.eafr.namenode.transfer.StoredBlock;
 import org.eafr.placement.cluster.ClusterView;
 import org.eafr.placement.cluster.ReplicatedFile;
@@ -79,7 +79,7 @@ public final class ReplicationMonitor {
   private final ReplicationPlanner planner;
   private final StorageReserve reserve;
   private final int batchFiles;
-  private final ReplicaMap replicaMap;
+  private final BlockLocations blockLocations;
   private final Map<String, InFlight> inFlight = new LinkedHashMap<>();
 
   public ReplicationMonitor(NameNode nameNode, EafrRuntime runtime) {
@@ -91,7 +91,7 @@ public final class ReplicationMonitor {
     this.nameNode = nameNode;
     this.runtime = runtime;
     this.batchFiles = batchFiles;
-    this.replicaMap = new NameNodeReplicaMap(nameNode.getNamesystem());
+    this.blockLocations = new NameNodeBlockLocations(nameNode.getNamesystem());
     this.translator = ServerTranslator.of(runtime);
     this.classifier = PopularityClassifier.from(runtime.settings().core());
     this.planner = ReplicationPlanner.from(runtime.settings().core(), runtime.destinations());
@@ -400,7 +400,7 @@ public final class ReplicationMonitor {
 
   /** Fills in {@code file}'s block holders; false when it is not a closed file with a replica. */
   private boolean readBlocks(FileState file) {
-    for (StoredBlock block : replicaMap.blocksOf(file.path)) {
+    for (StoredBlock block : blockLocations.blocksOf(file.path)) {
       file.addBlock(block.holders());
     }
     return !file.holders.isEmpty();

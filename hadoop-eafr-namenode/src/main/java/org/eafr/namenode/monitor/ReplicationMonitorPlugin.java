@@ -31,6 +31,7 @@ import org.eafr.namenode.power.BmcPoller;
 import org.eafr.namenode.power.NameNodeHostView;
 import org.eafr.namenode.power.PowerManager;
 import org.eafr.namenode.power.PowerSettings;
+import org.eafr.namenode.power.driver.PowerDrivers;
 import org.eafr.namenode.transfer.TransferPoller;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -119,7 +120,8 @@ public class ReplicationMonitorPlugin implements ServicePlugin {
   private void startGears() {
     if (runtime.gears().power() == null
         && !nameNode.getConf().getTrimmed(PowerSettings.INVENTORY_FILE_KEY, "").isEmpty()) {
-      ownPower = PowerManager.start(nameNode.getConf(), new NameNodeHostView(nameNode), runtime.sleepRequests(), 4);
+      ownPower = PowerDrivers.startManager(nameNode.getConf(), new NameNodeHostView(nameNode),
+          runtime.sleepRequests(), 4);
       runtime.gears().power(ownPower);
       bmcPoller = BmcPoller.start(ownPower, 2);
     }

@@ -18,13 +18,13 @@ public final class TransferPoller implements AutoCloseable {
 
   private final NameNode nameNode;
   private final TransferTracker tracker;
-  private final ReplicaMap replicas;
+  private final BlockLocations replicas;
   private final ScheduledExecutorService scheduler;
 
   private TransferPoller(NameNode nameNode, TransferTracker tracker) {
     this.nameNode = nameNode;
     this.tracker = tracker;
-    this.replicas = new NameNodeReplicaMap(nameNode.getNamesystem());
+    this.replicas = new NameNodeBlockLocations(nameNode.getNamesystem());
     this.scheduler = Executors.newSingleThreadScheduledExecutor(runnable -> {
       Thread thread = new Thread(runnable, "eafr-transfer-poller");
       thread.setDaemon(true);

@@ -117,7 +117,7 @@ public final class TransferTracker implements TransferBacklog {
    * Moves every followed copy on by what {@code replicas} shows now; completed copies go to the sink. A copy whose
    * file cannot be read is dropped untimed, so one bad entry never stalls the others.
    */
-  public synchronized void poll(ReplicaMap replicas, long nowMillis) {
+  public synchronized void poll(BlockLocations replicas, long nowMillis) {
     for (Copy copy = arrivals.poll(); copy != null; copy = arrivals.poll()) {
       followed.add(copy);
     }
@@ -143,7 +143,7 @@ public final class TransferTracker implements TransferBacklog {
   }
 
   /** True when {@code copy} is done with: timed, or without a candidate block to time. */
-  private boolean advance(Copy copy, List<StoredBlock> blocks, ReplicaMap replicas, long nowMillis) {
+  private boolean advance(Copy copy, List<StoredBlock> blocks, BlockLocations replicas, long nowMillis) {
     if (copy.candidates == null) {
       copy.candidates = candidates(copy, blocks);
     }

@@ -10,6 +10,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.eafr.namenode.power.PowerManager;
 import org.eafr.namenode.power.PowerSettings;
 import org.eafr.namenode.power.PowerTestSupport;
+import org.eafr.namenode.power.driver.PowerDrivers;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -34,7 +35,7 @@ class OperatorPowerCommandsTest {
     conf.set("eafr.power.min-command-interval.ms", "0");
     conf.set("eafr.power.state-timeout.ms", "600000"); // the hosts never come on within the test
     OperatorPowerCommands commands = new OperatorPowerCommands();
-    try (PowerManager power = PowerManager.start(conf, PowerTestSupport.ANY_HOST_MAY_POWER_OFF, 1)) {
+    try (PowerManager power = PowerDrivers.startManager(conf, PowerTestSupport.ANY_HOST_MAY_POWER_OFF, 1)) {
       for (int i = 1; i < hosts; i++) {
         assertThat(commands.submit(power, "dn" + i, AdminRequest.Verb.POWER_ON).future).isNotDone();
       }

@@ -10,6 +10,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Collectors;
 import org.apache.hadoop.conf.Configuration;
+import org.eafr.namenode.power.driver.PowerDrivers;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -41,7 +42,7 @@ class BmcPollerTest {
 
   private PowerManager manager(Map<String, ScriptedDriver> drivers) {
     PowerManager manager = new PowerManager(PowerSettings.from(Map.of("eafr.power.bmc-poll.interval.ms", "60000")::get),
-        new Configuration(false), hosts, new SleepRequests(), clock);
+        new Configuration(false), hosts, new SleepRequests(), clock, PowerDrivers::build);
     StringBuilder json = new StringBuilder("{\"nodes\": [");
     int entries = 0;
     for (String host : drivers.keySet()) {
@@ -118,7 +119,7 @@ class BmcPollerTest {
   void wakeOnLanHosts_areNotPolled() throws Exception {
     ScriptedDriver dn1 = new ScriptedDriver("wol", "255.255.255.255:9", clock);
     PowerManager manager = new PowerManager(PowerSettings.from(Map.of("eafr.power.bmc-poll.interval.ms", "60000")::get),
-        new Configuration(false), hosts, new SleepRequests(), clock);
+        new Configuration(false), hosts, new SleepRequests(), clock, PowerDrivers::build);
     manager.install(PowerInventory.parse("test-inventory", "{\"nodes\": [{\"host\": \"dn1\", \"driver\": \"wol\","
         + " \"mac\": \"00:11:22:33:44:55\"}]}"), new HashMap<>(Map.of("dn1", dn1)));
     poller(manager);

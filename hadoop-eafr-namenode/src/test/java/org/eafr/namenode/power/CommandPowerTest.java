@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
+import org.eafr.namenode.power.driver.PowerDrivers;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -39,7 +40,7 @@ class CommandPowerTest {
   private static PowerManager manager(Path dir, Path script) throws Exception {
     Configuration conf = PowerTestSupport.fastConf(dir, "{\"nodes\": [{\"host\": \"dn6\", \"driver\": \"command\","
         + " \"script\": \"" + script + "\"}]}");
-    return PowerManager.start(conf, PowerTestSupport.ANY_HOST_MAY_POWER_OFF, 2);
+    return PowerDrivers.startManager(conf, PowerTestSupport.ANY_HOST_MAY_POWER_OFF, 2);
   }
 
   @Test

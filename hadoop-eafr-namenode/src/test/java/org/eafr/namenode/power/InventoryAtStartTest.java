@@ -13,6 +13,7 @@ import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.hdfs.MiniDFSCluster;
 import org.eafr.namenode.cluster.EafrRuntime;
 import org.eafr.namenode.monitor.ReplicationMonitorPlugin;
+import org.eafr.namenode.power.driver.PowerDrivers;
 import org.eafr.namenode.testing.EafrCluster;
 import org.junit.jupiter.api.Test;
 

@@ -17,6 +17,7 @@ import org.apache.hadoop.test.GenericTestUtils;
 import org.eafr.namenode.cluster.ServerTranslator;
 import org.eafr.namenode.gear.GearRuntime;
 import org.eafr.namenode.gear.GearTestCluster;
+import org.eafr.namenode.power.driver.PowerDrivers;
 import org.eafr.namenode.testing.EafrCluster;
 import org.eafr.placement.gear.GearedLayout;
 import org.junit.jupiter.api.Test;
@@ -67,7 +68,7 @@ class IpmiGearShiftTest {
       Configuration powerConf = PowerTestSupport.fastConf(dir, inventory.toString());
       powerConf.set("eafr.power.state-timeout.ms", "20000");
       TestCredentials.store(powerConf, dir, aliases.toArray(new String[0]));
-      PowerManager manager = PowerManager.start(powerConf, new NameNodeHostView(cluster.nameNode()), 2);
+      PowerManager manager = PowerDrivers.startManager(powerConf, new NameNodeHostView(cluster.nameNode()), 2);
       resources.add(manager);
       GearRuntime gears = GearTestCluster.gears(cluster);
       gears.power(manager);

@@ -11,6 +11,7 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
+import org.eafr.namenode.power.driver.PowerDrivers;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -32,7 +33,7 @@ class IpmiPowerTest {
       extra.forEach(entry -> conf.set(entry.getKey(), entry.getValue()));
     }
     TestCredentials.store(conf, dir, "eafr.bmc.dn1", storedPassword);
-    return PowerManager.start(conf, PowerTestSupport.ANY_HOST_MAY_POWER_OFF, 2);
+    return PowerDrivers.startManager(conf, PowerTestSupport.ANY_HOST_MAY_POWER_OFF, 2);
   }
 
   /** Runs {@code action} and returns its failure, remembering the message for the password check. */
@@ -111,7 +112,7 @@ class IpmiPowerTest {
           + " \"address\": \"127.0.0.1\", \"port\": " + bmc.port() + ", \"user\": \"" + IpmiSimBmc.USER + "\","
           + " \"credential\": \"eafr.bmc.dn1\", \"cipher-suite\": 3, \"privilege\": \"USER\"}]}");
       TestCredentials.store(conf, dir, "eafr.bmc.dn1", PASSWORD);
-      try (PowerManager manager = PowerManager.start(conf, PowerTestSupport.ANY_HOST_MAY_POWER_OFF, 2)) {
+      try (PowerManager manager = PowerDrivers.startManager(conf, PowerTestSupport.ANY_HOST_MAY_POWER_OFF, 2)) {
         assertThat(await(manager.readState("dn1"))).as("USER may read the state").isEqualTo(PowerState.ON);
         Exception e = failure(manager, manager.powerOff("dn1", true, Requester.OPERATOR));
         assertThat(e).hasMessageContaining("ipmitool chassis power off to BMC 127.0.0.1:" + bmc.port()

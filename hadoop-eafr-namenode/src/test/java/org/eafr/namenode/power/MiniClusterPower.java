@@ -12,6 +12,7 @@ import org.apache.hadoop.hdfs.MiniDFSCluster.DataNodeProperties;
 import org.apache.hadoop.hdfs.protocol.DatanodeID;
 import org.apache.hadoop.hdfs.server.datanode.DataNode;
 import org.eafr.namenode.cluster.ServerTranslator;
+import org.eafr.namenode.power.driver.PowerDrivers;
 
 /**
  * A power manager whose drivers stop and restart the DataNodes of a MiniDFSCluster, one inventory entry per DataNode
@@ -65,7 +66,7 @@ public final class MiniClusterPower {
     }
     PowerInventory inventory = PowerInventory.parse("MiniDFSCluster", entries.toString());
     PowerManager manager = new PowerManager(settings, conf, new CurrentNameNode(cluster), new SleepRequests(),
-        PowerScheduler.threads(4));
+        PowerScheduler.threads(4), PowerDrivers::build);
     manager.install(inventory, drivers);
     manager.registerMetrics(); // JMX EafrPower, as a manager inside the NameNode has
     return manager;

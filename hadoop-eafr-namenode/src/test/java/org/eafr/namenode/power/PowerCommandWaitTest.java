@@ -12,6 +12,7 @@ import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.test.GenericTestUtils;
 import org.eafr.namenode.admin.AdminRun;
 import org.eafr.namenode.monitor.ReplicationMonitorPlugin;
+import org.eafr.namenode.power.driver.PowerDrivers;
 import org.eafr.namenode.testing.EafrCluster;
 import org.junit.jupiter.api.Test;
 
@@ -117,6 +118,6 @@ class PowerCommandWaitTest {
     conf.set("eafr.power.state-timeout.ms", "120000");
     conf.set("eafr.power.poll.max.ms", "200");
     TestCredentials.store(conf, dir, "eafr.bmc.dn1", PASSWORD);
-    return PowerManager.start(conf, PowerTestSupport.ANY_HOST_MAY_POWER_OFF, 2);
+    return PowerDrivers.startManager(conf, PowerTestSupport.ANY_HOST_MAY_POWER_OFF, 2);
   }
 }

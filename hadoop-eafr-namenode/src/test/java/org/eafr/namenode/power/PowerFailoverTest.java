@@ -12,6 +12,7 @@ import org.apache.hadoop.hdfs.server.namenode.NameNode;
 import org.apache.hadoop.test.GenericTestUtils;
 import org.eafr.namenode.hosts.EafrHostConfigManager;
 import org.eafr.namenode.power.PowerOffGuardClusterTest.RecordingDriver;
+import org.eafr.namenode.power.driver.PowerDrivers;
 import org.eafr.namenode.testing.EafrCluster;
 import org.eafr.namenode.testing.MaintenanceHosts;
 import org.junit.jupiter.api.Test;
@@ -84,7 +85,8 @@ class PowerFailoverTest {
     conf.set("eafr.power.retries", "2");
     conf.set("eafr.power.quarantine-after", "5");
     PowerManager manager = new PowerManager(PowerSettings.from(conf::get), conf,
-        new NameNodeHostView(cluster.mini().getNameNode(nn)), new SleepRequests(), PowerScheduler.threads(2));
+        new NameNodeHostView(cluster.mini().getNameNode(nn)), new SleepRequests(), PowerScheduler.threads(2),
+        PowerDrivers::build);
     manager.install(PowerInventory.parse("test", "{\"nodes\": [{\"host\": \"" + host + "\", \"driver\":"
         + " \"command\", \"script\": \"/bin/true\"}]}"), Map.of(host, driver));
     return manager;

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import org.apache.hadoop.conf.Configuration;
 import org.eafr.namenode.config.DataNodeName;
+import org.eafr.namenode.power.driver.PowerDrivers;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -149,7 +150,7 @@ class PowerInventoryTest {
     Configuration conf = PowerTestSupport.fastConf(dir, "{\"nodes\": [{\"host\": \"dn5\", \"driver\": \"wol\","
         + " \"mac\": \"00:11:22:33:44:55\"}]}");
     TestCredentials.store(conf, dir, "eafr.bmc.dn1", "Pw-4c2e");
-    try (PowerManager manager = PowerManager.start(conf, PowerTestSupport.ANY_HOST_MAY_POWER_OFF, 1)) {
+    try (PowerManager manager = PowerDrivers.startManager(conf, PowerTestSupport.ANY_HOST_MAY_POWER_OFF, 1)) {
       Path file = Paths.get(conf.get(PowerSettings.INVENTORY_FILE_KEY));
       Files.writeString(file, "{\"nodes\": [{\"host\": \"dn5\", \"driver\": \"wol\", \"mac\": \"zz\"}]}");
       assertThatThrownBy(manager::reloadInventory).hasMessageContaining("field 'mac' = zz");
@@ -174,7 +175,7 @@ class PowerInventoryTest {
     Configuration conf = PowerTestSupport.fastConf(dir, "{\"nodes\": [{\"host\": \"dn1\", \"driver\": \"ipmi\","
         + " \"address\": \"10.0.1.1\", \"user\": \"u\", \"credential\": \"eafr.bmc.dn1\"}]}");
     conf.set("eafr.bmc.dn1", "Plain-pw-in-site-xml"); // Configuration.getPassword would fall back to this
-    assertThatThrownBy(() -> PowerManager.start(conf, PowerTestSupport.ANY_HOST_MAY_POWER_OFF, 1))
+    assertThatThrownBy(() -> PowerDrivers.startManager(conf, PowerTestSupport.ANY_HOST_MAY_POWER_OFF, 1))
         .hasMessageContaining("needs the password under credential alias eafr.bmc.dn1, but no credential provider"
             + " is configured: set hadoop.security.credential.provider.path")
         .message().doesNotContain("Plain-pw-in-site-xml");

@@ -15,6 +15,7 @@ import org.apache.hadoop.metrics2.AbstractMetric;
 import org.apache.hadoop.metrics2.MetricType;
 import org.apache.hadoop.metrics2.MetricsRecord;
 import org.apache.hadoop.metrics2.impl.MetricsCollectorImpl;
+import org.eafr.namenode.power.driver.PowerDrivers;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -47,7 +48,7 @@ class PowerManagerTest {
 
   private PowerManager manager(Map<String, String> keys, Map<String, ScriptedDriver> drivers) {
     PowerManager manager = new PowerManager(PowerSettings.from(keys::get), new Configuration(false), hosts,
-        new SleepRequests(), clock);
+        new SleepRequests(), clock, PowerDrivers::build);
     StringBuilder json = new StringBuilder("{\"nodes\": [");
     int mac = 0; // one MAC per host, as the inventory requires
     for (String host : drivers.keySet()) {

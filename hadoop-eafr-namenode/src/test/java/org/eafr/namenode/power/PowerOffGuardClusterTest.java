@@ -14,6 +14,7 @@ import org.apache.hadoop.ipc.RefreshResponse;
 import org.apache.hadoop.test.GenericTestUtils;
 import org.eafr.namenode.admin.AdminHandler;
 import org.eafr.namenode.hosts.EafrHostConfigManager;
+import org.eafr.namenode.power.driver.PowerDrivers;
 import org.eafr.namenode.testing.EafrCluster;
 import org.eafr.namenode.testing.MaintenanceHosts;
 import org.junit.jupiter.api.Test;
@@ -143,7 +144,7 @@ class PowerOffGuardClusterTest {
     drivers.keySet().forEach(host -> entries.add("{\"host\": \"" + host + "\", \"driver\": \"command\","
         + " \"script\": \"/bin/true\"}"));
     PowerManager manager = new PowerManager(PowerSettings.from(conf::get), conf,
-        new NameNodeHostView(cluster.nameNode()), new SleepRequests(), PowerScheduler.threads(2));
+        new NameNodeHostView(cluster.nameNode()), new SleepRequests(), PowerScheduler.threads(2), PowerDrivers::build);
     manager.install(PowerInventory.parse("test", entries.toString()), drivers);
     return manager;
   }

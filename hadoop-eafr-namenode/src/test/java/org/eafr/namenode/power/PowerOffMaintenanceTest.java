@@ -16,6 +16,7 @@ import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.hdfs.server.blockmanagement.HostConfigManager;
 import org.apache.hadoop.test.GenericTestUtils;
 import org.eafr.namenode.hosts.EafrHostConfigManager;
+import org.eafr.namenode.power.driver.PowerDrivers;
 import org.eafr.namenode.testing.EafrCluster;
 import org.eafr.namenode.testing.MaintenanceHosts;
 import org.junit.jupiter.api.Test;
@@ -45,7 +46,7 @@ class PowerOffMaintenanceTest {
           + "{\"host\": \"" + cluster.id(0) + "\", \"driver\": \"command\", \"script\": \"" + script + "\"},"
           + "{\"host\": \"" + cluster.id(1) + "\", \"driver\": \"command\", \"script\": \"" + script + "\"}]}");
       NameNodeHostView view = new NameNodeHostView(cluster.nameNode());
-      try (PowerManager manager = PowerManager.start(powerConf, view, 2)) {
+      try (PowerManager manager = PowerDrivers.startManager(powerConf, view, 2)) {
         assertThatThrownBy(() -> await(manager.powerOff(cluster.id(0), true, Requester.OPERATOR)))
             .isInstanceOf(PowerRefusedException.class)
             .hasMessageContaining("refusing to power off " + cluster.id(0) + ": HDFS shows DataNode ")

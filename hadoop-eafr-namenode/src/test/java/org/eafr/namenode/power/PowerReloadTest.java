@@ -11,6 +11,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.eafr.namenode.admin.AdminRun;
 import org.eafr.namenode.monitor.ReplicationMonitorPlugin;
+import org.eafr.namenode.power.driver.PowerDrivers;
 import org.eafr.namenode.testing.EafrCluster;
 import org.junit.jupiter.api.Test;
 
@@ -37,7 +38,7 @@ class PowerReloadTest {
       Configuration conf = PowerTestSupport.fastConf(dir, good);
       Path inventory = dir.resolve("power-inventory.json");
       TestCredentials.store(conf, dir, "eafr.bmc.dn1", OLD_PASSWORD);
-      try (PowerManager power = PowerManager.start(conf, PowerTestSupport.ANY_HOST_MAY_POWER_OFF, 2)) {
+      try (PowerManager power = PowerDrivers.startManager(conf, PowerTestSupport.ANY_HOST_MAY_POWER_OFF, 2)) {
         cluster.runtime().gears().power(power);
         try {
           assertThat(await(power.readState("dn1"))).as("the host sleeps").isEqualTo(PowerState.OFF);

@@ -8,6 +8,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.conf.Configuration;
+import org.eafr.namenode.power.driver.PowerDrivers;
 
 /** Shared pieces of the power tests over real BMCs: fast settings, a permissive host view, waiting for a result. */
 public final class PowerTestSupport {
@@ -71,6 +72,6 @@ public final class PowerTestSupport {
     Configuration conf = fastConf(dir, "{\"nodes\": [{\"host\": \"" + host + "\", \"driver\": \"command\","
         + " \"script\": \"" + script + "\"}]}");
     settings.forEach(conf::set);
-    return PowerManager.start(conf, ANY_HOST_MAY_POWER_OFF, 1);
+    return PowerDrivers.startManager(conf, ANY_HOST_MAY_POWER_OFF, 1);
   }
 }

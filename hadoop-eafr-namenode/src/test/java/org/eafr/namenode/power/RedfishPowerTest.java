@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.security.KeyStore;
 import java.util.concurrent.CompletableFuture;
 import org.apache.hadoop.conf.Configuration;
+import org.eafr.namenode.power.driver.PowerDrivers;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -39,7 +40,7 @@ class RedfishPowerTest {
     conf.set(PowerSettings.REDFISH_TRUSTSTORE_PASSWORD_ALIAS_KEY, "eafr.redfish.truststore");
     TestCredentials.store(conf, dir, "eafr.bmc.dn1", storedPassword, "eafr.redfish.truststore",
         TestTls.STORE_PASSWORD);
-    return PowerManager.start(conf, PowerTestSupport.ANY_HOST_MAY_POWER_OFF, 2);
+    return PowerDrivers.startManager(conf, PowerTestSupport.ANY_HOST_MAY_POWER_OFF, 2);
   }
 
   private static String emptyTruststore(Path dir) throws Exception {
@@ -125,7 +126,7 @@ class RedfishPowerTest {
         + "\", \"credential\": \"eafr.bmc.dn1\"}]}");
     TestCredentials.store(conf, dir, "eafr.bmc.dn1", PASSWORD);
 
-    assertThatThrownBy(() -> PowerManager.start(conf, PowerTestSupport.ANY_HOST_MAY_POWER_OFF, 2))
+    assertThatThrownBy(() -> PowerDrivers.startManager(conf, PowerTestSupport.ANY_HOST_MAY_POWER_OFF, 2))
         .hasStackTraceContaining("eafr.power.redfish.truststore = (empty) is not allowed with a redfish entry in the"
             + " power inventory");
   }

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import org.apache.hadoop.conf.Configuration;
+import org.eafr.namenode.power.driver.PowerDrivers;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -23,7 +24,7 @@ class WakeResendsTest {
         "eafr.power.poll.max.ms", "10000", "eafr.power.state-timeout.ms", "60000",
         PowerSettings.WOL_RESEND_INTERVAL_MS.key(), "5000");
     PowerManager manager = new PowerManager(PowerSettings.from(keys::get), new Configuration(false),
-        PowerTestSupport.ANY_HOST_MAY_POWER_OFF, new SleepRequests(), clock);
+        PowerTestSupport.ANY_HOST_MAY_POWER_OFF, new SleepRequests(), clock, PowerDrivers::build);
     manager.install(PowerInventory.parse("test-inventory", "{\"nodes\": [{\"host\": \"dn5\", \"driver\": \"wol\","
         + " \"mac\": \"00:11:22:33:44:55\"}]}"), new HashMap<>(Map.of("dn5", driver)));
     return manager;

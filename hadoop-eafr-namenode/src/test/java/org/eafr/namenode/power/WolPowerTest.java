@@ -14,6 +14,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.hadoop.conf.Configuration;
 import org.eafr.namenode.config.DataNodeName;
+import org.eafr.namenode.power.driver.PowerDrivers;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -49,7 +50,7 @@ class WolPowerTest {
       Configuration conf = PowerTestSupport.fastConf(dir, "{\"nodes\": [{\"host\": \"dn5\", \"driver\": \"wol\","
           + " \"mac\": \"00:5C:52:31:3a:9c\", \"address\": \"127.0.0.1\", \"port\": " + listener.getLocalPort()
           + "}]}");
-      try (PowerManager manager = PowerManager.start(conf, view, 2)) {
+      try (PowerManager manager = PowerDrivers.startManager(conf, view, 2)) {
         var on = manager.powerOn("dn5", Requester.AUTOMATIC);
         DatagramPacket packet = new DatagramPacket(new byte[200], 200);
         listener.receive(packet);
@@ -77,7 +78,7 @@ class WolPowerTest {
       conf.set("eafr.power.state-timeout.ms", "120000");
       conf.set("eafr.power.poll.max.ms", "10000");
       conf.set(PowerSettings.WOL_RESEND_INTERVAL_MS.key(), "1000");
-      try (PowerManager manager = PowerManager.start(conf, view, 2)) {
+      try (PowerManager manager = PowerDrivers.startManager(conf, view, 2)) {
         var on = manager.powerOn("dn5", Requester.AUTOMATIC);
         DatagramPacket packet = new DatagramPacket(new byte[200], 200);
         listener.receive(packet); // lost: the host never sees it
@@ -98,7 +99,7 @@ class WolPowerTest {
     heartbeats.set(PowerState.ON);
     Configuration conf = PowerTestSupport.fastConf(dir, "{\"nodes\": [{\"host\": \"dn5\", \"driver\": \"wol\","
         + " \"mac\": \"00:5c:52:31:3a:9c\", \"address\": \"127.0.0.1\"}]}");
-    try (PowerManager manager = PowerManager.start(conf, view, 2)) {
+    try (PowerManager manager = PowerDrivers.startManager(conf, view, 2)) {
       assertThatThrownBy(() -> await(manager.powerOff("dn5", false, Requester.AUTOMATIC)))
           .isInstanceOf(PowerRefusedException.class)
           .hasMessage("wol can only wake dn5: no in-band power agent has attached for it"

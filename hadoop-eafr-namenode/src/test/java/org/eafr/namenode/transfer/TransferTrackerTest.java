@@ -14,7 +14,7 @@ class TransferTrackerTest {
   private static final long MB = 1 << 20;
   private static final List<String> HOLDERS = List.of("a:1", "b:1");
 
-  private final FakeReplicaMap replicas = new FakeReplicaMap();
+  private final FakeBlockLocations replicas = new FakeBlockLocations();
   private final List<TransferSample> samples = new ArrayList<>();
   private final TransferTracker tracker = new TransferTracker(2, MB, 10_000, this::record);
 
@@ -176,7 +176,7 @@ class TransferTrackerTest {
   }
 
   /** One file's blocks and the sources' heartbeats, set by hand. */
-  private static final class FakeReplicaMap implements ReplicaMap {
+  private static final class FakeBlockLocations implements BlockLocations {
     private final Map<Long, StoredBlock> blocks = new HashMap<>();
     private final Map<String, Long> heartbeats = new HashMap<>();
 

@@ -12,13 +12,13 @@ import org.apache.hadoop.hdfs.server.namenode.INode;
 import org.eafr.namenode.cluster.ServerTranslator;
 
 /**
- * The {@link ReplicaMap} of a running NameNode: a file's blocks and holders read under the namesystem read lock,
+ * The {@link BlockLocations} of a running NameNode: a file's blocks and holders read under the namesystem read lock,
  * briefly and per file; a DataNode's last heartbeat from its descriptor (the NameNode's monotonic clock).
  */
-public final class NameNodeReplicaMap implements ReplicaMap {
+public final class NameNodeBlockLocations implements BlockLocations {
   private final FSNamesystem namesystem;
 
-  public NameNodeReplicaMap(FSNamesystem namesystem) {
+  public NameNodeBlockLocations(FSNamesystem namesystem) {
     this.namesystem = namesystem;
   }
 

@@ -1,4 +1,4 @@
-package org.eafr.namenode.power;
+package org.eafr.namenode.power.driver;
 
 import java.io.IOException;
 import java.util.List;

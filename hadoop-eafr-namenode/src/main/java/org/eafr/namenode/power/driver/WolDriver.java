@@ -1,9 +1,18 @@
-package org.eafr.namenode.power;
+package org.eafr.namenode.power.driver;
 
 import java.io.IOException;
 import java.net.DatagramPacket;
 import java.net.DatagramSocket;
 import java.net.InetAddress;
+import org.eafr.namenode.power.AttemptFailedException;
+import org.eafr.namenode.power.DriverKind;
+import org.eafr.namenode.power.HostView;
+import org.eafr.namenode.power.InventoryEntry;
+import org.eafr.namenode.power.PowerCommand;
+import org.eafr.namenode.power.PowerDriver;
+import org.eafr.namenode.power.PowerException;
+import org.eafr.namenode.power.PowerState;
+import org.eafr.namenode.power.SleepRequests;
 
 /**
  * Wake-on-LAN: a magic packet (6 bytes 0xFF, then the host's MAC 16 times: 102 bytes) in one UDP datagram to the

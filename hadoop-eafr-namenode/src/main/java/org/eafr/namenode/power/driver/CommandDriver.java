@@ -1,7 +1,12 @@
-package org.eafr.namenode.power;
+package org.eafr.namenode.power.driver;
 
 import java.util.List;
 import java.util.Map;
+import org.eafr.namenode.power.DriverKind;
+import org.eafr.namenode.power.InventoryEntry;
+import org.eafr.namenode.power.PowerDriver;
+import org.eafr.namenode.power.PowerException;
+import org.eafr.namenode.power.PowerState;
 import org.eafr.placement.process.ChildProcess;
 
 /**

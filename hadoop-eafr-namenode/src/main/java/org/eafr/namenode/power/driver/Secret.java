@@ -1,4 +1,4 @@
-package org.eafr.namenode.power;
+package org.eafr.namenode.power.driver;
 
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;

@@ -1,10 +1,16 @@
-package org.eafr.namenode.power;
+package org.eafr.namenode.power.driver;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.eafr.namenode.power.DriverKind;
+import org.eafr.namenode.power.InventoryEntry;
+import org.eafr.namenode.power.PowerDriver;
+import org.eafr.namenode.power.PowerException;
+import org.eafr.namenode.power.PowerReading;
+import org.eafr.namenode.power.PowerState;
 import org.eafr.placement.process.ChildProcess;
 
 /**

@@ -1,4 +1,4 @@
-package org.eafr.namenode.power;
+package org.eafr.namenode.power.driver;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -11,6 +11,12 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
+import org.eafr.namenode.power.DriverKind;
+import org.eafr.namenode.power.InventoryEntry;
+import org.eafr.namenode.power.PowerDriver;
+import org.eafr.namenode.power.PowerException;
+import org.eafr.namenode.power.PowerReading;
+import org.eafr.namenode.power.PowerState;
 
 /**
  * DMTF Redfish over HTTPS with the JDK's HttpClient: {@code ComputerSystem.Reset} with ResetType On, GracefulShutdown

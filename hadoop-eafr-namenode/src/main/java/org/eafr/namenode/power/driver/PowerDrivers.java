@@ -1,4 +1,4 @@
-package org.eafr.namenode.power;
+package org.eafr.namenode.power.driver;
 
 import java.io.File;
 import java.io.IOException;
@@ -20,6 +20,15 @@ import java.util.stream.Collectors;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.TrustManagerFactory;
 import org.apache.hadoop.conf.Configuration;
+import org.eafr.namenode.power.DriverFactory;
+import org.eafr.namenode.power.DriverKind;
+import org.eafr.namenode.power.HostView;
+import org.eafr.namenode.power.InventoryEntry;
+import org.eafr.namenode.power.PowerDriver;
+import org.eafr.namenode.power.PowerInventory;
+import org.eafr.namenode.power.PowerManager;
+import org.eafr.namenode.power.PowerSettings;
+import org.eafr.namenode.power.SleepRequests;
 
 /**
  * Builds the driver of every inventory entry at once, reading each BMC password from the CredentialProvider and
@@ -43,7 +52,22 @@ public final class PowerDrivers {
     }
   }
 
-  static Map<String, PowerDriver> build(PowerInventory inventory, PowerSettings settings, Configuration conf,
+  /**
+   * A {@link PowerManager} over the inventory named by {@code eafr.power.inventory.file} in {@code conf}, with these
+   * drivers: {@link PowerManager#start(Configuration, HostView, SleepRequests, int, DriverFactory)}.
+   */
+  public static PowerManager startManager(Configuration conf, HostView hosts, SleepRequests sleepRequests,
+      int threads) {
+    return PowerManager.start(conf, hosts, sleepRequests, threads, PowerDrivers::build);
+  }
+
+  /** As {@link #startManager(Configuration, HostView, SleepRequests, int)} with sleep requests of its own. */
+  public static PowerManager startManager(Configuration conf, HostView hosts, int threads) {
+    return startManager(conf, hosts, new SleepRequests(), threads);
+  }
+
+  /** The drivers of every host of {@code inventory}: the NameNode's {@code DriverFactory}. */
+  public static Map<String, PowerDriver> build(PowerInventory inventory, PowerSettings settings, Configuration conf,
       SleepRequests sleepRequests, HostView hosts) {
     BmcCredentials credentials = new BmcCredentials(conf);
     ProcessRunner runner = new ProcessRunner(settings.commandTimeoutMillis());

@@ -6,7 +6,7 @@ import java.util.List;
  * What the {@link TransferTracker} reads from the NameNode on each poll: the blocks of a file with their current
  * holders, and when a DataNode last sent a heartbeat (the moment the NameNode hands it its queued copy commands).
  */
-public interface ReplicaMap {
+public interface BlockLocations {
   /** Every block of {@code path} with its holders now; empty if the path is not a closed file (any more). */
   List<StoredBlock> blocksOf(String path);
 

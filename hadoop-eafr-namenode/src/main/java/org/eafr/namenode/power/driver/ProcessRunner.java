@@ -1,8 +1,9 @@
-package org.eafr.namenode.power;
+package org.eafr.namenode.power.driver;
 
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
+import org.eafr.namenode.power.PowerException;
 import org.eafr.placement.process.ChildProcess;
 
 /**
