@@ -179,7 +179,7 @@ public final class GearAutopilot implements AutoCloseable {
   /**
    * The floor the controller asks about each gear it considers: the gear running now needs no walk (its blocks are
    * wherever they are; raising it after failures is the recovery waker's job), and a gear found unsafe is remembered
-   * for one dwell time, so a steady low load that the floor holds up costs one namespace walk per dwell time.
+   * for one dwell time, so a steady low load that the floor holds up costs one availability walk per dwell time.
    */
   private GearFloor floor(ActiveSet failed) {
     ActiveSet running = controller.staysOn(controller.gear(), failed);
