@@ -19,22 +19,24 @@
 #   --repeats 3               runs of each walk per size (the median is reported)
 #   --lock-threshold-ms 5     HDFS's read/write-lock reporting threshold for the run
 # Time: building the map costs the NameNode's create, addBlock and complete per block, 0.25-0.9 ms a block on the
-# 2-core development VM (2 x 10^6 blocks in 8.5 minutes); the namespace-walk baseline 10-21 s per 10^6 blocks a walk.
-# Heap: BENCH_HEAP (default 6g, which held 2 x 10^6 blocks). The NameNode's metadata (its edit log grows about 0.5 KB
-# a block) goes to BENCH_DIR (default a fresh directory in /dev/shm, removed at the end).
+# 2-core development VM (2 x 10^6 blocks in 8.5 minutes, 5 x 10^6 in 14); the namespace-walk baseline 5-24 s per
+# 10^6 blocks a walk, with the machine's load. Heap: BENCH_HEAP (default 8g, which held 5 x 10^6 blocks). The
+# NameNode's metadata (its edit log grows about 0.5 KB a block) goes to BENCH_DIR (default a fresh directory in
+# /dev/shm, removed at the end).
 # Prints the table; also written to target/bench-gear-scale.txt.
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 sizes=1000000,5000000 repeats=3 threshold=5
 while (($#)); do
   case "$1" in
-    -h | --help) sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h | --help) sed -n '2,26p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     --sizes | --repeats | --lock-threshold-ms) ;;
     *) echo "unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
   (($# >= 2)) || { echo "$1 needs a value" >&2; exit 2; }
   if [[ "$1" == --sizes ]]; then
-    [[ "$2" =~ ^[1-9][0-9]*(,[1-9][0-9]*)*$ ]] || { echo "--sizes $2 is not allowed: expected positive integers separated by commas" >&2; exit 2; }
+    [[ "$2" =~ ^[1-9][0-9]*(,[1-9][0-9]*)*$ ]] ||
+      { echo "--sizes $2 is not allowed: expected positive integers separated by commas" >&2; exit 2; }
   else
     [[ "$2" =~ ^[1-9][0-9]*$ ]] || { echo "$1 $2 is not allowed: expected a positive integer" >&2; exit 2; }
   fi
@@ -53,7 +55,7 @@ echo "[bench-gear-scale $(date +%T)] building the bench tool (test-compile) ..."
   dependency:build-classpath -DincludeScope=test -Dmdep.outputFile=target/bench.cp)
 nn_module="$ROOT/hadoop-eafr-namenode/target" core_module="$ROOT/hadoop-eafr-placement/target"
 mkdir -p "$ROOT/target"
-java -Xmx"${BENCH_HEAP:-6g}" \
+java -Xmx"${BENCH_HEAP:-8g}" \
   -cp "$nn_module/test-classes:$nn_module/classes:$core_module/classes:$(cat "$nn_module/bench.cp")" \
   org.eafr.namenode.bench.GearScaleBench --sizes "$sizes" --repeats "$repeats" --lock-threshold-ms "$threshold" \
-  --dir "$dir" --out "$ROOT/target/bench-gear-scale.txt" 2>&1 | grep --line-buffered -v ' WARN '  # Hadoop's warnings of a test setup
+  --dir "$dir" --out "$ROOT/target/bench-gear-scale.txt" 2>&1 | grep --line-buffered -v ' WARN ' # a test setup's noise

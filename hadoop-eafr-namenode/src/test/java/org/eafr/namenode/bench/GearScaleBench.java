@@ -174,7 +174,8 @@ public final class GearScaleBench {
       BlocksWithoutLiveReplica.scan(nameNode.getNamesystem(), GearScaleProbe.wakeScanLimit(), (b, h) -> true);
       return Optional.<UnavailableBlock>empty();
     });
-    add(new Row(blocks, "wake detection scan", GearScaleProbe.wakeScanLimit(), 0, wake));
+    long queued = nameNode.getNamesystem().getBlockManager().getLowRedundancyBlocksCount();
+    add(new Row(blocks, "wake detection scan", Math.min(GearScaleProbe.wakeScanLimit(), queued), 0, wake));
   }
 
   /** Raises the replication of twice the wake scan's limit of files, so the scan visits its full limit. */
