@@ -1,6 +1,6 @@
 # BMC passwords for the power inventory (conf/eafr-power-inventory.example.json: aliases eafr.bmc.dn1 to dn4; dn5 is
 # woken by Wake-on-LAN and needs none), kept in a Hadoop credential store: never in hdfs-site.xml, the inventory or a
-# log line. Run on each NameNode host; every create prompts for the password. Details: docs/power.md, "Credentials".
+# log line. Run on each NameNode host; every create prompts for the password. Details: docs/power-drivers.md, "Credentials".
 store=jceks://file/etc/hadoop/eafr-bmc.jceks
 hadoop credential create eafr.bmc.dn1 -provider "$store"
 hadoop credential create eafr.bmc.dn2 -provider "$store"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# NameNode throughput over RPC, stock HDFS against EAFR, measured as a new user would (issue 13): a real NameNode
+# NameNode throughput over RPC, stock HDFS against EAFR, measured as a new user would: a real NameNode
 # process and 4 DataNodes from the project's jars (scripts/local-cluster.sh), the NameNode restarted as stock and as
 # EAFR in alternating pairs (order flipped every pair), and in each run Hadoop's NNThroughputBenchmark in remote mode
 # (-fs hdfs://...) for create, open (first reads of the interval, then repeat reads of the same files) and
@@ -11,7 +11,7 @@
 # Usage: scripts/bench-namenode-rpc.sh [--pairs P] [--files F] [--threads T] [--block-files K] [--gbl-ops N] [--passes R]
 #   --pairs 6          stock/EAFR pairs (each pair: one stock run and one EAFR run, back to back, the order flipped
 #                      every pair: with an even count each side runs first equally often)
-#   --files 50000      files per NNThroughputBenchmark op (as issue 13 measured; 20000 made one-second passes)
+#   --files 50000      files per NNThroughputBenchmark op (fewer make passes of about a second, which one GC moves by 20-40%)
 #   --threads 8        client threads of every op
 #   --block-files 500  one-block files for getBlockLocations, written once
 #   --gbl-ops 100000   getBlockLocations calls per pass

@@ -65,7 +65,6 @@ java17() { command -v java >/dev/null && java -XshowSettings:properties -version
 TOOLS=(
   "command -v ip|iproute2|ip (network namespaces, veth links)"
   "command -v tc|iproute2|tc (link shaping)"
-  "command -v curl|curl|curl (the NameNode's JMX)"
   "command -v unzip|unzip|unzip (the HDFS web apps)"
   "command -v setsid|util-linux|setsid (daemons in their own session)"
   "command -v flock|util-linux|flock (one bench at a time)"
@@ -278,12 +277,8 @@ stop_all() {
   return 0
 }
 
-nn_jmx() { in_ns 0 curl -sf --max-time 5 "http://$NN_IP:9870/jmx?qry=$1"; }
-live_datanodes() { nn_jmx Hadoop:service=NameNode,name=FSNamesystemState | grep -o '"NumLiveDataNodes" : [0-9]*' | sed 's/.*: //'; }
-live_is() { [[ "$(live_datanodes)" == "$1" ]]; }
-out_of_safemode() { nn_jmx Hadoop:service=NameNode,name=NameNodeInfo | grep -q '"Safemode" : ""'; }
-# up N: the NameNode sees N live DataNodes and has left safe mode.
-up() { live_is "$1" && out_of_safemode; }
+# up N SECONDS: waits until the NameNode sees N live DataNodes and has left safe mode (its JMX, read in Java).
+up() { in_ns 0 "$JAVA" -Xmx64m -cp "$(cat "$STATE/classpath")" org.eafr.demo.NameNodeJmx "$NN_IP:9870" "$1" "$2"; }
 client() { # NODE ARGS...: FsShell in node's namespace
   local k=$1
   shift
@@ -300,7 +295,7 @@ start_cluster() {
     -nonInteractive >"$LOGS/format.log" 2>&1 || die "format failed (see $LOGS/format.log)"
   start_node 0 "$NN_CLASS"
   for ((k = 1; k < nodes; k++)); do start_node "$k" "$DN_CLASS"; done
-  wait_until 180 "$((nodes - 1)) live DataNodes" up $((nodes - 1)) || die "DataNodes missing (see $STATE/logs)"
+  up $((nodes - 1)) 180 || die "DataNodes missing (see $STATE/logs)"
 }
 
 # sample_sockets PREFIX "TARGETS" "SENDERS": every 2 s, `ss -tin` of the block transfer connections, on the
@@ -385,7 +380,7 @@ incast() {
       local before
       before="$(wc -l <"$LOGS/node9.log" 2>/dev/null || echo 0)"
       start_node 9 "$DN_CLASS"
-      wait_until 120 "the receiver to register" up 9 || die "the receiver did not come back"
+      up 9 120 || die "the receiver did not come back"
       # The NameNode still counts the stopped receiver as live: wait for the new one's registration.
       registered() { tail -n +$((before + 1)) "$LOGS/node9.log" | grep -q "successfully registered with NN"; }
       wait_until 120 "the receiver to register again" registered || die "the receiver did not register"
@@ -423,7 +418,7 @@ hetero() {
       node_conf 0
     fi
     start_node 0 "$NN_CLASS"
-    wait_until 120 "8 DataNodes to re-register" up 8 || die "DataNodes did not re-register"
+    up 8 120 || die "DataNodes did not re-register"
     [[ $mode == eafr ]] && { log "hetero eafr: one unmeasured round to learn the speeds"; replicate_round hetero warmup 0 4 5 6 7 8; }
     for ((round = 1; round <= ROUNDS; round++)); do replicate_round hetero "$mode" "$round" 4 5 6 7 8; done
   done
@@ -452,8 +447,9 @@ main() {
   load_start="$(cut -d' ' -f1-3 /proc/loadavg)"
   rm -rf "$STATE"
   mkdir -p "$STATE/logs" "$STATE/tmp"
-  # The DataNode module first: the daemons' classpath is its compile scope, which has JNA (the window mode).
-  eafr_build "$STATE" hadoop-eafr-datanode hadoop-eafr-namenode
+  # The DataNode module first: the daemons' classpath is its compile scope, which has JNA (the window mode). The
+  # demo module brings the JMX reader (org.eafr.demo.NameNodeJmx).
+  eafr_build "$STATE" hadoop-eafr-datanode hadoop-eafr-namenode hadoop-eafr-demo hadoop-eafr-sim
   head -c $((BLOCK_MB * BLOCKS << 20)) /dev/urandom >"$STATE/tmp/data"
   local scenario
   for scenario in $SCENARIOS; do

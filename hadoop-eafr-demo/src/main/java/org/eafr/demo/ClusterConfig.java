@@ -1,10 +1,10 @@
 package org.eafr.demo;
 
 import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -12,9 +12,10 @@ import org.apache.hadoop.conf.Configuration;
 
 /**
  * The Hadoop configuration of the demo cluster: {@code core-site.xml} and {@code hdfs-site.xml} of the NameNode (and
- * clients), one {@code hdfs-site.xml} per DataNode, the JSON hosts file and the roles file. The NameNode's hdfs-site
- * starts from {@code conf/hdfs-site.eafr.xml} exactly as an operator merges it, then sets the gears, the power manager
- * and test-speed knobs, then the user's overrides ({@code --set} keys that are not {@code demo.*}).
+ * clients), one {@code hdfs-site.xml} per DataNode, the JSON hosts file and the roles file, written by {@link SiteFiles}
+ * as for {@code scripts/local-cluster.sh}. The NameNode's hdfs-site starts from {@code conf/hdfs-site.eafr.xml} exactly
+ * as an operator merges it, then sets the gears, the power manager and test-speed knobs, then the user's overrides
+ * ({@code --set} keys that are not {@code demo.*}).
  */
 final class ClusterConfig {
   private final DemoState state;
@@ -34,11 +35,13 @@ final class ClusterConfig {
   void write() throws IOException {
     Path conf = state.conf();
     Files.createDirectories(conf);
-    write(coreSite(), conf.resolve("core-site.xml"));
+    SiteFiles.write(coreSite(), conf.resolve("core-site.xml"));
     Configuration nameNode = nameNodeSite();
-    write(nameNode, conf.resolve("hdfs-site.xml"));
+    SiteFiles.write(nameNode, conf.resolve("hdfs-site.xml"));
     Files.writeString(conf.resolve("log4j.properties"), log4j());
-    Files.write(conf.resolve("dfs.hosts.json"), hostsFile());
+    List<Integer> transferPorts = new ArrayList<>();
+    hosts.hosts().forEach(host -> transferPorts.add(host.xferPort()));
+    Files.write(conf.resolve("dfs.hosts.json"), SiteFiles.hostsFile(transferPorts));
     Files.write(conf.resolve("eafr-roles"), List.of("# every DataNode hot: the gears, not EAFR's standby role,"
         + " decide which DataNodes sleep", "unlisted hot"));
     for (DemoHosts.Host host : hosts.hosts()) {
@@ -49,26 +52,18 @@ final class ClusterConfig {
           java.nio.file.StandardCopyOption.REPLACE_EXISTING);
       Files.copy(conf.resolve("log4j.properties"), dir.resolve("log4j.properties"),
           java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-      write(dataNodeSite(nameNode, host), dir.resolve("hdfs-site.xml"));
+      SiteFiles.write(dataNodeSite(nameNode, host), dir.resolve("hdfs-site.xml"));
     }
   }
 
   private Configuration coreSite() {
-    Configuration core = new Configuration(false);
-    core.set("fs.defaultFS", "hdfs://127.0.0.1:" + plan.getProperty("nn.rpc"));
-    core.set("hadoop.tmp.dir", state.dir().resolve("tmp").toString());
-    // Every DataNode has 127.0.0.1: Hadoop's script and table mappings resolve by IP and cannot tell them apart, so
-    // map host names (dfs.datanode.hostname) with StaticMapping, as MiniDFSCluster and scripts/local-cluster.sh do.
-    core.set("net.topology.node.switch.mapping.impl", "org.apache.hadoop.net.StaticMapping");
-    List<String> mapping = new ArrayList<>();
-    hosts.hosts().forEach(host -> mapping.add(host.name() + "=" + host.rack()));
-    core.set("hadoop.configured.node.mapping", String.join(",", mapping));
-    return core;
+    Map<String, String> racks = new LinkedHashMap<>();
+    hosts.hosts().forEach(host -> racks.put(host.name(), host.rack()));
+    return SiteFiles.coreSite(Integer.parseInt(plan.getProperty("nn.rpc")), state.dir().resolve("tmp"), racks);
   }
 
   private Configuration nameNodeSite() {
-    Configuration site = new Configuration(false);
-    site.addResource(new org.apache.hadoop.fs.Path(root.resolve("conf/hdfs-site.eafr.xml").toUri()));
+    Configuration site = SiteFiles.eafrNameNodeSite(root);
     Path conf = state.conf();
     site.set("dfs.hosts", conf.resolve("dfs.hosts.json").toString());
     site.set("eafr.roles.file", conf.resolve("eafr-roles").toString());
@@ -93,23 +88,21 @@ final class ClusterConfig {
     site.set("eafr.power.poll.initial.ms", "500");
     site.set("eafr.power.poll.max.ms", "2000");
     site.set("eafr.power.state-timeout.ms", "120000");
+    // A demo host "boots" in a DataNode start of 7-11 s; a resend each second keeps a lost magic packet's cost small
+    // beside that (a resend to a host already starting is a no-op, as on a real NIC).
+    site.set("eafr.power.wol.resend-interval.ms", "1000");
     // Test speed: 1 MiB blocks, 1 s heartbeats, a DataNode dead after 2 x 3 s + 10 x 1 s = 16 s (the WoL host is
     // seen off once its DataNode is dead).
-    site.set("dfs.blocksize", "1048576");
+    SiteFiles.quickCluster(site);
     site.set("dfs.replication", "3");
-    site.set("dfs.heartbeat.interval", "1");
     site.set("dfs.namenode.heartbeat.recheck-interval", "3000");
-    site.set("dfs.namenode.redundancy.interval.seconds", "1");
-    site.set("dfs.namenode.safemode.extension", "0");
-    site.set("dfs.blockreport.initialDelay", "0");
     site.set("dfs.namenode.replication.max-streams", "20");
     // HDFS's load check refuses a DataNode with more than twice the average xceivers: on 9 idle DataNodes sharing one
     // machine, one write in flight is "twice the average", and a primary refused so loses the block's primary replica
     // (gear 0 is then refused). The layout already spreads the work evenly (docs/demo.md).
     site.set("dfs.namenode.redundancy.considerLoad", "false");
-    site.set("dfs.namenode.rpc-address", "127.0.0.1:" + plan.getProperty("nn.rpc"));
-    site.set("dfs.namenode.http-address", "127.0.0.1:" + plan.getProperty("nn.http"));
-    site.set("dfs.namenode.name.dir", state.dir().resolve("nn").toUri().toString());
+    SiteFiles.nameNode(site, Integer.parseInt(plan.getProperty("nn.rpc")),
+        Integer.parseInt(plan.getProperty("nn.http")), state.dir().resolve("nn"));
     autoGears(site);
     for (Map.Entry<String, String> override : settings.hadoopOverrides().entrySet()) {
       site.set(override.getKey(), override.getValue());
@@ -133,12 +126,8 @@ final class ClusterConfig {
   }
 
   private Configuration dataNodeSite(Configuration nameNode, DemoHosts.Host host) {
-    Configuration site = new Configuration(nameNode);
-    site.set("dfs.datanode.hostname", host.name());
-    site.set("dfs.datanode.address", "127.0.0.1:" + host.xferPort());
-    site.set("dfs.datanode.ipc.address", "127.0.0.1:" + host.ipcPort());
-    site.set("dfs.datanode.http.address", "127.0.0.1:" + host.httpPort());
-    site.set("dfs.datanode.data.dir", state.dir().resolve("dn" + host.index()).resolve("data").toUri().toString());
+    Configuration site = SiteFiles.dataNodeSite(nameNode, host.name(), new int[] {host.xferPort(), host.ipcPort(),
+        host.httpPort()}, state.dir().resolve("dn" + host.index()).resolve("data"));
     if (host.driver() == DemoHosts.Driver.WOL) {
       // Only software on the host can put a WoL host to sleep: the in-band power agent (docs/datanode.md). Its two
       // commands go to the host switch, which records the sleep; the agent itself stops the DataNode.
@@ -152,44 +141,14 @@ final class ClusterConfig {
     return site;
   }
 
-  private List<String> hostsFile() {
-    List<String> lines = new ArrayList<>();
-    lines.add("[");
-    for (int i = 0; i < hosts.hosts().size(); i++) {
-      lines.add("  {\"hostName\": \"127.0.0.1\", \"port\": " + hosts.hosts().get(i).xferPort()
-          + ", \"adminState\": \"NORMAL\"}" + (i < hosts.hosts().size() - 1 ? "," : ""));
-    }
-    lines.add("]");
-    return lines;
-  }
-
   private static String log4j() {
-    return String.join("\n",
-        "# Written by org.eafr.demo.DemoSetup: daemons log to stderr, redirected to logs/NAME.log by the scripts.",
-        "hadoop.root.logger=INFO,console",
-        "hdfs.audit.logger=INFO,NullAppender",
-        "log4j.rootLogger=${hadoop.root.logger}",
-        "log4j.appender.console=org.apache.log4j.ConsoleAppender",
-        "log4j.appender.console.target=System.err",
-        "log4j.appender.console.layout=org.apache.log4j.PatternLayout",
-        "log4j.appender.console.layout.ConversionPattern=%d{ISO8601} %p %c{2}: %m%n",
-        "log4j.appender.NullAppender=org.apache.log4j.varia.NullAppender",
-        "log4j.logger.org.apache.hadoop.hdfs.server.namenode.FSNamesystem.audit=${hdfs.audit.logger}",
-        "log4j.additivity.org.apache.hadoop.hdfs.server.namenode.FSNamesystem.audit=false",
-        "log4j.logger.org.apache.hadoop.util.NativeCodeLoader=ERROR",
+    return SiteFiles.log4j("org.eafr.demo.DemoSetup", List.of(
         "log4j.logger.org.apache.hadoop.hdfs.StateChange=WARN",
         "log4j.logger.org.apache.hadoop.hdfs.server.datanode.DataNode.clienttrace=WARN",
-        "log4j.logger.http.requests=WARN",
         "# The replay's HDFS client logs (retries to other replicas and the like) to logs/replay.log, not the terminal.",
         "log4j.appender.replay=org.apache.log4j.FileAppender",
         "log4j.appender.replay.File=${hadoop.log.dir}/replay.log",
         "log4j.appender.replay.layout=org.apache.log4j.PatternLayout",
-        "log4j.appender.replay.layout.ConversionPattern=%d{ISO8601} %p %c{2}: %m%n", "");
-  }
-
-  private static void write(Configuration conf, Path file) throws IOException {
-    try (OutputStream out = Files.newOutputStream(file)) {
-      conf.writeXml(out);
-    }
+        "log4j.appender.replay.layout.ConversionPattern=%d{ISO8601} %p %c{2}: %m%n"));
   }
 }

@@ -37,6 +37,11 @@ final class ClusterProbe {
   }
 
   Answer admin(String... args) {
+    return admin(conf, args);
+  }
+
+  /** One {@code hdfs eafr} command against the NameNode {@code conf} names. */
+  static Answer admin(Configuration conf, String... args) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     ByteArrayOutputStream err = new ByteArrayOutputStream();
     int code;
@@ -55,7 +60,7 @@ final class ClusterProbe {
       boolean safeMode) {
     /**
      * Whether the NameNode has DataNode {@code id} asleep: put to sleep by the gears, or unknown to it (a NameNode
-     * started while it slept). A DataNode of a sleeping gear group woken out of turn (docs/namenode.md) is awake.
+     * started while it slept). A DataNode of a sleeping gear group woken out of turn (docs/gears-recovery.md) is awake.
      */
     boolean asleep(String id) {
       return asleepById.getOrDefault(id, true);

@@ -224,7 +224,7 @@ public final class ThrashRun {
 
   /**
    * Waits for {@code target} to be reached, or for the gear service to cancel the gear-down (it does when the
-   * availability check fails after maintenance: docs/namenode.md), which is then the outcome, its log line kept.
+   * availability check fails after maintenance: docs/gears.md), which is then the outcome, its log line kept.
    */
   private String awaitGear(int target, java.time.LocalDateTime asked) throws Exception {
     List<String> cancelled = new ArrayList<>();

@@ -6,8 +6,10 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.hadoop.conf.Configuration;
@@ -30,7 +32,7 @@ class ExampleConfigurationTest {
 
     assertThat(eafrKeys).isNotEmpty();
     NamenodeSettings.checkKeys(eafrKeys);
-    assertThat(NamenodeSettings.from(conf::get).coldPaths()).containsExactly("/archive");
+    assertThat(NamenodeSettings.from(conf::get).coldPaths()).as("a site choice, left to the operator").isEmpty();
     for (String key : List.of("dfs.block.replicator.classname", "dfs.net.topology.impl", "dfs.namenode.plugins",
         "dfs.namenode.hosts.provider.classname")) {
       assertThat(Class.forName(conf.get(key))).as(key).isNotNull();
@@ -42,7 +44,7 @@ class ExampleConfigurationTest {
   void dataNodeExample_valuesValid_classesLoad() throws Exception {
     Configuration conf = load("hdfs-site.eafr-datanode.xml");
 
-    assertThat(DatanodeSettings.from(conf::get).linkBytesPerSecond()).isEqualTo(1_250_000_000L);
+    assertThat(DatanodeSettings.from(conf::get).linkBytesPerSecond()).as("a site value, left to the operator").isZero();
     assertThat(PowerAgentSettings.from(conf::get, conf.getValByRegex("^eafr\\.datanode\\.power-agent\\."))
         .enabled()).isFalse();
     for (String plugin : conf.getTrimmedStrings("dfs.datanode.plugins")) {
@@ -55,9 +57,22 @@ class ExampleConfigurationTest {
     RolesFile roles = RolesFile.read(CONF.resolve("eafr-roles.example"));
     PowerInventory inventory = PowerInventory.read(CONF.resolve("eafr-power-inventory.example.json"));
 
-    assertThat(roles.entries()).hasSize(9).containsEntry("dn07.example.com", ServerRole.STANDBY);
+    assertThat(roles.entries()).hasSize(9).containsEntry("dn7.example.com", ServerRole.STANDBY);
     assertThat(roles.unlistedRole()).isEqualTo(ServerRole.HOT);
     assertThat(inventory.entries()).hasSize(5);
+  }
+
+  @Test
+  void hostsExample_admitsExactlyTheHostsOfTheRolesExample() throws IOException {
+    RolesFile roles = RolesFile.read(CONF.resolve("eafr-roles.example"));
+    Matcher host = Pattern.compile("\"hostName\": \"([^\"]+)\"").matcher(Files.readString(CONF.resolve(
+        "dfs.hosts.example.json")));
+    Set<String> admitted = new HashSet<>();
+    while (host.find()) {
+      admitted.add(host.group(1));
+    }
+
+    assertThat(admitted).isEqualTo(roles.entries().keySet());
   }
 
   @Test

@@ -8,7 +8,7 @@ import java.nio.file.Path;
 /**
  * The configuration of a one-NameNode, one-DataNode cluster on 127.0.0.1 with free ports: core-site.xml, and an
  * hdfs-site.xml that XIncludes the tarball's example NameNode and DataNode properties unchanged and overrides only
- * paths, addresses and test-speed knobs, plus the roles file and the DataNode hosts file they point at, and a
+ * paths, addresses, the link capacity the example leaves to the operator and test-speed knobs, plus the roles file and the DataNode hosts file they point at, and a
  * log4j.properties that logs to the console (Hadoop's etc/hadoop has one).
  */
 final class LocalCluster {
@@ -50,6 +50,7 @@ final class LocalCluster {
         + property("dfs.datanode.http.address", "127.0.0.1:" + freePort())
         + property("dfs.hosts", hosts.toString())
         + property("eafr.roles.file", roles.toString())
+        + property("eafr.datanode.link.bytes-per-second", "1250000000")
         + property("dfs.replication", "1")
         + property("dfs.heartbeat.interval", "1")
         + property("dfs.namenode.safemode.extension", "0")

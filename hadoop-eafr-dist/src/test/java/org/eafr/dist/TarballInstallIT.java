@@ -71,6 +71,10 @@ class TarballInstallIT {
         "docs/operations.md", "docs/configuration.md", "docs/architecture.md", "docs/settings.md")) {
       assertThat(unpacked.resolve(file)).as("the tarball carries %s", file).isRegularFile();
     }
+    try (Stream<Path> docs = Files.list(unpacked.resolve("docs"))) {
+      assertThat(docs.map(p -> p.getFileName().toString())).as("operator docs only: no charts, tables or run records")
+          .allMatch(name -> name.endsWith(".md")).noneMatch(name -> name.startsWith("evaluation"));
+    }
     LocalCluster cluster = LocalCluster.configure(hadoopHome.resolve("etc/hadoop"), work, unpacked.resolve("conf"));
     ShellRun format = hdfs("namenode", "-format", "-force", "-nonInteractive");
     assertThat(format.exitCode()).as(format.output()).isZero();

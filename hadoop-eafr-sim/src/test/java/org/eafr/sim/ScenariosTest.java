@@ -35,7 +35,7 @@ class ScenariosTest {
     java.util.Set<String> metrics = stats.result(new org.eafr.sim.stats.RunStats.EndState(0, 0, 0, 0, 0, 0))
         .keySet();
     assertThat(metrics).containsAll(scenario.chartMetrics());
-    scenario.chartMetrics().forEach(metric -> assertThat(org.eafr.sim.report.MetricNames.isKnown(metric))
+    scenario.chartMetrics().forEach(metric -> assertThat(org.eafr.sim.report.MetricTitles.isKnown(metric))
         .as("readable name of " + metric).isTrue());
   }
 

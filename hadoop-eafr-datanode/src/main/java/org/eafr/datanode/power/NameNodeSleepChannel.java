@@ -18,7 +18,6 @@ import org.apache.hadoop.ipc.protocolPB.GenericRefreshProtocolClientSideTranslat
 import org.apache.hadoop.ipc.protocolPB.GenericRefreshProtocolPB;
 import org.apache.hadoop.net.NetUtils;
 import org.apache.hadoop.security.UserGroupInformation;
-import org.eafr.placement.agent.SleepAnswer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

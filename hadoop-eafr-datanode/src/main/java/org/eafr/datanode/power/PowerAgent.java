@@ -5,8 +5,7 @@ import java.util.Objects;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
-import org.eafr.placement.agent.SleepAnswer;
-import org.eafr.placement.agent.SleepAnswer.Decision;
+import org.eafr.datanode.power.SleepAnswer.Decision;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -29,6 +29,7 @@ import org.apache.log4j.PatternLayout;
 import org.apache.log4j.WriterAppender;
 import org.eafr.datanode.testing.RateControlCluster;
 import org.eafr.namenode.admin.AdminHandler;
+import org.eafr.namenode.admin.SleepAnswerLine;
 import org.eafr.namenode.cluster.EafrRuntime;
 import org.eafr.namenode.power.NameNodeHostView;
 import org.eafr.namenode.power.PowerCommand;
@@ -38,7 +39,6 @@ import org.eafr.namenode.power.PowerResult;
 import org.eafr.namenode.power.PowerState;
 import org.eafr.namenode.power.Requester;
 import org.eafr.namenode.power.SleepRequests;
-import org.eafr.placement.agent.SleepAnswer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -194,8 +194,8 @@ class PowerAgentTest {
     assertThat(sleepRequests().pending(host)).isEqualTo(PowerCommand.FORCED_OFF); // mallory took nothing
 
     // a handler other than EAFR's answering under its identifier is not believed, even with a well-formed answer
-    RefreshHandler forger = (identifier, args) -> new RefreshResponse(0, new SleepAnswer(uuid, "x", "IN_MAINTENANCE",
-        true, "forced-off", host).encode());
+    RefreshHandler forger = (identifier, args) -> new RefreshResponse(0, SleepAnswerLine.encode(uuid, "x",
+        "IN_MAINTENANCE", true, "forced-off", host));
     RefreshRegistry.defaultRegistry().register(AdminHandler.IDENTIFIER, forger);
     try {
       NameNodeSleepChannel asDataNode = new NameNodeSleepChannel(conf, UserGroupInformation.getLoginUser());

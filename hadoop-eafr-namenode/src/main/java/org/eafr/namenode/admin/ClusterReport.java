@@ -17,11 +17,13 @@ import org.eafr.namenode.cluster.EafrRuntime;
 import org.eafr.namenode.cluster.MetricNames;
 import org.eafr.namenode.energy.EnergySnapshot;
 import org.eafr.namenode.gear.GearStatus;
+import org.eafr.namenode.grid.GridGate;
 import org.eafr.namenode.cluster.ServerTranslator;
 import org.eafr.namenode.monitor.MonitorStats;
 import org.eafr.namenode.power.DataNodePowerState;
 import org.eafr.namenode.power.PowerManager;
 import org.eafr.placement.cluster.ServerRole;
+import org.eafr.placement.grid.WorkKind;
 import org.eafr.placement.power.ClusterEnergy;
 
 /**
@@ -201,7 +203,7 @@ final class ClusterReport {
 
   /**
    * The grid line: objective, signal (or why work falls back to energy only), intensity and price now, gCO2 and EUR
-   * since start, and held reflection with its deadline.
+   * since start, and each kind of held work (reflection, cold-migration, trim) with its deadline.
    */
   static String gridText(Map<String, Object> gear) {
     StringBuilder text = new StringBuilder("grid (objective ").append(gear.get("GridObjective")).append("): ");
@@ -213,9 +215,12 @@ final class ClusterReport {
     text.append(String.format(Locale.ROOT, "now %s gCO2/kWh, %s EUR/MWh; since start %s gCO2, %s EUR%n",
         number(gear.get("GridCarbonIntensity"), "%.1f"), number(gear.get("GridPrice"), "%.2f"),
         number(gear.get("GridCarbon"), "%.1f"), number(gear.get("GridCost"), "%.4f")));
-    if (gear.get("ReflectionHeldUntil") != null) {
-      text.append(String.format(Locale.ROOT, "reflection held until %s, deadline %s%n",
-          gear.get("ReflectionHeldUntil"), gear.get("ReflectionDeadline")));
+    for (WorkKind kind : GridGate.KINDS) {
+      String name = GridGate.valueName(kind);
+      if (gear.get(name + "HeldUntil") != null) {
+        text.append(String.format(Locale.ROOT, "%s held until %s, deadline %s%n", kind.key(),
+            gear.get(name + "HeldUntil"), gear.get(name + "Deadline")));
+      }
     }
     return text.toString();
   }

@@ -3,6 +3,7 @@ package org.eafr.namenode.admin;
 import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import org.eafr.namenode.cluster.EafrRuntime;
 import org.eafr.namenode.gear.GearAutopilot;
 import org.eafr.namenode.gear.GearService;
@@ -12,6 +13,9 @@ import org.eafr.namenode.power.NodePowerStatus;
 import org.eafr.namenode.power.PowerCommand;
 import org.eafr.namenode.power.PowerManager;
 import org.eafr.namenode.power.PowerResult;
+import org.eafr.placement.gear.policy.GearedParts;
+import org.eafr.placement.gear.policy.GearedPolicies;
+import org.eafr.placement.settings.EafrSettings;
 
 /**
  * {@code hdfs eafr gear N|up|down|auto} and {@code hdfs eafr power on|off|status|clear HOST}: thin translations to the
@@ -56,8 +60,9 @@ final class GearCommands {
     GearAutopilot autopilot = runtime.gears().autopilot();
     if (service == null || autopilot == null) {
       throw new IllegalStateException("gears are off on this NameNode: eafr.layout is "
-          + runtime.gears().settings().layout() + "; to shift gears set it to equal-work or accordion in"
-          + " hdfs-site.xml and restart the NameNode (docs/namenode.md, section Gears)");
+          + runtime.gears().settings().layout() + "; to shift gears set it to one of "
+          + String.join(", ", GearedPolicies.names())
+          + " in hdfs-site.xml and restart the NameNode (docs/gears.md)");
     }
     switch (operand) {
       case "cancel": // ends auto mode as any operator's gear command: its controller would ask the shift again
@@ -68,6 +73,9 @@ final class GearCommands {
       case "up":
         return autopilot.manual(() -> service.requestRelative(1));
       case "down":
+        if (runtime.gears().state().hasChain()) {
+          refuseBelowLowest(runtime, runtime.gears().state().target() - 1);
+        }
         return autopilot.manual(() -> service.requestRelative(-1));
       default:
         int gear;
@@ -77,7 +85,23 @@ final class GearCommands {
           throw new IllegalArgumentException("gear '" + operand + "' is not allowed: expected a gear number, up,"
               + " down or auto");
         }
+        refuseBelowLowest(runtime, gear);
         return autopilot.manual(() -> service.requestGear(gear));
+    }
+  }
+
+  /**
+   * Refuses an operator's shift below the geared policy's lowest gear: eafr-geared's read floor keeps the gear that
+   * holds every block's replicas on, as its autopilot does. Nothing changes.
+   */
+  private static void refuseBelowLowest(EafrRuntime runtime, int gear) {
+    Optional<GearedParts> parts = runtime.gears().parts();
+    if (parts.isPresent() && gear < parts.get().lowestGear()) {
+      throw new IllegalArgumentException("gear " + gear + " is not allowed: " + parts.get().policy().name()
+          + " keeps gear " + parts.get().lowestGear() + " and above on for its read floor ("
+          + EafrSettings.GEAR_EAFR_READ_FLOOR.key() + " = "
+          + runtime.settings().core().get(EafrSettings.GEAR_EAFR_READ_FLOOR) + "); allowed: "
+          + parts.get().lowestGear() + ".." + parts.get().layout().maximumGear());
     }
   }
 

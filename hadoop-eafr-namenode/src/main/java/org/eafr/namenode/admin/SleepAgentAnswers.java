@@ -16,13 +16,12 @@ import org.eafr.namenode.cluster.ServerTranslator;
 import org.eafr.namenode.config.DataNodeName;
 import org.eafr.namenode.power.PowerCommand;
 import org.eafr.namenode.power.SleepRequests;
-import org.eafr.placement.agent.SleepAnswer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Answers a DataNode's in-band power agent ({@code sleep poll UUID}, {@code sleep take UUID}) with a
- * {@link SleepAnswer}: the DataNode's admin state as this NameNode sees it and the sleep request the power manager
+ * {@link SleepAnswerLine}: the DataNode's admin state as this NameNode sees it and the sleep request the power manager
  * recorded for its host. A poll attaches the agent (the manager may then record Wake-on-LAN power-offs for it); a
  * take removes the request, which the agent does just before it acts; {@code sleep failed UUID REASON} reports that
  * the agent could not carry out the request it took (it could not arm Wake-on-LAN), which fails the power manager's
@@ -70,9 +69,9 @@ final class SleepAgentAnswers {
       LOG.info("EAFR power: the agent of DataNode {} ({}) took the {} request for host {}; HDFS shows it {}", name,
           callerText(), sleep.get().getValue().label(), sleep.get().getKey(), dataNode.getAdminState());
     }
-    return new SleepAnswer(uuid, name.toString(), dataNode.getAdminState().name(), dataNode.isAlive(),
-        sleep.map(entry -> entry.getValue().label()).orElse(SleepAnswer.NO_REQUEST),
-        sleep.map(Map.Entry::getKey).orElse("-")).encode();
+    return SleepAnswerLine.encode(uuid, name.toString(), dataNode.getAdminState().name(), dataNode.isAlive(),
+        sleep.map(entry -> entry.getValue().label()).orElse(SleepAnswerLine.NO_REQUEST),
+        sleep.map(Map.Entry::getKey).orElse(SleepAnswerLine.NO_HOST));
   }
 
   /**

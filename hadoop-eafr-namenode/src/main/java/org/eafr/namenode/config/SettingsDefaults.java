@@ -5,6 +5,7 @@ import java.util.List;
 import org.eafr.namenode.power.PowerSettings;
 import org.eafr.namenode.gear.GearSettings;
 import org.eafr.namenode.grid.GridSignalFile;
+import org.eafr.namenode.grid.GridSignalUrl;
 import org.eafr.placement.grid.GridSettings;
 import org.eafr.placement.grid.Objective;
 import org.eafr.placement.settings.EafrSettings;
@@ -54,23 +55,31 @@ public final class SettingsDefaults {
     property(xml, ColdSleepSettings.POWER_OFF_KEY, "false", "true or false. With true, the random layout and a power"
         + " inventory, a DataNode EAFR turns cold (Eq. 8) is switched off through the power manager once HDFS shows it"
         + " IN_MAINTENANCE and the power-off guard passes, and switched on again for its consistency check, for a read"
-        + " or a recovery that needs it (docs/namenode.md, Cold servers sleep). With false, cold servers stay on in"
+        + " or a recovery that needs it (docs/cold-sleep.md). With false, cold servers stay on in"
         + " maintenance.");
-    property(xml, GearSettings.LAYOUT_KEY, "random", "Layout of new blocks: random (EAFR's placement, no gears),"
-        + " equal-work (Rabbit's layout with gear and recovery groups) or accordion (Accordion's groups: primaries on"
-        + " every DataNode, each group replicated into the next lower; eafr.gear.accordion.*); gears shift with hdfs"
-        + " eafr gear.");
+    property(xml, GearSettings.LAYOUT_KEY, GearSettings.RANDOM, "Placement policy: random (EAFR's placement, no"
+        + " gears) or a geared policy, each with its layout, read ordering and write placement (docs/configuration.md,"
+        + " Geared policies): rabbit (equal-work layout, hit-ratio read balancer, write offloading), springfs"
+        + " (equal-work layout with bounded write offloading to an offload set of m DataNodes, read offloading),"
+        + " accordion (Accordion's groups; eafr.gear.accordion.*) or eafr-geared (equal-work layout over the read floor"
+        + " eafr.gear.eafr.read-floor, reads in rounds of read slots); equal-work is another name of rabbit. Gears"
+        + " shift with hdfs eafr gear.");
     property(xml, GearSettings.STATE_DIR_KEY, GearSettings.DEFAULT_STATE_DIR, "HDFS directory whose trusted.eafr.*"
         + " xattrs hold the gear state and what sleeping groups owe (edit-logged: survives restarts and failovers).");
     property(xml, GearSettings.MODE_KEY, "manual", "Who chooses the gear: manual (hdfs eafr gear N|up|down) or auto"
         + " (the gear controller on the NameNode's load). hdfs eafr gear auto and a manual gear command switch it at"
         + " run time; that choice is persisted and kept across restarts until this value is changed.");
-    property(xml, GridSettings.OBJECTIVE_KEY, Objective.ENERGY.toString(), "What the gear service's reflection is"
-        + " scheduled against: energy (runs at once), carbon (waits for the lowest forecast gCO2/kWh of "
-        + GridSignalFile.KEY + " before its deadline) or price (the lowest day-ahead EUR/MWh).");
+    property(xml, GridSettings.OBJECTIVE_KEY, Objective.ENERGY.toString(), "What deferrable work (the gear service's"
+        + " reflection, EAFR's cold migrations and trimming) is scheduled against: energy (runs at once), carbon"
+        + " (waits for the lowest forecast gCO2/kWh of " + GridSignalFile.KEY + " before its deadline) or price (the"
+        + " lowest day-ahead EUR/MWh).");
     property(xml, GridSignalFile.KEY, "", "Path of the grid signal CSV (formats in docs/carbon.md), read again when"
         + " its modification time changes; empty, missing, malformed or not covering now: energy only, logged once"
         + " and shown in hdfs eafr status.");
+    property(xml, GridSignalUrl.KEY, "", "URL answering in the UK Carbon Intensity API's JSON format (data[] of from,"
+        + " to, intensity.forecast and intensity.actual), fetched every " + GridSignalUrl.POLL_MS.key() + "; instead"
+        + " of " + GridSignalFile.KEY + ", not with it. HTTP error, malformed JSON or not covering now: energy only,"
+        + " logged once and shown in hdfs eafr status.");
     return xml.append("</configuration>\n").toString();
   }
 

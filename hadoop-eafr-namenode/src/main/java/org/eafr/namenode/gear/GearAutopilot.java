@@ -18,6 +18,7 @@ import org.eafr.placement.gear.GearController;
 import org.eafr.placement.gear.GearDecision;
 import org.eafr.placement.gear.GearFloor;
 import org.eafr.placement.gear.GearedLayout;
+import org.eafr.placement.gear.policy.GearedParts;
 import org.eafr.placement.gear.LoadSample;
 import org.eafr.placement.gear.UnavailableBlock;
 import org.slf4j.Logger;
@@ -41,8 +42,8 @@ import org.slf4j.LoggerFactory;
  * <p>The mode is persisted in the namespace ({@link GearStore#writeMode}), so a restart or a failover keeps it; the
  * controller's dwell time counts from when this NameNode's controller was built (when auto mode started here, or
  * after a refused or outside shift), so a new active NameNode shifts down no sooner than one dwell time after taking
- * over. The availability floor walks the namespace ({@code NamespaceFloor}) only for a gear other than the one running,
- * and a gear it found unsafe is not walked again for one dwell time.
+ * over. The availability floor walks the leaving DataNodes' blocks ({@code NamespaceFloor}) only for a gear other
+ * than the one running, and a gear it found unsafe is not walked again for one dwell time.
  */
 public final class GearAutopilot implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(GearAutopilot.class);
@@ -112,7 +113,11 @@ public final class GearAutopilot implements AutoCloseable {
       return;
     }
     Optional<LoadSample> load = signals.sample();
-    Optional<GearedLayout> layout = gears.layout();
+    Optional<GearedParts> parts = gears.parts();
+    Optional<GearedLayout> layout = parts.map(GearedParts::layout);
+    if (load.isPresent() && parts.isPresent()) {
+      writeLoad(load.get(), parts.get());
+    }
     GearState state = gears.state();
     // Reflection held for the grid would keep the gear up until its deadline: decide during the hold too.
     boolean heldReflection = state.phase() == GearPhase.REFLECTING && gears.grid().reflectionHeld();
@@ -123,7 +128,7 @@ public final class GearAutopilot implements AutoCloseable {
     int gearNow = heldReflection ? state.target() : state.gear();
     if (controller == null || controllerLayout != layout.get() || controller.gear() != gearNow) {
       controller = GearController.from(runtime.settings().core(), layout.get(), perServer, gearNow,
-          Clock.systemUTC());
+          Math.min(parts.get().lowestGear(), gearNow), Clock.systemUTC());
       controllerLayout = layout.get();
     }
     ActiveSet failed = service.failed(layout.get());
@@ -135,6 +140,18 @@ public final class GearAutopilot implements AutoCloseable {
       releaseForGearDown(decided, gearNow);
     } else {
       act(decided);
+    }
+  }
+
+  /**
+   * The sample's write rate, as primary-replica bytes (every replica's bytes / r), sets the geared policy's write
+   * offloading for the coming interval (Rabbit's offloaded share, SpringFS's offload set m); nothing when one
+   * DataNode's write rate is 0 (writes do not limit).
+   */
+  private void writeLoad(LoadSample load, GearedParts parts) {
+    if (perServer.writeBytesPerSecond() > 0) {
+      int replicas = runtime.settings().core().get(org.eafr.placement.settings.EafrSettings.GEAR_REPLICAS);
+      parts.writes().writeLoad(load.writeBytesPerSecond() / replicas, perServer.writeBytesPerSecond());
     }
   }
 

@@ -1,25 +1,27 @@
 package org.eafr.namenode.gear;
 
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Queue;
+import java.util.Random;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.function.Predicate;
 import org.eafr.namenode.grid.GridGate;
-import org.eafr.namenode.grid.GridSignalFile;
 import org.eafr.namenode.power.PowerManager;
 import org.eafr.placement.cluster.Server;
 import org.eafr.placement.gear.ActiveSet;
 import org.eafr.placement.gear.ExpansionChain;
 import org.eafr.placement.gear.GearedLayout;
 import org.eafr.placement.gear.LayoutProblem;
-import org.eafr.placement.gear.accordion.AccordionLayout;
-import org.eafr.placement.gear.layout.EqualWorkLayout;
+import org.eafr.placement.gear.StoredBlocks;
+import org.eafr.placement.gear.policy.GearedParts;
+import org.eafr.placement.gear.policy.GearedPolicySpec;
+import org.eafr.placement.gear.policy.LayoutContext;
 import org.eafr.placement.settings.EafrSettings;
-import org.eafr.placement.settings.Setting;
 
 /**
  * The gear state one NameNode shares between its parts: the placement policy asks it for the layout and the servers
@@ -28,16 +30,12 @@ import org.eafr.placement.settings.Setting;
  * restarted NameNode and a new active NameNode all place blocks with the same chain.
  */
 public final class GearRuntime {
-  /** The settings that shape each layout: a problem names them with their values and what would build. */
-  private static final List<Setting<Integer>> EQUAL_WORK_KEYS = List.of(EafrSettings.GEAR_PRIMARIES,
-      EafrSettings.GEAR_GROUP_SIZE, EafrSettings.GEAR_REPLICAS);
-  private static final List<Setting<Integer>> ACCORDION_KEYS = List.of(EafrSettings.GEAR_ACCORDION_LOWEST_GROUP,
-      EafrSettings.GEAR_REPLICAS);
-
   private final GearSettings settings;
   private final EafrSettings core;
   private volatile GearState state = GearState.UNSET;
-  private volatile GearedLayout layout;
+  private volatile GearedParts parts;
+  /** The chain's servers not asleep in {@link #state}, for the policy's read ordering; null without parts. */
+  private volatile ActiveSet awake;
   private volatile String layoutProblem;
   /** Files written with a replica away from home, not yet recorded in the namespace (drained by the service). */
   private final Queue<String> owedPaths = new ConcurrentLinkedQueue<>();
@@ -53,7 +51,7 @@ public final class GearRuntime {
   public GearRuntime(GearSettings settings, EafrSettings core) {
     this.settings = settings;
     this.core = core;
-    this.grid = new GridGate(settings.grid(), new GridSignalFile(settings.gridSignalFile()));
+    this.grid = new GridGate(settings.grid(), settings.gridSource());
   }
 
   /** The grid signal and the scheduler deciding when reflection runs. */
@@ -75,17 +73,32 @@ public final class GearRuntime {
    */
   public synchronized void state(GearState next) {
     if (!next.chain().equals(state.chain())) {
-      layout = null;
+      parts = null;
       layoutProblem = null;
       if (next.hasChain()) {
         try {
-          layout = buildLayout(next.chain(), next.sizedFor());
+          parts = buildParts(next.chain(), next.sizedFor());
         } catch (IllegalArgumentException impossible) {
           layoutProblem = impossible.getMessage();
         }
       }
     }
-    state = next;
+    GearedParts built = parts;
+    GearState inForce = built == null ? next : topWhenAllAwake(next, built.layout().maximumGear());
+    awake = built == null ? null : serversOn(built.layout(), id -> !inForce.sleeping().contains(id));
+    state = inForce;
+  }
+
+  /**
+   * A steady state with no DataNode asleep whose gear the layout does not have is the layout's top gear: after
+   * {@code eafr.layout} changed, at the top gear, to a policy with fewer gears, the persisted gear is the old layout's
+   * top.
+   */
+  private static GearState topWhenAllAwake(GearState next, int top) {
+    if (next.phase() != GearPhase.STEADY || !next.sleeping().isEmpty() || next.gear() <= top) {
+      return next;
+    }
+    return next.shifting(top, GearPhase.STEADY, Set.of()).reached();
   }
 
   /**
@@ -110,7 +123,7 @@ public final class GearRuntime {
   /** Why no layout builds on {@code chain} with defaults sized for {@code sizedFor} servers; empty when one does. */
   Optional<String> problemOn(List<GearState.ChainEntry> chain, int sizedFor) {
     try {
-      buildLayout(chain, sizedFor);
+      buildParts(chain, sizedFor);
       return Optional.empty();
     } catch (IllegalArgumentException impossible) {
       return Optional.of(impossible.getMessage());
@@ -119,12 +132,25 @@ public final class GearRuntime {
 
   /** The layout the settings build on {@code chain} as if it were fixed now; an impossible one throws saying why. */
   GearedLayout layoutOn(List<GearState.ChainEntry> chain) {
-    return buildLayout(chain, chain.size());
+    return buildParts(chain, chain.size()).layout();
   }
 
   /** The layout of the fixed chain, or empty while placement is not geared (random layout, or no chain yet). */
   public Optional<GearedLayout> layout() {
-    return settings.geared() ? Optional.ofNullable(layout) : Optional.empty();
+    return parts().map(GearedParts::layout);
+  }
+
+  /**
+   * The geared policy's parts on the fixed chain (layout, read ordering, write placement, lowest gear), or empty while
+   * placement is not geared.
+   */
+  public Optional<GearedParts> parts() {
+    return settings.geared() ? Optional.ofNullable(parts) : Optional.empty();
+  }
+
+  /** The chain's servers not asleep in the gear state in force; empty while placement is not geared. */
+  public Optional<ActiveSet> awake() {
+    return settings.geared() ? Optional.ofNullable(awake) : Optional.empty();
   }
 
   /** The chain entries {@code servers} would form: one server of each rack in turn (Rabbit's expansion chain). */
@@ -140,20 +166,30 @@ public final class GearRuntime {
   }
 
   /**
-   * The layout of the chain {@code entries}, its automatic defaults computed for a chain of {@code sizedFor} servers
-   * (its size when it was fixed), so servers appended later change nothing the servers already in it were given.
+   * The geared policy's parts on the chain {@code entries}, the layout's automatic defaults computed for a chain of
+   * {@code sizedFor} servers (its size when it was fixed), so servers appended later change nothing the servers already
+   * in it were given. A layout the settings cannot build throws with the problem in the operator's words. SpringFS's
+   * random draws are seeded by the chain, so every NameNode draws alike.
    */
-  private GearedLayout buildLayout(List<GearState.ChainEntry> entries, int sizedFor) {
+  private GearedParts buildParts(List<GearState.ChainEntry> entries, int sizedFor) {
     List<Server> servers = new ArrayList<>();
     for (GearState.ChainEntry entry : entries) {
       servers.add(Server.builder(entry.id()).rack(entry.rack()).build());
     }
     ExpansionChain chain = ExpansionChain.of(servers);
-    return settings.layout().equals("accordion")
-        ? LayoutProblem.buildOrExplain(settings.layout(), core, chain,
-            (keys, ordered) -> AccordionLayout.from(keys, ordered, sizedFor), ACCORDION_KEYS)
-        : LayoutProblem.buildOrExplain(settings.layout(), core, chain,
-            (keys, ordered) -> EqualWorkLayout.from(keys, ordered, sizedFor), EQUAL_WORK_KEYS);
+    GearedPolicySpec<?> policy = settings.policy().orElseThrow(() -> new IllegalArgumentException(
+        GearSettings.LAYOUT_KEY + " is " + settings.layout() + ": no geared layout"));
+    try {
+      return policy.build(context(core, chain, sizedFor), StoredBlocks.NONE);
+    } catch (IllegalArgumentException impossible) {
+      LayoutProblem.buildOrExplain(settings.layout(), core, chain,
+          (keys, ordered) -> policy.layout(context(keys, ordered, sizedFor)), policy.shapeKeys());
+      throw impossible;
+    }
+  }
+
+  private static LayoutContext context(EafrSettings keys, ExpansionChain chain, int sizedFor) {
+    return new LayoutContext(keys, chain, sizedFor, Clock.systemUTC(), () -> new Random(chain.toString().hashCode()));
   }
 
   /** The servers of {@code layout}'s chain that {@code isOn} accepts (alive and in service). */

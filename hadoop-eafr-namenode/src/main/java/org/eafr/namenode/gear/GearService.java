@@ -2,8 +2,6 @@ package org.eafr.namenode.gear;
 
 import java.io.IOException;
 import java.time.Clock;
-import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -11,41 +9,24 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
-import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import org.apache.hadoop.hdfs.protocol.HdfsConstants.DatanodeReportType;
-import org.apache.hadoop.hdfs.server.blockmanagement.BlockInfo;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeManager;
-import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeStorageInfo;
-import org.apache.hadoop.hdfs.server.namenode.FSNamesystem;
-import org.apache.hadoop.hdfs.server.namenode.INode;
-import org.apache.hadoop.hdfs.server.namenode.INodeFile;
 import org.apache.hadoop.hdfs.server.namenode.NameNode;
 import org.eafr.namenode.cluster.EafrRuntime;
 import org.eafr.namenode.cluster.ReplicaMap;
-import org.eafr.namenode.cluster.ServerTranslator;
-import org.eafr.namenode.config.DataNodeName;
-import org.eafr.namenode.power.InventoryEntry;
-import org.eafr.namenode.power.NodePowerStatus;
-import org.eafr.namenode.power.PowerManager;
-import org.eafr.namenode.power.PowerRefusedException;
-import org.eafr.namenode.power.PowerResult;
 import org.eafr.namenode.power.PowerState;
-import org.eafr.namenode.power.Requester;
-import org.eafr.placement.cluster.Server;
 import org.eafr.placement.gear.ActiveSet;
-import org.eafr.placement.gear.BlockPlacement;
-import org.eafr.placement.gear.BlockRequest;
 import org.eafr.placement.gear.GearController;
 import org.eafr.placement.gear.GearDecision;
 import org.eafr.placement.gear.GearReason;
 import org.eafr.placement.gear.GearedLayout;
 import org.eafr.placement.gear.LoadSample;
+import org.eafr.placement.gear.shift.ShiftBlocker;
+import org.eafr.placement.gear.shift.ShiftCancel;
+import org.eafr.placement.gear.shift.ShiftPhase;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -60,15 +41,13 @@ import org.slf4j.LoggerFactory;
  *       and verifies it.</li>
  *   <li><b>Up</b>: power on and verify; wait until each DataNode has registered and sent its block report; only then
  *       take it out of maintenance (a dead node taken out of maintenance would be re-replicated); then reflect what
- *       was written while it slept ({@link #reflectStep}).</li>
+ *       was written while it slept ({@link OwedReflection}).</li>
  * </ul>
  * On a standby NameNode the service only follows the persisted state (its sleeping DataNodes stay in maintenance
  * there too, so a failover re-replicates nothing).
  */
 public final class GearService implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(GearService.class);
-  /** A move not confirmed by the block map this long after it finished is tried again. */
-  private static final long MOVE_SETTLE_MILLIS = 10_000;
 
   private final NameNode nameNode;
   private final EafrRuntime runtime;
@@ -76,14 +55,13 @@ public final class GearService implements AutoCloseable {
   private final GearStore store;
   private final QuarantineSync quarantines;
   private final ScheduledExecutorService scheduler;
-  private final ExecutorService movers;
-  private final BlockMover mover;
-  private final Map<String, CompletableFuture<PowerResult>> powerActions = new HashMap<>();
   private final ReplicaMap replicaMap;
-  private final Map<Long, Move> moves = new HashMap<>();
-  private final Set<String> notInInventory = new HashSet<>();
-  private final Map<String, String> lastPowerError = new HashMap<>();
+  private final GearDataNodes nodes;
+  private final GearPower power;
+  private final OwedReflection reflection;
+  private final ChainMembership membership;
   private final WakeDetector wakes;
+  private final ShiftBlocker blocker;
   /** A reader got a block with no location: look for wakes at once (set from IPC threads, cleared by a step). */
   private final java.util.concurrent.atomic.AtomicBoolean readAsked = new java.util.concurrent.atomic.AtomicBoolean();
   /** DataNodes being woken out of turn whose hosts are verified on (so no further power-on is sent). */
@@ -91,25 +69,6 @@ public final class GearService implements AutoCloseable {
   private boolean wasActive;
   /** The block being written that a gear-down waits for before power-off (logged once), or null. */
   private String waitingFor;
-  /** The layout problem last logged (once per change of cause), or null. */
-  private String loggedLayoutProblem;
-  /**
-   * DataNodes whose host this service's own power action verified in a state; none is sent a command or read again
-   * for that state while the power manager still knows it there (a gear-down to 0 after one to 2 leaves the hosts
-   * already off alone). Forgotten when anything contradicts it (a later read, a running DataNode).
-   */
-  private final Map<String, PowerState> verified = new HashMap<>();
-  /**
-   * DataNodes asked to sleep that are not running (never registered with this NameNode, asleep since before it
-   * started; or registered and dead before the gear-down, so IN_MAINTENANCE at once without this NameNode seeing them
-   * alive in it) whose power-off the power manager refused: they serve nothing, so the shift counts them asleep with
-   * no power command (logged once) until their DataNode runs again. Their hosts are never switched off unguarded.
-   */
-  private final Set<String> countedAsleep = new HashSet<>();
-  /** The owed record reflection's walk last visited (-1: a pass starts from the first). */
-  private long reflectCursor = -1;
-  /** Whether the pass of reflection's walk under way found work (a move to make or wait for, a file being written). */
-  private boolean reflectWorkThisPass;
   /** What the shift under way waits for (a DataNode and why), for {@code hdfs eafr status}; null when steady. */
   private volatile String blockedBy;
 
@@ -120,10 +79,14 @@ public final class GearService implements AutoCloseable {
     this.gears = runtime.gears();
     this.store = new GearStore(nameNode, gears.settings().stateDir());
     this.quarantines = new QuarantineSync(store, gears::power);
-    this.mover = new BlockMover(nameNode.getNamesystem().getBlockManager());
+    this.nodes = new GearDataNodes(nameNode, gears);
+    this.power = new GearPower(gears, nodes);
+    this.reflection = new OwedReflection(nameNode, gears, store, replicaMap, nodes);
+    this.membership = new ChainMembership(gears, nodes, this::persist);
     this.scheduler = Executors.newSingleThreadScheduledExecutor(daemon("eafr-gears"));
-    this.movers = Executors.newFixedThreadPool(2, daemon("eafr-gear-reflection"));
-    this.wakes = new WakeDetector(nameNode, this::descriptor);
+    this.wakes = new WakeDetector(nameNode, nodes::descriptor);
+    this.blocker = new ShiftBlocker(nodes::view, id -> Optional.ofNullable(power.blocker(id)),
+        id -> nodes.nameOf(id).toString());
   }
 
   /**
@@ -171,38 +134,10 @@ public final class GearService implements AutoCloseable {
       return;
     }
     quarantines.step(true);
-    if (!gears.state().hasChain() && gears.settings().geared() && gears.settings().expectedDataNodes() > 0
-        && liveDataNodes().size() >= gears.settings().expectedDataNodes()) {
-      try {
-        fixChain();
-      } catch (IllegalArgumentException impossible) {
-        // the settings build no layout on these DataNodes: recorded in gears.layoutProblem(), logged just below
-      }
-    }
-    logLayoutProblem();
-    followMembership();
-    learnHostNames();
-    recordOwed();
+    membership.step();
+    reflection.recordOwed();
     wakeOnDemand();
     advance();
-  }
-
-  /**
-   * Logs why the settings build no layout (gears cannot run) once per change of cause, not every step; and once when
-   * the problem is gone (more DataNodes registered before the chain was fixed).
-   */
-  private void logLayoutProblem() {
-    String problem = gears.layoutProblem().orElse(null);
-    if (java.util.Objects.equals(problem, loggedLayoutProblem)) {
-      return;
-    }
-    if (problem != null) {
-      LOG.error("EAFR gears: {}; the gears cannot run (every DataNode stays on and every 'hdfs eafr gear' command is"
-          + " refused) until one of these keys is changed in hdfs-site.xml and the NameNode restarted", problem);
-    } else {
-      LOG.info("EAFR gears: the {} layout builds on the DataNodes now; the gears can run", gears.settings().layout());
-    }
-    loggedLayoutProblem = problem;
   }
 
   /**
@@ -210,9 +145,9 @@ public final class GearService implements AutoCloseable {
    * (or, before the chain is fixed, on the live DataNodes), naming the keys, their values and what is allowed.
    */
   public synchronized void refuseWithoutLayout(String command) {
-    if (gears.settings().geared() && !gears.state().hasChain() && liveDataNodes().size() >= 2) {
+    if (gears.settings().geared() && !gears.state().hasChain() && nodes.liveDataNodes().size() >= 2) {
       try {
-        gears.checkLayout(liveChain());
+        gears.checkLayout(membership.liveChain());
       } catch (IllegalArgumentException impossible) {
         // recorded in gears.layoutProblem()
       }
@@ -247,7 +182,7 @@ public final class GearService implements AutoCloseable {
     // is not lost, and waking for it would wake groups that are asleep for good reason.
     boolean settled = !nameNode.getNamesystem().isInSafeMode() && replicaMap.settled();
     List<WakeDetector.Wake> found = settled
-        ? wakes.find(layout.get(), gears.state(), this::isLive, readAsked.getAndSet(false)) : List.of();
+        ? wakes.find(layout.get(), gears.state(), nodes::isLive, readAsked.getAndSet(false)) : List.of();
     for (WakeDetector.Wake wake : found) {
       persist(gears.state().withWaking(wake.ids));
       (wake.forFailure ? gears.counters().wakesForFailures : gears.counters().wakesForBlocks).incrementAndGet();
@@ -260,7 +195,7 @@ public final class GearService implements AutoCloseable {
     }
     Set<String> unverified = new TreeSet<>(state.waking());
     unverified.removeAll(wokenOn);
-    if (powered(unverified, PowerState.ON)) {
+    if (power.powered(unverified, PowerState.ON)) {
       wokenOn.addAll(unverified);
       if (allRegistered(state.waking())) { // never out of maintenance while dead: HDFS would re-replicate
         persist(state.woken());
@@ -293,8 +228,8 @@ public final class GearService implements AutoCloseable {
     refuseInSafeMode("gear " + requested);
     refuseWithoutLayout("gear " + requested);
     if (!gears.state().hasChain()) {
-      GearedLayout.checkGear(layoutBeforeChain(), requested); // a gear that does not exist fixes no chain
-      fixChain();
+      GearedLayout.checkGear(membership.layoutBeforeChain(), requested); // a gear that does not exist fixes no chain
+      membership.fixChain();
     }
     GearState state = gears.state();
     GearedLayout layout = gears.layout().orElseThrow();
@@ -326,7 +261,7 @@ public final class GearService implements AutoCloseable {
       // The decision keeps on the recovery groups of failed DataNodes (Rabbit Sec. 3.5), woken or not.
       sleeping.addAll(ActiveSet.all(layout.chain()).minus(layout.serversOn(requested)).minus(decision.staysOn())
           .ids());
-      sleeping.removeIf(this::outOfLayout);
+      sleeping.removeIf(nodes::outOfLayout);
       phase = GearPhase.ENTERING_MAINTENANCE;
     } else {
       phase = GearPhase.POWERING_ON;
@@ -346,20 +281,8 @@ public final class GearService implements AutoCloseable {
   public synchronized String requestRelative(int delta) throws IOException {
     refuseInSafeMode(delta > 0 ? "gear up" : "gear down");
     refuseWithoutLayout(delta > 0 ? "gear up" : "gear down");
-    int from = gears.state().hasChain() ? gears.state().target() : layoutBeforeChain().maximumGear();
+    int from = gears.state().hasChain() ? gears.state().target() : membership.layoutBeforeChain().maximumGear();
     return requestGear(from + delta);
-  }
-
-  /**
-   * The layout the live DataNodes would form as the chain (fixed in the highest gear), before it is fixed; with fewer
-   * than 2 live DataNodes the refusal of {@link #fixChain}.
-   */
-  private GearedLayout layoutBeforeChain() throws IOException {
-    List<GearState.ChainEntry> chain = liveChain();
-    if (chain.size() < 2) {
-      fixChain(); // refused, naming how many have registered
-    }
-    return gears.layoutOn(chain);
   }
 
   /** A shift is recorded in the namespace (and may fix the chain there), which safe mode keeps read-only. */
@@ -378,10 +301,10 @@ public final class GearService implements AutoCloseable {
     }
     Set<String> leaving = leaving(layout.get(), state);
     Set<String> waking = waking(layout.get(), state);
-    leaving.removeIf(this::outOfLayout);
-    waking.removeIf(this::outOfLayout);
-    blockedBy = blocker(state.phase(), state.phase() == GearPhase.ENTERING_MAINTENANCE
-        || state.phase() == GearPhase.POWERING_OFF ? leaving : waking);
+    leaving.removeIf(nodes::outOfLayout);
+    waking.removeIf(nodes::outOfLayout);
+    blockedBy = blocker.of(ShiftPhase.valueOf(state.phase().name()), state.phase() == GearPhase.ENTERING_MAINTENANCE
+        || state.phase() == GearPhase.POWERING_OFF ? leaving : waking).orElse(null);
     switch (state.phase()) {
       case ENTERING_MAINTENANCE:
         if (allInMaintenance(leaving)) {
@@ -399,13 +322,13 @@ public final class GearService implements AutoCloseable {
         }
         break;
       case POWERING_OFF:
-        if (powered(leaving, PowerState.OFF)) {
+        if (power.powered(leaving, PowerState.OFF)) {
           persist(state.reached());
           LOG.info("EAFR gears: gear {} reached; {} DataNodes sleep, powered off", state.target(), leaving.size());
         }
         break;
       case POWERING_ON:
-        if (powered(waking, PowerState.ON)) {
+        if (power.powered(waking, PowerState.ON)) {
           persist(state.withPhase(GearPhase.REGISTERING));
           LOG.info("EAFR gears: {} hosts on; waiting for their DataNodes to register and report", waking.size());
         }
@@ -414,7 +337,7 @@ public final class GearService implements AutoCloseable {
         if (allRegistered(waking)) {
           Set<String> sleeping = new TreeSet<>(state.sleeping());
           sleeping.removeAll(waking);
-          startReflectionPass();
+          reflection.startPass();
           persist(state.shifting(state.target(), GearPhase.REFLECTING, sleeping));
           LOG.info("EAFR gears: {} DataNodes registered and reported; out of maintenance, reflecting", waking.size());
         }
@@ -423,7 +346,7 @@ public final class GearService implements AutoCloseable {
         if (!gears.grid().mayReflect(store.owedCount())) {
           break; // held for a cleaner or cheaper slot before its deadline (logged by the grid gate)
         }
-        if (!reflectStep(layout.get(), state)) {
+        if (!reflection.step(layout.get())) {
           persist(state.reached());
           LOG.info("EAFR gears: gear {} reached; reflection complete", state.target());
         }
@@ -455,7 +378,7 @@ public final class GearService implements AutoCloseable {
    */
   private void cancelGearDown(GearState state, Set<String> leaving, String why) throws IOException {
     Set<String> running = new TreeSet<>(leaving);
-    running.removeIf(id -> !isAlive(id));
+    running.removeIf(id -> !nodes.isAlive(id));
     GearState cancelled = state.gearDownCancelled(running);
     Set<String> awake = new TreeSet<>(state.sleeping());
     awake.removeAll(cancelled.sleeping());
@@ -464,184 +387,6 @@ public final class GearService implements AutoCloseable {
         + " {} asleep since before it stay asleep", state.target(), why, awake.size(), awake,
         cancelled.sleeping().size());
     persist(cancelled);
-  }
-
-  /** Fixes the expansion chain from the live DataNodes and persists it, in the highest gear. */
-  private void fixChain() throws IOException {
-    List<GearState.ChainEntry> chain = liveChain();
-    if (chain.size() < 2) {
-      throw new IllegalStateException("the expansion chain needs at least 2 live DataNodes; " + chain.size()
-          + " have registered");
-    }
-    gears.checkLayout(chain); // the settings may build no layout on these DataNodes: refused, nothing persisted
-    GearState unset = new GearState(chain, 0, 0, GearPhase.STEADY, Set.of());
-    unset = unset.withChain(withHostNames(unset.chain()));
-    gears.state(unset);
-    int top = gears.layout().orElseThrow().maximumGear();
-    persist(new GearState(unset.chain(), top, top, GearPhase.STEADY, Set.of()));
-    LOG.info("EAFR gears: expansion chain fixed with {} DataNodes ({} gears): {}", chain.size(), top + 1,
-        unset.chain().stream().map(GearState.ChainEntry::id).collect(java.util.stream.Collectors.toList()));
-  }
-
-  /**
-   * Between shifts (steady, nothing being woken) keeps the chain in step with HDFS: DataNodes HDFS decommissioned
-   * leave the layout (kept at their positions, so no other server's position changes), one that serves again rejoins
-   * at its old position, and DataNodes registered since the chain was fixed, alive and in service, are appended.
-   * Never during a shift: its leaving and waking sets are the gears' as the shift started.
-   */
-  private void followMembership() throws IOException {
-    GearState state = gears.state();
-    if (!state.hasChain() || state.phase() != GearPhase.STEADY || !state.waking().isEmpty()
-        || gears.layout().isEmpty()) {
-      return;
-    }
-    Set<String> retired = new TreeSet<>(state.retired());
-    Set<String> inChain = new HashSet<>();
-    for (GearState.ChainEntry entry : state.chain()) {
-      inChain.add(entry.id());
-      DatanodeDescriptor dn = descriptor(entry.id());
-      if (dn != null && dn.isDecommissioned()) {
-        retired.add(entry.id());
-      } else if (dn != null && dn.isAlive() && dn.isInService()) {
-        retired.remove(entry.id());
-      }
-    }
-    if (!retired.equals(state.retired())) {
-      persist(state.withRetired(retired));
-      LOG.info("EAFR gears: DataNodes decommissioned by HDFS, out of the layout (never waited for, powered or"
-          + " counted): {}", retired);
-    }
-    List<Server> newcomers = new ArrayList<>();
-    for (DatanodeDescriptor dn : liveDataNodes()) {
-      if (dn.isInService() && !inChain.contains(ServerTranslator.idOf(dn))) {
-        newcomers.add(Server.builder(ServerTranslator.idOf(dn)).rack(dn.getNetworkLocation()).build());
-      }
-    }
-    if (!newcomers.isEmpty()) {
-      extendChain(gears.state(), newcomers);
-    }
-  }
-
-  /**
-   * Appends {@code newcomers} to the chain, one rack after another: every server keeps its position, gear group and
-   * recovery group, so no block moves; the newcomers form the next gear groups (the layout's automatic defaults stay
-   * those of the size the chain was fixed with, {@link GearState#sizedFor}). The highest gear stays the highest, so
-   * the newcomers stay on; in a lower gear they stay on until the next shift down.
-   */
-  private void extendChain(GearState state, List<Server> newcomers) throws IOException {
-    List<GearState.ChainEntry> tail = withHostNames(GearRuntime.chainOf(newcomers));
-    List<GearState.ChainEntry> longer = new ArrayList<>(state.chain());
-    longer.addAll(tail);
-    Optional<String> problem = gears.problemOn(longer, state.sizedFor());
-    if (problem.isPresent()) {
-      if (!problem.get().equals(loggedLayoutProblem)) {
-        loggedLayoutProblem = problem.get();
-        LOG.error("EAFR gears: {} DataNodes registered after the chain was fixed stay out of it: {}",
-            newcomers.size(), problem.get());
-      }
-      return;
-    }
-    int top = gears.layout().orElseThrow().maximumGear();
-    gears.state(state.extended(tail, state.gear())); // builds the longer chain's layout, to learn its top gear
-    int gear = state.gear() == top ? gears.layout().orElseThrow().maximumGear() : state.gear();
-    persist(state.extended(tail, gear));
-    LOG.info("EAFR gears: expansion chain extended by {} DataNodes to {} ({} gears, gear {} in force); no block"
-        + " moves: {}", tail.size(), longer.size(), gears.layout().orElseThrow().maximumGear() + 1, gear,
-        tail.stream().map(GearState.ChainEntry::id).collect(java.util.stream.Collectors.toList()));
-  }
-
-  /**
-   * Whether the DataNode {@code id} is out of the layout: HDFS decommissions it or has (the gears never wait for it,
-   * never switch it, never count it).
-   */
-  private boolean outOfLayout(String id) {
-    if (gears.state().retired().contains(id)) {
-      return true;
-    }
-    DatanodeDescriptor dn = descriptor(id);
-    return dn != null && (dn.isDecommissionInProgress() || dn.isDecommissioned());
-  }
-
-  /**
-   * The DataNodes HDFS knows, and those of the chain, that are outside the layout, each with why: registered after the
-   * chain was fixed (joining at the next step between shifts, or refused by the layout), decommissioning,
-   * decommissioned, or in the chain but unknown to this NameNode while not asleep. Id to reason, in id order. Not
-   * synchronized: {@code hdfs eafr status} never waits for a gear step; it reads the state in force and HDFS's view.
-   */
-  public Map<String, String> outsideLayout() {
-    Map<String, String> outside = new java.util.TreeMap<>();
-    GearState state = gears.state();
-    if (!state.hasChain()) {
-      return outside;
-    }
-    Set<String> inChain = new HashSet<>();
-    for (GearState.ChainEntry entry : state.chain()) {
-      inChain.add(entry.id());
-      DatanodeDescriptor dn = descriptor(entry.id());
-      if (state.retired().contains(entry.id())) {
-        outside.put(entry.id(), "decommissioned: out of the layout; rejoins at its position if it serves again");
-      } else if (dn != null && dn.isDecommissionInProgress()) {
-        outside.put(entry.id(), "decommissioning: HDFS copies its blocks away; the gears neither wait for nor power"
-            + " it");
-      } else if (dn == null && !state.sleeping().contains(entry.id())) {
-        outside.put(entry.id(), "unknown: in the expansion chain but not registered with this NameNode");
-      }
-    }
-    for (DatanodeDescriptor dn : dataNodes().getDatanodeListForReport(DatanodeReportType.ALL)) {
-      String id = ServerTranslator.idOf(dn);
-      if (inChain.contains(id)) {
-        continue;
-      }
-      outside.put(id, !dn.isAlive() ? "new, dead: registered after the chain was fixed; joins once alive and in"
-          : !dn.isInService() ? "new, " + dn.getAdminState().name() + ": joins once in service"
-          : "new: joins the chain at the next gear step between shifts");
-    }
-    return outside;
-  }
-
-  /** What the shift under way waits for: a DataNode of {@code ids} and why; null when nothing waits. */
-  private String blocker(GearPhase phase, Set<String> ids) {
-    for (String id : ids) {
-      DatanodeDescriptor dn = descriptor(id);
-      String why;
-      switch (phase) {
-        case ENTERING_MAINTENANCE:
-          why = dn == null || dn.isInMaintenance() ? null
-              : "not yet IN_MAINTENANCE (HDFS shows " + dn.getAdminState().name() + ")";
-          break;
-        case REGISTERING:
-          why = dn != null && dn.isAlive() && dn.checkBlockReportReceived() ? null
-              : "powered on; its DataNode has not registered and reported its blocks yet";
-          break;
-        default:
-          why = powerBlocker(id);
-      }
-      if (why != null) {
-        return "DataNode " + nameOf(id) + ": " + why;
-      }
-    }
-    return null;
-  }
-
-  /** Why {@code id}'s host has not reached its state: quarantined, the last error, or the action under way. */
-  private String powerBlocker(String id) {
-    PowerManager power = gears.power();
-    InventoryEntry entry = power == null ? null : power.entryFor(nameOf(id));
-    if (entry == null) {
-      return isAlive(id) ? null : "in no power inventory (eafr.power.inventory.file) and not running";
-    }
-    NodePowerStatus status = power.status(entry.host());
-    if (status != null && status.quarantined()) {
-      return "quarantined (" + status.lastError() + "); lift it with 'hdfs eafr power clear " + entry.host()
-          + "' once its BMC works, or end the shift with 'hdfs eafr gear cancel'";
-    }
-    String error = lastPowerError.get(id);
-    CompletableFuture<PowerResult> action = powerActions.get(id);
-    if (action != null && !action.isDone()) {
-      return "power " + (gears.state().target() < gears.state().gear() ? "off" : "on") + " under way"
-          + (error == null ? "" : "; last error: " + error);
-    }
-    return error == null ? null : "last power error: " + error;
   }
 
   /** What the shift under way waits for, as {@code hdfs eafr status} shows it; empty when steady. */
@@ -673,81 +418,25 @@ public final class GearService implements AutoCloseable {
     Set<String> off = new TreeSet<>();
     Set<String> on = new TreeSet<>();
     for (String id : state.sleeping()) {
-      (verifiedOff(id) ? off : on).add(id);
+      (power.verifiedOff(id) ? off : on).add(id);
     }
-    int reached = 0;
-    for (int gear = layout.get().maximumGear(); gear > 0; gear--) {
-      if (layout.get().serversOn(gear).ids().stream().noneMatch(id -> off.contains(id) && !outOfLayout(id))) {
-        reached = gear;
-        break;
-      }
-    }
+    Set<String> offInLayout = new TreeSet<>(off);
+    offInLayout.removeIf(nodes::outOfLayout);
+    int reached = ShiftCancel.reachedGear(layout.get(), offInLayout);
     String was = "shift to gear " + state.target() + " (" + state.phase() + (state.waking().isEmpty() ? ""
         : ", " + state.waking().size() + " DataNodes being woken out of turn") + ")";
     persist(state.cancelled(reached, off));
-    powerActions.keySet().removeAll(state.sleeping());
-    lastPowerError.keySet().removeAll(state.sleeping());
+    power.forget(state.sleeping());
     wokenOn.clear();
     waitingFor = null;
     blockedBy = null;
-    startReflectionPass();
+    reflection.startPass();
     long owed = store.owedCount();
     String answer = was + " cancelled: gear " + reached + " in force; " + off.size() + " DataNodes verified off stay"
         + " asleep in maintenance " + off + "; " + on.size() + " DataNodes out of maintenance " + on + "; " + owed
         + " files still owe reflection moves, made at the next gear-up";
     LOG.warn("EAFR gears: {}", answer);
     return answer;
-  }
-
-  /**
-   * Whether {@code id}'s host is verified off: its DataNode is not alive, and this service verified the host OFF, or
-   * the power manager read it OFF with no action in flight, or it is counted asleep (not running, its power-off
-   * refused).
-   */
-  private boolean verifiedOff(String id) {
-    if (isAlive(id)) {
-      return false;
-    }
-    if (verified.get(id) == PowerState.OFF || countedAsleep.contains(id)) {
-      return true;
-    }
-    PowerManager power = gears.power();
-    InventoryEntry entry = power == null ? null : power.entryFor(nameOf(id));
-    NodePowerStatus status = entry == null ? null : power.status(entry.host());
-    return status != null && status.inFlight() == null && status.lastKnown() == PowerState.OFF;
-  }
-
-  /** The chain the live DataNodes would form (Rabbit's expansion chain, one rack after another). */
-  private List<GearState.ChainEntry> liveChain() {
-    List<Server> servers = new ArrayList<>();
-    for (DatanodeDescriptor dn : liveDataNodes()) {
-      servers.add(Server.builder(ServerTranslator.idOf(dn)).rack(dn.getNetworkLocation()).build());
-    }
-    return GearRuntime.chainOf(servers);
-  }
-
-  /**
-   * Persists the host name each registered DataNode of the chain gave (a chain fixed before host names were kept
-   * learns them here): a NameNode started while a DataNode sleeps never sees it register, and names it to the power
-   * inventory (whose entries name hosts) by this record alone.
-   */
-  private void learnHostNames() throws IOException {
-    GearState state = gears.state();
-    List<GearState.ChainEntry> named = withHostNames(state.chain());
-    if (!named.equals(state.chain())) {
-      persist(state.withChain(named));
-    }
-  }
-
-  /** {@code chain} with each registered DataNode's host name; an unregistered one keeps the name it had. */
-  private List<GearState.ChainEntry> withHostNames(List<GearState.ChainEntry> chain) {
-    List<GearState.ChainEntry> named = new ArrayList<>(chain.size());
-    for (GearState.ChainEntry entry : chain) {
-      DatanodeDescriptor dn = descriptor(entry.id());
-      String host = dn == null ? entry.host() : dn.getHostName();
-      named.add(host.equals(entry.host()) ? entry : new GearState.ChainEntry(entry.id(), entry.rack(), host));
-    }
-    return named;
   }
 
   private void persist(GearState next) throws IOException {
@@ -776,351 +465,12 @@ public final class GearService implements AutoCloseable {
     }
   }
 
-  /** Files written with a replica away from home since the last step, recorded in the namespace. */
-  private void recordOwed() throws IOException {
-    for (String path : gears.takeOwedPaths()) {
-      LOG.debug("EAFR gears: recording that {} owes moves", path);
-      if (store.recordOwed(path)) {
-        gears.counters().owedFiles.set(store.owedCount());
-      }
-    }
-  }
-
-  /** The next reflection walks the owed records from the first: only a whole pass found clean ends it. */
-  private void startReflectionPass() {
-    reflectCursor = -1;
-    reflectWorkThisPass = false;
-  }
-
-  /**
-   * Starts up to {@code eafr.gear.reflection.blocks-per-step} moves of replicas to their homes (Accordion's batches),
-   * planning each owed file's homes once (persisted with it, so a restart plans nothing anew). Walks the owed records
-   * a batch a step from a cursor. A file is forgotten only once every home holds each of its blocks (and no extra
-   * copy is left): a home that sleeps keeps the record for a later gear-up, but is no work now. Returns whether any
-   * work remains: a move in flight, a replica still away from a home that is on, a file still being written, or a
-   * pass over the records not yet ended clean.
-   */
-  boolean reflectStep(GearedLayout layout, GearState state) throws IOException {
-    settleMoves();
-    if (!replicaMap.settled()) {
-      return true; // after a restart or failover, until every DataNode has reported: holders would be stale
-    }
-    int budget = gears.settings().reflectionBlocksPerStep() - moves.size();
-    int batch = Math.max(budget, 1) * 4;
-    int started = 0;
-    ActiveSet on = serversOn(layout);
-    List<GearStore.OwedFile> owedFiles = store.owedAfter(reflectCursor, batch);
-    for (GearStore.OwedFile file : owedFiles) {
-      reflectCursor = file.inodeId();
-      if (file.path() == null) {
-        store.forgetOwed(file.inodeId());
-        continue;
-      }
-      List<BlockHolders> blocks = blocksOf(file.path());
-      if (blocks == null) {
-        reflectWorkThisPass = true; // still being written: reflect once it is closed
-        continue;
-      }
-      if (file.homes().isEmpty() || !file.homes().keySet().containsAll(ids(blocks))) {
-        file = file.withHomes(planHomes(layout, on, file.path(), blocks));
-        store.writeOwed(file);
-      }
-      boolean atHome = true;
-      for (BlockHolders block : blocks) {
-        List<String> homes = file.homes().getOrDefault(block.id, block.holders);
-        atHome &= block.holders.containsAll(homes);
-        List<String> missing = new ArrayList<>();
-        for (String home : homes) {
-          if (!block.holders.contains(home) && isLive(home)) {
-            missing.add(home);
-          }
-        }
-        if (missing.isEmpty()) {
-          if (block.holders.size() > block.replication) { // the source's extra copy is not deleted yet
-            atHome = false;
-            reflectWorkThisPass = true;
-          }
-          continue;
-        }
-        reflectWorkThisPass = true;
-        if (moves.containsKey(block.id) || budget <= 0) {
-          continue;
-        }
-        String to = missing.get(0);
-        Optional<String> source = moveSource(layout, block.holders, homes, to);
-        if (source.isPresent()) {
-          LOG.debug("EAFR gears: block {} of {} held by {}, homes {}: moving {} -> {}", block.id, file.path(),
-              block.holders, homes, source.get(), to);
-          startMove(block, source.get(), to);
-          budget--;
-          started++;
-        }
-      }
-      if (atHome) {
-        store.forgetOwed(file.inodeId());
-        gears.counters().blocksReflected.addAndGet(blocks.size());
-      }
-    }
-    boolean remaining = true;
-    if (owedFiles.size() < batch) { // the pass ended: reflection is over when it found no work and no move is left
-      remaining = reflectWorkThisPass || !moves.isEmpty();
-      startReflectionPass();
-    }
-    long owed = store.owedCount();
-    gears.counters().owedFiles.set(owed);
-    if (started > 0) {
-      LOG.info("EAFR gears: reflection started {} block moves; {} moves in flight, {} files still owe moves", started,
-          moves.size(), owed);
-    }
-    return remaining;
-  }
-
-  /**
-   * The holder to move to {@code to}: one away from home, on the target's rack when there is one (so HDFS's rack rule
-   * lets the source's copy be the excess it deletes), else any live one away from home.
-   */
-  private Optional<String> moveSource(GearedLayout layout, List<String> holders, List<String> homes, String to) {
-    String rack = layout.chain().rackName(layout.chain().requirePosition(to));
-    Optional<String> any = Optional.empty();
-    for (String holder : holders) {
-      if (!homes.contains(holder) && isLive(holder)) {
-        int position = layout.chain().position(holder);
-        if (position >= 0 && layout.chain().rackName(position).equals(rack)) {
-          return Optional.of(holder);
-        }
-        any = any.isPresent() ? any : Optional.of(holder);
-      }
-    }
-    return any;
-  }
-
-  /**
-   * The target placement of each block, from the layout with the servers on now and the block's holders (blocks keep
-   * r replicas): the equal-work layout places the block anew, Accordion keeps its lowest-group copies where they are
-   * so that only the copies owed to the woken groups move (the core's {@code placeExisting}).
-   */
-  private Map<Long, List<String>> planHomes(GearedLayout layout, ActiveSet on, String path,
-      List<BlockHolders> blocks) {
-    Map<Long, List<String>> homes = new HashMap<>();
-    for (BlockHolders block : blocks) {
-      int[] holders = block.holders.stream().mapToInt(layout.chain()::position).filter(p -> p >= 0).toArray();
-      BlockPlacement placement = layout.placeExisting(BlockRequest.of("blk_" + block.id, block.replication)
-          .withPath(path), on, holders);
-      List<String> ids = new ArrayList<>();
-      for (int i = 0; i < placement.size(); i++) {
-        ids.add(layout.chain().id(placement.home(i)));
-      }
-      homes.put(block.id, ids);
-    }
-    return homes;
-  }
-
-  private void startMove(BlockHolders block, String from, String to) {
-    DatanodeDescriptor source = descriptor(from);
-    DatanodeDescriptor target = descriptor(to);
-    Move move = new Move(from, to, movers.submit(() -> {
-      mover.move(block.block, source, target);
-      return null;
-    }));
-    moves.put(block.id, move);
-    gears.reflectionMoves().add(GearRuntime.moveKey(from, to));
-  }
-
-  /** Forgets moves whose block left the source (done) or that failed; failed ones are tried again next step. */
-  private void settleMoves() {
-    long now = System.currentTimeMillis();
-    moves.entrySet().removeIf(entry -> {
-      Move move = entry.getValue();
-      if (!move.future.isDone()) {
-        return false;
-      }
-      try {
-        move.future.get();
-      } catch (Exception e) {
-        gears.counters().reflectionFailures.incrementAndGet();
-        LOG.warn("EAFR gears: reflection move of block {} from {} failed: {}", entry.getKey(), move.source,
-            e.getMessage());
-        return true;
-      }
-      if (move.finishedAt == 0) {
-        move.finishedAt = now;
-      }
-      return now - move.finishedAt > MOVE_SETTLE_MILLIS || !holds(entry.getKey(), move.source);
-    });
-    Set<String> inFlight = new HashSet<>();
-    moves.values().forEach(move -> inFlight.add(GearRuntime.moveKey(move.source, move.target)));
-    gears.reflectionMoves().retainAll(inFlight);
-  }
-
-  private boolean holds(long blockId, String server) {
-    FSNamesystem namesystem = nameNode.getNamesystem();
-    namesystem.readLock();
-    try {
-      BlockInfo block = namesystem.getBlockManager().getStoredBlock(new org.apache.hadoop.hdfs.protocol.Block(blockId));
-      if (block == null) {
-        return false;
-      }
-      for (DatanodeStorageInfo storage : namesystem.getBlockManager().getStorages(block)) {
-        if (ServerTranslator.idOf(storage.getDatanodeDescriptor()).equals(server)) {
-          return true;
-        }
-      }
-      return false;
-    } finally {
-      namesystem.readUnlock();
-    }
-  }
-
-  /** The blocks of a closed file with their holders; null while it is being written. */
-  private List<BlockHolders> blocksOf(String path) {
-    FSNamesystem namesystem = nameNode.getNamesystem();
-    namesystem.readLock();
-    try {
-      INode inode = namesystem.getFSDirectory().getINode(path);
-      if (inode == null || !inode.isFile()) {
-        return List.of();
-      }
-      INodeFile file = inode.asFile();
-      if (file.isUnderConstruction()) {
-        return null;
-      }
-      List<BlockHolders> blocks = new ArrayList<>();
-      for (BlockInfo block : file.getBlocks()) {
-        List<String> holders = new ArrayList<>();
-        for (DatanodeStorageInfo storage : namesystem.getBlockManager().getStorages(block)) {
-          holders.add(ServerTranslator.idOf(storage.getDatanodeDescriptor()));
-        }
-        blocks.add(new BlockHolders(new org.apache.hadoop.hdfs.protocol.Block(block), file.getFileReplication(),
-            holders));
-      }
-      return blocks;
-    } catch (IOException e) {
-      return List.of();
-    } finally {
-      namesystem.readUnlock();
-    }
-  }
-
-  private static Set<Long> ids(List<BlockHolders> blocks) {
-    Set<Long> ids = new HashSet<>();
-    blocks.forEach(block -> ids.add(block.id));
-    return ids;
-  }
-
-  /**
-   * Whether every DataNode of {@code ids} has reached {@code wanted} through the power manager (verified by its
-   * driver); starts the missing actions. A DataNode whose host is in no power inventory cannot be switched: it stays
-   * on (in maintenance when sleeping), logged once.
-   */
-  private boolean powered(Set<String> ids, PowerState wanted) {
-    PowerManager power = gears.power();
-    boolean all = true;
-    for (String id : ids) {
-      if (outOfLayout(id)) {
-        continue; // never powered: HDFS decommissions it, or has
-      }
-      InventoryEntry entry = power == null ? null : power.entryFor(nameOf(id));
-      if (entry == null) {
-        if (wanted == PowerState.ON && !isAlive(id)) {
-          all = false; // nothing can switch it on: the shift waits, loudly, for an operator
-          if (notInInventory.add(id + " " + wanted)) {
-            gears.counters().powerFailures.incrementAndGet();
-            LOG.error("EAFR gears: DataNode {} ({}) must be switched on for gear {}, but it is in no power inventory"
-                + " ({}) and not running: the shift waits in {} until it is switched on by hand or added to the"
-                + " inventory", id, nameOf(id), gears.state().target(), "eafr.power.inventory.file",
-                gears.state().phase());
-          }
-        } else if (notInInventory.add(id)) {
-          LOG.warn("EAFR gears: DataNode {} is in no power inventory ({}): it stays on{}", id,
-              "eafr.power.inventory.file", wanted == PowerState.OFF ? ", in maintenance" : "");
-        }
-        continue;
-      }
-      CompletableFuture<PowerResult> action = powerActions.get(id);
-      if (action != null && action.isDone() && !action.isCompletedExceptionally()
-          && action.join().state() == wanted) {
-        verified.put(id, wanted);
-        continue;
-      }
-      if (wanted == PowerState.OFF && countedAsleep(id, action)) {
-        continue;
-      }
-      if (stillVerified(id, entry, wanted)) {
-        continue; // e.g. off since an earlier gear-down: no command, no read
-      }
-      if (action == null || action.isCompletedExceptionally() || action.isDone()) {
-        if (action != null && action.isCompletedExceptionally()) {
-          String error = action.handle((r, e) -> e.getMessage()).join();
-          if (!error.equals(lastPowerError.put(id, error))) { // once per error: a quarantined host stays refused
-            gears.counters().powerFailures.incrementAndGet();
-            LOG.warn("EAFR gears: turning {} {} failed: {}", id, wanted, error);
-          }
-        }
-        powerActions.put(id, wanted == PowerState.OFF ? power.powerOff(entry.host(), false, Requester.AUTOMATIC)
-            : power.powerOn(entry.host(), Requester.AUTOMATIC));
-        all = false;
-      } else {
-        all = false; // under way
-      }
-    }
-    if (all) {
-      powerActions.keySet().removeAll(ids);
-      lastPowerError.keySet().removeAll(ids);
-    }
-    return all;
-  }
-
-  /**
-   * Whether {@code id} is asleep as far as HDFS can tell: its DataNode is not running (never registered with this
-   * NameNode, or dead) and its power-off ({@code action}) was refused, since the guard cannot see it alive in
-   * maintenance and its host could not be read OFF. Nothing is lost by counting it asleep: the NameNode holds no live
-   * replica on it (its host may still run: the energy is lost, no data is). Its DataNode running again ends this, and
-   * its power-off is asked for again.
-   */
-  private boolean countedAsleep(String id, CompletableFuture<PowerResult> action) {
-    if (isAlive(id)) {
-      countedAsleep.remove(id);
-      return false;
-    }
-    if (countedAsleep.contains(id)) {
-      return true;
-    }
-    Throwable error = action == null || !action.isCompletedExceptionally() ? null
-        : action.handle((r, e) -> e instanceof CompletionException ? e.getCause() : e).join();
-    if (!(error instanceof PowerRefusedException)) {
-      return false;
-    }
-    countedAsleep.add(id);
-    LOG.warn("EAFR gears: DataNode {} ({}) is not running ({}) and its power-off was refused ({}): counted asleep for"
-        + " gear {}, with no power command", id, nameOf(id), descriptor(id) == null ? "not registered with this"
-        + " NameNode since it started" : "dead", error.getMessage(), gears.state().target());
-    return true;
-  }
-
-  /**
-   * Whether this service verified {@code id}'s host in {@code wanted} and nothing says otherwise since: the power
-   * manager still knows it there with no action in flight (an operator's command or status read would have changed
-   * that), and, for OFF, its DataNode does not heartbeat. Else the record is forgotten.
-   */
-  private boolean stillVerified(String id, InventoryEntry entry, PowerState wanted) {
-    if (verified.get(id) != wanted) {
-      return false;
-    }
-    NodePowerStatus status = gears.power().status(entry.host());
-    boolean stands = status != null && status.inFlight() == null && status.lastKnown() == wanted
-        && (wanted != PowerState.OFF || !isAlive(id));
-    if (!stands) {
-      verified.remove(id);
-    }
-    return stands;
-  }
-
   private boolean allInMaintenance(Set<String> ids) {
     for (String id : ids) {
-      if (outOfLayout(id)) {
+      if (nodes.outOfLayout(id)) {
         continue; // decommissioning: HDFS moves its blocks, the gears neither wait for nor switch it
       }
-      DatanodeDescriptor dn = descriptor(id);
+      DatanodeDescriptor dn = nodes.descriptor(id);
       if (dn != null && !dn.isInMaintenance()) {
         return false; // not yet; an unregistered one (dead before a restart) is already safe to leave asleep
       }
@@ -1130,10 +480,10 @@ public final class GearService implements AutoCloseable {
 
   private boolean allRegistered(Set<String> ids) {
     for (String id : ids) {
-      if (outOfLayout(id)) {
+      if (nodes.outOfLayout(id)) {
         continue;
       }
-      DatanodeDescriptor dn = descriptor(id);
+      DatanodeDescriptor dn = nodes.descriptor(id);
       if (dn == null || !dn.isAlive() || !dn.checkBlockReportReceived()) {
         return false;
       }
@@ -1171,66 +521,41 @@ public final class GearService implements AutoCloseable {
   }
 
   NamespaceFloor floor() {
-    return new NamespaceFloor(nameNode, this::isLive);
+    return new NamespaceFloor(nameNode, nodes::isLive);
   }
 
   ActiveSet serversOn(GearedLayout layout) {
-    return GearRuntime.serversOn(layout, this::isLive);
+    return GearRuntime.serversOn(layout, nodes::isLive);
   }
 
   ActiveSet failed(GearedLayout layout) {
     return GearRuntime.serversOn(layout, id -> {
-      DatanodeDescriptor dn = descriptor(id);
+      DatanodeDescriptor dn = nodes.descriptor(id);
       return dn != null && !dn.isAlive() && !dn.isMaintenance() && !gears.state().sleeping().contains(id)
-          && !outOfLayout(id);
+          && !nodes.outOfLayout(id);
     });
-  }
-
-  /** Alive and in service: a replica there can be read, a block can be written there. */
-  private boolean isLive(String id) {
-    DatanodeDescriptor dn = descriptor(id);
-    return dn != null && dn.isAlive() && dn.isInService();
-  }
-
-  private List<DatanodeDescriptor> liveDataNodes() {
-    return dataNodes().getDatanodeListForReport(DatanodeReportType.LIVE);
   }
 
   /** This NameNode's DataNodes as HDFS knows them (the placement policy reads what sleeps unseen from them). */
   public DatanodeManager dataNodes() {
-    return nameNode.getNamesystem().getBlockManager().getDatanodeManager();
+    return nodes.dataNodes();
   }
 
-  private DatanodeDescriptor descriptor(String id) {
-    int colon = id.lastIndexOf(':');
-    return dataNodes().getDatanodeByXferAddr(id.substring(0, colon), Integer.parseInt(id.substring(colon + 1)));
-  }
-
-  private boolean isAlive(String id) {
-    DatanodeDescriptor dn = descriptor(id);
-    return dn != null && dn.isAlive();
-  }
-
-  /** How the power inventory may name {@code id}: as registered, else by the host name the chain recorded. */
-  private DataNodeName nameOf(String id) {
-    DatanodeDescriptor dn = descriptor(id);
-    if (dn != null) {
-      return ServerTranslator.nameOf(dn);
-    }
-    int colon = id.lastIndexOf(':');
-    String ip = id.substring(0, colon);
-    String host = gears.state().chain().stream().filter(entry -> entry.id().equals(id))
-        .map(GearState.ChainEntry::host).filter(name -> !name.isEmpty()).findFirst().orElse(ip);
-    return new DataNodeName(ip, host, Integer.parseInt(id.substring(colon + 1)));
+  /**
+   * The DataNodes outside the layout, each with why ({@link ChainMembership#outsideLayout}). Not synchronized:
+   * {@code hdfs eafr status} never waits for a gear step.
+   */
+  public Map<String, String> outsideLayout() {
+    return membership.outsideLayout();
   }
 
   @Override
   public void close() {
     scheduler.shutdownNow();
-    movers.shutdownNow();
+    reflection.close();
   }
 
-  private static java.util.concurrent.ThreadFactory daemon(String name) {
+  static java.util.concurrent.ThreadFactory daemon(String name) {
     return runnable -> {
       Thread thread = new Thread(runnable, name);
       thread.setDaemon(true);
@@ -1238,32 +563,4 @@ public final class GearService implements AutoCloseable {
     };
   }
 
-  /** A block of a closed file: its id, the file's replication and the DataNodes holding it. */
-  private static final class BlockHolders {
-    final org.apache.hadoop.hdfs.protocol.Block block;
-    final long id;
-    final int replication;
-    final List<String> holders;
-
-    BlockHolders(org.apache.hadoop.hdfs.protocol.Block block, int replication, List<String> holders) {
-      this.block = block;
-      this.id = block.getBlockId();
-      this.replication = replication;
-      this.holders = holders;
-    }
-  }
-
-  /** A reflection move started: its source (whose copy is the excess to delete after) and its outcome. */
-  private static final class Move {
-    final String source;
-    final String target;
-    final java.util.concurrent.Future<?> future;
-    long finishedAt;
-
-    Move(String source, String target, java.util.concurrent.Future<?> future) {
-      this.source = source;
-      this.target = target;
-      this.future = future;
-    }
-  }
 }

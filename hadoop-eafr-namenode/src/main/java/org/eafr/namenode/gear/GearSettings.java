@@ -1,10 +1,17 @@
 package org.eafr.namenode.gear;
 
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Function;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.eafr.namenode.grid.GridSignalFile;
+import org.eafr.namenode.grid.GridSignalUrl;
+import org.eafr.namenode.grid.GridSource;
+import org.eafr.placement.gear.policy.GearedPolicies;
+import org.eafr.placement.gear.policy.GearedPolicySpec;
 import org.eafr.placement.grid.GridSettings;
 import org.eafr.placement.settings.InvalidSettingException;
 import org.eafr.placement.settings.Range;
@@ -17,9 +24,18 @@ import org.eafr.placement.settings.Setting;
  * are read here too: they decide when reflection runs.
  */
 public final class GearSettings {
-  /** Which layout places new blocks: random keeps EAFR's placement without gears. */
+  /**
+   * Which placement runs: random keeps EAFR's placement without gears; any other value names a geared policy of the
+   * core's {@link GearedPolicies} (layout, read ordering, write placement), equal-work being another name of rabbit.
+   */
   public static final String LAYOUT_KEY = "eafr.layout";
-  public static final List<String> LAYOUTS = List.of("random", "equal-work", "accordion");
+  /** EAFR's placement without gears. */
+  public static final String RANDOM = "random";
+  /** Rabbit's policy under the name of its layout, which configurations written before the policies were named use. */
+  public static final String EQUAL_WORK = "equal-work";
+  /** Every value {@value #LAYOUT_KEY} takes: random first, then equal-work, then the geared policies. */
+  public static final List<String> LAYOUTS = Stream.concat(Stream.of(RANDOM, EQUAL_WORK),
+      GearedPolicies.names().stream()).collect(Collectors.toUnmodifiableList());
   /** Where the gear state and what sleeping groups owe live in the namespace (xattrs, edit-logged). */
   public static final String STATE_DIR_KEY = "eafr.gear.state.dir";
   public static final String DEFAULT_STATE_DIR = "/system/eafr";
@@ -51,9 +67,10 @@ public final class GearSettings {
           + " DataNodes needed by writes; 0 means writes do not limit.", 104_857_600L, Range.atLeast(0L));
 
   private static final List<Setting<?>> NUMERIC = List.of(EXPECTED_DATANODES, STEP_MS, REFLECTION_BLOCKS_PER_STEP,
-      AUTO_INTERVAL_MS, SERVER_OPENS_PER_SECOND, SERVER_WRITE_BYTES_PER_SECOND);
+      AUTO_INTERVAL_MS, SERVER_OPENS_PER_SECOND, SERVER_WRITE_BYTES_PER_SECOND, GridSignalUrl.POLL_MS);
 
   private final String layout;
+  private final GearedPolicySpec<?> policy;
   private final String stateDir;
   private final int expectedDataNodes;
   private final long stepMillis;
@@ -64,12 +81,16 @@ public final class GearSettings {
   private final long serverWriteBytesPerSecond;
   private final GridSettings grid;
   private final String gridSignalFile;
+  private final String gridSignalUrl;
+  private final long gridPollMillis;
 
   private GearSettings(Function<String, String> lookup) {
     String raw = lookup.apply(LAYOUT_KEY);
-    this.layout = raw == null || raw.isBlank() ? "random" : raw.trim();
-    if (!LAYOUTS.contains(layout)) {
-      throw new InvalidSettingException(LAYOUT_KEY, raw, "one of " + String.join(", ", LAYOUTS));
+    this.layout = raw == null || raw.isBlank() ? RANDOM : raw.trim();
+    this.policy = policyNamed(layout).orElse(null);
+    if (policy == null && !layout.equals(RANDOM)) {
+      throw new InvalidSettingException(LAYOUT_KEY, raw, "one of " + String.join(", ", LAYOUTS)
+          + " (equal-work is rabbit)");
     }
     String dir = lookup.apply(STATE_DIR_KEY);
     this.stateDir = dir == null || dir.isBlank() ? DEFAULT_STATE_DIR : dir.trim();
@@ -91,6 +112,21 @@ public final class GearSettings {
     this.grid = GridSettings.of(lookup);
     String signal = lookup.apply(GridSignalFile.KEY);
     this.gridSignalFile = signal == null ? "" : signal.trim();
+    String url = lookup.apply(GridSignalUrl.KEY);
+    this.gridSignalUrl = url == null ? "" : url.trim();
+    if (!gridSignalUrl.isEmpty()) {
+      GridSignalUrl.parse(gridSignalUrl);
+      if (!gridSignalFile.isEmpty()) {
+        throw new InvalidSettingException(GridSignalUrl.KEY, url, "empty while " + GridSignalFile.KEY + " is set ("
+            + gridSignalFile + "): the signal comes from a file or a URL, not both");
+      }
+    }
+    this.gridPollMillis = GridSignalUrl.POLL_MS.read(lookup);
+  }
+
+  /** The geared policy a value of {@value #LAYOUT_KEY} names: equal-work is Rabbit's; empty for random or unknown. */
+  private static Optional<GearedPolicySpec<?>> policyNamed(String value) {
+    return value.equals(EQUAL_WORK) ? Optional.of(GearedPolicies.RABBIT) : GearedPolicies.find(value);
   }
 
   public static GearSettings from(Function<String, String> lookup) {
@@ -103,6 +139,7 @@ public final class GearSettings {
     NUMERIC.forEach(setting -> keys.add(setting.key()));
     keys.addAll(GridSettings.keys());
     keys.add(GridSignalFile.KEY);
+    keys.add(GridSignalUrl.KEY);
     return keys;
   }
 
@@ -110,13 +147,19 @@ public final class GearSettings {
     return NUMERIC;
   }
 
+  /** The value of {@value #LAYOUT_KEY} as configured (random, equal-work or a geared policy's name). */
   public String layout() {
     return layout;
   }
 
-  /** Whether a geared layout places blocks (anything but random). */
+  /** The geared policy that runs, or empty with the random layout. */
+  public Optional<GearedPolicySpec<?>> policy() {
+    return Optional.ofNullable(policy);
+  }
+
+  /** Whether a geared policy places blocks (anything but random). */
   public boolean geared() {
-    return !layout.equals("random");
+    return policy != null;
   }
 
   public String stateDir() {
@@ -155,6 +198,12 @@ public final class GearSettings {
   /** The {@code eafr.grid.*} settings: when reflection runs against the grid signal. */
   public GridSettings grid() {
     return grid;
+  }
+
+  /** Where the grid signal comes from: {@value GridSignalUrl#KEY} when set, else {@value GridSignalFile#KEY}. */
+  public GridSource gridSource() {
+    return gridSignalUrl.isEmpty() ? new GridSignalFile(gridSignalFile) : new GridSignalUrl(gridSignalUrl,
+        gridPollMillis);
   }
 
   /** The {@value GridSignalFile#KEY}, or "" for none. */

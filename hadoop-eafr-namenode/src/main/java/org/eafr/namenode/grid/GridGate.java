@@ -1,7 +1,11 @@
 package org.eafr.namenode.grid;
 
 import java.time.Instant;
+import java.util.Collections;
+import java.util.EnumMap;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
@@ -18,17 +22,19 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The NameNode's grid signal and the core's scheduler for the gear service's reflection: asked every gear step while
- * files owe moves after a gear-up ({@link #mayReflect}), it holds reflection while the forecast has a cleaner (or
- * cheaper) slot before the deadline and releases it at that slot or at the deadline ({@link DeferredWork}, {@link
- * DeferralScheduler}). The deadline is {@code eafr.grid.defer.reflection.ms} after reflection became due, or the
- * moment a gear-down is asked while it is held ({@link #gearDownAsked}): no gear-down starts during a shift, so held
- * reflection would otherwise keep the gear up. It also adds the DataNodes' estimated kWh up against the signal
- * ({@link GridMeter}).
+ * The NameNode's grid signal and the core's scheduler for its deferrable work: the gear service's reflection, asked
+ * every gear step while files owe moves after a gear-up ({@link #mayReflect}), and the replication monitor's cold
+ * migrations and trimming, asked every round that plans them ({@link #mayRun}). It holds each kind while the forecast
+ * has a cleaner (or cheaper) slot before the kind's deadline and releases it at that slot or at the deadline ({@link
+ * DeferredWork}, {@link DeferralScheduler}). The deadline is {@code eafr.grid.defer.<kind>.ms} after the kind became
+ * due; for reflection also the moment a gear-down is asked while it is held ({@link #gearDownAsked}): no gear-down
+ * starts during a shift, so held reflection would otherwise keep the gear up. It also adds the DataNodes' estimated
+ * kWh up against the signal ({@link GridMeter}).
  *
- * <p>Without a usable signal for the objective (no file, missing, unreadable, malformed, without the objective's
- * values, or no slot covering now) every verdict is energy only: reflection runs at once; the reason is logged once
- * per change and shown in {@code hdfs eafr status}. A new signal (the file changed) keeps the deadline and the sums.
+ * <p>Without a usable signal for the objective (no file or URL, missing, unreadable, malformed, an HTTP error,
+ * without the objective's values, or no slot covering now) every verdict is energy only: the work runs at once; the
+ * reason is logged once per change and shown in {@code hdfs eafr status}. A new signal (the file changed) keeps the
+ * deadlines and the sums.
  *
  * <p>Worked example ({@code GridGateTest}, the scheduler's example: 30-minute slots forecast at 200, 180, 120, 150,
  * 90, 300 gCO2/kWh from 00:00, longest wait of reflection 3 h): reflection due at 00:00 is held until 02:00 (deadline
@@ -38,12 +44,13 @@ import org.slf4j.LoggerFactory;
  */
 public final class GridGate {
   private static final Logger LOG = LoggerFactory.getLogger(GridGate.class);
+  /** The kinds of deferrable work the NameNode schedules against the grid, in status order. */
+  public static final List<WorkKind> KINDS = List.of(WorkKind.REFLECTION, WorkKind.COLD_MIGRATION, WorkKind.TRIM);
   /** The names of {@link #values()} that are words (or null), not numbers. */
-  public static final Set<String> WORDS = Set.of("GridObjective", "GridSignal", "GridSignalProblem", "GridFallback",
-      "ReflectionHeldUntil", "ReflectionDeadline");
+  public static final Set<String> WORDS = words();
 
   private final GridSettings settings;
-  private final GridSignalFile file;
+  private final GridSource source;
   private volatile LongSupplier clock = System::currentTimeMillis;
   private GridSignal signal;
   private DeferredWork deferred;
@@ -51,15 +58,15 @@ public final class GridGate {
   private double gramsBefore;
   private double eurosBefore;
   private double lastKwh = Double.NaN;
-  /** When reflection became due (files owed moves), or -1 when none is due. */
-  private long reflectionDueSince = -1;
+  /** When each kind became due (files owed it), absent when none is due. */
+  private final Map<WorkKind, Long> dueSince = new EnumMap<>(WorkKind.class);
   /** When a gear-down was asked while reflection was held (its deadline then), or Long.MAX_VALUE. */
   private long gearDownAskedAt = Long.MAX_VALUE;
   private String loggedProblem;
 
-  public GridGate(GridSettings settings, GridSignalFile file) {
+  public GridGate(GridSettings settings, GridSource source) {
     this.settings = Objects.requireNonNull(settings, "settings");
-    this.file = Objects.requireNonNull(file, "file");
+    this.source = Objects.requireNonNull(source, "source");
     this.deferred = new DeferredWork(new DeferralScheduler(settings, null));
     this.meter = new GridMeter(null);
   }
@@ -82,30 +89,54 @@ public final class GridGate {
    * Whether reflection runs now, with {@code owedFiles} files owing moves: true when none does, or the scheduler
    * releases it; false while it is held for a cleaner or cheaper slot before its deadline.
    */
-  public synchronized boolean mayReflect(long owedFiles) {
+  public boolean mayReflect(long owedFiles) {
+    return mayRun(WorkKind.REFLECTION, owedFiles, 0);
+  }
+
+  /**
+   * Whether {@code kind} work ({@link #KINDS}: the gear service's reflection, the replication monitor's cold
+   * migrations and trimming) runs now, with {@code pendingFiles} files owing it: true when none does, or the scheduler
+   * releases it; false while it is held for a cleaner or cheaper slot before its deadline, which is {@code
+   * eafr.grid.defer.<kind>.ms} after the kind became due here (for reflection also a gear-down asked meanwhile).
+   * A caller that asks only every {@code periodMillis} (the monitor's round) has its work released at the latest one
+   * period before the deadline, so it starts before it.
+   */
+  public synchronized boolean mayRun(WorkKind kind, long pendingFiles, long periodMillis) {
     long now = clock.getAsLong();
     refresh(now);
-    if (owedFiles <= 0) {
-      reflectionDueSince = -1;
-      gearDownAskedAt = Long.MAX_VALUE;
-      deferred.mayRun(WorkKind.REFLECTION, 0, now, 0, Long.MAX_VALUE);
+    if (pendingFiles <= 0) {
+      dueSince.remove(kind);
+      if (kind == WorkKind.REFLECTION) {
+        gearDownAskedAt = Long.MAX_VALUE;
+      }
+      deferred.mayRun(kind, 0, now, 0, Long.MAX_VALUE);
       return true;
     }
-    if (reflectionDueSince < 0) {
-      reflectionDueSince = now;
-    }
-    boolean wasHeld = deferred.held(WorkKind.REFLECTION);
-    long deadline = Math.min(gearDownAskedAt, reflectionDueSince + settings.maxWaitMillis(WorkKind.REFLECTION));
-    boolean run = deferred.mayRun(WorkKind.REFLECTION, (int) Math.min(Integer.MAX_VALUE, owedFiles), now, 0, deadline);
-    Verdict verdict = deferred.lastVerdict(WorkKind.REFLECTION);
+    long since = dueSince.computeIfAbsent(kind, k -> now);
+    boolean wasHeld = deferred.held(kind);
+    long deadline = Math.min(kind == WorkKind.REFLECTION ? gearDownAskedAt : Long.MAX_VALUE,
+        since + settings.maxWaitMillis(kind));
+    boolean run = deferred.mayRun(kind, (int) Math.min(Integer.MAX_VALUE, pendingFiles), now, periodMillis,
+        deadline);
+    Verdict verdict = deferred.lastVerdict(kind);
     if (!run && !wasHeld) {
-      LOG.info("EAFR grid: reflection of {} files held for a {} slot: {}", owedFiles, settings.objective() ==
-          Objective.PRICE ? "cheaper" : "cleaner", verdict.describe());
+      LOG.info("EAFR grid: {} of {} files held for a {} slot: {}", kind.key(), pendingFiles,
+          settings.objective() == Objective.PRICE ? "cheaper" : "cleaner", verdict.describe());
     } else if (run && wasHeld) {
-      LOG.info("EAFR grid: reflection of {} files released after {} s: {}", owedFiles,
-          (now - reflectionDueSince) / 1000, verdict.describe());
+      LOG.info("EAFR grid: {} of {} files released after {} s: {}", kind.key(), pendingFiles, (now - since) / 1000,
+          verdict.describe());
     }
     return run;
+  }
+
+  /** Whether {@code kind} work is held for a cleaner or cheaper slot now (what a preview of the work reports). */
+  public synchronized boolean held(WorkKind kind) {
+    return deferred.held(kind);
+  }
+
+  /** Why {@code kind} work waits now, for a log line or a preview: its verdict; null when it is not held. */
+  public synchronized String heldWhy(WorkKind kind) {
+    return deferred.held(kind) ? deferred.lastVerdict(kind).describe() : null;
   }
 
   /**
@@ -121,8 +152,8 @@ public final class GridGate {
   }
 
   /** Whether reflection is held for a cleaner or cheaper slot now. */
-  public synchronized boolean reflectionHeld() {
-    return deferred.held(WorkKind.REFLECTION);
+  public boolean reflectionHeld() {
+    return held(WorkKind.REFLECTION);
   }
 
   /** Adds the energy drawn since the last call, given the DataNodes' kWh since the NameNode started. */
@@ -147,26 +178,28 @@ public final class GridGate {
     Map<String, Object> values = new LinkedHashMap<>();
     values.put("GridObjective", settings.objective().toString());
     values.put("GridSignal", signal == null ? null : describe(signal));
-    values.put("GridSignalProblem", signal == null ? file.problem() : null);
+    values.put("GridSignalProblem", signal == null ? source.problem() : null);
     values.put("GridFallback", fallback(now));
     boolean covered = signal != null && signal.covers(now);
     values.put("GridCarbonIntensity", covered ? known(signal.carbonAt(now)) : null);
     values.put("GridPrice", covered ? known(signal.priceAt(now)) : null);
     values.put("GridCarbon", known(gramsBefore + meter.gramsCo2()));
     values.put("GridCost", known(eurosBefore + meter.euros()));
-    boolean held = deferred.held(WorkKind.REFLECTION);
-    Verdict verdict = held ? deferred.lastVerdict(WorkKind.REFLECTION) : null;
-    values.put("ReflectionHeld", held ? 1L : 0L);
-    values.put("ReflectionHeldUntil", verdict == null ? null : Instant.ofEpochMilli(verdict.runAtMillis()).toString());
-    values.put("ReflectionDeadline", verdict == null ? null
-        : Instant.ofEpochMilli(verdict.deadlineMillis()).toString());
-    values.put("ReflectionDeadlineSeconds", verdict == null ? null : verdict.deadlineMillis() / 1000.0);
+    for (WorkKind kind : KINDS) {
+      boolean held = deferred.held(kind);
+      Verdict verdict = held ? deferred.lastVerdict(kind) : null;
+      String name = valueName(kind);
+      values.put(name + "Held", held ? 1L : 0L);
+      values.put(name + "HeldUntil", verdict == null ? null : Instant.ofEpochMilli(verdict.runAtMillis()).toString());
+      values.put(name + "Deadline", verdict == null ? null : Instant.ofEpochMilli(verdict.deadlineMillis()).toString());
+      values.put(name + "DeadlineSeconds", verdict == null ? null : verdict.deadlineMillis() / 1000.0);
+    }
     return values;
   }
 
   /** Rebuilds the scheduler and the meter when the file gives another signal; logs a change of fallback once. */
   private void refresh(long now) {
-    GridSignal current = file.current().orElse(null);
+    GridSignal current = source.current().orElse(null);
     if (current != signal) {
       if (signal != null) {
         gramsBefore += zeroIfNaN(meter.gramsCo2());
@@ -181,7 +214,7 @@ public final class GridGate {
     }
     String fallback = fallback(now);
     // With energy as the objective a configured file's problem is only the accounting's (gCO2 and EUR n/a).
-    String problem = fallback != null ? fallback : signal == null && file.path() != null ? file.problem() : null;
+    String problem = fallback != null ? fallback : signal == null && source.configured() ? source.problem() : null;
     if (!Objects.equals(problem, loggedProblem)) {
       if (fallback != null) {
         LOG.warn("EAFR grid: {}; deferrable work runs at once (energy only) until a signal covers now", fallback);
@@ -201,7 +234,7 @@ public final class GridGate {
       return null;
     }
     if (signal == null) {
-      return file.problem();
+      return source.problem();
     }
     if (!signal.supports(objective)) {
       return "the signal " + signal.name() + " has no " + (objective == Objective.PRICE ? "price" : "carbon")
@@ -212,6 +245,25 @@ public final class GridGate {
           + " to " + Instant.ofEpochMilli(signal.endMillis()) + ", not now";
     }
     return null;
+  }
+
+  /** The prefix of {@code kind}'s entries in {@link #values()}: "Reflection", "ColdMigration", "Trim". */
+  public static String valueName(WorkKind kind) {
+    StringBuilder name = new StringBuilder();
+    for (String word : kind.key().split("-")) {
+      name.append(Character.toUpperCase(word.charAt(0))).append(word.substring(1));
+    }
+    return name.toString();
+  }
+
+  private static Set<String> words() {
+    Set<String> words = new LinkedHashSet<>(List.of("GridObjective", "GridSignal", "GridSignalProblem",
+        "GridFallback"));
+    for (WorkKind kind : KINDS) {
+      words.add(valueName(kind) + "HeldUntil");
+      words.add(valueName(kind) + "Deadline");
+    }
+    return Collections.unmodifiableSet(words);
   }
 
   private static String describe(GridSignal signal) {

@@ -17,7 +17,7 @@ import org.eafr.placement.grid.GridSignal;
  * {@link #problem()} saying why (the scheduler then falls back to energy only); it is not read again until its
  * modification time changes. Thread-safe.
  */
-public final class GridSignalFile {
+public final class GridSignalFile implements GridSource {
   /** The key naming the file; empty: no signal. */
   public static final String KEY = "eafr.grid.signal.file";
 
@@ -37,7 +37,13 @@ public final class GridSignalFile {
     return path;
   }
 
+  @Override
+  public boolean configured() {
+    return path != null;
+  }
+
   /** The signal as the file holds it now (read again when its modification time changed), or empty. */
+  @Override
   public synchronized Optional<GridSignal> current() {
     if (path == null) {
       return Optional.empty();
@@ -66,6 +72,7 @@ public final class GridSignalFile {
   }
 
   /** Why there is no signal, or null when there is one. */
+  @Override
   public synchronized String problem() {
     return problem;
   }

@@ -69,6 +69,26 @@ public final class EafrGears implements EafrGearsMXBean {
     return word("ReflectionDeadline");
   }
 
+  @Override
+  public String getColdMigrationHeldUntil() {
+    return word("ColdMigrationHeldUntil");
+  }
+
+  @Override
+  public String getColdMigrationDeadline() {
+    return word("ColdMigrationDeadline");
+  }
+
+  @Override
+  public String getTrimHeldUntil() {
+    return word("TrimHeldUntil");
+  }
+
+  @Override
+  public String getTrimDeadline() {
+    return word("TrimDeadline");
+  }
+
   private String word(String name) {
     Map<String, Object> values = GearStatus.of(gears).values();
     return (String) values.get(name);

@@ -21,7 +21,7 @@ public interface EafrGearsMXBean {
   /** The autopilot's last decision (its time, the gears, the reason and the load), or null before the first. */
   String getGearAutoLastDecision();
 
-  /** What reflection is scheduled against: energy, carbon or price. */
+  /** What deferrable work (reflection, cold migrations, trimming) is scheduled against: energy, carbon or price. */
   String getGridObjective();
 
   /** The grid signal read (file, slots, span, values), or null when there is none. */
@@ -38,4 +38,16 @@ public interface EafrGearsMXBean {
 
   /** The time held reflection runs by at the latest (ISO 8601), or null when none is held. */
   String getReflectionDeadline();
+
+  /** The start of the slot held cold migrations wait for (ISO 8601), or null when none are held. */
+  String getColdMigrationHeldUntil();
+
+  /** The time held cold migrations run by at the latest (ISO 8601), or null when none are held. */
+  String getColdMigrationDeadline();
+
+  /** The start of the slot held trimming waits for (ISO 8601), or null when none is held. */
+  String getTrimHeldUntil();
+
+  /** The time held trimming runs by at the latest (ISO 8601), or null when none is held. */
+  String getTrimDeadline();
 }

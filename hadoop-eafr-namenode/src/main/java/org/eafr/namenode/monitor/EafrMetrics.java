@@ -14,10 +14,12 @@ import org.eafr.namenode.gear.GearMode;
 import org.eafr.namenode.gear.GearPhase;
 import org.eafr.namenode.gear.GearRuntime;
 import org.eafr.namenode.gear.GearStatus;
+import org.eafr.namenode.grid.GridGate;
 import org.eafr.namenode.power.DataNodePowerState;
 import org.eafr.namenode.transfer.TransferTracker;
 import org.eafr.placement.cluster.ServerRole;
 import org.eafr.placement.gear.GearReason;
+import org.eafr.placement.grid.WorkKind;
 import org.eafr.placement.popularity.FileTemperature;
 
 /**
@@ -167,11 +169,20 @@ public final class EafrMetrics implements MetricsSource {
         "Grams of CO2 of the DataNodes' estimated energy since start, at the signal's intensity (NaN without one)"));
     metrics.put("GridCost", Metric.gauge("GridCostEuros", "Euros of the DataNodes' estimated energy since start, at"
         + " the signal's price (NaN without one); a gauge, since hours of negative price take euros off"));
-    metrics.put("ReflectionHeld", Metric.gauge("GridReflectionHeld",
-        "1 while reflection is held for a cleaner or cheaper slot of the grid signal, else 0"));
-    metrics.put("ReflectionDeadlineSeconds", Metric.gauge("GridReflectionDeadlineTimestampSeconds",
-        "Unix time by which held reflection is released at the latest (NaN when none is held)"));
+    heldWork(metrics, WorkKind.REFLECTION, "GridReflectionHeld", "GridReflectionDeadlineTimestampSeconds");
+    heldWork(metrics, WorkKind.COLD_MIGRATION, "GridColdMigrationHeld", "GridColdMigrationDeadlineTimestampSeconds");
+    heldWork(metrics, WorkKind.TRIM, "GridTrimHeld", "GridTrimDeadlineTimestampSeconds");
     return Collections.unmodifiableMap(metrics);
+  }
+
+  /** A kind of deferrable work's metrics: whether it is held for the grid, and its deadline. */
+  private static void heldWork(Map<String, Metric> metrics, WorkKind kind, String held, String deadline) {
+    String name = GridGate.valueName(kind);
+    String work = kind.key().replace('-', ' ');
+    metrics.put(name + "Held", Metric.gauge(held,
+        "1 while " + work + " is held for a cleaner or cheaper slot of the grid signal, else 0"));
+    metrics.put(name + "DeadlineSeconds", Metric.gauge(deadline,
+        "Unix time by which held " + work + " is released at the latest (NaN when none is held)"));
   }
 
   private static void counter(Map<String, Metric> metrics, String name, String help) {

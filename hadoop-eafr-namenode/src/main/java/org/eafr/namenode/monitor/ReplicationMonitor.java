@@ -16,6 +16,7 @@ import org.apache.hadoop.hdfs.server.namenode.NameNode;
 import org.apache.hadoop.hdfs.server.protocol.NamenodeProtocols;
 import org.eafr.namenode.cluster.EafrRuntime;
 import org.eafr.namenode.cluster.ServerTranslator;
+import org.eafr.namenode.grid.GridGate;
 import org.eafr.namenode.transfer.NameNodeReplicaMap;
 import org.eafr.namenode.transfer.ReplicaMap;
 import org.eafr.namenode.transfer.StoredBlock;
@@ -24,6 +25,7 @@ import org.eafr.placement.cluster.ReplicatedFile;
 import org.eafr.placement.cluster.Server;
 import org.eafr.placement.cluster.ServerRole;
 import org.eafr.placement.cluster.StorageReserve;
+import org.eafr.placement.grid.WorkKind;
 import org.eafr.placement.popularity.FileReads;
 import org.eafr.placement.popularity.FileTemperature;
 import org.eafr.placement.popularity.IntervalReads;
@@ -49,8 +51,12 @@ import org.slf4j.LoggerFactory;
  * Constraints: one action per file at a time (a file with an action in flight, or with a block whose replicas do not
  * match its replication factor, is left out of the round); at most {@code eafr.monitor.max-concurrent-actions} in
  * flight; copies started per round within {@code eafr.monitor.bytes-per-second} x T. The core never plans below r or
- * eps on hot servers. Everything in flight is in memory: after a restart the files keep their replication factors,
- * nothing is below r, and the next rounds plan from what HDFS then holds.
+ * eps on hot servers. Cold migrations and trimming are deferrable: with {@code eafr.grid.objective} carbon or price the
+ * grid's scheduler ({@link GridGate}) may hold them for a cleaner or cheaper slot, each kind at most {@code
+ * eafr.grid.defer.<kind>.ms} after it became due (released one round before that deadline); held, they are planned
+ * again each round and start when released. ADDs for hot files never wait. Everything in flight is in memory: after
+ * a restart the files keep their replication factors, nothing is below r, and the next rounds plan from what HDFS
+ * then holds.
  *
  * <p>A file's replica servers are the holders of its first block (exact for single-block files); its size is its
  * length. An action is done when every block shows it: an ADD when each block has one more replica, a MIGRATE's
@@ -112,6 +118,7 @@ public final class ReplicationMonitor {
       perRole.merge(server.role(), 1, Integer::sum);
     }
     List<String> turningCold = nearlyFullStandbys(servers.values(), targetsInFlight());
+    round.gridIdle();
     runtime.monitorStats().roundDone(System.nanoTime() - start - round.actingNanos, round.perClass, perRole);
     reportBelowMinReplicas(round);
     sleep(turningCold);
@@ -213,6 +220,12 @@ public final class ReplicationMonitor {
     int maxActions = runtime.settings().maxConcurrentActions();
     for (ReplicaAction action : plan.actions()) {
       FileState file = files.get(action.fileId());
+      WorkKind deferrable = deferrable(action.kind());
+      if (deferrable != null && !round.gridLets(deferrable, plan)) {
+        round.deferred(action, file, "held for the grid (eafr.grid.objective = " + grid().settings().objective()
+            + "): " + grid().heldWhy(deferrable));
+        continue;
+      }
       if (round.inFlightCount() >= maxActions) {
         round.deferred(action, file, "the most actions in flight (eafr.monitor.max-concurrent-actions = "
             + maxActions + ") are under way");
@@ -248,6 +261,26 @@ public final class ReplicationMonitor {
       inFlight.put(file.path, new InFlight(action, file.replication));
     }
     return round.inFlightCount() < maxActions;
+  }
+
+  /** The grid's scheduler, which decides when cold migrations and trimming run. */
+  private GridGate grid() {
+    return runtime.gears().grid();
+  }
+
+  /**
+   * The kind of deferrable work an action is: a MIGRATE a cold migration, a DELETE trimming; an ADD (a hot file
+   * overloading its servers) never waits for the grid.
+   */
+  static WorkKind deferrable(ReplicaAction.Kind kind) {
+    switch (kind) {
+      case MIGRATE:
+        return WorkKind.COLD_MIGRATION;
+      case DELETE:
+        return WorkKind.TRIM;
+      default:
+        return null;
+    }
   }
 
   /** Why the plan chose {@code action} for {@code file}, in the paper's terms, for {@code hdfs eafr plan}. */
@@ -386,6 +419,7 @@ public final class ReplicationMonitor {
     final Map<String, FileState> batch = new LinkedHashMap<>();
     final List<ClassifiedFile> classified = new ArrayList<>();
     final List<String> someBelowMinReplicas = new ArrayList<>();
+    final Map<WorkKind, Boolean> gridVerdicts = new EnumMap<>(WorkKind.class);
     int belowMinReplicas;
     ClusterView view;
     ReplicationPlan plan = ReplicationPlan.empty();
@@ -403,6 +437,36 @@ public final class ReplicationMonitor {
     /** Actions in flight, counting (in a preview) those the preview would have started. */
     int inFlightCount() {
       return inFlight.size() + (preview == null ? 0 : preview.starting().size());
+    }
+
+    /**
+     * Whether the grid lets {@code kind} work run in this round, asked once per round with the first batch that plans
+     * it (a preview only reads whether it is held now).
+     */
+    boolean gridLets(WorkKind kind, ReplicationPlan batchPlan) {
+      Boolean lets = gridVerdicts.get(kind);
+      if (lets == null) {
+        if (preview != null) {
+          lets = !grid().held(kind);
+        } else {
+          long pending = batchPlan.actions().stream().filter(a -> deferrable(a.kind()) == kind).count();
+          lets = grid().mayRun(kind, pending, runtime.settings().core().intervalMillis());
+        }
+        gridVerdicts.put(kind, lets);
+      }
+      return lets;
+    }
+
+    /** Tells the grid that no cold migration or trimming is due when a round that planned every file planned none. */
+    void gridIdle() {
+      if (!budgetLeft) {
+        return; // files were left unplanned: work of a kind may still be due
+      }
+      for (WorkKind kind : List.of(WorkKind.COLD_MIGRATION, WorkKind.TRIM)) {
+        if (!gridVerdicts.containsKey(kind)) {
+          grid().mayRun(kind, 0, 0);
+        }
+      }
     }
 
     /** A planned action the budgets leave for a later round (listed by a preview). */

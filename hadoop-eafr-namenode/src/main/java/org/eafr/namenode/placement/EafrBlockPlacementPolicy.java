@@ -36,6 +36,7 @@ import org.eafr.placement.gear.ActiveSet;
 import org.eafr.placement.gear.BlockPlacement;
 import org.eafr.placement.gear.BlockRequest;
 import org.eafr.placement.gear.GearedLayout;
+import org.eafr.placement.gear.policy.GearedParts;
 import org.eafr.placement.popularity.FileTemperature;
 
 /**
@@ -107,9 +108,10 @@ public class EafrBlockPlacementPolicy extends BlockPlacementPolicyDefault implem
           storagePolicy, flags);
     }
     String path = srcPath == null ? "" : srcPath;
-    Optional<GearedLayout> layout = runtime.gears().layout();
-    if (layout.isPresent() && numOfReplicas > 0 && (chosen == null || chosen.isEmpty())) {
-      return chooseGeared(layout.get(), path, numOfReplicas, writer, excludedNodes, blocksize, storagePolicy, flags);
+    Optional<GearedParts> parts = runtime.gears().parts();
+    Optional<GearedLayout> layout = parts.map(GearedParts::layout);
+    if (parts.isPresent() && numOfReplicas > 0 && (chosen == null || chosen.isEmpty())) {
+      return chooseGeared(parts.get(), path, numOfReplicas, writer, excludedNodes, blocksize, storagePolicy, flags);
     }
     ServerRole pool = runtime.settings().isUnderColdPath(path) || plannedRole(path) == ServerRole.STANDBY
         ? ServerRole.STANDBY : ServerRole.HOT;
@@ -130,16 +132,18 @@ public class EafrBlockPlacementPolicy extends BlockPlacementPolicyDefault implem
   }
 
   /**
-   * A new block in a geared layout: the core's layout names the holders among the DataNodes on (its primary, gear
-   * and recovery groups; homes that sleep are offloaded to servers on), and one default chooseTarget call places the
+   * A new block in a geared layout: the geared policy's write placement names the holders among the DataNodes on (the
+   * layout's primary, gear and recovery groups, with Rabbit's write offloading or SpringFS's offload set on top; homes
+   * that sleep are offloaded to servers on), and one default chooseTarget call places the
    * block, checking each holder as it checks a node it drew ({@link #chooseTargetInOrder}: in service, not stale, load,
    * rack limits, storage type and space). A holder it refuses, or a replica the layout could not place, goes where the
    * default chooses among the DataNodes on (HDFS never targets one in maintenance). A block with a replica away from
    * its home, or a home asleep that the layout left without its replica (Accordion writes only the low gear's copies),
    * is recorded as owed, to be reflected after the next gear-up.
    */
-  private DatanodeStorageInfo[] chooseGeared(GearedLayout layout, String path, int numOfReplicas, Node writer,
+  private DatanodeStorageInfo[] chooseGeared(GearedParts parts, String path, int numOfReplicas, Node writer,
       Set<Node> excludedNodes, long blocksize, BlockStoragePolicy storagePolicy, EnumSet<AddBlockFlag> flags) {
+    GearedLayout layout = parts.layout();
     TranslatedNodes all = translatedNodes();
     GearedNodes view = gearedNodes(layout, all);
     int writerAt = writer instanceof DatanodeDescriptor
@@ -148,7 +152,7 @@ public class EafrBlockPlacementPolicy extends BlockPlacementPolicyDefault implem
     if (excludedNodes != null && !excludedNodes.isEmpty()) {
       block = block.excluding(view.positionsOf(excludedNodes));
     }
-    BlockPlacement placement = layout.place(block, view.on);
+    BlockPlacement placement = parts.writes().place(block, view.on);
     DatanodeDescriptor[] holders = new DatanodeDescriptor[placement.size()];
     for (int i = 0; i < holders.length; i++) {
       holders[i] = all.node(layout.chain().id(placement.holder(i)));

@@ -14,7 +14,7 @@ import java.util.function.LongSupplier;
  * makes it 2.0; at t = 30 s it is 0.5.
  *
  * <p>Thread-safe and lock-free: every read of a block consults the counters of its replicas' DataNodes, so IPC
- * handlers would all queue on a few DataNodes' locks (issue 13 measured getBlockLocations with a lock per DataNode).
+ * handlers would all queue on a few DataNodes' locks (getBlockLocations over RPC measures it).
  * Each counter is one immutable (value, time) pair swapped by compare-and-set; a read only loads it.
  */
 public final class RecentReads {

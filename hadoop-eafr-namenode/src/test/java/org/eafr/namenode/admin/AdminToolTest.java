@@ -294,7 +294,7 @@ class AdminToolTest {
     AdminRun run = run("gear", "1");
     assertThat(run.code).isEqualTo(1);
     assertThat(run.err).contains("gears are off on this NameNode: eafr.layout is random; to shift gears set it to"
-        + " equal-work or accordion in hdfs-site.xml and restart the NameNode");
+        + " one of rabbit, springfs, accordion, eafr-geared in hdfs-site.xml and restart the NameNode");
   }
 
   /** The error output of a command line that must be a usage error (exit 2). */

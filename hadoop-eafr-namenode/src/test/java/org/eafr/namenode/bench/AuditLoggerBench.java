@@ -27,7 +27,7 @@ import org.openjdk.jmh.infra.ThreadParams;
  * ordering of its first block claims it and counts v_ij). {@code firstReads = false} cycles over 100,000 files, so
  * after the first pass every open is a repeat read; {@code true} opens 2^20 distinct paths, each thread its own
  * slice, and ends the interval whenever a thread finishes its slice, so every open is the file's first of the
- * interval (issue 13). One thread and eight (per-thread time; eight threads time-share this machine's 2 cores).
+ * interval. One thread and eight (per-thread time; eight threads time-share this machine's 2 cores).
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)

@@ -150,12 +150,12 @@ public final class NameNodeRpcBench {
     phase.add("create", () -> throughput("create", "-keepResults", "-close"), files, 1);
     // Untimed: the open path's first calls in this NameNode process (JIT compilation of getBlockLocations, the audit
     // loggers and, with EAFR, the read counting) on other files, so that open-first measures files read for the first
-    // time in the interval, not the process's first opens (run 8: EAFR's first reads 0.80x stock's with the warm-up
-    // inside the timed pass, repeat reads 1.02x).
+    // time in the interval, not the process's first opens (with the warm-up inside the timed pass, EAFR's first reads
+    // measured 0.80x stock's while its repeat reads measured 1.02x).
     blockLocationsPerSecond(dfs, WARM_UP_OPENS);
     // Untimed as well: NNThroughputBenchmark's own open of --files other empty files, each read once (their first
     // reads), then deleted. The getBlockLocations above compile the path of files with blocks; without this, the
-    // NameNode's JIT compiled the empty-file open path inside the timed first-read pass (JFR, session 7: C2 compiler
+    // NameNode's JIT compiled the empty-file open path inside the timed first-read pass (JFR: C2 compiler
     // threads used more CPU than the IPC handlers during that 2 s pass, in both NameNodes; the repeat reads that
     // follow ran 3x faster).
     throughput("open", "-baseDirName", WARM_UP_DIR);

@@ -51,7 +51,7 @@ class NamenodeSettingsTest {
     Configuration conf = new Configuration(false);
     conf.addResource(new org.apache.hadoop.fs.Path("../conf/hdfs-site.eafr.xml"));
     NamenodeSettings settings = NamenodeSettings.from(conf::get);
-    assertThat(settings.coldPaths()).containsExactly("/archive");
+    assertThat(settings.coldPaths()).as("the example leaves eafr.cold.paths commented out, a site value").isEmpty();
     assertThat(settings.rolesFile()).isEqualTo("/etc/hadoop/conf/eafr-roles");
     for (String key : List.of("dfs.block.replicator.classname", "dfs.net.topology.impl", "dfs.namenode.plugins",
         "dfs.namenode.hosts.provider.classname")) {

@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.eafr.namenode.cluster.EafrRuntime;
+import org.eafr.placement.gear.policy.GearedPolicies;
+import org.eafr.placement.gear.policy.GearedPolicySpec;
 import org.eafr.placement.settings.InvalidSettingException;
 import org.junit.jupiter.api.Test;
 
@@ -44,9 +46,27 @@ class GearSettingsTest {
     GearSettings accordion = GearSettings.from(Map.of("eafr.layout", "accordion")::get);
     assertThat(accordion.layout()).isEqualTo("accordion");
     assertThat(accordion.geared()).isTrue();
+    assertThat(accordion.policy()).contains(GearedPolicies.ACCORDION);
     assertThatThrownBy(() -> GearSettings.from(Map.of("eafr.layout", "accordian")::get))
         .isInstanceOf(InvalidSettingException.class)
-        .hasMessage("eafr.layout = accordian is not allowed: one of random, equal-work, accordion");
+        .hasMessage("eafr.layout = accordian is not allowed: one of random, equal-work, rabbit, springfs, accordion,"
+            + " eafr-geared (equal-work is rabbit)");
+  }
+
+  @Test
+  void everyGearedPolicyOfTheCoreRegistry_isSelectable_andEqualWorkIsRabbit() {
+    for (GearedPolicySpec<?> policy : GearedPolicies.entries()) {
+      GearSettings settings = GearSettings.from(Map.of("eafr.layout", " " + policy.name() + " ")::get);
+      assertThat(settings.policy()).as(policy.name()).contains(policy);
+      assertThat(settings.geared()).isTrue();
+    }
+    GearSettings equalWork = GearSettings.from(Map.of("eafr.layout", "equal-work")::get);
+    assertThat(equalWork.layout()).isEqualTo("equal-work");
+    assertThat(equalWork.policy()).contains(GearedPolicies.RABBIT);
+    GearSettings random = GearSettings.from(key -> null);
+    assertThat(random.layout()).isEqualTo("random");
+    assertThat(random.policy()).isEmpty();
+    assertThat(random.geared()).isFalse();
   }
 
   @Test

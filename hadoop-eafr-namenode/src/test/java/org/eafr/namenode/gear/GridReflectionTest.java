@@ -4,10 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.hadoop.conf.Configuration;
@@ -15,6 +11,7 @@ import org.apache.hadoop.test.GenericTestUtils;
 import org.eafr.namenode.admin.AdminRun;
 import org.eafr.namenode.grid.GridGate;
 import org.eafr.namenode.testing.EafrCluster;
+import org.eafr.namenode.testing.GridFixture;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -25,8 +22,8 @@ import org.junit.jupiter.api.Test;
  * deadline at 03:00; every low-gear write is then at its homes and reads back with its checksum.
  */
 class GridReflectionTest {
-  private static final long T0 = Instant.parse("2026-01-01T00:00:00Z").toEpochMilli();
-  private static final long MINUTE = 60_000L;
+  private static final long T0 = GridFixture.T0;
+  private static final long MINUTE = GridFixture.MINUTE;
 
   private EafrCluster cluster;
 
@@ -42,7 +39,7 @@ class GridReflectionTest {
     Configuration conf = GearTestCluster.conf("grid-reflection");
     conf.set("eafr.grid.objective", "carbon");
     conf.set("eafr.grid.defer.reflection.ms", String.valueOf(180 * MINUTE));
-    conf.set("eafr.grid.signal.file", fixture().toString());
+    conf.set("eafr.grid.signal.file", GridFixture.nesoCsv().toString());
     cluster = GearTestCluster.start(conf);
     AtomicLong now = new AtomicLong(T0);
     GridGate grid = GearTestCluster.gears(cluster).grid();
@@ -106,7 +103,7 @@ class GridReflectionTest {
     Configuration conf = GearTestCluster.autoConf("grid-auto", 1_000);
     conf.set("eafr.grid.objective", "carbon");
     conf.set("eafr.grid.defer.reflection.ms", String.valueOf(180 * MINUTE));
-    conf.set("eafr.grid.signal.file", fixture().toString());
+    conf.set("eafr.grid.signal.file", GridFixture.nesoCsv().toString());
     cluster = GearTestCluster.start(conf);
     AtomicLong now = new AtomicLong(T0);
     GridGate grid = GearTestCluster.gears(cluster).grid();
@@ -133,19 +130,5 @@ class GridReflectionTest {
     GenericTestUtils.waitFor(() -> GearTestCluster.gears(cluster).state().gear() < top, 100, 120_000);
     GearTestCluster.assertEqualWorkLayout(cluster, "/low/f0");
     cluster.verifyChecksums();
-  }
-
-  private static Path fixture() throws java.io.IOException {
-    double[] carbon = {200, 180, 120, 150, 90, 300};
-    StringBuilder csv = new StringBuilder("from,to,forecast,actual,index\n");
-    for (int i = 0; i < carbon.length; i++) {
-      csv.append(Instant.ofEpochMilli(T0 + i * 30 * MINUTE)).append(',')
-          .append(Instant.ofEpochMilli(T0 + (i + 1) * 30 * MINUTE)).append(',').append(carbon[i]).append(',')
-          .append(carbon[i]).append(",moderate\n");
-    }
-    Path tmp = Files.createDirectories(Path.of(System.getProperty("java.io.tmpdir")));
-    Path file = Files.createTempDirectory(tmp, "grid").resolve("gb-fixture.csv");
-    Files.writeString(file, csv, StandardCharsets.UTF_8);
-    return file;
   }
 }

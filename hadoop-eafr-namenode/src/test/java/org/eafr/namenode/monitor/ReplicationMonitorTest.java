@@ -61,7 +61,8 @@ class ReplicationMonitorTest {
     return cluster.runtime().monitor();
   }
 
-  private void waitForHolders(String path, Predicate<List<String>> condition) throws Exception {
+  static void waitForHolders(EafrCluster cluster, String path, Predicate<List<String>> condition)
+      throws Exception {
     GenericTestUtils.waitFor(() -> {
       try {
         return condition.test(cluster.holders(path));
@@ -72,7 +73,7 @@ class ReplicationMonitorTest {
   }
 
   /** The metrics source's current values, by name. */
-  private Map<String, Number> metrics() {
+  static Map<String, Number> metrics(EafrCluster cluster) {
     MetricsCollectorImpl collector = new MetricsCollectorImpl();
     new EafrMetrics(cluster.runtime().monitorStats(), cluster.runtime().transfers(), cluster.runtime().gears(),
         null).getMetrics(collector, true);
@@ -101,12 +102,12 @@ class ReplicationMonitorTest {
     ReplicationPlan plan = monitor().round();
     assertThat(plan.actions()).as("%s; servers %s", plan, cluster.runtime().monitorStats().nodes(ServerRole.HOT))
         .extracting(a -> a.kind().name()).containsExactly("ADD");
-    waitForHolders("/data/hot", holders -> holders.size() == 3);
+    waitForHolders(cluster, "/data/hot", holders -> holders.size() == 3);
     assertThat(roles("/data/hot")).containsOnly(ServerRole.HOT);
 
     cluster.read("/data/hot", 40);
     monitor().round(); // completes the first ADD, plans the second
-    waitForHolders("/data/hot", holders -> holders.size() == 4);
+    waitForHolders(cluster, "/data/hot", holders -> holders.size() == 4);
     assertThat(roles("/data/hot")).containsOnly(ServerRole.HOT);
     assertThat(cluster.fs().getFileStatus(new org.apache.hadoop.fs.Path("/data/hot")).getReplication())
         .isEqualTo((short) 4);
@@ -122,20 +123,20 @@ class ReplicationMonitorTest {
     assertThat(roles("/data/cold")).containsOnly(ServerRole.HOT);
 
     assertThat(monitor().round().actions()).extracting(a -> a.kind().name()).containsExactly("DELETE");
-    waitForHolders("/data/cold", holders -> holders.size() == 2);
+    waitForHolders(cluster, "/data/cold", holders -> holders.size() == 2);
     assertThat(roles("/data/cold")).containsOnly(ServerRole.HOT);
 
     assertThat(monitor().round().actions()).extracting(a -> a.kind().name()).containsExactly("MIGRATE");
-    waitForHolders("/data/cold", holders -> holders.size() == 3);
+    waitForHolders(cluster, "/data/cold", holders -> holders.size() == 3);
     monitor().round(); // the copy is live: drain the source, back to r
-    waitForHolders("/data/cold", holders -> holders.size() == 2);
+    waitForHolders(cluster, "/data/cold", holders -> holders.size() == 2);
     assertThat(roles("/data/cold")).containsExactlyInAnyOrder(ServerRole.HOT, ServerRole.STANDBY);
     monitor().round();
     assertThat(cluster.runtime().monitorStats().removed()).isEqualTo(1);
     assertThat(cluster.runtime().monitorStats().migrated()).isEqualTo(1);
     MBeanServer jmx = ManagementFactory.getPlatformMBeanServer();
     assertThat(jmx.isRegistered(new ObjectName("Hadoop:service=NameNode,name=" + EafrMetrics.NAME))).isTrue();
-    Map<String, Number> metrics = metrics();
+    Map<String, Number> metrics = metrics(cluster);
     assertThat(metrics).containsEntry("ReplicasRemovedTotal", 1L).containsEntry("ReplicasMigratedTotal", 1L)
         .containsEntry("ReplicasAddedTotal", 0L).containsEntry("MovedBytesTotal", 4000L).containsEntry("ColdFiles", 1L)
         .containsEntry("HotFiles", 0L).containsEntry("StandbyNodes", 3L).containsEntry("HotNodes", 6L);
@@ -210,7 +211,7 @@ class ReplicationMonitorTest {
     cluster.mini().restartNameNode(true);
     long roundsAtRestart = cluster.runtime().monitorStats().rounds();
     GenericTestUtils.waitFor(() -> cluster.runtime().monitorStats().rounds() > roundsAtRestart + 2, 100, 60_000);
-    waitForHolders("/data/moving", holders -> holders.size() == 2);
+    waitForHolders(cluster, "/data/moving", holders -> holders.size() == 2);
     GenericTestUtils.waitFor(() -> {
       try {
         List<ServerRole> roles = roles("/data/moving");

@@ -13,6 +13,8 @@ import java.util.Objects;
  *       next gear-down); latest start = deadline - W;</li>
  *   <li>run now when the objective is energy only, or no signal covers now (energy-only fallback), or now >= latest
  *       start;</li>
+ *   <li>run now (READ_LATENCY) when the last control period's mean read latency is above the operator's
+ *       {@code eafr.grid.read-latency-bound.ms}: held work must not cost reads more than the operator allows;</li>
  *   <li>otherwise, over the forecast from now's slot to the deadline (at most the horizon), the cost of each start j
  *       is the mean forecast of slots j .. j + k - 1; hold for the cheapest start b when cost(0) - cost(b) >=
  *       {@code eafr.grid.min-saving} x |cost(0)|, else run now (ties and small savings never wait).</li>
@@ -82,6 +84,28 @@ public final class DeferralScheduler {
     }
     long runAt = signal.slotStart(signal.slot(now) + best);
     return new Verdict(false, Verdict.Reason.WAITING, deadline, runAt, runAt + k * signal.stepMillis());
+  }
+
+  /**
+   * The verdict when the last control period's mean read latency was {@code readMeanMs} (NaN: no read): work the
+   * forecast would hold runs now (READ_LATENCY) while that latency is above {@code eafr.grid.read-latency-bound.ms},
+   * so waiting for a cleaner hour never costs reads more than the operator allows.
+   */
+  public Verdict decide(WorkKind kind, long pendingSince, long now, long workMillis, long callerDeadline,
+      double readMeanMs) {
+    Verdict verdict = decide(kind, pendingSince, now, workMillis, callerDeadline);
+    if (verdict.run() || !overLatencyBound(readMeanMs)) {
+      return verdict;
+    }
+    long slot = signal.slotStart(signal.slot(now));
+    return new Verdict(true, Verdict.Reason.READ_LATENCY, verdict.deadlineMillis(), now,
+        slot + (verdict.runUntilMillis() - verdict.runAtMillis()));
+  }
+
+  /** Whether {@code readMeanMs} is above the operator's read-latency bound (never when no bound is set). */
+  public boolean overLatencyBound(double readMeanMs) {
+    double bound = settings.get(GridSettings.READ_LATENCY_BOUND_MS);
+    return bound > 0 && readMeanMs > bound;
   }
 
   /** Whether a signal with the objective's values covers {@code now}. */

@@ -27,6 +27,7 @@ public final class DeferredWork {
   private double waitedMillis;
   private long longestWaitMillis;
   private long lateReleases;
+  private double readMeanMs = Double.NaN;
 
   public DeferredWork(DeferralScheduler scheduler) {
     this.scheduler = Objects.requireNonNull(scheduler, "scheduler");
@@ -52,7 +53,7 @@ public final class DeferredWork {
       pendingSince.put(kind, until);
     }
     long since = pendingSince.computeIfAbsent(kind, k -> now);
-    Verdict verdict = scheduler.decide(kind, since, now, workMillis, callerDeadline);
+    Verdict verdict = scheduler.decide(kind, since, now, workMillis, callerDeadline, readMeanMs);
     last.put(kind, verdict);
     if (verdict.run()) {
       runningUntil.put(kind, verdict.runUntilMillis());
@@ -65,6 +66,14 @@ public final class DeferredWork {
       }
     }
     return verdict.run();
+  }
+
+  /**
+   * The last control period's mean read latency in ms (NaN: no read): above {@code eafr.grid.read-latency-bound.ms}
+   * no work is held ({@link Verdict.Reason#READ_LATENCY}).
+   */
+  public void readLatency(double meanMs) {
+    this.readMeanMs = meanMs;
   }
 
   /** Whether {@code kind} work is pending and held. */

@@ -33,7 +33,8 @@ public final class GridSettings {
       "How far above u the target utilization goes in the dirtiest or dearest hour (never above 1).", 0.0,
       Range.closed(0.0, 0.5));
   public static final Setting<Double> READ_LATENCY_BOUND_MS = Setting.ofDouble("eafr.grid.read-latency-bound.ms",
-      "-", "While the last period's mean read latency is above this, u is not raised; 0: no bound.", 0.0,
+      "-", "While the last period's mean read latency is above this, no work is held and u is not raised; 0: no bound.",
+      0.0,
       Range.atLeast(0.0));
 
   private final Objective objective;

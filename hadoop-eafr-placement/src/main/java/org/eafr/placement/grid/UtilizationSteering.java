@@ -54,8 +54,7 @@ public final class UtilizationSteering {
     }
     double position = max > min ? (forecast[0] - min) / (max - min) : 0.5;
     double target = Math.min(1.0, u - lower + (lower + raise) * position);
-    double bound = settings.get(GridSettings.READ_LATENCY_BOUND_MS);
-    if (bound > 0 && lastReadMeanMs > bound) {
+    if (scheduler.overLatencyBound(lastReadMeanMs)) {
       target = Math.min(target, u);
     }
     return target;

@@ -19,6 +19,8 @@ public final class Verdict {
     DEADLINE,
     /** No later start before the deadline is cleaner or cheaper by the least saving. */
     BEST_NOW,
+    /** A later start is cleaner or cheaper, but the last period's mean read latency is above the operator's bound. */
+    READ_LATENCY,
     /** A later start is cleaner or cheaper: the work waits for it. */
     WAITING
   }

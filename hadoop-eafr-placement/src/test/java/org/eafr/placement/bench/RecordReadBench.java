@@ -24,7 +24,7 @@ import org.openjdk.jmh.infra.ThreadParams;
  *   <li>{@code recordRead*}: a skewed stream on 200,000 files: half the reads go to 2,000 warm files, half spread over
  *       all of them, a tenth have no known replica. With {@code maxTrackedFiles} = 1,000,000 every file stays tracked
  *       (mostly repeat reads); with 10,000 the table is pruned all the time (the amortized prune is included).</li>
- *   <li>{@code firstRead*}: every read is the file's first of the interval (issue 13: the path the audit logger takes
+ *   <li>{@code firstRead*}: every read is the file's first of the interval (the path the audit logger takes
  *       for each file of a job's input). Each thread reads its own slice of 2^20 distinct paths, and the thread that
  *       finishes its slice ends the interval ({@code snapshotAndReset}, whose cost is included), so the tables grow
  *       from empty again, as at the start of every interval.</li>

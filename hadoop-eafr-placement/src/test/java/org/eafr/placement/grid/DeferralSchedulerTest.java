@@ -56,6 +56,28 @@ class DeferralSchedulerTest {
     assertThat(last.reason()).isEqualTo(Verdict.Reason.DEADLINE);
   }
 
+  /**
+   * With a read-latency bound of 50 ms, an hour of work the forecast would hold until 01:30 runs at once while the
+   * last period's mean read latency is 60 ms (READ_LATENCY, granted 00:00 to 01:00), and is held at 40 ms or without
+   * reads (NaN).
+   */
+  @Test
+  void aReadLatencyAboveTheBoundReleasesWorkTheForecastWouldHold() {
+    DeferralScheduler bounded = new DeferralScheduler(GridSettings.of(Map.of("eafr.grid.objective", "carbon",
+        "eafr.grid.defer.reflection.ms", String.valueOf(3 * HOUR), "eafr.grid.read-latency-bound.ms", "50")),
+        example());
+
+    Verdict slow = bounded.decide(WorkKind.REFLECTION, 0, 0, HOUR, Long.MAX_VALUE, 60);
+    assertThat(slow.run()).isTrue();
+    assertThat(slow.reason()).isEqualTo(Verdict.Reason.READ_LATENCY);
+    assertThat(slow.runUntilMillis()).isEqualTo(HOUR);
+    assertThat(slow.deadlineMillis()).isEqualTo(3 * HOUR);
+    assertThat(bounded.decide(WorkKind.REFLECTION, 0, 0, HOUR, Long.MAX_VALUE, 40).runAtMillis())
+        .isEqualTo(HOUR + HALF_HOUR);
+    assertThat(bounded.decide(WorkKind.REFLECTION, 0, 0, HOUR, Long.MAX_VALUE, Double.NaN).run()).isFalse();
+    assertThat(carbon.decide(WorkKind.REFLECTION, 0, 0, HOUR, Long.MAX_VALUE, 60).run()).as("no bound").isFalse();
+  }
+
   /** A reflection must end before the next gear-down: the caller's earlier deadline wins. */
   @Test
   void callersEarlierDeadlineForcesTheRun() {

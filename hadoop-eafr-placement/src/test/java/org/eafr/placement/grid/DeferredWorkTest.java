@@ -35,6 +35,21 @@ class DeferredWorkTest {
     assertThat(work.lateReleases()).isZero();
   }
 
+  /** Held work is released when a period's mean read latency goes above the bound (50 ms), and waited until then. */
+  @Test
+  void heldWorkIsReleasedWhenReadsGetSlowerThanTheBound() {
+    DeferredWork work = new DeferredWork(new DeferralScheduler(GridSettings.of(java.util.Map.of(
+        "eafr.grid.objective", "carbon", "eafr.grid.defer.reflection.ms", String.valueOf(3 * HOUR),
+        "eafr.grid.read-latency-bound.ms", "50")), DeferralSchedulerTest.example()));
+
+    work.readLatency(40);
+    assertThat(work.mayRun(WorkKind.REFLECTION, 5, 0, HALF_HOUR, NONE)).isFalse();
+    work.readLatency(60);
+    assertThat(work.mayRun(WorkKind.REFLECTION, 5, HALF_HOUR, HALF_HOUR, NONE)).isTrue();
+    assertThat(work.lastVerdict(WorkKind.REFLECTION).reason()).isEqualTo(Verdict.Reason.READ_LATENCY);
+    assertThat(work.meanWaitMillis()).isEqualTo(1.0 * HALF_HOUR);
+  }
+
   @Test
   void kindsAreHeldIndependently() {
     DeferredWork work = new DeferredWork(new DeferralScheduler(DeferralSchedulerTest.settings("carbon"),

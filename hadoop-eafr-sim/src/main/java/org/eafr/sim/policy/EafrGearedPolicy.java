@@ -7,7 +7,6 @@ import org.eafr.placement.cluster.ClusterView;
 import org.eafr.placement.cluster.Server;
 import org.eafr.placement.gear.ActiveSet;
 import org.eafr.placement.gear.BlockMove;
-import org.eafr.placement.gear.ExpansionChain;
 import org.eafr.placement.gear.LoadSample;
 import org.eafr.placement.gear.eafr.GearedEafr;
 import org.eafr.placement.gear.eafr.GearedEafrPlan;
@@ -16,7 +15,7 @@ import org.eafr.placement.gear.eafr.OwedMigrations;
 import org.eafr.placement.gear.eafr.ReadFloor;
 import org.eafr.placement.gear.eafr.RoundsReader;
 import org.eafr.placement.gear.layout.EqualWorkLayout;
-import org.eafr.placement.gear.read.HitRatioBalancer;
+import org.eafr.placement.gear.policy.GearedPolicies;
 import org.eafr.placement.popularity.FileTemperature;
 import org.eafr.placement.popularity.PopularityClassifier;
 import org.eafr.placement.popularity.ReadStatistics;
@@ -27,7 +26,7 @@ import org.eafr.sim.engine.UnsharedRandom;
 import org.eafr.sim.model.SimFile;
 
 /**
- * EAFR on gears (docs/core.md, "EAFR on gears"), wired from the core: Rabbit's equal-work layout and gear controller
+ * EAFR on gears (docs/core-gears.md, "EAFR on gears"), wired from the core registry ({@code GearedPolicies.EAFR_GEARED}): Rabbit's equal-work layout and gear controller
  * (as {@code rabbit}) carry the data and pick the servers on; on top, EAFR's adaptive replication every interval T:
  * {@link ReadStatistics} counts reads, {@link PopularityClassifier} classifies (Eq. 2-5), and
  * {@link GearedEafrPlanner} plans for the gear running now with EAFR's destination choice (Eq. 10-12 among d
@@ -61,7 +60,7 @@ final class EafrGearedPolicy extends LayoutPolicy {
 
   /** EAFR on gears named {@code name} (a carbon- or price-aware variant is scheduled with {@link #scheduledFor}). */
   EafrGearedPolicy(String name, PolicyEnvironment env) {
-    super(name, env, EafrGearedPolicy::layout, HitRatioBalancer::new);
+    super(name, env, GearedPolicies.EAFR_GEARED);
     EafrSettings settings = env.settings().eafr();
     this.reads = ReadStatistics.from(settings);
     this.temperatures = new Temperatures(PopularityClassifier.from(settings));
@@ -70,27 +69,8 @@ final class EafrGearedPolicy extends LayoutPolicy {
     this.destinationRandom = new UnsharedRandom(env.random().nextLong());
   }
 
-  /** The equal-work layout of the settings, spread over the read floor's servers when it has one. */
-  private static EqualWorkLayout layout(ExpansionChain chain, PolicyEnvironment env) {
-    EafrSettings settings = env.settings().eafr();
-    EqualWorkLayout plain = EqualWorkLayout.from(settings, chain);
-    ReadFloor floor = readFloor(settings, plain);
-    return floor.isOn() ? new EqualWorkLayout(chain, plain.primaries(), plain.groupSize(),
-        settings.get(EafrSettings.GEAR_REPLICAS), floor.spread(chain.size())) : plain;
-  }
-
-  private static ReadFloor readFloor(EafrSettings settings, EqualWorkLayout layout) {
-    return ReadFloor.from(settings, layout.chain().size(), layout.primaries(), layout.groupSize(),
-        settings.get(EafrSettings.GEAR_REPLICAS));
-  }
-
-  @Override
-  protected int lowestGear() {
-    return floor().gear(layout());
-  }
-
   private ReadFloor floor() {
-    return readFloor(env().settings().eafr(), (EqualWorkLayout) layout());
+    return GearedPolicies.readFloor(env().settings().eafr(), (EqualWorkLayout) layout());
   }
 
   @Override

@@ -37,6 +37,9 @@ import org.eafr.placement.grid.GridSignal;
 import org.eafr.placement.grid.Objective;
 import org.eafr.placement.grid.UtilizationSteering;
 import org.eafr.placement.grid.WorkKind;
+import org.eafr.placement.gear.policy.GearedPolicySpec;
+import org.eafr.placement.gear.policy.LayoutContext;
+import org.eafr.placement.gear.policy.WritePlacement;
 import org.eafr.placement.settings.EafrSettings;
 import org.eafr.sim.engine.UnsharedRandom;
 import org.eafr.sim.model.GridSignals;
@@ -56,6 +59,8 @@ public class LayoutPolicy implements GearedPolicy {
   private final PolicyEnvironment env;
   private final BiFunction<ExpansionChain, PolicyEnvironment, GearedLayout> layoutFactory;
   private final Function<GearedLayout, ReadBalancer> balancerFactory;
+  /** The core registry's parts when this policy is one of its entries; null for a test layout. */
+  private Built<?> built;
   private final RandomRecovery recovery;
   private final StorageReserve reserve;
   private final Counted counted;
@@ -89,6 +94,57 @@ public class LayoutPolicy implements GearedPolicy {
       BiFunction<ExpansionChain, PolicyEnvironment, GearedLayout> layoutFactory,
       Function<GearedLayout, ReadBalancer> balancerFactory) {
     this(name, env, layoutFactory, balancerFactory, new Counted());
+  }
+
+  /** The core registry's geared policy {@code spec} ({@code GearedPolicies}) under the name {@code name}. */
+  public LayoutPolicy(String name, PolicyEnvironment env, GearedPolicySpec<?> spec) {
+    this(name, env, spec, new Counted());
+  }
+
+  /** The same, with {@code counted} for a balancer that weighs servers by what they store. */
+  protected LayoutPolicy(String name, PolicyEnvironment env, GearedPolicySpec<?> spec, Counted counted) {
+    this(name, env, new Built<>(spec, counted), counted);
+  }
+
+  private LayoutPolicy(String name, PolicyEnvironment env, Built<?> built, Counted counted) {
+    this(name, env, built::layout, built::balancer, counted);
+    this.built = built;
+  }
+
+  /**
+   * A registry entry's parts on the run's chain: the layout, built once in {@link #start}, and the read balancer and
+   * write placement made on it, typed by the entry's layout.
+   */
+  private static final class Built<L extends GearedLayout> {
+    private final GearedPolicySpec<L> spec;
+    private final Counted counted;
+    private L layout;
+    private WritePlacement writes;
+
+    Built(GearedPolicySpec<L> spec, Counted counted) {
+      this.spec = spec;
+      this.counted = counted;
+    }
+
+    GearedLayout layout(ExpansionChain chain, PolicyEnvironment env) {
+      layout = spec.layout(context(chain, env));
+      writes = spec.writes(layout);
+      return layout;
+    }
+
+    ReadBalancer balancer(GearedLayout ignored) {
+      return spec.reads(layout, counted).balancer();
+    }
+
+    int lowestGear(EafrSettings settings) {
+      return spec.lowestGear(layout, settings);
+    }
+  }
+
+  /** The context a registry layout is built in: the run's settings, its chain, the simulated clock, its own random. */
+  static LayoutContext context(ExpansionChain chain, PolicyEnvironment env) {
+    return new LayoutContext(env.settings().eafr(), chain, chain.size(), simulatedClock(env.clockMillis()),
+        () -> new UnsharedRandom(env.random().nextLong()));
   }
 
   /** A policy whose balancer or migration reads {@code counted}, which this policy keeps current once the run starts. */
@@ -165,6 +221,7 @@ public class LayoutPolicy implements GearedPolicy {
   @Override
   public void readLatency(double meanMs) {
     lastReadMeanMs = meanMs;
+    deferred.readLatency(meanMs);
   }
 
   /** Each control period's signal, gear, target utilization and held work (empty without a signal). */
@@ -200,9 +257,17 @@ public class LayoutPolicy implements GearedPolicy {
     }
   }
 
-  /** The lowest gear the controller may run (and the gear at time 0), once the layout is built: 0 here. */
+  /**
+   * The lowest gear the controller may run (and the gear at time 0), once the layout is built: the registry entry's
+   * (0, or the gear that keeps a read floor on), 0 for a test layout.
+   */
   protected int lowestGear() {
-    return 0;
+    return built == null ? 0 : built.lowestGear(env.settings().eafr());
+  }
+
+  /** The registry entry's write placement (its write offloading), once the layout is built; null for a test layout. */
+  protected WritePlacement writes() {
+    return built == null ? null : built.writes;
   }
 
   /** One server's throughput, as the simulator measured it. */
@@ -283,9 +348,9 @@ public class LayoutPolicy implements GearedPolicy {
     return servers;
   }
 
-  /** Where a new block goes: the layout's placement (a policy that offloads writes adjusts it). */
+  /** Where a new block goes: the registry entry's write placement, or the test layout's placement. */
   protected BlockPlacement place(BlockRequest request, ActiveSet nowOn) {
-    return layout.place(request, nowOn);
+    return built == null ? layout.place(request, nowOn) : built.writes.place(request, nowOn);
   }
 
   /**
@@ -360,11 +425,15 @@ public class LayoutPolicy implements GearedPolicy {
     return decision;
   }
 
-  /** The layout's reflection, when the grid lets it run ({@link WorkKind#REFLECTION}). */
+  /**
+   * The layout's reflection, when the grid lets it run ({@link WorkKind#REFLECTION}), less what the write placement
+   * keeps for cleanup (Rabbit's offloaded primaries).
+   */
   @Override
   public List<BlockMove> reflection(ActiveSet nowOn) {
     List<BlockMove> owed = ledger.reflectionFor(nowOn);
-    return mayRun(WorkKind.REFLECTION, owed.size()) ? owed : List.of();
+    List<BlockMove> now = mayRun(WorkKind.REFLECTION, owed.size()) ? owed : List.of();
+    return built == null ? now : built.writes.beforeCleanup(now);
   }
 
   @Override

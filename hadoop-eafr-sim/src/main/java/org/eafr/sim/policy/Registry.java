@@ -4,13 +4,14 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
-import org.eafr.placement.gear.accordion.AccordionLayout;
-import org.eafr.placement.gear.read.HitRatioBalancer;
+import org.eafr.placement.gear.policy.GearedPolicies;
+import org.eafr.placement.gear.policy.GearedPolicySpec;
 import org.eafr.placement.grid.Objective;
 import org.eafr.placement.settings.InvalidSettingException;
 
 /**
  * Every named policy, one line each. Adding a policy means a class and a line here; nothing is found by reflection.
+ * The geared policies are the core's {@link GearedPolicies}, the same entries a NameNode selects with eafr.layout.
  */
 public final class Registry {
   private static final Map<String, Entry> POLICIES = new LinkedHashMap<>();
@@ -28,19 +29,11 @@ public final class Registry {
     register("scarlett", "Scarlett: max(peak concurrent reads + 1, 3) replicas per learning window",
         ScarlettPolicy::new);
     register("aptstore", "AptStore: replicas from predicted popularity (PPA)", AptStorePolicy::new);
-    register("rabbit", "Rabbit: equal-work layout with gear and recovery groups, hit-ratio read balancer, gear"
-        + " controller", RabbitPolicy::new);
-    register("springfs", "SpringFS: equal-work layout with bounded write offloading (offload set m), read"
-        + " offloading, passive migration (T = 10), gear controller", SpringFsPolicy::new);
-    register("accordion", "Accordion: primaries on every server, each group replicated into the next lower, chained"
-        + " declustering in the lowest; low-gear writes reflected at gear-up; gear controller",
-        env -> new LayoutPolicy("accordion", env, (chain, e) -> AccordionLayout.from(e.settings().eafr(), chain),
-            HitRatioBalancer::new));
-    register("eafr-geared", "EAFR on gears: Rabbit's equal-work layout and gear controller with EAFR's adaptive"
-        + " replication (hot extras in the lowest gears, cold replicas owed to the gear above), Alg. 3 reads in rounds"
-        + " of each holder's slots, and with eafr.gear.eafr.read-floor (0.2 in the gears scenario) a read floor whose"
-        + " servers hold every block's replicas and stay on",
-        EafrGearedPolicy::new);
+    register(GearedPolicies.RABBIT, RabbitPolicy::new);
+    register(GearedPolicies.SPRINGFS, SpringFsPolicy::new);
+    register(GearedPolicies.ACCORDION, env -> new LayoutPolicy(GearedPolicies.ACCORDION.name(), env,
+        GearedPolicies.ACCORDION));
+    register(GearedPolicies.EAFR_GEARED, EafrGearedPolicy::new);
     register("springfs-carbon", "springfs with its passive migration held for the hours of lowest forecast carbon"
         + " intensity before its deadline (eafr.grid.*, sim.grid.signal)",
         env -> new SpringFsPolicy("springfs-carbon", env.drawingAs("springfs")).scheduledFor(Objective.CARBON));
@@ -67,6 +60,11 @@ public final class Registry {
 
   private static void register(String name, String description, Function<PolicyEnvironment, Policy> factory) {
     POLICIES.put(name, new Entry(name, description, factory));
+  }
+
+  /** A geared policy of the core registry, under its name and description there. */
+  private static void register(GearedPolicySpec<?> geared, Function<PolicyEnvironment, Policy> factory) {
+    register(geared.name(), geared.description(), factory);
   }
 
   /** The policy named {@code name}; an unknown name throws listing the known ones. */

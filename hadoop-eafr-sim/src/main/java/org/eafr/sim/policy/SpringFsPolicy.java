@@ -5,18 +5,16 @@ import org.eafr.placement.gear.ActiveSet;
 import org.eafr.placement.gear.BlockMove;
 import org.eafr.placement.gear.GearDecision;
 import org.eafr.placement.gear.LoadSample;
-import org.eafr.placement.gear.layout.EqualWorkLayout;
+import org.eafr.placement.gear.policy.GearedPolicies;
 import org.eafr.placement.gear.read.ReadOffloadBalancer;
 import org.eafr.placement.gear.read.RecentLoad;
 import org.eafr.placement.gear.springfs.OffloadSetSize;
 import org.eafr.placement.gear.springfs.PassiveMigration;
 import org.eafr.placement.gear.springfs.SpringFsLayout;
 import org.eafr.placement.grid.WorkKind;
-import org.eafr.placement.settings.EafrSettings;
-import org.eafr.sim.engine.UnsharedRandom;
 
 /**
- * SpringFS (Xu et al.) from the core: {@link SpringFsLayout} (the equal-work layout with bounded write offloading to
+ * SpringFS (Xu et al.) from the core registry ({@code GearedPolicies.SPRINGFS}): {@link SpringFsLayout} (the equal-work layout with bounded write offloading to
  * an offload set of m servers), {@link ReadOffloadBalancer} on the layout's {@link RecentLoad}, and
  * {@link PassiveMigration} with T ({@code eafr.gear.migration-threshold}, SpringFS's 10) for what is owed to
  * re-integrated servers. Each control period m is chosen on
@@ -32,25 +30,13 @@ final class SpringFsPolicy extends LayoutPolicy {
   private PassiveMigration migration;
   private PassiveMigration.ServerFullness fullness;
 
-  private final EqualWorkLayout[] base;
-
   SpringFsPolicy(PolicyEnvironment env) {
-    this("springfs", env);
+    this(GearedPolicies.SPRINGFS.name(), env);
   }
 
   /** SpringFS named {@code name} (a carbon- or price-aware variant is scheduled with {@link #scheduledFor}). */
   SpringFsPolicy(String name, PolicyEnvironment env) {
-    this(name, env, new RecentLoad[1], new EqualWorkLayout[1]);
-  }
-
-  /** The layout and the balancer share one load tracker, made with the layout once the chain is known. */
-  private SpringFsPolicy(String name, PolicyEnvironment env, RecentLoad[] load, EqualWorkLayout[] base) {
-    super(name, env, (chain, e) -> {
-      load[0] = RecentLoad.springFs(chain.size(), simulatedClock(e.clockMillis()));
-      base[0] = EqualWorkLayout.from(e.settings().eafr(), chain);
-      return new SpringFsLayout(base[0], load[0], new UnsharedRandom(e.random().nextLong()));
-    }, layout -> new ReadOffloadBalancer(load[0]));
-    this.base = base;
+    super(name, env, GearedPolicies.SPRINGFS);
   }
 
   @Override
@@ -65,15 +51,15 @@ final class SpringFsPolicy extends LayoutPolicy {
     double blocksPerServerPeriod = Math.max(1e-9, perServer.writeBytesPerSecond()
         * env().settings().controlMicros() / 1e6 / env().settings().meanFileBytes());
     fullness = PassiveMigration.fromCounts(springFs, counted());
-    migration = new PassiveMigration(env().settings().eafr().get(EafrSettings.GEAR_MIGRATION_THRESHOLD),
-        blocksPerServerPeriod);
+    migration = GearedPolicies.SPRINGFS.owedMoves().migration(env().settings().eafr(), blocksPerServerPeriod)
+        .orElseThrow();
   }
 
+  /** With m not fixed by the run, the last period's primary write rate sets m for this one ({@link OffloadSetSize}). */
   @Override
   public GearDecision decide(LoadSample load, ActiveSet on, ActiveSet failed) {
     if (env().settings().springFsOffloadSet() == 0) {
-      springFs.offloadSet(OffloadSetSize.of(load.writeBytesPerSecond() / replicas(),
-          perServer().writeBytesPerSecond(), base[0].primaries(), chain().size()));
+      writes().writeLoad(load.writeBytesPerSecond() / replicas(), perServer().writeBytesPerSecond());
     }
     return super.decide(load, on, failed);
   }

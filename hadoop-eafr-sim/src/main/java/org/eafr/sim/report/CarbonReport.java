@@ -73,7 +73,7 @@ public final class CarbonReport {
 
   /** Grouped bars: a group per grid week, a bar per policy; a policy without a value there is named in its legend. */
   static CategoryChart perDay(List<Map<String, String>> rows, String metric) {
-    MetricNames.Name name = MetricNames.of(metric);
+    MetricTitles.Name name = MetricTitles.of(metric);
     CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT)
         .title(capitalized(name.title()) + ", mean of each grid week's 7 days (carbon scenario)")
         .xAxisTitle("grid week (region, month)").yAxisTitle(name.withUnit()).build();

@@ -19,7 +19,7 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
 /**
  * PNG charts of a scenario's chart metrics with XChart: a line per policy against the sweep's x value, or, for a
  * scenario with a single variant, a bar per policy. Files are named {@code SCENARIO-METRIC.png}. Titles and axes name
- * the metric and its unit ({@link MetricNames}); a value that does not exist (no copy of that size, no failure to
+ * the metric and its unit ({@link MetricTitles}); a value that does not exist (no copy of that size, no failure to
  * recover) is shown as "n/a": a bar labelled "policy (n/a)" with no bar, or a line's legend naming the x values it
  * lacks.
  */
@@ -52,7 +52,7 @@ public final class Charts {
   }
 
   private static XYChart lines(Scenario scenario, List<RunResult> results, String metric) {
-    MetricNames.Name name = MetricNames.of(metric);
+    MetricTitles.Name name = MetricTitles.of(metric);
     XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(title(scenario, name))
         .xAxisTitle(scenario.xLabel()).yAxisTitle(name.withUnit()).build();
     List<String> withoutValues = new ArrayList<>();
@@ -87,7 +87,7 @@ public final class Charts {
   }
 
   static CategoryChart bars(Scenario scenario, List<RunResult> results, String metric) {
-    MetricNames.Name name = MetricNames.of(metric);
+    MetricTitles.Name name = MetricTitles.of(metric);
     CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT).title(title(scenario, name))
         .xAxisTitle(scenario.variants().size() == 1 ? "policy" : "run").yAxisTitle(name.withUnit()).build();
     chart.getStyler().setLegendVisible(false);
@@ -106,7 +106,7 @@ public final class Charts {
     return chart;
   }
 
-  private static String title(Scenario scenario, MetricNames.Name name) {
+  private static String title(Scenario scenario, MetricTitles.Name name) {
     return name.title().substring(0, 1).toUpperCase(java.util.Locale.ROOT) + name.title().substring(1)
         + " (" + scenario.name() + " scenario)";
   }

@@ -5,7 +5,7 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The metrics of one policy in one run (EAFR Sec. 4 and issue 3), as an ordered map of column name to value so the
+ * The metrics of one policy in one run (EAFR Sec. 4), as an ordered map of column name to value so the
  * table, the CSV and the charts all read the same numbers. Values are formatted with {@link Locale#ROOT} and a fixed
  * number of decimals, so the same run prints the same bytes. {@code x} is the variant's value on a sweep's axis.
  */

@@ -40,10 +40,10 @@ class ReportsTest {
   @Test
   void everyMetricOfARunHasAReadableNameWithItsUnit() {
     for (String metric : new RunStats(1).result(new RunStats.EndState(0, 0, 0, 0, 0, 0)).keySet()) {
-      assertThat(MetricNames.isKnown(metric)).as(metric).isTrue();
+      assertThat(MetricTitles.isKnown(metric)).as(metric).isTrue();
     }
-    assertThat(MetricNames.of("read_mean_ms").withUnit()).isEqualTo("mean read latency (ms)");
-    assertThat(MetricNames.of("repl_10000MB_s").withUnit()).isEqualTo("mean replication time of 10 GB files (s)");
+    assertThat(MetricTitles.of("read_mean_ms").withUnit()).isEqualTo("mean read latency (ms)");
+    assertThat(MetricTitles.of("repl_10000MB_s").withUnit()).isEqualTo("mean replication time of 10 GB files (s)");
   }
 
   @Test

@@ -15,7 +15,7 @@ import org.eafr.placement.gear.GearedLayout;
 import org.eafr.placement.settings.EafrSettings;
 
 /**
- * EAFR on gears, the project's own layout (docs/core.md, "EAFR on gears"): EAFR's adaptive replication (Lin and Shen,
+ * EAFR on gears, the project's own layout (docs/core-gears.md, "EAFR on gears"): EAFR's adaptive replication (Lin and Shen,
  * Alg. 1, Eq. 6-8) on top of a geared layout. For the gear k running now it gives EAFR's planner its roles and its
  * destination pools:
  * <ul>

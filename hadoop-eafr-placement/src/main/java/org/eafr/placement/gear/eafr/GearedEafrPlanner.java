@@ -25,7 +25,7 @@ import org.eafr.placement.replication.ReplicationPlanner;
 import org.eafr.placement.settings.EafrSettings;
 
 /**
- * One interval of EAFR on gears (docs/core.md, "EAFR on gears"): EAFR's {@link ReplicationPlanner} (Lin and Shen,
+ * One interval of EAFR on gears (docs/core-gears.md, "EAFR on gears"): EAFR's {@link ReplicationPlanner} (Lin and Shen,
  * Alg. 1, Eq. 6-8), unchanged, run on {@link GearedEafr#roles} of the gear k running now, with
  * <ul>
  *   <li>ADD (Eq. 6): the destination policy (EAFR: Eq. 10-12) chooses only inside {@link GearedEafr#hotPool}, the

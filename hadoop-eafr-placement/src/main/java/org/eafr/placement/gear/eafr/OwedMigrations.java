@@ -15,7 +15,7 @@ import org.eafr.placement.gear.ActiveSet;
 import org.eafr.placement.gear.BlockMove;
 
 /**
- * The cold migrations EAFR on gears owes (the caller's part of docs/core.md, "EAFR on gears") and when each is made:
+ * The cold migrations EAFR on gears owes (the caller's part of docs/core-gears.md, "EAFR on gears") and when each is made:
  * only between two servers of the gear running now, and at most one at a time per server, as background work. A
  * migration gives no server a reason to stay on (the layout already keeps every file in gear 0, and the controller,
  * not the data, decides which servers sleep), so it must never be the reason one does. Made as soon as both ends are

@@ -44,21 +44,39 @@ public final class RoundsReader {
     return holder.concurrentReads() / Math.max(1, holder.serviceCapacity());
   }
 
+  /**
+   * The same choice over replicas given as arrays (the NameNode's reader ordering builds no {@code Server} per
+   * replica): the index among the first {@code count} of the holder to read from, rack {@code racks[i]}, {@code
+   * queues[i]} reads in flight and {@code slots[i]} read slots; -1 when {@code count} is 0. Every holder given serves
+   * reads. O(count).
+   */
+  public int firstIndex(String readerRack, String[] racks, int[] queues, int[] slots, int count) {
+    int best = -1;
+    for (int i = 0; i < count; i++) {
+      if (best < 0 || better(readerRack, racks[i], queues[i], slots[i], racks[best], queues[best], slots[best])) {
+        best = i;
+      }
+    }
+    return best;
+  }
+
   /** Strictly better only, so the first of equals wins. */
   private static boolean better(String readerRack, Server a, Server b) {
-    int rounds = Integer.compare(waitRounds(a), waitRounds(b));
+    return better(readerRack, a.rack(), a.concurrentReads(), a.serviceCapacity(), b.rack(), b.concurrentReads(),
+        b.serviceCapacity());
+  }
+
+  private static boolean better(String readerRack, String rackA, int queueA, int slotsA, String rackB, int queueB,
+      int slotsB) {
+    int rounds = Integer.compare(queueA / Math.max(1, slotsA), queueB / Math.max(1, slotsB));
     if (rounds != 0) {
       return rounds < 0;
     }
-    boolean localA = a.rack().equals(readerRack);
-    boolean localB = b.rack().equals(readerRack);
+    boolean localA = rackA.equals(readerRack);
+    boolean localB = rackB.equals(readerRack);
     if (localA != localB) {
       return localA;
     }
-    return fill(a) < fill(b);
-  }
-
-  private static double fill(Server holder) {
-    return (holder.concurrentReads() + 1.0) / Math.max(1, holder.serviceCapacity());
+    return (queueA + 1.0) / Math.max(1, slotsA) < (queueB + 1.0) / Math.max(1, slotsB);
   }
 }

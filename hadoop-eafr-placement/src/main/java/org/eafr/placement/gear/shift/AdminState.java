@@ -1,8 +1,18 @@
 package org.eafr.placement.gear.shift;
 
-/** A DataNode's admin state as HDFS shows it (the maintenance states a gear shift uses; decommissioning is not). */
+/**
+ * A DataNode's admin state as HDFS shows it: the maintenance states a gear shift uses, and the decommission states
+ * that take a DataNode out of the layout (HDFS copies its blocks away; a shift neither waits for nor powers it).
+ */
 public enum AdminState {
   NORMAL,
   ENTERING_MAINTENANCE,
-  IN_MAINTENANCE
+  IN_MAINTENANCE,
+  DECOMMISSIONING,
+  DECOMMISSIONED;
+
+  /** Whether HDFS decommissions the DataNode or has: out of the gears' layout. */
+  public boolean decommission() {
+    return this == DECOMMISSIONING || this == DECOMMISSIONED;
+  }
 }

@@ -16,6 +16,7 @@ import org.eafr.placement.gear.CleanupWork;
 import org.eafr.placement.gear.GearController;
 import org.eafr.placement.gear.GearDecision;
 import org.eafr.placement.gear.GearFloor;
+import org.eafr.placement.gear.GearReason;
 import org.eafr.placement.gear.GearedLayout;
 import org.eafr.placement.gear.LoadSample;
 import org.eafr.placement.gear.UnavailableBlock;
@@ -41,6 +42,10 @@ import org.eafr.placement.gear.WakePlanner;
  *       source or home was down during the pass still goes home once they are back.</li>
  *   <li><b>Out of turn</b>, beside any phase: {@link WakeSteps} finds groups to wake for a failure or a read with no
  *       live replica; they are powered on, registered and taken out of maintenance as a gear-up does.</li>
+ *   <li><b>Cancel</b> ({@link #cancel}), by an operator: the shift ends where it stands ({@link ShiftCancel}).</li>
+ *   <li><b>Growth</b> ({@link #grow}), between shifts: DataNodes registered since the chain was fixed are appended.</li>
+ *   <li><b>Standby</b> ({@link #follow}): a standby NameNode's machine only takes the persisted state, its sleeping
+ *       DataNodes in maintenance there too, and acts once it becomes active.</li>
  * </ol>
  *
  * <p>Worked example ({@code GearShiftTest}): 12 DataNodes s0..s11, equal-work with p = 4, g = 2, r = 3 (gears 0..4
@@ -49,20 +54,25 @@ import org.eafr.placement.gear.WakePlanner;
  * and reaches gear 0, steady, 8 sleeping.
  */
 public final class GearShift {
-  private final GearedLayout layout;
+  private GearedLayout layout;
   private final ShiftPorts ports;
   private final PowerSteps power;
   private final ReflectionSteps reflection;
   private final WakeSteps wakes;
+  private final ShiftBlocker blocker;
+  private final ReflectionGate gate;
   private ShiftState state;
   private String lastNews = "";
 
-  private GearShift(GearedLayout layout, ShiftPorts ports, ShiftSettings settings, ShiftState state) {
+  private GearShift(GearedLayout layout, ShiftPorts ports, ShiftSettings settings, ShiftState state,
+      ReflectionGate gate) {
     this.layout = layout;
     this.ports = ports;
     this.power = new PowerSteps(ports, settings.powerTimeoutMillis());
     this.reflection = new ReflectionSteps(ports, layout.chain(), settings);
     this.wakes = new WakeSteps(ports, layout.chain(), new WakePlanner(layout));
+    this.blocker = new ShiftBlocker(ports.cluster::dataNode, power::why, id -> id);
+    this.gate = gate;
     this.state = state;
   }
 
@@ -71,9 +81,15 @@ public final class GearShift {
    * sleeping DataNodes put (back) into maintenance and the others out of it.
    */
   public static GearShift resume(GearedLayout layout, ShiftPorts ports, ShiftSettings settings) {
+    return resume(layout, ports, settings, ReflectionGate.OPEN);
+  }
+
+  /** The same, with reflection held whenever {@code gate} says so. */
+  public static GearShift resume(GearedLayout layout, ShiftPorts ports, ShiftSettings settings,
+      ReflectionGate gate) {
     ShiftState stored = ports.store.load().orElse(ShiftState.steady(layout.maximumGear()));
     GearedLayout.checkGear(layout, stored.target());
-    GearShift shift = new GearShift(layout, ports, settings, stored);
+    GearShift shift = new GearShift(layout, ports, settings, stored, gate);
     Set<String> awake = new TreeSet<>(ActiveSet.all(layout.chain()).ids());
     awake.removeAll(stored.sleeping());
     ports.maintenance.leave(awake);
@@ -90,8 +106,22 @@ public final class GearShift {
     return lastNews;
   }
 
-  /** A gear asked by an operator or the controller; refused with the reason, nothing changed. */
+  /** What the shift under way waits for ({@link ShiftBlocker}); empty when steady or nothing holds it. */
+  public Optional<String> blockedBy() {
+    boolean down = state.phase() == ShiftPhase.ENTERING_MAINTENANCE || state.phase() == ShiftPhase.POWERING_OFF;
+    return blocker.of(state.phase(), down ? leaving() : wakingForGear());
+  }
+
+  /** A gear asked by an operator; refused with the reason, nothing changed. */
   public ShiftAnswer request(int requested) {
+    return request(requested, GearReason.MANUAL);
+  }
+
+  /**
+   * A gear asked by an operator ({@link GearReason#MANUAL}) or by the gear controller in auto mode (its reason): every
+   * check applies alike; the answer names who asked ({@link #origin}).
+   */
+  public ShiftAnswer request(int requested, GearReason reason) {
     if (requested < 0 || requested > layout.maximumGear()) {
       return ShiftAnswer.refused("gear " + requested + " does not exist: layout " + layout.name() + " has gears 0.."
           + layout.maximumGear());
@@ -117,7 +147,75 @@ public final class GearShift {
       phase = ShiftPhase.ENTERING_MAINTENANCE;
     }
     persist(state.shifting(requested, phase, sleeping));
-    return ShiftAnswer.accepted(decision.describe("MANUAL"));
+    return ShiftAnswer.accepted(decision.describe(origin(reason)));
+  }
+
+  /**
+   * An operator's cancel: ends the shift under way (or the out-of-turn wake) where it stands ({@link ShiftCancel}):
+   * the sleeping DataNodes not running (off, or still booting) stay asleep in maintenance, since out of it HDFS
+   * would re-replicate all they hold; the running ones leave it. What is owed stays recorded and is reflected once
+   * its homes are on. Refused, changing nothing, when nothing is under way.
+   */
+  public ShiftAnswer cancel() {
+    if (state.phase() == ShiftPhase.STEADY && state.waking().isEmpty()) {
+      return ShiftAnswer.refused("'hdfs eafr gear cancel' refused: no shift is under way (gear " + state.gear()
+          + ", steady) and no DataNode is being woken; nothing to cancel");
+    }
+    Set<String> off = new TreeSet<>();
+    Set<String> on = new TreeSet<>();
+    for (String id : state.sleeping()) {
+      (ports.cluster.dataNode(id).alive() ? on : off).add(id);
+    }
+    int reached = ShiftCancel.reachedGear(layout, off);
+    String was = "shift to gear " + state.target() + " (" + state.phase() + (state.waking().isEmpty() ? ""
+        : ", " + state.waking().size() + " DataNodes being woken out of turn") + ")";
+    power.forget(state.sleeping());
+    persist(state.cancelledAt(reached, off));
+    lastNews = was + " cancelled: gear " + reached + " in force; " + off.size() + " DataNodes not running stay"
+        + " asleep in maintenance " + off + "; " + on.size() + " DataNodes out of maintenance " + on + "; "
+        + ports.store.owedCount() + " blocks still owed, moved once their homes are on";
+    return ShiftAnswer.accepted(lastNews);
+  }
+
+  /** Who asked for a shift, as its answer says: MANUAL (an operator), or AUTO with the controller's reason. */
+  public static String origin(GearReason reason) {
+    return reason == GearReason.MANUAL ? "MANUAL" : "AUTO, " + reason;
+  }
+
+  /**
+   * On a standby: takes the state the active machine persisted, with its sleeping DataNodes in maintenance here too
+   * (so a failover re-replicates nothing); sends no power command and moves nothing.
+   */
+  public void follow() {
+    ports.store.load().filter(stored -> !stored.equals(state)).ifPresent(this::apply);
+  }
+
+  /**
+   * The expansion chain grew: {@code longer} is the layout on the chain with DataNodes appended that registered since
+   * it was fixed (every server keeps its position, gear group and recovery group, so no block moves). Only between
+   * shifts, nothing being woken: a shift's leaving and waking sets are those of the chain it started on. The highest
+   * gear stays the highest, so the newcomers are on; in a lower gear they stay on until the next shift down. Refused,
+   * changing nothing, during a shift or when {@code longer} does not extend the chain.
+   */
+  public ShiftAnswer grow(GearedLayout longer) {
+    if (state.phase() != ShiftPhase.STEADY || !state.waking().isEmpty()) {
+      return ShiftAnswer.refused("the chain grows between shifts: " + state + " now; it grows once steady with"
+          + " nothing being woken");
+    }
+    List<String> ids = ActiveSet.all(layout.chain()).ids();
+    List<String> longerIds = ActiveSet.all(longer.chain()).ids();
+    if (longerIds.size() <= ids.size() || !longerIds.subList(0, ids.size()).equals(ids)) {
+      return ShiftAnswer.refused("layout " + longer.name() + " on " + longerIds + " does not extend the chain " + ids
+          + ": every server must keep its position");
+    }
+    int gear = state.gear() == layout.maximumGear() ? longer.maximumGear() : state.gear();
+    layout = longer;
+    reflection.chain(longer.chain());
+    wakes.layout(longer);
+    persist(new ShiftState(gear, gear, ShiftPhase.STEADY, state.sleeping(), Set.of()));
+    lastNews = "expansion chain extended by " + (longerIds.size() - ids.size()) + " DataNodes to "
+        + longerIds.size() + " (" + (longer.maximumGear() + 1) + " gears, gear " + gear + " in force); no block moves";
+    return ShiftAnswer.accepted(lastNews);
   }
 
   /** A block was written; when a home slept, what it is owed is persisted at once. */
@@ -140,9 +238,12 @@ public final class GearShift {
     wakes.readFoundNoReplica(blockId);
   }
 
-  /** One step at {@code now} (ms): wakes out of turn, then the phase under way. */
+  /**
+   * One step at {@code now} (ms): wakes out of turn, then the phase under way; neither waking nor reflection until the
+   * block map has settled ({@link ShiftCluster#settled}).
+   */
   public void step(long now) {
-    Set<String> wake = wakes.find(state);
+    Set<String> wake = ports.cluster.settled() ? wakes.find(state) : Set.of();
     if (!wake.isEmpty()) {
       persist(state.withWaking(wake));
       lastNews = "waking " + wake.size() + " DataNodes out of turn: " + wake;
@@ -186,13 +287,18 @@ public final class GearShift {
         }
         break;
       case REFLECTING:
-        if (!reflection.step(now)) {
+        if (!ports.cluster.settled()) {
+          lastNews = "gear " + state.target() + ": reflection waits until every DataNode has reported its blocks";
+        } else if (!gate.mayReflect(ports.store.owedCount())) {
+          lastNews = "gear " + state.target() + ": reflection held by its gate; " + ports.store.owedCount()
+              + " blocks owed";
+        } else if (!reflection.step(now)) {
           lastNews = "gear " + state.target() + " reached; reflection complete";
           persist(state.reached());
         }
         break;
       default:
-        if (ports.store.owedCount() > 0) {
+        if (ports.cluster.settled() && ports.store.owedCount() > 0 && gate.mayReflect(ports.store.owedCount())) {
           reflection.step(now); // what a pass could not move (its source or home was down) goes home later
         }
         break;
@@ -239,24 +345,39 @@ public final class GearShift {
     return true;
   }
 
-  /** DataNodes asleep or going to sleep that the target gear does not keep on and that are not being woken. */
+  /**
+   * DataNodes asleep or going to sleep that the target gear does not keep on and that are not being woken, HDFS not
+   * decommissioning them.
+   */
   Set<String> leaving() {
     Set<String> leaving = new TreeSet<>(state.sleeping());
     leaving.removeAll(layout.serversOn(state.target()).ids());
     leaving.removeAll(state.waking());
+    leaving.removeIf(this::outOfLayout);
     return leaving;
   }
 
-  /** Sleeping DataNodes the target gear keeps on. */
+  /** Sleeping DataNodes the target gear keeps on, HDFS not decommissioning them. */
   private Set<String> wakingForGear() {
     Set<String> waking = new TreeSet<>(state.sleeping());
     waking.retainAll(layout.serversOn(state.target()).ids());
+    waking.removeIf(this::outOfLayout);
     return waking;
   }
 
-  /** Persists {@code next} first, then puts its sleeping DataNodes into maintenance and the woken ones out. */
+  /** HDFS decommissions the DataNode or has: a shift neither waits for it nor powers it. */
+  private boolean outOfLayout(String id) {
+    return ports.cluster.dataNode(id).admin().decommission();
+  }
+
+  /** Persists {@code next} first, then puts it in force. */
   private void persist(ShiftState next) {
     ports.store.save(next);
+    apply(next);
+  }
+
+  /** Puts {@code next} in force: its sleeping DataNodes into maintenance and the woken ones out. */
+  private void apply(ShiftState next) {
     Set<String> left = new TreeSet<>(state.sleeping());
     left.removeAll(next.sleeping());
     Set<String> entered = new TreeSet<>(next.sleeping());

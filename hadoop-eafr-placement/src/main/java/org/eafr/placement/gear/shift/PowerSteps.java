@@ -26,6 +26,7 @@ final class PowerSteps {
   private final Map<String, Sent> sent = new HashMap<>();
   private final Map<String, Power> verified = new HashMap<>();
   private final Set<String> countedAsleep = new HashSet<>();
+  private final Map<String, String> lastFailure = new HashMap<>();
   private String lastRefusal = "";
 
   PowerSteps(ShiftPorts ports, long timeoutMillis) {
@@ -49,6 +50,26 @@ final class PowerSteps {
     return refusal;
   }
 
+  /**
+   * Why {@code id}'s host has not reached its state yet, for an operator: a command under way (with the last failure),
+   * or the last failure; empty when nothing is known against it.
+   */
+  Optional<String> why(String id) {
+    String failure = lastFailure.get(id);
+    Sent command = sent.get(id);
+    if (command != null) {
+      return Optional.of("power " + command.wanted.name().toLowerCase(java.util.Locale.ROOT) + " under way"
+          + (failure == null ? "" : "; last error: " + failure));
+    }
+    return failure == null ? Optional.empty() : Optional.of("last power error: " + failure);
+  }
+
+  /** Forgets what is under way for {@code ids} (a cancelled shift): the next shift reads their hosts again. */
+  void forget(Set<String> ids) {
+    sent.keySet().removeAll(ids);
+    lastFailure.keySet().removeAll(ids);
+  }
+
   private boolean reached(String id, Power wanted, long now) {
     if (stillVerified(id, wanted)) {
       return true;
@@ -58,8 +79,12 @@ final class PowerSteps {
       Reply reply = ports.power.poll(command.ticket);
       if (reply.kind() == Reply.Kind.DONE) {
         sent.remove(id);
+        lastFailure.remove(id);
         verified.put(id, wanted);
         return true;
+      }
+      if (reply.kind() == Reply.Kind.FAILED) {
+        lastFailure.put(id, reply.reason());
       }
       if (reply.kind() == Reply.Kind.PENDING && now - command.sentAt < timeoutMillis) {
         return false;
@@ -68,6 +93,7 @@ final class PowerSteps {
     sent.remove(id);
     Optional<Power> read = ports.power.read(id);
     if (read.isPresent() && read.get() == wanted) {
+      lastFailure.remove(id);
       verified.put(id, wanted);
       return true;
     }

@@ -25,7 +25,7 @@ import org.eafr.placement.gear.ExpansionChain;
  */
 final class ReflectionSteps {
   private final ShiftPorts ports;
-  private final ExpansionChain chain;
+  private ExpansionChain chain;
   private final ShiftSettings settings;
   private final Map<String, InFlight> inFlight = new HashMap<>();
   private String cursor = "";
@@ -37,6 +37,11 @@ final class ReflectionSteps {
     this.ports = ports;
     this.chain = chain;
     this.settings = settings;
+  }
+
+  /** The chain grew ({@link GearShift#grow}): moves in flight carry on; new moves use the longer chain. */
+  void chain(ExpansionChain longer) {
+    this.chain = longer;
   }
 
   /** One batch; returns whether reflection still has work (a move in flight or to make, a pass not yet clean). */
@@ -100,21 +105,9 @@ final class ReflectionSteps {
     return true;
   }
 
-  /** A live holder away from home, on {@code to}'s rack when there is one. */
+  /** A live holder away from home, on {@code to}'s rack when there is one ({@link MoveSource}). */
   private Optional<String> source(List<String> holders, List<String> homes, String to) {
-    String rack = chain.rackName(chain.requirePosition(to));
-    Optional<String> any = Optional.empty();
-    for (String holder : holders) {
-      int position = chain.position(holder);
-      if (homes.contains(holder) || position < 0 || !ports.cluster.dataNode(holder).alive()) {
-        continue;
-      }
-      if (chain.rackName(position).equals(rack)) {
-        return Optional.of(holder);
-      }
-      any = any.isPresent() ? any : Optional.of(holder);
-    }
-    return any;
+    return MoveSource.pick(chain, holders, homes, to, holder -> ports.cluster.dataNode(holder).alive());
   }
 
   /** Forgets moves that ended (a failed one is tried again next pass) or went unanswered past the timeout. */

@@ -23,4 +23,13 @@ public interface ShiftCluster {
 
   /** One complete block with its holders; empty when it no longer exists. */
   Optional<ReplicatedFile> block(String blockId);
+
+  /**
+   * Whether the block map is complete. After a restart or failover it fills as DataNodes report: until then a block
+   * nobody has reported yet is not lost, so a shift neither wakes groups for it nor reflects from holders that may be
+   * stale (either would start a copy storm). Always true for a host whose block map never restarts.
+   */
+  default boolean settled() {
+    return true;
+  }
 }

@@ -123,6 +123,14 @@ public final class ShiftState {
     return new ShiftState(gear, gear, ShiftPhase.STEADY, still, waking);
   }
 
+  /**
+   * A shift ended where it stands by an operator ({@link ShiftCancel}): steady in {@code reachedGear}, with
+   * {@code stillSleeping} (verified off) asleep and nothing waking.
+   */
+  public ShiftState cancelledAt(int reachedGear, Set<String> stillSleeping) {
+    return new ShiftState(reachedGear, reachedGear, ShiftPhase.STEADY, stillSleeping, Set.of());
+  }
+
   public String encode() {
     return "gear=" + gear + ";target=" + target + ";phase=" + phase + ";sleeping=" + String.join(",", sleeping)
         + ";waking=" + String.join(",", waking) + ";joining=" + String.join(",", joining);

@@ -6,6 +6,7 @@ import java.util.TreeSet;
 import org.eafr.placement.cluster.ReplicatedFile;
 import org.eafr.placement.gear.ActiveSet;
 import org.eafr.placement.gear.ExpansionChain;
+import org.eafr.placement.gear.GearedLayout;
 import org.eafr.placement.gear.WakePlanner;
 
 /**
@@ -15,8 +16,8 @@ import org.eafr.placement.gear.WakePlanner;
  */
 final class WakeSteps {
   private final ShiftPorts ports;
-  private final ExpansionChain chain;
-  private final WakePlanner planner;
+  private ExpansionChain chain;
+  private WakePlanner planner;
   private final Set<String> readsWithoutReplica = new TreeSet<>();
   private Set<String> failedBefore = new HashSet<>();
 
@@ -24,6 +25,12 @@ final class WakeSteps {
     this.ports = ports;
     this.chain = chain;
     this.planner = planner;
+  }
+
+  /** The chain grew ({@link GearShift#grow}): wakes are planned on the longer layout from now on. */
+  void layout(GearedLayout longer) {
+    this.chain = longer.chain();
+    this.planner = new WakePlanner(longer);
   }
 
   /** A read found block {@code blockId} with no live replica: the next step looks for a group to wake for it. */
@@ -59,12 +66,16 @@ final class WakeSteps {
     return ActiveSet.all(chain).minus(ActiveSet.ofIds(chain, asleep));
   }
 
-  /** DataNodes that should be on and are dead, or unregistered (dead since before this NameNode started). */
+  /**
+   * DataNodes that should be on and are dead, or unregistered (dead since before this NameNode started); one HDFS
+   * decommissions had its blocks copied away and is no failure.
+   */
   ActiveSet failed(ShiftState state) {
     Set<String> failed = new TreeSet<>();
     for (int p = 0; p < chain.size(); p++) {
       String id = chain.id(p);
-      if (!state.sleeping().contains(id) && !ports.cluster.dataNode(id).alive()) {
+      DataNodeView node = ports.cluster.dataNode(id);
+      if (!state.sleeping().contains(id) && !node.alive() && !node.admin().decommission()) {
         failed.add(id);
       }
     }

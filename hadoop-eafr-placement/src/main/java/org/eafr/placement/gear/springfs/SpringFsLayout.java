@@ -71,6 +71,16 @@ public final class SpringFsLayout implements GearedLayout {
     return offloadSet;
   }
 
+  /** p, the equal-work layout's primaries: m is never below it. */
+  public int primaries() {
+    return base.primaries();
+  }
+
+  /** The load tracker every write is recorded in; SpringFS's read offloading reads it. */
+  public RecentLoad load() {
+    return load;
+  }
+
   @Override
   public String name() {
     return "springfs";

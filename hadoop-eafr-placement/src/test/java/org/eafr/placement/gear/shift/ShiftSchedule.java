@@ -19,7 +19,7 @@ import org.eafr.placement.gear.layout.EqualWorkLayout;
 /**
  * One seeded schedule of the deterministic simulation: a {@link GearShift} over a {@link SimulatedCluster} of 12
  * DataNodes (equal-work, p = 4, g = 2, r = 3), {@value #FAULT_STEPS} steps that interleave gear requests, writes,
- * reads and faults (power commands that fail or hang, an unreachable BMC, a DataNode dying awake or asleep, a move
+ * reads, an operator's cancel of the shift under way, and faults (power commands that fail or hang, an unreachable BMC, a DataNode dying awake or asleep, a move
  * failing or hanging, the NameNode restarting or failing over mid-phase), then everything heals: the shift must
  * settle within {@value #SETTLE_STEPS} steps, and a gear-up to the highest gear must then reflect every owed block
  * home. After every event it checks:
@@ -127,6 +127,10 @@ final class ShiftSchedule {
       trace.add("request " + gear + ": " + answer);
       if (answer.text().isEmpty()) {
         fail("request " + gear + " answered with no reason");
+      }
+      if (!answer.accepted() && gear == layout.maximumGear()) { // an operator gives up the shift under way
+        ShiftAnswer cancelled = shift.cancel();
+        trace.add("cancel: " + cancelled);
       }
     } else if (roll < 35) {
       write();

@@ -38,6 +38,8 @@ final class SimulatedCluster implements ShiftCluster, PowerPort, MaintenancePort
   double powerHangs;
   double moveFails;
   double moveHangs;
+  /** Whether the block map is complete (false: the NameNode restarted and not every DataNode has reported). */
+  boolean settled = true;
   /** Ticks until a command's reply lands; -1 for 0 to 2 at random. */
   int replyDelay = -1;
 
@@ -129,6 +131,11 @@ final class SimulatedCluster implements ShiftCluster, PowerPort, MaintenancePort
     Node n = nodes.get(id);
     n.alive = false;
     n.brokenUntil = tick + ticks;
+  }
+
+  /** HDFS starts decommissioning DataNode {@code id} (its blocks are copied away; it stays alive). */
+  void decommission(String id) {
+    nodes.get(id).admin = AdminState.DECOMMISSIONING;
   }
 
   /** A switched-off host breaks: powered on, its DataNode will not start for {@code ticks}. */
@@ -270,6 +277,11 @@ final class SimulatedCluster implements ShiftCluster, PowerPort, MaintenancePort
   @Override
   public Iterable<ReplicatedFile> pipelines() {
     return files(pipelines);
+  }
+
+  @Override
+  public boolean settled() {
+    return settled;
   }
 
   @Override

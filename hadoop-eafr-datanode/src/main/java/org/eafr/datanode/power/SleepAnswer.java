@@ -1,15 +1,18 @@
-package org.eafr.placement.agent;
+package org.eafr.datanode.power;
 
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 
 /**
- * What the NameNode tells a DataNode's in-band power agent about itself, one line on the wire between the NameNode's
- * admin handler and the agent (both sides use this class, so the format cannot drift):
+ * What the NameNode tells a DataNode's in-band power agent about itself, one line on the wire from the NameNode's
+ * admin handler to the agent:
  * {@code eafr-sleep/1 datanode=UUID name=HOST/IP:PORT admin-state=STATE alive=true request=COMMAND host=HOST}.
  * {@code request} is {@code none} when the power manager has not marked the DataNode to sleep; {@code host} is the
- * power inventory host the request was recorded for ({@code -} when none). No value contains a space.
+ * power inventory host the request was recorded for ({@code -} when none). No value contains a space. The NameNode
+ * writes it with {@code org.eafr.namenode.admin.SleepAnswerLine}; {@code SleepAnswerTest} parses that writer's lines
+ * and checks the identifiers and commands against the NameNode's, so the two sides cannot drift apart.
  *
  * <p>{@link #decideFor} is the agent's whole rule: act only on an answer about its own DataNode that carries a
  * request and shows the DataNode IN_MAINTENANCE (HDFS's guarantee that every block has its minimum live replicas
@@ -59,14 +62,8 @@ public final class SleepAnswer {
     return value;
   }
 
-  /** The line the NameNode sends. */
-  public String encode() {
-    return HEADER + " datanode=" + dataNodeUuid + " name=" + name + " admin-state=" + adminState + " alive=" + alive
-        + " request=" + request + " host=" + host;
-  }
-
   /**
-   * Parses a line made by {@link #encode}.
+   * Parses a line the NameNode's admin handler wrote.
    *
    * @throws IllegalArgumentException naming what is wrong: another header (not the EAFR sleep handler's answer), a
    *     missing, repeated or unknown field
@@ -81,7 +78,7 @@ public final class SleepAnswer {
     for (int i = 1; i < words.length; i++) {
       int equals = words[i].indexOf('=');
       String key = equals < 0 ? words[i] : words[i].substring(0, equals);
-      if (equals < 0 || !java.util.Arrays.asList(FIELDS).contains(key) || fields.put(key, words[i].substring(
+      if (equals < 0 || !Arrays.asList(FIELDS).contains(key) || fields.put(key, words[i].substring(
           equals + 1)) != null) {
         throw new IllegalArgumentException("malformed EAFR sleep answer: field '" + words[i] + "' in '" + line + "'");
       }
@@ -144,7 +141,8 @@ public final class SleepAnswer {
 
   @Override
   public String toString() {
-    return encode();
+    return HEADER + " datanode=" + dataNodeUuid + " name=" + name + " admin-state=" + adminState + " alive=" + alive
+        + " request=" + request + " host=" + host;
   }
 
   /** What the agent does with an answer: nothing (not about it, or no request), refuse, or go to sleep. */

@@ -8,7 +8,7 @@ import java.util.Map;
  * column names (scripts read them); charts and people read these. Every metric a scenario charts must be here
  * ({@code ScenariosTest} checks), so no chart is titled with a raw column name.
  */
-public final class MetricNames {
+public final class MetricTitles {
   /** A metric's name as people read it, and its unit ("" for a count or a share). */
   public record Name(String title, String unit) {
     /** "title (unit)", or the title alone for unitless metrics. */
@@ -85,7 +85,7 @@ public final class MetricNames {
     put("recovery_group_servers", "servers a failed server's recovery group wakes (largest)", "servers");
   }
 
-  private MetricNames() {
+  private MetricTitles() {
   }
 
   private static String sizeName(int mb) {

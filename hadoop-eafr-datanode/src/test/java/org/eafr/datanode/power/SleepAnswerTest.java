@@ -1,9 +1,12 @@
-package org.eafr.placement.agent;
+package org.eafr.datanode.power;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import org.eafr.placement.agent.SleepAnswer.Decision.Action;
+import org.eafr.datanode.power.SleepAnswer.Decision.Action;
+import org.eafr.namenode.admin.AdminHandler;
+import org.eafr.namenode.admin.AdminRequest;
+import org.eafr.namenode.admin.SleepAnswerLine;
 import org.junit.jupiter.api.Test;
 
 class SleepAnswerTest {
@@ -11,13 +14,26 @@ class SleepAnswerTest {
       + " alive=true request=graceful-off host=dn5";
 
   @Test
-  void encodesAndParsesTheSameLine() {
-    SleepAnswer answer = new SleepAnswer("u-1", "dn5/10.0.0.5:9866", "IN_MAINTENANCE", true, "graceful-off", "dn5");
-    assertThat(answer.encode()).isEqualTo(LINE);
-    SleepAnswer parsed = SleepAnswer.parse(LINE);
-    assertThat(parsed.encode()).isEqualTo(LINE);
+  void parsesTheLineTheNameNodeWrites() {
+    String line = SleepAnswerLine.encode("u-1", "dn5/10.0.0.5:9866", "IN_MAINTENANCE", true, "graceful-off", "dn5");
+    assertThat(line).isEqualTo(LINE);
+    SleepAnswer parsed = SleepAnswer.parse(line);
+    assertThat(parsed.toString()).isEqualTo(LINE);
     assertThat(parsed.alive()).isTrue();
     assertThat(parsed.hasRequest()).isTrue();
+    assertThat(SleepAnswer.parse(SleepAnswerLine.encode("u-1", "n", "NORMAL", false, SleepAnswerLine.NO_REQUEST,
+        SleepAnswerLine.NO_HOST)).hasRequest()).isFalse();
+  }
+
+  @Test
+  void asksTheNameNodesHandlerWithItsCommands() {
+    assertThat(SleepAnswer.IDENTIFIER).isEqualTo(AdminHandler.IDENTIFIER);
+    assertThat(SleepAnswer.SENDER_PREFIX).isEqualTo(AdminHandler.class.getName() + "@");
+    assertThat(String.join(" ", SleepAnswer.POLL)).isEqualTo(AdminRequest.Verb.SLEEP_POLL.words());
+    assertThat(String.join(" ", SleepAnswer.TAKE)).isEqualTo(AdminRequest.Verb.SLEEP_TAKE.words());
+    assertThat(String.join(" ", SleepAnswer.FAILED)).isEqualTo(AdminRequest.Verb.SLEEP_FAILED.words());
+    assertThat(SleepAnswer.HEADER).isEqualTo(SleepAnswerLine.HEADER);
+    assertThat(SleepAnswer.NO_REQUEST).isEqualTo(SleepAnswerLine.NO_REQUEST);
   }
 
   @Test
@@ -42,7 +58,7 @@ class SleepAnswerTest {
         .hasMessageStartingWith("malformed EAFR sleep answer: no field host");
     assertThatThrownBy(() -> SleepAnswer.parse(LINE + " request=forced-off"))
         .hasMessageStartingWith("malformed EAFR sleep answer: field 'request=forced-off'");
-    assertThatThrownBy(() -> new SleepAnswer("u 1", "n", "NORMAL", true, "none", "-"))
+    assertThatThrownBy(() -> SleepAnswerLine.encode("u 1", "n", "NORMAL", true, "none", "-"))
         .hasMessage("sleep answer field datanode must be one word, not 'u 1'");
   }
 }

@@ -1,0 +1,310 @@
+package org.eafr.namenode.gear;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import org.apache.hadoop.hdfs.server.blockmanagement.BlockInfo;
+import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
+import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeStorageInfo;
+import org.apache.hadoop.hdfs.server.namenode.FSNamesystem;
+import org.apache.hadoop.hdfs.server.namenode.INode;
+import org.apache.hadoop.hdfs.server.namenode.INodeFile;
+import org.apache.hadoop.hdfs.server.namenode.NameNode;
+import org.eafr.namenode.cluster.ReplicaMap;
+import org.eafr.namenode.cluster.ServerTranslator;
+import org.eafr.placement.gear.ActiveSet;
+import org.eafr.placement.gear.BlockPlacement;
+import org.eafr.placement.gear.BlockRequest;
+import org.eafr.placement.gear.GearedLayout;
+import org.eafr.placement.gear.shift.MoveSource;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Reflection on a NameNode (Accordion Sec. 3.4; SpringFS Sec. 4's passive migration): what was written while some
+ * homes slept is recorded per file in the namespace ({@link GearStore}'s owed records, carried to the standby by the
+ * edit log), walked a batch a step from a cursor, and moved home by {@link BlockMover} (replaceBlock, as the Balancer
+ * does) from the source the core's {@link MoveSource} picks. A step reads only the owed records of its batch, each
+ * file under a short namesystem read lock: its cost grows with what is owed, never with the namespace.
+ */
+final class OwedReflection implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(GearService.class);
+  /** A move not confirmed by the block map this long after it finished is tried again. */
+  private static final long MOVE_SETTLE_MILLIS = 10_000;
+
+  private final NameNode nameNode;
+  private final GearRuntime gears;
+  private final GearStore store;
+  private final ReplicaMap replicaMap;
+  private final GearDataNodes nodes;
+  private final BlockMover mover;
+  private final ExecutorService movers;
+  private final Map<Long, Move> moves = new HashMap<>();
+  /** The owed record reflection's walk last visited (-1: a pass starts from the first). */
+  private long reflectCursor = -1;
+  /** Whether the pass of reflection's walk under way found work (a move to make or wait for, a file being written). */
+  private boolean reflectWorkThisPass;
+
+  OwedReflection(NameNode nameNode, GearRuntime gears, GearStore store, ReplicaMap replicaMap, GearDataNodes nodes) {
+    this.nameNode = nameNode;
+    this.gears = gears;
+    this.store = store;
+    this.replicaMap = replicaMap;
+    this.nodes = nodes;
+    this.mover = new BlockMover(nameNode.getNamesystem().getBlockManager());
+    this.movers = Executors.newFixedThreadPool(2, GearService.daemon("eafr-gear-reflection"));
+  }
+
+  @Override
+  public void close() {
+    movers.shutdownNow();
+  }
+
+  /** Files written with a replica away from home since the last step, recorded in the namespace. */
+  void recordOwed() throws IOException {
+    for (String path : gears.takeOwedPaths()) {
+      LOG.debug("EAFR gears: recording that {} owes moves", path);
+      if (store.recordOwed(path)) {
+        gears.counters().owedFiles.set(store.owedCount());
+      }
+    }
+  }
+
+  /** The next reflection walks the owed records from the first: only a whole pass found clean ends it. */
+  void startPass() {
+    reflectCursor = -1;
+    reflectWorkThisPass = false;
+  }
+
+  /**
+   * Starts up to {@code eafr.gear.reflection.blocks-per-step} moves of replicas to their homes (Accordion's batches),
+   * planning each owed file's homes once (persisted with it, so a restart plans nothing anew). Walks the owed records
+   * a batch a step from a cursor. A file is forgotten only once every home holds each of its blocks (and no extra
+   * copy is left): a home that sleeps keeps the record for a later gear-up, but is no work now. Returns whether any
+   * work remains: a move in flight, a replica still away from a home that is on, a file still being written, or a
+   * pass over the records not yet ended clean.
+   */
+  boolean step(GearedLayout layout) throws IOException {
+    settleMoves();
+    if (!replicaMap.settled()) {
+      return true; // after a restart or failover, until every DataNode has reported: holders would be stale
+    }
+    int budget = gears.settings().reflectionBlocksPerStep() - moves.size();
+    int batch = Math.max(budget, 1) * 4;
+    int started = 0;
+    ActiveSet on = GearRuntime.serversOn(layout, nodes::isLive);
+    List<GearStore.OwedFile> owedFiles = store.owedAfter(reflectCursor, batch);
+    for (GearStore.OwedFile file : owedFiles) {
+      reflectCursor = file.inodeId();
+      if (file.path() == null) {
+        store.forgetOwed(file.inodeId());
+        continue;
+      }
+      List<BlockHolders> blocks = blocksOf(file.path());
+      if (blocks == null) {
+        reflectWorkThisPass = true; // still being written: reflect once it is closed
+        continue;
+      }
+      if (file.homes().isEmpty() || !file.homes().keySet().containsAll(ids(blocks))) {
+        file = file.withHomes(planHomes(layout, on, file.path(), blocks));
+        store.writeOwed(file);
+      }
+      boolean atHome = true;
+      for (BlockHolders block : blocks) {
+        List<String> homes = file.homes().getOrDefault(block.id, block.holders);
+        atHome &= block.holders.containsAll(homes);
+        List<String> missing = new ArrayList<>();
+        for (String home : homes) {
+          if (!block.holders.contains(home) && nodes.isLive(home)) {
+            missing.add(home);
+          }
+        }
+        if (missing.isEmpty()) {
+          if (block.holders.size() > block.replication) { // the source's extra copy is not deleted yet
+            atHome = false;
+            reflectWorkThisPass = true;
+          }
+          continue;
+        }
+        reflectWorkThisPass = true;
+        if (moves.containsKey(block.id) || budget <= 0) {
+          continue;
+        }
+        String to = missing.get(0);
+        Optional<String> source = MoveSource.pick(layout.chain(), block.holders, homes, to, nodes::isLive);
+        if (source.isPresent()) {
+          LOG.debug("EAFR gears: block {} of {} held by {}, homes {}: moving {} -> {}", block.id, file.path(),
+              block.holders, homes, source.get(), to);
+          startMove(block, source.get(), to);
+          budget--;
+          started++;
+        }
+      }
+      if (atHome) {
+        store.forgetOwed(file.inodeId());
+        gears.counters().blocksReflected.addAndGet(blocks.size());
+      }
+    }
+    boolean remaining = true;
+    if (owedFiles.size() < batch) { // the pass ended: reflection is over when it found no work and no move is left
+      remaining = reflectWorkThisPass || !moves.isEmpty();
+      startPass();
+    }
+    long owed = store.owedCount();
+    gears.counters().owedFiles.set(owed);
+    if (started > 0) {
+      LOG.info("EAFR gears: reflection started {} block moves; {} moves in flight, {} files still owe moves", started,
+          moves.size(), owed);
+    }
+    return remaining;
+  }
+
+  /**
+   * The target placement of each block, from the layout with the servers on now and the block's holders (blocks keep
+   * r replicas): the equal-work layout places the block anew, Accordion keeps its lowest-group copies where they are
+   * so that only the copies owed to the woken groups move (the core's {@code placeExisting}).
+   */
+  private Map<Long, List<String>> planHomes(GearedLayout layout, ActiveSet on, String path,
+      List<BlockHolders> blocks) {
+    Map<Long, List<String>> homes = new HashMap<>();
+    for (BlockHolders block : blocks) {
+      int[] holders = block.holders.stream().mapToInt(layout.chain()::position).filter(p -> p >= 0).toArray();
+      BlockPlacement placement = layout.placeExisting(BlockRequest.of("blk_" + block.id, block.replication)
+          .withPath(path), on, holders);
+      List<String> ids = new ArrayList<>();
+      for (int i = 0; i < placement.size(); i++) {
+        ids.add(layout.chain().id(placement.home(i)));
+      }
+      homes.put(block.id, ids);
+    }
+    return homes;
+  }
+
+  private void startMove(BlockHolders block, String from, String to) {
+    DatanodeDescriptor source = nodes.descriptor(from);
+    DatanodeDescriptor target = nodes.descriptor(to);
+    Move move = new Move(from, to, movers.submit(() -> {
+      mover.move(block.block, source, target);
+      return null;
+    }));
+    moves.put(block.id, move);
+    gears.reflectionMoves().add(GearRuntime.moveKey(from, to));
+  }
+
+  /** Forgets moves whose block left the source (done) or that failed; failed ones are tried again next step. */
+  private void settleMoves() {
+    long now = System.currentTimeMillis();
+    moves.entrySet().removeIf(entry -> {
+      Move move = entry.getValue();
+      if (!move.future.isDone()) {
+        return false;
+      }
+      try {
+        move.future.get();
+      } catch (Exception e) {
+        gears.counters().reflectionFailures.incrementAndGet();
+        LOG.warn("EAFR gears: reflection move of block {} from {} failed: {}", entry.getKey(), move.source,
+            e.getMessage());
+        return true;
+      }
+      if (move.finishedAt == 0) {
+        move.finishedAt = now;
+      }
+      return now - move.finishedAt > MOVE_SETTLE_MILLIS || !holds(entry.getKey(), move.source);
+    });
+    Set<String> inFlight = new HashSet<>();
+    moves.values().forEach(move -> inFlight.add(GearRuntime.moveKey(move.source, move.target)));
+    gears.reflectionMoves().retainAll(inFlight);
+  }
+
+  private boolean holds(long blockId, String server) {
+    FSNamesystem namesystem = nameNode.getNamesystem();
+    namesystem.readLock();
+    try {
+      BlockInfo block = namesystem.getBlockManager().getStoredBlock(new org.apache.hadoop.hdfs.protocol.Block(blockId));
+      if (block == null) {
+        return false;
+      }
+      for (DatanodeStorageInfo storage : namesystem.getBlockManager().getStorages(block)) {
+        if (ServerTranslator.idOf(storage.getDatanodeDescriptor()).equals(server)) {
+          return true;
+        }
+      }
+      return false;
+    } finally {
+      namesystem.readUnlock();
+    }
+  }
+
+  /** The blocks of a closed file with their holders; null while it is being written. */
+  private List<BlockHolders> blocksOf(String path) {
+    FSNamesystem namesystem = nameNode.getNamesystem();
+    namesystem.readLock();
+    try {
+      INode inode = namesystem.getFSDirectory().getINode(path);
+      if (inode == null || !inode.isFile()) {
+        return List.of();
+      }
+      INodeFile file = inode.asFile();
+      if (file.isUnderConstruction()) {
+        return null;
+      }
+      List<BlockHolders> blocks = new ArrayList<>();
+      for (BlockInfo block : file.getBlocks()) {
+        List<String> holders = new ArrayList<>();
+        for (DatanodeStorageInfo storage : namesystem.getBlockManager().getStorages(block)) {
+          holders.add(ServerTranslator.idOf(storage.getDatanodeDescriptor()));
+        }
+        blocks.add(new BlockHolders(new org.apache.hadoop.hdfs.protocol.Block(block), file.getFileReplication(),
+            holders));
+      }
+      return blocks;
+    } catch (IOException e) {
+      return List.of();
+    } finally {
+      namesystem.readUnlock();
+    }
+  }
+
+  private static Set<Long> ids(List<BlockHolders> blocks) {
+    Set<Long> ids = new HashSet<>();
+    blocks.forEach(block -> ids.add(block.id));
+    return ids;
+  }
+
+  /** A block of a closed file: its id, the file's replication and the DataNodes holding it. */
+  private static final class BlockHolders {
+    final org.apache.hadoop.hdfs.protocol.Block block;
+    final long id;
+    final int replication;
+    final List<String> holders;
+
+    BlockHolders(org.apache.hadoop.hdfs.protocol.Block block, int replication, List<String> holders) {
+      this.block = block;
+      this.id = block.getBlockId();
+      this.replication = replication;
+      this.holders = holders;
+    }
+  }
+
+  /** A reflection move started: its source (whose copy is the excess to delete after) and its outcome. */
+  private static final class Move {
+    final String source;
+    final String target;
+    final java.util.concurrent.Future<?> future;
+    long finishedAt;
+
+    Move(String source, String target, java.util.concurrent.Future<?> future) {
+      this.source = source;
+      this.target = target;
+      this.future = future;
+    }
+  }
+}
