@@ -42,8 +42,8 @@ import org.slf4j.LoggerFactory;
  * <p>The mode is persisted in the namespace ({@link GearStore#writeMode}), so a restart or a failover keeps it; the
  * controller's dwell time counts from when this NameNode's controller was built (when auto mode started here, or
  * after a refused or outside shift), so a new active NameNode shifts down no sooner than one dwell time after taking
- * over. The availability floor walks the namespace ({@code NamespaceFloor}) only for a gear other than the one running,
- * and a gear it found unsafe is not walked again for one dwell time.
+ * over. The availability floor walks the leaving DataNodes' blocks ({@code NamespaceFloor}) only for a gear other
+ * than the one running, and a gear it found unsafe is not walked again for one dwell time.
  */
 public final class GearAutopilot implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(GearAutopilot.class);
@@ -196,7 +196,7 @@ public final class GearAutopilot implements AutoCloseable {
   /**
    * The floor the controller asks about each gear it considers: the gear running now needs no walk (its blocks are
    * wherever they are; raising it after failures is the recovery waker's job), and a gear found unsafe is remembered
-   * for one dwell time, so a steady low load that the floor holds up costs one namespace walk per dwell time.
+   * for one dwell time, so a steady low load that the floor holds up costs one availability walk per dwell time.
    */
   private GearFloor floor(ActiveSet failed) {
     ActiveSet running = controller.staysOn(controller.gear(), failed);

@@ -120,14 +120,14 @@ public final class GearScaleBench {
     }
     MiniDFSCluster cluster = cluster(dir, threshold);
     try {
-      LockHoldReports locks = LockHoldReports.attach();
+      LockHoldReports locks = LockHoldReports.attach(threshold);
       NameNode nameNode = cluster.getNameNode();
       GearScaleBench bench = new GearScaleBench(nameNode, SyntheticBlockMap.start(nameNode, DATANODES), locks,
           repeats);
       for (int s = 0; s < sizes.length; s++) {
         bench.measureAt(sizes[s], s == 0);
       }
-      String report = bench.report(threshold);
+      String report = bench.report();
       System.out.print(report);
       if (out != null) {
         Files.write(Paths.get(out), report.getBytes(StandardCharsets.UTF_8), StandardOpenOption.CREATE,
@@ -165,16 +165,17 @@ public final class GearScaleBench {
           throw new UncheckedIOException(e);
         }
       });
-      rows.add(new Row(blocks, "namespace walk " + top + " -> " + gear, blocks, changing, before));
+      add(new Row(blocks, "namespace walk " + top + " -> " + gear, blocks, changing, before));
       long[] visited = new long[1];
       Timing timing = time(() -> GearScaleProbe.gearDownCheck(nameNode, live, staysOn, visited));
-      rows.add(new Row(blocks, "gear-down check " + top + " -> " + gear, visited[0] / repeats, changing, timing));
+      add(new Row(blocks, "gear-down check " + top + " -> " + gear, visited[0] / repeats, changing, timing));
     }
     Timing wake = time(() -> {
       BlocksWithoutLiveReplica.scan(nameNode.getNamesystem(), GearScaleProbe.wakeScanLimit(), (b, h) -> true);
       return Optional.<UnavailableBlock>empty();
     });
-    rows.add(new Row(blocks, "wake detection scan", GearScaleProbe.wakeScanLimit(), 0, wake));
+    long queued = nameNode.getNamesystem().getBlockManager().getLowRedundancyBlocksCount();
+    add(new Row(blocks, "wake detection scan", Math.min(GearScaleProbe.wakeScanLimit(), queued), 0, wake));
   }
 
   /** Raises the replication of twice the wake scan's limit of files, so the scan visits its full limit. */
@@ -210,16 +211,25 @@ public final class GearScaleBench {
     return new Timing(seconds[repeats / 2], longestRead);
   }
 
+  private void add(Row row) {
+    rows.add(row);
+    log("%s", line(row, locks.thresholdMillis()).trim());
+  }
+
+  private static String line(Row row, long thresholdMillis) {
+    return String.format("%,12d  %-24s  %,12d  %,14d  %10.3f  %,14.0f  %16s%n", row.blocks, row.walk, row.walked,
+        row.changing, row.timing.seconds, row.timing.seconds * 1e9 / row.walked,
+        row.timing.longestRead >= thresholdMillis ? row.timing.longestRead + " ms" : "< " + thresholdMillis + " ms");
+  }
+
   /** The table: one row per walk and size, then each walk's cost at the largest size against the smallest. */
-  String report(long thresholdMillis) {
+  String report() {
+    long thresholdMillis = locks.thresholdMillis();
     StringBuilder text = new StringBuilder();
     text.append(String.format("%-12s  %-24s  %12s  %14s  %10s  %14s  %16s%n", "blocks", "walk", "blocks walked",
         "on changing DN", "s / walk", "ms / 10^6 blk", "longest read-lock"));
     for (Row row : rows) {
-      text.append(String.format("%,12d  %-24s  %,12d  %,14d  %10.3f  %,14.0f  %16s%n", row.blocks, row.walk,
-          row.walked, row.changing, row.timing.seconds, row.timing.seconds * 1e9 / row.walked,
-          row.timing.longestRead >= thresholdMillis ? row.timing.longestRead + " ms"
-              : "< " + thresholdMillis + " ms"));
+      text.append(line(row, thresholdMillis));
     }
     text.append(String.format("scaling (largest / smallest size, replicas on the changing DataNodes fixed):%n"));
     for (Row last : rows) {

@@ -21,6 +21,7 @@ public final class LockHoldReports extends AppenderSkeleton {
   private static final Pattern WRITE = Pattern.compile("Longest write-lock held at .*? for (\\d+) ?ms",
       Pattern.DOTALL);
 
+  private final long thresholdMillis;
   private volatile long longestRead;
   private volatile long longestWrite;
   private volatile long readReports;
@@ -32,9 +33,13 @@ public final class LockHoldReports extends AppenderSkeleton {
     conf.set(DFSConfigKeys.DFS_LOCK_SUPPRESS_WARNING_INTERVAL_KEY, "0ms");
   }
 
-  /** Attaches a new reader to FSNamesystem's log (its lines go nowhere else). */
-  public static LockHoldReports attach() {
-    LockHoldReports reports = new LockHoldReports();
+  private LockHoldReports(long thresholdMillis) {
+    this.thresholdMillis = thresholdMillis;
+  }
+
+  /** Attaches a new reader to FSNamesystem's log (its lines go nowhere else); {@link #configure}d threshold. */
+  public static LockHoldReports attach(long thresholdMillis) {
+    LockHoldReports reports = new LockHoldReports(thresholdMillis);
     Logger log = Logger.getLogger(FSNamesystem.class);
     log.setLevel(Level.INFO);
     log.setAdditivity(false);
@@ -47,6 +52,11 @@ public final class LockHoldReports extends AppenderSkeleton {
     longestRead = 0;
     longestWrite = 0;
     readReports = 0;
+  }
+
+  /** The shortest hold reported. */
+  public long thresholdMillis() {
+    return thresholdMillis;
   }
 
   public long longestReadMillis() {

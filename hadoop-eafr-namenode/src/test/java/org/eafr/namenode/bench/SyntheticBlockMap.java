@@ -103,8 +103,9 @@ public final class SyntheticBlockMap {
     registration.setNamespaceInfo(namespace);
     FakeDataNode dn = new FakeDataNode(registration, new DatanodeStorage(DatanodeStorage.generateUuid()));
     dn.heartbeat(rpc);
-    rpc.blockReport(registration, poolId, new StorageBlockReport[] {
-        new StorageBlockReport(dn.storage, BlockListAsLongs.EMPTY)}, new BlockReportContext(1, 0, System.nanoTime(), 0));
+    StorageBlockReport empty = new StorageBlockReport(dn.storage, BlockListAsLongs.EMPTY);
+    rpc.blockReport(registration, poolId, new StorageBlockReport[] {empty},
+        new BlockReportContext(1, 0, System.nanoTime(), 0));
     return dn;
   }
 

@@ -39,7 +39,7 @@ class SyntheticBlockMapTest {
   static void start() throws Exception {
     cluster = GearScaleBench.cluster(dir.toString(), THRESHOLD_MS);
     nameNode = cluster.getNameNode();
-    locks = LockHoldReports.attach();
+    locks = LockHoldReports.attach(THRESHOLD_MS);
     map = SyntheticBlockMap.start(nameNode, GearScaleBench.DATANODES);
   }
 
@@ -62,7 +62,7 @@ class SyntheticBlockMapTest {
     assertThat(map.ids().stream().mapToLong(id -> map.descriptor(id).numBlocks()).sum()).isEqualTo(3 * 800);
     assertThat(map.descriptor(map.ids().get(10)).numBlocks() + map.descriptor(map.ids().get(11)).numBlocks())
         .isPositive().isEqualTo(onTopGroup);
-    String report = bench.report(THRESHOLD_MS);
+    String report = bench.report();
     assertThat(report).contains("gear-down check 4 -> 3", "gear-down check 4 -> 0", "namespace walk 4 -> 3",
         "wake detection scan").contains(String.format("%,14d", onTopGroup));
     ExpansionChain chain = chain();
