@@ -179,7 +179,7 @@ final class Gears {
     geared.readLatency(periodReadMeanMs());
     GearDecision decision = geared.decide(load, poweredSet(), failedSet());
     for (BlockMove move : decision.cleanup().moves()) {
-      moves.startCleanup(move);
+      moves.startForPolicy(move, true);
     }
     request(decision.targetGear());
     reflect();
@@ -300,7 +300,7 @@ final class Gears {
   /** Moves the layout owes to servers now on (reflection, passive migration), each once. */
   private void reflect() {
     for (BlockMove move : geared.reflection(onSet())) {
-      moves.start(move);
+      moves.startForPolicy(move, false);
     }
   }
 

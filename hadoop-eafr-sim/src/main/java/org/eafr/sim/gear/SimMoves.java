@@ -30,17 +30,8 @@ public final class SimMoves implements MovePort {
 
   @Override
   public long start(BlockMove move) {
-    return start(move, false);
-  }
-
-  /** A move that empties a server before it sleeps (Rabbit's cleanup after write offloading). */
-  public long startCleanup(BlockMove move) {
-    return start(move, true);
-  }
-
-  private long start(BlockMove move, boolean cleanup) {
     long ticket = next++;
-    if (queue.enqueue(move, cleanup)) {
+    if (queue.enqueue(move, false)) {
       inFlight.put(move.blockId(), ticket);
       replies.put(ticket, Reply.PENDING);
     } else {
@@ -48,6 +39,15 @@ public final class SimMoves implements MovePort {
           + " to " + move.to() + " now"));
     }
     return ticket;
+  }
+
+  /**
+   * A move the policy asked for (reflection, passive migration, or with {@code cleanup} one that empties a server
+   * before it sleeps): queued the same way, with no ticket (the policy learns of it when it lands). The policy asks
+   * again for what did not start.
+   */
+  public void startForPolicy(BlockMove move, boolean cleanup) {
+    queue.enqueue(move, cleanup);
   }
 
   /** The copy of {@code move} landed or was abandoned. */

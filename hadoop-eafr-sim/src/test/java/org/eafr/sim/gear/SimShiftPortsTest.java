@@ -93,21 +93,22 @@ class SimShiftPortsTest {
   }
 
   @Test
-  void aMoveIsDoneWhenItsCopyLands_failedWhenAbandonedOrRefused() {
+  void aMoveIsDoneWhenItsCopyLands_failedWhenAbandonedOrRefused_andAPolicyMoveIsQueuedTheSameWay() {
     List<BlockMove> queued = new ArrayList<>();
     SimMoves moves = new SimMoves((move, cleanup) -> !move.blockId().equals("f9") && queued.add(move));
     BlockMove landing = new BlockMove("f0", 0, 1, true);
     BlockMove lost = new BlockMove("f1", 0, 2, true);
 
     long first = moves.start(landing);
-    long second = moves.startCleanup(lost);
+    long second = moves.start(lost);
+    moves.startForPolicy(new BlockMove("f2", 0, 3, false), true);
     assertThat(moves.poll(first)).isEqualTo(Reply.PENDING);
     moves.ended(landing, true);
     moves.ended(lost, false);
     assertThat(moves.poll(first)).isEqualTo(Reply.DONE);
     assertThat(moves.poll(second).reason()).isEqualTo("the copy of block f1 was abandoned");
     assertThat(moves.poll(moves.start(new BlockMove("f9", 0, 1, true))).kind()).isEqualTo(Reply.Kind.FAILED);
-    assertThat(queued).containsExactly(landing, lost);
+    assertThat(queued).extracting(BlockMove::blockId).containsExactly("f0", "f1", "f2");
   }
 
   @Test
