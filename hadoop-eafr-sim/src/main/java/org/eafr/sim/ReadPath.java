@@ -71,7 +71,7 @@ final class ReadPath {
         run.stats.failedRead();
         continue;
       }
-      if (position < 0) {
+      if (position < 0 && server.wakeAt() >= 0) {
         run.stats.readWaitedForWake();
       }
       file.countRead();
@@ -136,8 +136,14 @@ final class ReadPath {
     }
   }
 
-  /** No holder serves reads: wake a sleeping (cold) holder; null when every holder failed. */
+  /**
+   * The policy found no holder to serve: wake a sleeping (cold) holder; null when every holder failed. In a geared run
+   * the gear shift wakes a group out of turn, and a holder in maintenance that is still up serves.
+   */
   private SimServer wakeHolder(SimFile file, long now) {
+    if (run.gears != null) {
+      return run.gears.holderFor(file, now);
+    }
     for (int r : file.replicas()) {
       SimServer server = run.cluster.server(r);
       if (server.role() == ServerRole.COLD) {

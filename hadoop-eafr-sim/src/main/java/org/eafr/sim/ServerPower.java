@@ -5,8 +5,8 @@ import org.eafr.sim.model.SimServer;
 
 /**
  * Servers going to sleep and waking: EAFR Eq. 8 through the core's {@code StorageReserve} (an idle standby server
- * below the reserve turns cold), and a wake that takes {@code sim.wake.seconds} before the server serves; a geared
- * server counts as on from the moment it starts waking.
+ * below the reserve turns cold), and a wake that takes {@code sim.wake.seconds} before the server serves (a geared
+ * run's wakes are the gear shift's power-ons).
  */
 final class ServerPower {
   private final RunState run;
@@ -22,9 +22,6 @@ final class ServerPower {
     }
     long wakeMicros = run.settings.wakeMicros();
     server.setWakeAt(now + wakeMicros);
-    if (run.gears != null) {
-      run.gears.switchOn(server);
-    }
     run.queue.schedule(now + wakeMicros, t -> {
       server.setWakeAt(-1);
       if (server.role() == ServerRole.COLD) {
@@ -33,7 +30,7 @@ final class ServerPower {
       run.reads.startQueued(server, t);
       run.transfers.start(server.index());
       if (run.gears != null) {
-        run.gears.reflect();
+        run.gears.woke(t);
       }
     });
   }

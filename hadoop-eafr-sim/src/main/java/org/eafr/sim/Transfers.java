@@ -13,8 +13,9 @@ import org.eafr.sim.model.SimServer;
 /**
  * Replica copies (EAFR's replica actions, recovery, geared moves): each waits in its source's FIFO for one of the
  * source's {@link ModelConstants#REPLICATION_STREAMS_PER_SOURCE} replication streams, then flows over the network. The
- * target's storage is reserved when the copy is queued; a copy whose source or target failed, or whose file changed
- * under it, is abandoned. A sleeping source is woken first.
+ * target's storage is reserved when the copy is queued; a copy whose source or target failed, whose target went into
+ * maintenance, or whose file changed under it, is abandoned. A sleeping source is woken first (in a geared run, the gear shift wakes a group holding the
+ * block out of turn).
  */
 final class Transfers {
   private final RunState run;
@@ -44,14 +45,18 @@ final class Transfers {
     SimServer source = run.cluster.server(sourceIndex);
     ArrayDeque<Transfer> queued = waiting.get(sourceIndex);
     if (source.role() == ServerRole.COLD && !queued.isEmpty()) {
-      run.serverPower.wake(source, run.queue.now());
+      if (run.gears != null) {
+        run.gears.wakeOutOfTurn(queued.peek().file());
+      } else {
+        run.serverPower.wake(source, run.queue.now());
+      }
       return;
     }
     while (!queued.isEmpty() && source.replicationStreams() < ModelConstants.REPLICATION_STREAMS_PER_SOURCE) {
       Transfer transfer = queued.poll();
       SimServer target = run.cluster.server(transfer.target());
       if (source.role() == ServerRole.FAILED || target.role() == ServerRole.FAILED
-          || !transfer.file().isOn(sourceIndex)) {
+          || !transfer.file().isOn(sourceIndex) || refused(transfer.target())) {
         abandon(transfer);
         continue;
       }
@@ -67,12 +72,18 @@ final class Transfers {
     // A recovery plan does not see copies in flight, so a copy may land where another one already did; a rewrite may
     // have replaced the file's replicas while its move was in flight.
     if (!completed || run.cluster.server(transfer.target()).role() == ServerRole.FAILED
-        || transfer.file().isOn(transfer.target()) || !transfer.file().isOn(transfer.source())) {
+        || transfer.file().isOn(transfer.target()) || !transfer.file().isOn(transfer.source())
+        || refused(transfer.target())) {
       abandon(transfer);
     } else {
       land(transfer, flow, now);
     }
     start(transfer.source());
+  }
+
+  /** A server in maintenance takes no new replica (HDFS chooses no target there). */
+  private boolean refused(int target) {
+    return run.gears != null && run.gears.inMaintenance(target);
   }
 
   private void land(Transfer transfer, Flow flow, long now) {
