@@ -118,7 +118,8 @@ final class NamespaceFloor implements GearFloor {
           @Override
           public void visit(BlockInfo block) {
             visited.incrementAndGet();
-            if (gap[0] == null && block.isComplete()) {
+            // A deleted file's block waits only for HDFS to remove it: no reader can need it.
+            if (gap[0] == null && block.isComplete() && !block.isDeleted()) {
               gap[0] = unavailable(namesystem, block, holders(blockManager, block), kept);
             }
           }
@@ -150,8 +151,10 @@ final class NamespaceFloor implements GearFloor {
       }
     }
     INodeFile file = namesystem.getBlockCollection(block.getBlockCollectionId());
-    return new UnavailableBlock(block.getBlockName() + " of file " + (file == null ? "(deleted)"
-        : file.getFullPathName()), holders);
+    if (file == null) {
+      return null; // deleted since the walk took the block: HDFS removes it, no reader needs it
+    }
+    return new UnavailableBlock(block.getBlockName() + " of file " + file.getFullPathName(), holders);
   }
 
   private static List<String> holders(BlockManager blockManager, BlockInfo block) {
