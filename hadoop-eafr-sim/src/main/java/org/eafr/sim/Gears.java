@@ -16,6 +16,8 @@ import org.eafr.placement.gear.shift.ShiftPhase;
 import org.eafr.placement.gear.shift.ShiftPorts;
 import org.eafr.placement.gear.shift.ShiftSettings;
 import org.eafr.placement.gear.shift.ShiftState;
+import org.eafr.placement.grid.DeferredWork;
+import org.eafr.placement.grid.WorkKind;
 import org.eafr.placement.replication.ReplicaAction;
 import org.eafr.placement.settings.EafrSettings;
 import org.eafr.sim.gear.MemoryShiftStore;
@@ -58,6 +60,8 @@ final class Gears {
   private boolean gearingUp;
   private long readsAtSample;
   private int reflectionsInFlight;
+  /** A gear-down waits for the reflection the grid held and the gear-down released (see {@link #waitsForReflection}). */
+  private boolean reflectionBeforeGearDown;
   private long lastControlMicros;
   /** Reads served and their summed latency (us) at the last control period, for the period's mean latency. */
   private long readsAtControl;
@@ -181,13 +185,38 @@ final class Gears {
     for (BlockMove move : decision.cleanup().moves()) {
       moves.startForPolicy(move, true);
     }
-    request(decision.targetGear());
+    if (!waitsForReflection(decision.targetGear())) {
+      request(decision.targetGear());
+    }
     reflect();
     step(now);
     long next = now + run.settings.controlMicros();
     if (next <= run.endMicros) {
       run.queue.schedule(next, this::control);
     }
+  }
+
+  /**
+   * Whether a gear-down to {@code target} waits for reflection, as the NameNode's does: a gear-down is refused while
+   * the grid holds reflection, which the gear-down's decision releases (its deadline, {@code reflect()} next), and is
+   * asked again each period until the moves it released have landed or been given up. Without it the leaving homes
+   * would enter maintenance as the released moves start, and those replicas would stay owed.
+   */
+  private boolean waitsForReflection(int target) {
+    if (target >= shift.state().gear()) {
+      reflectionBeforeGearDown = false;
+      return false;
+    }
+    DeferredWork deferred = geared.deferredWork();
+    if (deferred != null && deferred.held(WorkKind.REFLECTION)) {
+      reflectionBeforeGearDown = true;
+      return true;
+    }
+    if (reflectionBeforeGearDown && reflectionsInFlight > 0) {
+      return true;
+    }
+    reflectionBeforeGearDown = false;
+    return false;
   }
 
   private void request(int target) {
