@@ -60,8 +60,10 @@ final class Gears {
   private boolean gearingUp;
   private long readsAtSample;
   private int reflectionsInFlight;
-  /** A gear-down waits for the reflection the grid held and the gear-down released (see {@link #waitsForReflection}). */
-  private boolean reflectionBeforeGearDown;
+  /** The moves of the reflection the grid held and a gear-down released, which that gear-down waits for. */
+  private final Set<String> releasedBeforeGearDown = new HashSet<>();
+  /** The next {@link #reflect()} is the release a gear-down waits for. */
+  private boolean collectingRelease;
   private long lastControlMicros;
   /** Reads served and their summed latency (us) at the last control period, for the period's mean latency. */
   private long readsAtControl;
@@ -199,24 +201,21 @@ final class Gears {
   /**
    * Whether a gear-down to {@code target} waits for reflection, as the NameNode's does: a gear-down is refused while
    * the grid holds reflection, which the gear-down's decision releases (its deadline, {@code reflect()} next), and is
-   * asked again each period until the moves it released have landed or been given up. Without it the leaving homes
+   * asked again each period until the moves it released then have landed or been given up (not the work that
+   * comes due after them: passive migration is a stream). Without it the leaving homes
    * would enter maintenance as the released moves start, and those replicas would stay owed.
    */
   private boolean waitsForReflection(int target) {
     if (target >= shift.state().gear()) {
-      reflectionBeforeGearDown = false;
+      releasedBeforeGearDown.clear();
       return false;
     }
     DeferredWork deferred = geared.deferredWork();
     if (deferred != null && deferred.held(WorkKind.REFLECTION)) {
-      reflectionBeforeGearDown = true;
+      collectingRelease = true;
       return true;
     }
-    if (reflectionBeforeGearDown && reflectionsInFlight > 0) {
-      return true;
-    }
-    reflectionBeforeGearDown = false;
-    return false;
+    return !releasedBeforeGearDown.isEmpty();
   }
 
   private void request(int target) {
@@ -330,7 +329,11 @@ final class Gears {
   private void reflect() {
     for (BlockMove move : geared.reflection(onSet())) {
       moves.startForPolicy(move, false);
+      if (collectingRelease && movesInFlight.contains(move.blockId())) {
+        releasedBeforeGearDown.add(move.blockId());
+      }
     }
+    collectingRelease = false;
   }
 
   private boolean enqueueMove(BlockMove move, boolean cleanup) {
@@ -352,6 +355,7 @@ final class Gears {
   /** A geared move landed or was abandoned. */
   void moveEnded(Transfer transfer, boolean landed) {
     movesInFlight.remove(transfer.move().blockId());
+    releasedBeforeGearDown.remove(transfer.move().blockId());
     movesFrom[transfer.source()]--;
     if (!transfer.cleanup()) {
       reflectionsInFlight--;
