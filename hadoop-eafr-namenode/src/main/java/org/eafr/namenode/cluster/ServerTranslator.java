@@ -5,8 +5,11 @@ import java.util.List;
 import org.apache.hadoop.hdfs.protocol.DatanodeID;
 import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
 import org.apache.hadoop.hdfs.protocol.HdfsConstants.DatanodeReportType;
+import org.apache.hadoop.hdfs.server.blockmanagement.BlockInfo;
+import org.apache.hadoop.hdfs.server.blockmanagement.BlockManager;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeManager;
+import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeStorageInfo;
 import org.eafr.namenode.config.DataNodeName;
 import org.eafr.namenode.config.NamenodeSettings;
 import org.eafr.namenode.read.RecentReads;
@@ -51,6 +54,23 @@ public final class ServerTranslator {
   /** IP:transfer port; the DataNode keeps this string, so the hot read path builds none. */
   public static String idOf(DatanodeID dataNode) {
     return dataNode.getXferAddr();
+  }
+
+  /** The registered DataNode whose {@link #idOf} is {@code id}; null when none is (or {@code id} is no IP:port). */
+  public static DatanodeDescriptor dataNodeOf(DatanodeManager dataNodes, String id) {
+    int colon = id.lastIndexOf(':');
+    return colon < 0 ? null
+        : dataNodes.getDatanodeByXferAddr(id.substring(0, colon), Integer.parseInt(id.substring(colon + 1)));
+  }
+
+  /** Whether {@code block} has a replica on DataNode {@code id}; the caller holds the namesystem lock. */
+  public static boolean holds(BlockManager blockManager, BlockInfo block, String id) {
+    for (DatanodeStorageInfo storage : blockManager.getStorages(block)) {
+      if (idOf(storage.getDatanodeDescriptor()).equals(id)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   public Server toServer(DatanodeInfo dataNode) {

@@ -76,8 +76,7 @@ final class GearDataNodes {
   }
 
   DatanodeDescriptor descriptor(String id) {
-    int colon = id.lastIndexOf(':');
-    return dataNodes().getDatanodeByXferAddr(id.substring(0, colon), Integer.parseInt(id.substring(colon + 1)));
+    return ServerTranslator.dataNodeOf(dataNodes(), id);
   }
 
   boolean isAlive(String id) {

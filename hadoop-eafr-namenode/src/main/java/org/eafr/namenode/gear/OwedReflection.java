@@ -10,6 +10,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import org.apache.hadoop.hdfs.protocol.Block;
 import org.apache.hadoop.hdfs.server.blockmanagement.BlockInfo;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeStorageInfo;
@@ -228,16 +229,8 @@ final class OwedReflection implements AutoCloseable {
     FSNamesystem namesystem = nameNode.getNamesystem();
     namesystem.readLock();
     try {
-      BlockInfo block = namesystem.getBlockManager().getStoredBlock(new org.apache.hadoop.hdfs.protocol.Block(blockId));
-      if (block == null) {
-        return false;
-      }
-      for (DatanodeStorageInfo storage : namesystem.getBlockManager().getStorages(block)) {
-        if (ServerTranslator.idOf(storage.getDatanodeDescriptor()).equals(server)) {
-          return true;
-        }
-      }
-      return false;
+      BlockInfo block = namesystem.getBlockManager().getStoredBlock(new Block(blockId));
+      return block != null && ServerTranslator.holds(namesystem.getBlockManager(), block, server);
     } finally {
       namesystem.readUnlock();
     }
@@ -262,7 +255,7 @@ final class OwedReflection implements AutoCloseable {
         for (DatanodeStorageInfo storage : namesystem.getBlockManager().getStorages(block)) {
           holders.add(ServerTranslator.idOf(storage.getDatanodeDescriptor()));
         }
-        blocks.add(new BlockHolders(new org.apache.hadoop.hdfs.protocol.Block(block), file.getFileReplication(),
+        blocks.add(new BlockHolders(new Block(block), file.getFileReplication(),
             holders));
       }
       return blocks;
@@ -281,12 +274,12 @@ final class OwedReflection implements AutoCloseable {
 
   /** A block of a closed file: its id, the file's replication and the DataNodes holding it. */
   private static final class BlockHolders {
-    final org.apache.hadoop.hdfs.protocol.Block block;
+    final Block block;
     final long id;
     final int replication;
     final List<String> holders;
 
-    BlockHolders(org.apache.hadoop.hdfs.protocol.Block block, int replication, List<String> holders) {
+    BlockHolders(Block block, int replication, List<String> holders) {
       this.block = block;
       this.id = block.getBlockId();
       this.replication = replication;

@@ -123,9 +123,7 @@ final class SleepingReplicaCheck {
       BitSet failedBits = new BitSet(chain.size());
       for (int p = 0; p < chain.size(); p++) {
         String id = chain.id(p);
-        int colon = id.lastIndexOf(':');
-        DatanodeDescriptor dn = colon < 0 ? null
-            : dataNodes.getDatanodeByXferAddr(id.substring(0, colon), Integer.parseInt(id.substring(colon + 1)));
+        DatanodeDescriptor dn = ServerTranslator.dataNodeOf(dataNodes, id);
         boolean asleep = state.sleeping().contains(id);
         if (dn == null) {
           (asleep ? unseenBits : failedBits).set(p);

@@ -449,15 +449,7 @@ public final class RelayoutService implements AutoCloseable {
     namesystem.readLock();
     try {
       BlockInfo stored = namesystem.getBlockManager().getStoredBlock(block);
-      if (stored == null) {
-        return false;
-      }
-      for (DatanodeStorageInfo storage : namesystem.getBlockManager().getStorages(stored)) {
-        if (ServerTranslator.idOf(storage.getDatanodeDescriptor()).equals(id)) {
-          return true;
-        }
-      }
-      return false;
+      return stored != null && ServerTranslator.holds(namesystem.getBlockManager(), stored, id);
     } finally {
       namesystem.readUnlock();
     }
@@ -469,9 +461,7 @@ public final class RelayoutService implements AutoCloseable {
   }
 
   private DatanodeDescriptor descriptor(String id) {
-    int colon = id.lastIndexOf(':');
-    return nameNode.getNamesystem().getBlockManager().getDatanodeManager().getDatanodeByXferAddr(
-        id.substring(0, colon), Integer.parseInt(id.substring(colon + 1)));
+    return ServerTranslator.dataNodeOf(nameNode.getNamesystem().getBlockManager().getDatanodeManager(), id);
   }
 
   private void load() throws IOException {

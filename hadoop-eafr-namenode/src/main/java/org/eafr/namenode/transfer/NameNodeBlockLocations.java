@@ -49,9 +49,7 @@ public final class NameNodeBlockLocations implements BlockLocations {
 
   @Override
   public long lastHeartbeatMillis(String nodeId) {
-    int colon = nodeId.lastIndexOf(':');
-    DatanodeDescriptor node = colon < 0 ? null : namesystem.getBlockManager().getDatanodeManager()
-        .getDatanodeByXferAddr(nodeId.substring(0, colon), Integer.parseInt(nodeId.substring(colon + 1)));
+    DatanodeDescriptor node = ServerTranslator.dataNodeOf(namesystem.getBlockManager().getDatanodeManager(), nodeId);
     return node == null ? Long.MIN_VALUE : node.getLastUpdateMonotonic();
   }
 }
