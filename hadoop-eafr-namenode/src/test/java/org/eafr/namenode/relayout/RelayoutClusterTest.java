@@ -3,13 +3,17 @@ package org.eafr.namenode.relayout;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
+import org.apache.hadoop.hdfs.protocol.HdfsConstants;
 import org.apache.hadoop.hdfs.server.balancer.BalancerCommand;
+import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
 import org.apache.hadoop.hdfs.server.datanode.DataNode;
 import org.apache.hadoop.test.GenericTestUtils;
 import org.eafr.namenode.admin.AdminRun;
@@ -59,8 +63,11 @@ class RelayoutClusterTest {
         cluster.write(files.get(files.size() - 1), 3, 2 * EafrCluster.BLOCK_SIZE, 200 + i, full);
       }
       Map<String, List<List<String>>> before = holders(cluster, files);
+      // The Balancer plans from the usage the DataNodes last reported in a heartbeat: it sees the writes only then.
+      awaitReportedUsage(cluster, 3L * (9 * (EafrCluster.BLOCK_SIZE / 2) + 3 * (2 * EafrCluster.BLOCK_SIZE)));
       assertThat(BalancerCommand.run(cluster.conf(), "-threshold", "5")).isEqualTo(BalancerCommand.code("SUCCESS"));
-      assertThat(holders(cluster, files)).as("the Balancer moved replicas").isNotEqualTo(before);
+      // A moved replica reaches the NameNode in the target's next incremental block report.
+      GenericTestUtils.waitFor(() -> !holdersQuietly(cluster, files).equals(before), 100, 30_000);
 
       restartNameNode(cluster, "equal-work");
       GenericTestUtils.waitFor(() -> gears(cluster).layout().isPresent(), 50, 30_000);
@@ -121,6 +128,28 @@ class RelayoutClusterTest {
       holders.put(file, cluster.blockHolders(file));
     }
     return holders;
+  }
+
+  private static Map<String, List<List<String>>> holdersQuietly(EafrCluster cluster, List<String> files) {
+    try {
+      return holders(cluster, files);
+    } catch (Exception e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  /** Waits until the DataNodes' heartbeats report at least {@code bytes} used in all. */
+  private static void awaitReportedUsage(EafrCluster cluster, long bytes) throws Exception {
+    GenericTestUtils.waitFor(() -> {
+      try {
+        cluster.mini().triggerHeartbeats();
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+      return cluster.mini().getNamesystem().getBlockManager().getDatanodeManager()
+          .getDatanodeListForReport(HdfsConstants.DatanodeReportType.LIVE).stream()
+          .mapToLong(DatanodeDescriptor::getDfsUsed).sum() >= bytes;
+    }, 100, 30_000);
   }
 
   /** Restarts the NameNode with {@code layout}, its EAFR state forgotten, and gives it a power manager. */
