@@ -90,41 +90,24 @@ cmd_stop() {
   log "stopped (no demo daemon or simulator left)"
 }
 
-nn_http() { curl -sf --max-time 5 "http://127.0.0.1:$(sed -n 's/^nn.http=//p' "$STATE/demo.properties")/jmx?qry=$1"; }
-nn_up() { nn_http Hadoop:service=NameNode,name=NameNodeInfo >/dev/null; }
-live_datanodes() { nn_http Hadoop:service=NameNode,name=FSNamesystemState | grep -o '"NumLiveDataNodes" : [0-9]*' | grep -o '[0-9]*$'; }
-n_hosts() { grep -vc '^#' "$STATE/hosts.tsv"; }
-
-# Fails naming the log that holds the error when the daemon in pidfile $1 has died.
-check_alive() {
-  kill -0 "$(cat "$1")" 2>/dev/null && return 0 # (just started, it may not have exec'd java yet)
-  local name
-  name=$(basename "$1" .pid)
-  grep -E ' (ERROR|FATAL) |Exception' "$STATE/logs/$name.log" | head -5 >&2 || true
-  die "the $name did not start: the error is in $STATE/logs/$name.log"
-}
+# Waits for one step of the start (org.eafr.demo.DemoWait: asks the cluster, names the log of a daemon that died).
+demo_wait() { demo_java org.eafr.demo.DemoWait "$STATE" "$@"; }
 
 start_cluster() {
   mkdir -p "$STATE/logs" "$STATE/pids" "$STATE/tmp"
   log "formatting the NameNode"
-  if ! demo_java "$NN_CLASS" -format -force -nonInteractive >"$STATE/logs/format.log" 2>&1; then
-    grep -E ' (ERROR|FATAL) |Exception' "$STATE/logs/format.log" | head -5 >&2 || true
-    die "formatting the NameNode failed: the error is in $STATE/logs/format.log"
-  fi
+  demo_java "$NN_CLASS" -format -force -nonInteractive >"$STATE/logs/format.log" 2>&1 ||
+    { tail -20 "$STATE/logs/format.log" >&2; die "formatting the NameNode failed: see $STATE/logs/format.log"; }
   start_java namenode "$NN_CLASS" "$STATE/conf"
-  until nn_up && grep -q "EAFR replication monitor started" "$STATE/logs/namenode.log"; do
-    check_alive "$STATE/pids/namenode.pid" "$NN_CLASS"
-    sleep 1
-  done
-  log "NameNode up (hdfs://127.0.0.1:$(sed -n 's/^nn.rpc=//p' "$STATE/demo.properties")); starting the simulated BMCs"
+  demo_wait namenode 300 || die "the NameNode did not come up"
+  log "NameNode up; starting the simulated BMCs"
   start_java bmc-farm "$FARM_CLASS" "$STATE/conf" "$STATE"
-  until [[ -f "$STATE/bmc/ready" ]]; do check_alive "$STATE/pids/bmc-farm.pid" "$FARM_CLASS"; sleep 1; done
+  demo_wait bmcs 120 || die "the simulated BMCs did not start"
   local i n
-  n=$(n_hosts)
+  n=$(($(wc -l <"$STATE/hosts.txt")))
   log "BMCs ready; powering on $n DataNode hosts"
   for ((i = 0; i < n; i++)); do "$ROOT/scripts/lib/demo-host.sh" "$STATE" "$i" on demo; done
-  wait_until 300 "$n live DataNodes" eval '[[ "$(live_datanodes)" == "$n" ]]' ||
-    die "only $(live_datanodes) of $n DataNodes registered: see $STATE/logs/datanode*.log"
+  demo_wait datanodes 300 || die "not every DataNode registered"
   log "$n DataNodes live"
 }
 
