@@ -30,8 +30,11 @@ import org.junit.jupiter.api.Test;
 
 /**
  * What README.md and the docs (docs/*.md and one folder below, not the run records in docs/bench/) name exists: every
- * class in a code span, every {@code eafr.*} setting key, every {@code hdfs eafr} command, every relative link and
- * its heading anchor. A failure lists each unknown name as {@code file:line: name}.
+ * class in a code span, every {@code eafr.*} setting key, every {@code hdfs eafr} command, every path under scripts/,
+ * conf/ or docs/, every relative link and its heading anchor; the Hadoop 3.5.0 test classes docs/hadoop-compat.md
+ * lists are the ones the parent pom's {@code hadoop-3.5} profile runs. A failure lists each unknown name as
+ * {@code file:line: name}. The docs also stay short: no file over {@value #MAX_DOC_LINES} lines, README.md and
+ * docs/*.md together under {@value #MAX_TOTAL_LINES}.
  *
  * <p>Where names come from: classes from the modules' sources (main and test, nested types included), the test
  * class path (Hadoop) and the JDK; keys from the string literals of the modules' main sources (each {@code Setting}
@@ -57,6 +60,15 @@ class DocNamesTest {
   private static final Pattern XML_NAME = Pattern.compile("<name>(eafr\\.[a-z0-9.-]+)</name>");
   private static final Pattern COMMAND = Pattern.compile("hdfs eafr((?: +(?:-namenode +\\S+|-json|[a-z]+(?:\\|[a-z]+)*))*)");
   private static final Pattern LINK = Pattern.compile("\\]\\(([^)\\s]+)\\)");
+  /** A path in the checkout: {@code scripts/demo.sh}, {@code conf/eafr-roles.example}, {@code ../docs/bench}. */
+  private static final Pattern REPO_PATH =
+      Pattern.compile("(?<![\\w/.-])(?:\\.\\./)*((?:scripts|conf|docs)/[A-Za-z0-9_./-]*[A-Za-z0-9_])(?!\\w|[*<]|[./-][\\w*<])");
+  /** A test class in a code span, as docs/hadoop-compat.md's table names them. */
+  private static final Pattern TEST_CLASS = Pattern.compile("`([A-Z][A-Za-z0-9]*Test)`");
+  private static final Pattern PROFILE_TESTS =
+      Pattern.compile("<id>hadoop-3\\.5</id>.*?<test>([^<]*)</test>", Pattern.DOTALL);
+  static final int MAX_DOC_LINES = 500;
+  static final int MAX_TOTAL_LINES = 6_050;
   private static final Pattern WORD = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
   /** Names of other systems that look like classes: a Redfish privilege, a JFR event. */
   private static final Set<String> NOT_CLASSES = Set.of("ConfigureComponents", "jdk.Compilation");
@@ -177,6 +189,43 @@ class DocNamesTest {
   }
 
   @Test
+  void pathsNamedInDocs_exist() throws IOException {
+    List<String> unknown = mentions(REPO_PATH, m -> Files.exists(ROOT.resolve(m.group(1))));
+
+    assertThat(unknown).as("scripts, conf/ and docs/ paths the docs name that the checkout does not have").isEmpty();
+  }
+
+  @Test
+  void hadoopCompat_listsExactlyTheTestClassesTheHadoop35ProfileRuns() throws IOException {
+    Matcher profile = PROFILE_TESTS.matcher(Files.readString(ROOT.resolve("pom.xml")));
+    Set<String> run = profile.find() ? Set.of(profile.group(1).trim().split("\\s*,\\s*")) : Set.of();
+    String compat = Files.readString(ROOT.resolve("docs/hadoop-compat.md"));
+    String section = compat.substring(Math.max(0, compat.indexOf("## Hadoop 3.5.0")));
+    Set<String> listed = TEST_CLASS.matcher(section).results().map(m -> m.group(1)).collect(Collectors.toSet());
+
+    assertThat(listed).as("test classes docs/hadoop-compat.md says run against Hadoop 3.5.0 (pom.xml, hadoop-3.5)")
+        .isEqualTo(run);
+  }
+
+  @Test
+  void docsStayShort() throws IOException {
+    List<String> tooLong = new ArrayList<>();
+    int total = 0;
+    for (Path doc : docs()) {
+      int lines = Files.readAllLines(doc).size();
+      if (lines > MAX_DOC_LINES) {
+        tooLong.add(ROOT.relativize(doc) + ": " + lines + " lines");
+      }
+      if (doc.getParent().equals(ROOT) || doc.getParent().equals(ROOT.resolve("docs"))) {
+        total += lines;
+      }
+    }
+
+    assertThat(tooLong).as("docs over " + MAX_DOC_LINES + " lines: split them by subject").isEmpty();
+    assertThat(total).as("lines of README.md and docs/*.md together").isLessThan(MAX_TOTAL_LINES);
+  }
+
+  @Test
   void relativeLinksInDocs_resolve() throws IOException {
     List<String> broken = new ArrayList<>();
     for (Path doc : docs()) {
@@ -193,6 +242,8 @@ class DocNamesTest {
     assertThat(member.group(1)).isEqualTo("Scenarios");
     assertThat(member.group(2)).isEqualTo("gearsBase");
     assertThat(CAMEL_SPAN.matcher("`IN_MAINTENANCE`").matches()).isFalse();
+    assertThat(REPO_PATH.matcher("see ../scripts/lib/demo-host.sh, /etc/hadoop/conf/x, conf/*.xml").results()
+        .map(m -> m.group(1))).containsExactly("scripts/lib/demo-host.sh");
     assertThat(camelNameExists("Scenarios", "noSuchMethodAnywhere")).isFalse();
     assertThat(anchors("# Title\n## A `code` heading, with: punctuation\n## A `code` heading, with: punctuation\n"))
         .containsExactlyInAnyOrder("title", "a-code-heading-with-punctuation", "a-code-heading-with-punctuation-1");
