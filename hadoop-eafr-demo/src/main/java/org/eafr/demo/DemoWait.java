@@ -63,7 +63,8 @@ public final class DemoWait {
             + state.logs().resolve("datanode*.log"));
         return false;
       default:
-        throw new IllegalArgumentException("DemoWait " + step + " is not allowed: expected namenode, bmcs or datanodes");
+        throw new IllegalArgumentException(
+            "DemoWait " + step + " is not allowed: expected namenode, bmcs or datanodes");
     }
   }
 

@@ -29,10 +29,11 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * What README.md and the docs (docs/*.md and one folder below, not the run records in docs/bench/) name exists: every
- * class in a code span, every {@code eafr.*} setting key, every {@code hdfs eafr} command, every path under scripts/,
- * conf/ or docs/, every relative link and its heading anchor; the Hadoop 3.5.0 test classes docs/hadoop-compat.md
- * lists are the ones the parent pom's {@code hadoop-3.5} profile runs. A failure lists each unknown name as
+ * What README.md, the docs (docs/*.md and one folder below, not the run records in docs/bench/) and the release
+ * tarball's README name exists: every class in a code span, every {@code eafr.*} setting key, every {@code hdfs eafr}
+ * command, every path under scripts/, conf/ or docs/, every relative link and its heading anchor (not the tarball
+ * README's: they point into the tarball, which TarballInstallIT checks); the Hadoop 3.5.0 test classes
+ * docs/hadoop-compat.md lists are the ones the parent pom's {@code hadoop-3.5} profile runs. A failure lists each unknown name as
  * {@code file:line: name}. The docs also stay short: no file over {@value #MAX_DOC_LINES} lines, README.md and
  * docs/*.md together under {@value #MAX_TOTAL_LINES}.
  *
@@ -61,8 +62,8 @@ class DocNamesTest {
   private static final Pattern COMMAND = Pattern.compile("hdfs eafr((?: +(?:-namenode +\\S+|-json|[a-z]+(?:\\|[a-z]+)*))*)");
   private static final Pattern LINK = Pattern.compile("\\]\\(([^)\\s]+)\\)");
   /** A path in the checkout: {@code scripts/demo.sh}, {@code conf/eafr-roles.example}, {@code ../docs/bench}. */
-  private static final Pattern REPO_PATH =
-      Pattern.compile("(?<![\\w/.-])(?:\\.\\./)*((?:scripts|conf|docs)/[A-Za-z0-9_./-]*[A-Za-z0-9_])(?!\\w|[*<]|[./-][\\w*<])");
+  private static final Pattern REPO_PATH = Pattern.compile(
+      "(?<![\\w/.-])(?:\\.\\./)*((?:scripts|conf|docs)/[A-Za-z0-9_./-]*[A-Za-z0-9_])(?!\\w|[*<]|[./-][\\w*<])");
   /** A test class in a code span, as docs/hadoop-compat.md's table names them. */
   private static final Pattern TEST_CLASS = Pattern.compile("`([A-Z][A-Za-z0-9]*Test)`");
   private static final Pattern PROFILE_TESTS =
@@ -166,7 +167,7 @@ class DocNamesTest {
         .contains("eafr.min-hot-replicas", "eafr.gear.eafr.read-floor", "sim.springfs.offload-set");
 
     List<String> unknown = new ArrayList<>();
-    for (Path doc : docs()) {
+    for (Path doc : namingDocs()) {
       List<String> lines = Files.readAllLines(doc);
       for (String mention : mentionsIn(doc, KEY, m -> keyExists(m.group(1), m.group(2) != null))) {
         int line = Integer.parseInt(mention.split(":")[1]) - 1;
@@ -251,7 +252,7 @@ class DocNamesTest {
 
   private static List<String> mentions(Pattern pattern, Predicate<Matcher> exists) throws IOException {
     List<String> unknown = new ArrayList<>();
-    for (Path doc : docs()) {
+    for (Path doc : namingDocs()) {
       unknown.addAll(mentionsIn(doc, pattern, exists));
     }
     return unknown;
@@ -279,6 +280,13 @@ class DocNamesTest {
       files.filter(p -> p.toString().endsWith(".md") && !p.startsWith(ROOT.resolve("docs/bench"))).sorted()
           .forEach(docs::add);
     }
+    return docs;
+  }
+
+  /** The docs and the release tarball's README, whose links point into the tarball, so only its names are checked. */
+  private static List<Path> namingDocs() throws IOException {
+    List<Path> docs = docs();
+    docs.add(ROOT.resolve("hadoop-eafr-dist/src/main/tarball/README.md"));
     return docs;
   }
 
