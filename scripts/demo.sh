@@ -52,10 +52,6 @@ demo_java() { demo_java_args; "$JAVA" "${JAVA_ARGS[@]}" "$@"; }
 # The setup tool, which runs before $STATE/conf (and its log4j.properties) exists.
 setup_java() { demo_java "-Dlog4j.configuration=file:$ROOT/scripts/lib/log4j-warn.properties" org.eafr.demo.DemoSetup "$@"; }
 
-pid_runs() { # pidfile class: the recorded pid still runs that class (a recycled pid does not count)
-  [[ -f "$1" ]] && { tr '\0' ' ' <"/proc/$(cat "$1")/cmdline"; } 2>/dev/null | grep -q -- "$2"
-}
-
 start_java() { # name class conf: a detached JVM logging to logs/NAME.log, pid in pids/NAME.pid
   local name=$1 class=$2 conf=$3 heap
   heap=$(sed -n 's/^heap=//p' "$STATE/demo.properties")
@@ -63,15 +59,6 @@ start_java() { # name class conf: a detached JVM logging to logs/NAME.log, pid i
     "-Djava.io.tmpdir=$STATE/tmp" "-Dhadoop.log.dir=$STATE/logs" -cp "$conf:$(cat "$BUILD/classpath")" "$class" \
     "${@:4}" >>"$STATE/logs/$name.log" 2>&1 </dev/null &
   echo $! >"$STATE/pids/$name.pid"
-}
-
-stop_pid() { # pidfile class
-  pid_runs "$1" "$2" || { rm -f "$1"; return 0; }
-  local pid
-  pid=$(cat "$1")
-  kill -TERM "$pid" 2>/dev/null || true
-  wait_until 30 "pid $pid ($2) to exit" eval "! pid_runs '$1' '$2'" || kill -KILL "$pid" 2>/dev/null || true
-  rm -f "$1"
 }
 
 cmd_stop() {

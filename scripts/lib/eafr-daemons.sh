@@ -1,6 +1,6 @@
-# Shared by scripts/local-cluster.sh and scripts/bench/incast.sh (source it): build the EAFR jars, the classpath of
-# real Hadoop daemons from Maven artifacts alone (no Hadoop tarball), and small helpers. Expects ROOT (the checkout),
-# log() and die() from the sourcing script; sets no shell options.
+# Shared by scripts/local-cluster.sh, scripts/demo.sh and scripts/bench/incast.sh (source it): build the EAFR jars,
+# the classpath of real Hadoop daemons from Maven artifacts alone (no Hadoop tarball), and small helpers. Expects ROOT
+# (the checkout), log() and die() from the sourcing script; sets no shell options.
 
 # Polls "$@" every half second until it succeeds or $1 seconds pass (then returns 1 and names what was awaited).
 wait_until() {
@@ -14,6 +14,19 @@ wait_until() {
     fi
     sleep 0.5
   done
+}
+
+# Whether the pid in pidfile $1 runs a JVM with main class $2 (a recycled pid running something else does not count).
+pid_runs() { [[ -f "$1" ]] && { tr '\0' ' ' <"/proc/$(cat "$1")/cmdline"; } 2>/dev/null | grep -q -- "$2"; }
+
+# Stops the JVM of pidfile $1 (main class $2): TERM, then KILL when it still runs 30 s later; removes the pidfile.
+stop_pid() {
+  pid_runs "$1" "$2" || { rm -f "$1"; return 0; }
+  local pid
+  pid=$(cat "$1")
+  kill -TERM "$pid" 2>/dev/null || true
+  wait_until 30 "pid $pid ($2) to exit" eval "! pid_runs '$1' '$2'" || kill -KILL "$pid" 2>/dev/null || true
+  rm -f "$1"
 }
 
 property() { printf '  <property><name>%s</name><value>%s</value></property>\n' "$1" "$2"; }
