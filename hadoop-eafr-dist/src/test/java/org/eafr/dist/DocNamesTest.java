@@ -91,6 +91,8 @@ class DocNamesTest {
   /** Every word of the modules' sources: JMX attributes, metric and Redfish names the docs quote are words there. */
   private static final Set<String> SOURCE_WORDS = new HashSet<>();
   private static final Set<String> KEYS = new HashSet<>();
+  /** The daemons' {@code eafr.*} keys: string literals of the core's, the NameNode's and the DataNode's main sources. */
+  private static final Set<String> DAEMON_KEYS = new HashSet<>();
   private static final Set<String> KEY_PREFIXES = new HashSet<>();
 
   @BeforeAll
@@ -99,6 +101,12 @@ class DocNamesTest {
       for (Path module : modules.filter(p -> p.getFileName().toString().startsWith("hadoop-eafr-"))
           .collect(Collectors.toList())) {
         indexSources(module.resolve("src/main/java"), true);
+        if (List.of("placement", "namenode", "datanode").contains(module.getFileName().toString()
+            .substring("hadoop-eafr-".length()))) {
+          KEY_LITERAL.matcher(sourceText(module.resolve("src/main/java"))).results().map(m -> m.group(1))
+              .filter(key -> key.startsWith("eafr.") && !key.endsWith(".")
+                  && !key.startsWith(CREDENTIAL_ALIAS_PREFIX)).forEach(DAEMON_KEYS::add);
+        }
         indexSources(module.resolve("src/test/java"), false);
       }
     }
@@ -144,6 +152,16 @@ class DocNamesTest {
     }
   }
 
+  private static String sourceText(Path sourceRoot) throws IOException {
+    StringBuilder text = new StringBuilder();
+    try (Stream<Path> files = Files.walk(sourceRoot)) {
+      for (Path file : files.filter(p -> p.toString().endsWith(".java")).collect(Collectors.toList())) {
+        text.append(Files.readString(file)).append('\n');
+      }
+    }
+    return text.toString();
+  }
+
   private static void addClassFile(String path) {
     if (path.endsWith(".class")) {
       String name = path.substring(path.lastIndexOf('/') + 1, path.length() - ".class".length());
@@ -180,6 +198,17 @@ class DocNamesTest {
 
     assertThat(unknown).as("eafr.* and sim.* keys the docs name that no Setting, key prefix or conf/*.xml defines")
         .isEmpty();
+  }
+
+  @Test
+  void everyDaemonKey_hasItsRowInConfigurationMd() throws IOException {
+    Set<String> rows = Pattern.compile("(?m)^\\| `(eafr\\.[a-z0-9.-]+)`").matcher(
+        Files.readString(ROOT.resolve("docs/configuration.md"))).results().map(m -> m.group(1))
+        .collect(Collectors.toSet());
+
+    assertThat(DAEMON_KEYS).as("keys found in the sources").contains("eafr.interval.ms", "eafr.layout");
+    assertThat(DAEMON_KEYS).as("keys the daemons read that docs/configuration.md has no row for")
+        .isSubsetOf(rows);
   }
 
   @Test
