@@ -210,7 +210,7 @@ final class ClusterReport {
 
   /**
    * The grid line: objective, signal (or why work falls back to energy only), intensity and price now, gCO2 and EUR
-   * since start, and each kind of held work (reflection, cold-migration, trim) with its deadline.
+   * since start, and each kind of held work (reflection, relayout, cold-migration, trim) with its deadline.
    */
   static String gridText(Map<String, Object> gear) {
     StringBuilder text = new StringBuilder("grid (objective ").append(gear.get("GridObjective")).append("): ");

@@ -23,8 +23,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The NameNode's grid signal and the core's scheduler for its deferrable work: the gear service's reflection, asked
- * every gear step while files owe moves after a gear-up ({@link #mayReflect}), and the replication monitor's cold
- * migrations and trimming, asked every round that plans them ({@link #mayRun}). It holds each kind while the forecast
+ * every gear step while files owe moves after a gear-up ({@link #mayReflect}), relayout's moves, asked every relayout
+ * step while a relayout runs, and the replication monitor's cold migrations and trimming, asked every round that plans
+ * them ({@link #mayRun}). It holds each kind while the forecast
  * has a cleaner (or cheaper) slot before the kind's deadline and releases it at that slot or at the deadline ({@link
  * DeferredWork}, {@link DeferralScheduler}). The deadline is {@code eafr.grid.defer.<kind>.ms} after the kind became
  * due; for reflection also the moment a gear-down is asked while it is held ({@link #gearDownAsked}): no gear-down
@@ -45,7 +46,8 @@ import org.slf4j.LoggerFactory;
 public final class GridGate {
   private static final Logger LOG = LoggerFactory.getLogger(GridGate.class);
   /** The kinds of deferrable work the NameNode schedules against the grid, in status order. */
-  public static final List<WorkKind> KINDS = List.of(WorkKind.REFLECTION, WorkKind.COLD_MIGRATION, WorkKind.TRIM);
+  public static final List<WorkKind> KINDS = List.of(WorkKind.REFLECTION, WorkKind.RELAYOUT, WorkKind.COLD_MIGRATION,
+      WorkKind.TRIM);
   /** The names of {@link #values()} that are words (or null), not numbers. */
   public static final Set<String> WORDS = words();
 
@@ -94,8 +96,9 @@ public final class GridGate {
   }
 
   /**
-   * Whether {@code kind} work ({@link #KINDS}: the gear service's reflection, the replication monitor's cold
-   * migrations and trimming) runs now, with {@code pendingFiles} files owing it: true when none does, or the scheduler
+   * Whether {@code kind} work ({@link #KINDS}: the gear service's reflection, relayout's moves, the replication
+   * monitor's cold migrations and trimming) runs now, with {@code pendingFiles} files owing it (relayout: 1 while it
+   * runs): true when none does, or the scheduler
    * releases it; false while it is held for a cleaner or cheaper slot before its deadline, which is {@code
    * eafr.grid.defer.<kind>.ms} after the kind became due here (for reflection also a gear-down asked meanwhile).
    * A caller that asks only every {@code periodMillis} (the monitor's round) has its work released at the latest one
@@ -120,13 +123,18 @@ public final class GridGate {
         deadline);
     Verdict verdict = deferred.lastVerdict(kind);
     if (!run && !wasHeld) {
-      LOG.info("EAFR grid: {} of {} files held for a {} slot: {}", kind.key(), pendingFiles,
+      LOG.info("EAFR grid: {} held for a {} slot: {}", work(kind, pendingFiles),
           settings.objective() == Objective.PRICE ? "cheaper" : "cleaner", verdict.describe());
     } else if (run && wasHeld) {
-      LOG.info("EAFR grid: {} of {} files released after {} s: {}", kind.key(), pendingFiles, (now - since) / 1000,
+      LOG.info("EAFR grid: {} released after {} s: {}", work(kind, pendingFiles), (now - since) / 1000,
           verdict.describe());
     }
     return run;
+  }
+
+  /** The work a log line names: "reflection of 3 files", or "relayout" (a relayout's files are not counted ahead). */
+  private static String work(WorkKind kind, long pendingFiles) {
+    return kind == WorkKind.RELAYOUT ? kind.key() : kind.key() + " of " + pendingFiles + " files";
   }
 
   /** Whether {@code kind} work is held for a cleaner or cheaper slot now (what a preview of the work reports). */
@@ -247,7 +255,7 @@ public final class GridGate {
     return null;
   }
 
-  /** The prefix of {@code kind}'s entries in {@link #values()}: "Reflection", "ColdMigration", "Trim". */
+  /** The prefix of {@code kind}'s entries in {@link #values()}: "Reflection", "Relayout", "ColdMigration", "Trim". */
   public static String valueName(WorkKind kind) {
     StringBuilder name = new StringBuilder();
     for (String word : kind.key().split("-")) {

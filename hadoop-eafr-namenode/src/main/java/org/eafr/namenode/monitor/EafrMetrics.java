@@ -170,6 +170,7 @@ public final class EafrMetrics implements MetricsSource {
     metrics.put("GridCost", Metric.gauge("GridCostEuros", "Euros of the DataNodes' estimated energy since start, at"
         + " the signal's price (NaN without one); a gauge, since hours of negative price take euros off"));
     heldWork(metrics, WorkKind.REFLECTION, "GridReflectionHeld", "GridReflectionDeadlineTimestampSeconds");
+    heldWork(metrics, WorkKind.RELAYOUT, "GridRelayoutHeld", "GridRelayoutDeadlineTimestampSeconds");
     heldWork(metrics, WorkKind.COLD_MIGRATION, "GridColdMigrationHeld", "GridColdMigrationDeadlineTimestampSeconds");
     heldWork(metrics, WorkKind.TRIM, "GridTrimHeld", "GridTrimDeadlineTimestampSeconds");
     return Collections.unmodifiableMap(metrics);

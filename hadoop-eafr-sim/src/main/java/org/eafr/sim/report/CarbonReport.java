@@ -44,7 +44,7 @@ public final class CarbonReport {
   private static final int HEIGHT = 520;
   private static final long DAY_MILLIS = 86_400_000L;
   private static final List<String> PER_DAY = List.of("kg_co2_day", "eur_day", "move_g_co2_day", "grid_kwh_day",
-      "read_mean_ms", "read_p99_ms", "move_gb_day", "deferred_wait_mean_h");
+      "read_mean_ms", "read_p99_ms", "move_gb_day", "deferred_hold_mean_h");
 
   private CarbonReport() {
   }
