@@ -86,7 +86,7 @@ start_cluster() {
   demo_java "$NN_CLASS" -format -force -nonInteractive >"$STATE/logs/format.log" 2>&1 ||
     { tail -20 "$STATE/logs/format.log" >&2; die "formatting the NameNode failed: see $STATE/logs/format.log"; }
   start_java namenode "$NN_CLASS" "$STATE/conf"
-  demo_wait namenode 300 || die "the NameNode did not come up"
+  demo_wait namenode 300 || die "the NameNode or its EAFR plugin did not come up: see $STATE/logs/namenode.log"
   log "NameNode up; starting the simulated BMCs"
   start_java bmc-farm "$FARM_CLASS" "$STATE/conf" "$STATE"
   demo_wait bmcs 300 || die "the simulated BMCs did not start"
