@@ -32,12 +32,12 @@ source "$ROOT/scripts/lib/eafr-daemons.sh"
 
 require_tools() {
   local tool missing=()
-  for tool in java mvn ipmi_sim ipmitool openssl setsid flock curl unzip; do
+  for tool in java mvn ipmi_sim ipmitool openssl setsid flock unzip; do
     command -v "$tool" >/dev/null 2>&1 || missing+=("$tool")
   done
   [[ -x "$SUSHY_VENV/bin/sushy-emulator" ]] || missing+=("sushy-emulator (in $SUSHY_VENV)")
   ((${#missing[@]} == 0)) || die "missing ${missing[*]}: run scripts/install-deps.sh (a JDK 17, Maven, Debian"\
-" openipmi ipmitool openssl python3-venv, PyPI sushy-tools in a venv); curl, unzip, util-linux: apt-get install them"
+" openipmi ipmitool openssl python3-venv, PyPI sushy-tools in a venv); unzip, util-linux: apt-get install them"
   # Hadoop's daemons look up this machine's own name at start (a bare chroot or container may have no /etc/hosts).
   local name
   name=$(hostname)
@@ -86,10 +86,10 @@ start_cluster() {
   demo_java "$NN_CLASS" -format -force -nonInteractive >"$STATE/logs/format.log" 2>&1 ||
     { tail -20 "$STATE/logs/format.log" >&2; die "formatting the NameNode failed: see $STATE/logs/format.log"; }
   start_java namenode "$NN_CLASS" "$STATE/conf"
-  demo_wait namenode 300 || die "the NameNode did not come up"
+  demo_wait namenode 300 || die "the NameNode or its EAFR plugin did not come up: see $STATE/logs/namenode.log"
   log "NameNode up; starting the simulated BMCs"
   start_java bmc-farm "$FARM_CLASS" "$STATE/conf" "$STATE"
-  demo_wait bmcs 120 || die "the simulated BMCs did not start"
+  demo_wait bmcs 300 || die "the simulated BMCs did not start"
   local i n
   n=$(($(wc -l <"$STATE/hosts.txt")))
   log "BMCs ready; powering on $n DataNode hosts"

@@ -33,9 +33,10 @@ import org.junit.jupiter.api.Test;
  * tarball's README name exists: every class in a code span, every {@code eafr.*} setting key, every {@code hdfs eafr}
  * command, every path under scripts/, conf/ or docs/, every relative link and its heading anchor (not the tarball
  * README's: they point into the tarball, which TarballInstallIT checks); the Hadoop 3.5.0 test classes
- * docs/hadoop-compat.md lists are the ones the parent pom's {@code hadoop-3.5} profile runs. A failure lists each unknown name as
- * {@code file:line: name}. The docs also stay short: no file over {@value #MAX_DOC_LINES} lines, README.md and
- * docs/*.md together under {@value #MAX_TOTAL_LINES}.
+ * docs/hadoop-compat.md lists are the ones the parent pom's {@code hadoop-3.5} profile runs; every key the daemons read
+ * has its row in docs/configuration.md. A failure lists each unknown name as {@code file:line: name}. The docs also
+ * stay short: no file over {@value #MAX_DOC_LINES} lines, README.md and docs/*.md together under
+ * {@value #MAX_TOTAL_LINES}.
  *
  * <p>Where names come from: classes from the modules' sources (main and test, nested types included), the test
  * class path (Hadoop) and the JDK; keys from the string literals of the modules' main sources (each {@code Setting}
@@ -64,7 +65,7 @@ class DocNamesTest {
   /** A path in the checkout: {@code scripts/demo.sh}, {@code conf/eafr-roles.example}, {@code ../docs/bench}. */
   private static final Pattern REPO_PATH = Pattern.compile(
       "(?<![\\w/.-])(?:\\.\\./)*((?:scripts|conf|docs)/[A-Za-z0-9_./-]*[A-Za-z0-9_])(?!\\w|[*<]|[./-][\\w*<])");
-  /** A test class in a code span, as docs/hadoop-compat.md's table names them. */
+  /** A test class in a code span, as the rows of docs/hadoop-compat.md's table name them. */
   private static final Pattern TEST_CLASS = Pattern.compile("`([A-Z][A-Za-z0-9]*Test)`");
   private static final Pattern PROFILE_TESTS =
       Pattern.compile("<id>hadoop-3\\.5</id>.*?<test>([^<]*)</test>", Pattern.DOTALL);
@@ -91,7 +92,7 @@ class DocNamesTest {
   /** Every word of the modules' sources: JMX attributes, metric and Redfish names the docs quote are words there. */
   private static final Set<String> SOURCE_WORDS = new HashSet<>();
   private static final Set<String> KEYS = new HashSet<>();
-  /** The daemons' {@code eafr.*} keys: string literals of the core's, the NameNode's and the DataNode's main sources. */
+  /** The daemons' {@code eafr.*} keys: string literals in the core's, the NameNode's and the DataNode's main code. */
   private static final Set<String> DAEMON_KEYS = new HashSet<>();
   private static final Set<String> KEY_PREFIXES = new HashSet<>();
 
@@ -231,7 +232,8 @@ class DocNamesTest {
     Set<String> run = profile.find() ? Set.of(profile.group(1).trim().split("\\s*,\\s*")) : Set.of();
     String compat = Files.readString(ROOT.resolve("docs/hadoop-compat.md"));
     String section = compat.substring(Math.max(0, compat.indexOf("## Hadoop 3.5.0")));
-    Set<String> listed = TEST_CLASS.matcher(section).results().map(m -> m.group(1)).collect(Collectors.toSet());
+    Set<String> listed = section.lines().filter(line -> line.startsWith("|"))
+        .flatMap(row -> TEST_CLASS.matcher(row).results().map(m -> m.group(1))).collect(Collectors.toSet());
 
     assertThat(listed).as("test classes docs/hadoop-compat.md says run against Hadoop 3.5.0 (pom.xml, hadoop-3.5)")
         .isEqualTo(run);
