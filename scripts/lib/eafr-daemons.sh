@@ -29,8 +29,6 @@ stop_pid() {
   rm -f "$1"
 }
 
-property() { printf '  <property><name>%s</name><value>%s</value></property>\n' "$1" "$2"; }
-
 # eafr_build STATE MODULE...: builds hadoop-eafr-placement and the given adapter modules (mvn package -DskipTests)
 # and writes STATE/classpath: the adapters' jars, Hadoop's runtime (hadoop-hdfs is `provided` in the adapters, so
 # the compile scope, which includes provided, is the daemon's classpath; read from the first module), the web apps
@@ -68,13 +66,4 @@ eafr_build() {
   # The placement jar comes with the compile scope (reactor build of hadoop-eafr-placement).
   echo "$state/webapps-root:$jars:$hadoop_cp:$common_tests" >"$state/classpath"
   log "hadoop: $(basename "$hdfs_jar" .jar | sed 's/hadoop-hdfs-//'); EAFR: $(tr ':' '\n' <<<"$jars" | xargs -n1 basename | tr '\n' ' ')"
-}
-
-# The properties that make a small test cluster quick: 1 s heartbeats and redundancy checks, no safe-mode extension,
-# block reports at once.
-quick_cluster_properties() {
-  property dfs.heartbeat.interval 1
-  property dfs.namenode.redundancy.interval.seconds 1
-  property dfs.namenode.safemode.extension 0
-  property dfs.blockreport.initialDelay 0
 }

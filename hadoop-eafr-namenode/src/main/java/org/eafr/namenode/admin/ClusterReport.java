@@ -276,7 +276,8 @@ final class ClusterReport {
               : String.format(Locale.ROOT, "%.1f", node.energy.measuredWatts())));
     }
     if (nodes.stream().anyMatch(n -> n.putToSleepByEafr)) {
-      text.append("* put to sleep by EAFR (Eq. 8: a full standby server; or its gear group sleeps)\n");
+      text.append("* out of service for EAFR: a full standby server (Eq. 8, in maintenance; powered off only with"
+          + " eafr.cold.power-off = true), or a server whose gear group sleeps\n");
     }
     return text.toString();
   }
