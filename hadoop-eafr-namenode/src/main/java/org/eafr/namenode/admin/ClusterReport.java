@@ -219,9 +219,13 @@ final class ClusterReport {
     } else if (gear.get("GridSignal") == null) {
       text.append(gear.get("GridSignalProblem")).append("; ");
     }
-    text.append(String.format(Locale.ROOT, "now %s gCO2/kWh, %s EUR/MWh; since start %s gCO2, %s EUR%n",
+    text.append(String.format(Locale.ROOT, "now %s gCO2/kWh, %s EUR/MWh; since start %s gCO2, %s EUR",
         number(gear.get("GridCarbonIntensity"), "%.1f"), number(gear.get("GridPrice"), "%.2f"),
         number(gear.get("GridCarbon"), "%.1f"), number(gear.get("GridCost"), "%.4f")));
+    if (gear.get("GridTargetUtilization") != null) {
+      text.append(String.format(Locale.ROOT, "; target utilization %.3f", gear.get("GridTargetUtilization")));
+    }
+    text.append(String.format("%n"));
     for (WorkKind kind : GridGate.KINDS) {
       String name = GridGate.valueName(kind);
       if (gear.get(name + "HeldUntil") != null) {

@@ -131,6 +131,10 @@ public final class GearAutopilot implements AutoCloseable {
           Math.min(parts.get().lowestGear(), gearNow), Clock.systemUTC());
       controllerLayout = layout.get();
     }
+    org.eafr.placement.settings.EafrSettings core = runtime.settings().core();
+    controller.targetUtilization(gears.grid().targetUtilization(
+        core.get(org.eafr.placement.settings.EafrSettings.GEAR_TARGET_UTILIZATION),
+        core.get(org.eafr.placement.settings.EafrSettings.GEAR_DOWN_MARGIN)));
     ActiveSet failed = service.failed(layout.get());
     GearDecision decision = controller.decide(load.get(), service.serversOn(layout.get()), failed,
         floor(failed));

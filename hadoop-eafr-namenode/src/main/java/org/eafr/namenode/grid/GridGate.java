@@ -13,9 +13,11 @@ import java.util.function.LongSupplier;
 import org.eafr.placement.grid.DeferralScheduler;
 import org.eafr.placement.grid.DeferredWork;
 import org.eafr.placement.grid.GridMeter;
+import org.eafr.placement.grid.GridGap;
 import org.eafr.placement.grid.GridSettings;
 import org.eafr.placement.grid.GridSignal;
 import org.eafr.placement.grid.Objective;
+import org.eafr.placement.grid.UtilizationSteering;
 import org.eafr.placement.grid.Verdict;
 import org.eafr.placement.grid.WorkKind;
 import org.slf4j.Logger;
@@ -27,7 +29,9 @@ import org.slf4j.LoggerFactory;
  * step while a relayout runs, and the replication monitor's cold migrations and trimming, asked every round that plans
  * them ({@link #mayRun}). It holds each kind while the forecast
  * has a cleaner (or cheaper) slot before the kind's deadline and releases it at that slot or at the deadline ({@link
- * DeferredWork}, {@link DeferralScheduler}). The deadline is {@code eafr.grid.defer.<kind>.ms} after the kind became
+ * DeferredWork}, {@link DeferralScheduler}). The autopilot asks it for the gear controller's target utilization each
+ * decision ({@link #targetUtilization}: u moved with the forecast within the operator's {@code
+ * eafr.grid.utilization.lower} and {@code .raise}, {@link UtilizationSteering}). The deadline is {@code eafr.grid.defer.<kind>.ms} after the kind became
  * due; for reflection also the moment a gear-down is asked while it is held ({@link #gearDownAsked}): no gear-down
  * starts during a shift, so held reflection would otherwise keep the gear up. It also adds the DataNodes' estimated
  * kWh up against the signal ({@link GridMeter}).
@@ -57,6 +61,9 @@ public final class GridGate {
   private GridSignal signal;
   private DeferredWork deferred;
   private GridMeter meter;
+  private UtilizationSteering steering;
+  /** The target utilization of the autopilot's last decision, NaN before one. */
+  private double lastTarget = Double.NaN;
   private double gramsBefore;
   private double eurosBefore;
   private double lastKwh = Double.NaN;
@@ -71,6 +78,7 @@ public final class GridGate {
     this.source = Objects.requireNonNull(source, "source");
     this.deferred = new DeferredWork(new DeferralScheduler(settings, null));
     this.meter = new GridMeter(null);
+    this.steering = new UtilizationSteering(settings, null);
   }
 
   /** Energy only, no signal: what a NameNode without grid settings runs. */
@@ -159,6 +167,21 @@ public final class GridGate {
     return true;
   }
 
+  /**
+   * The gear controller's target utilization now for the operator's u ({@code eafr.gear.target-utilization}) and
+   * down margin h: u - {@code eafr.grid.utilization.lower} in the cleanest (cheapest) slot of the forecast horizon,
+   * u + {@code .raise} in the dirtiest, in between by the rank of now ({@link UtilizationSteering}); u itself with
+   * both at 0 (the default), energy as the objective or no usable signal. The NameNode measures no read latency per
+   * decision, so {@code eafr.grid.read-latency-bound.ms} does not cap it here; the controller's availability floor
+   * still decides every gear.
+   */
+  public synchronized double targetUtilization(double u, double h) {
+    long now = clock.getAsLong();
+    refresh(now);
+    lastTarget = steering.target(now, u, h, Double.NaN);
+    return lastTarget;
+  }
+
   /** Whether reflection is held for a cleaner or cheaper slot now. */
   public boolean reflectionHeld() {
     return held(WorkKind.REFLECTION);
@@ -193,6 +216,7 @@ public final class GridGate {
     values.put("GridPrice", covered ? known(signal.priceAt(now)) : null);
     values.put("GridCarbon", known(gramsBefore + meter.gramsCo2()));
     values.put("GridCost", known(eurosBefore + meter.euros()));
+    values.put("GridTargetUtilization", known(lastTarget));
     for (WorkKind kind : KINDS) {
       boolean held = deferred.held(kind);
       Verdict verdict = held ? deferred.lastVerdict(kind) : null;
@@ -216,6 +240,7 @@ public final class GridGate {
       signal = current;
       deferred = new DeferredWork(new DeferralScheduler(settings, current));
       meter = new GridMeter(current);
+      steering = new UtilizationSteering(settings, current);
       if (current != null) {
         LOG.info("EAFR grid: signal read: {}", describe(current));
       }
@@ -277,7 +302,17 @@ public final class GridGate {
   private static String describe(GridSignal signal) {
     return signal.name() + ": " + signal.slots() + " slots of " + signal.stepMillis() / 60_000 + " min from "
         + Instant.ofEpochMilli(signal.startMillis()) + " to " + Instant.ofEpochMilli(signal.endMillis())
-        + (signal.hasCarbon() ? ", carbon" : "") + (signal.hasPrice() ? ", price" : "");
+        + (signal.hasCarbon() ? ", carbon" : "") + (signal.hasPrice() ? ", price" : "") + gaps(signal);
+  }
+
+  /** The signal's gaps in a line: how many, their slots, the first one; empty without gaps. */
+  private static String gaps(GridSignal signal) {
+    List<GridGap> gaps = signal.gaps();
+    if (gaps.isEmpty()) {
+      return "";
+    }
+    int slots = gaps.stream().mapToInt(GridGap::slots).sum();
+    return "; " + gaps.size() + " gap(s), " + slots + " slot(s) filled, first: " + gaps.get(0).describe();
   }
 
   private static Double known(double value) {
