@@ -29,34 +29,16 @@ die() { log "ERROR: $*"; exit 1; }
 # shellcheck source=../lib/eafr-daemons.sh
 source "$ROOT/scripts/lib/eafr-daemons.sh"
 
-for n in ROUNDS BLOCK_MB BLOCKS MBIT SLOW_MBIT QUEUE PERIOD_MS; do
-  [[ "${!n}" =~ ^[1-9][0-9]*$ ]] || die "INCAST_$n = '${!n}' is not allowed: expected a whole number >= 1"
-done
-for m in $MODES; do
-  [[ $m == pacing || $m == window ]] || die "INCAST_MODES: '$m' is not allowed: expected pacing and/or window"
-done
+for n in ROUNDS BLOCK_MB BLOCKS MBIT SLOW_MBIT QUEUE PERIOD_MS; do [[ "${!n}" =~ ^[1-9][0-9]*$ ]] || die "INCAST_$n = '${!n}' is not allowed: expected a whole number >= 1"; done
+for m in $MODES; do [[ $m == pacing || $m == window ]] || die "INCAST_MODES: '$m' is not allowed: expected pacing and/or window"; done
+for s in $SCENARIOS; do [[ $s == incast || $s == hetero ]] || die "INCAST_SCENARIOS: unknown scenario '$s' (allowed: incast hetero)"; done
 (($(id -u) == 0)) || die "needs root (network namespaces and tc); run it with sudo"
 
-# Commands the bench needs, each "CHECK|DEBIAN PACKAGE|WHAT": installed with apt-get when missing.
-java17() { command -v java >/dev/null && java -XshowSettings:properties -version 2>&1 | awk -F' = ' '/java.specification.version/ { exit !($2 + 0 >= 17) }'; }
+# Commands the bench needs, each "CHECK|DEBIAN PACKAGE|WHAT": installed with apt-get when missing (require_tools).
 TOOLS=("command -v ip|iproute2|ip (network namespaces, veth links)" "command -v tc|iproute2|tc (link shaping)"
   "command -v unzip|unzip|unzip (the HDFS web apps)" "command -v setsid|util-linux|setsid (daemons in their own session)"
   "command -v flock|util-linux|flock (one bench at a time)" "java17|openjdk-17-jdk-headless|a JDK 17 or newer"
   "command -v mvn|maven|Maven (the build)")
-missing_tools() { local e; for e in "${TOOLS[@]}"; do eval "${e%%|*}" >/dev/null 2>&1 || echo "${e#*|}"; done; }
-install_tools() {
-  local missing packages
-  missing="$(missing_tools)"
-  [[ -z "$missing" ]] && return 0
-  packages="$(cut -d'|' -f1 <<<"$missing" | sort -u | tr '\n' ' ')"
-  if command -v apt-get >/dev/null; then
-    log "installing $packages(Debian packages)"
-    apt-get update -qq >&2 && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
-      $packages >&2 || log "apt-get could not install $packages"
-    missing="$(missing_tools)"
-  fi
-  [[ -z "$missing" ]] || die "missing: $(cut -d'|' -f2 <<<"$missing" | paste -sd';' | sed 's/;/; /g') (Debian packages: $(cut -d'|' -f1 <<<"$missing" | sort -u | paste -sd' '))"
-}
 
 # The kernel features, tried once on a throw-away namespace: each failure names the feature and its module.
 check_kernel() {
@@ -128,9 +110,7 @@ stop_node() {
   local pidfile="$STATE/node$1.pid" pid
   [[ -f "$pidfile" ]] || return 0
   pid="$(cat "$pidfile")"
-  if kill -TERM "$pid" 2>/dev/null; then
-    wait_until 30 "node $1 (pid $pid) to exit" eval "! kill -0 $pid 2>/dev/null" || kill -KILL "$pid" 2>/dev/null || true
-  fi
+  kill -TERM "$pid" 2>/dev/null && { wait_until 30 "node $1 (pid $pid) to exit" eval "! kill -0 $pid 2>/dev/null" || kill -KILL "$pid" 2>/dev/null || true; }
   rm -f "$pidfile"
 }
 stop_all() { local f; for f in "$STATE"/node*.pid; do [[ -e "$f" ]] && stop_node "$(basename "$f" .pid | sed 's/node//')"; done; return 0; }
@@ -178,8 +158,7 @@ incast() {
 hetero() {
   log "hetero: NameNode, 4 sources (/r1), 4 targets (/r2): 2 at ${MBIT} Mbit/s, 2 at ${SLOW_MBIT} Mbit/s"
   network 9
-  shape 7 "$SLOW_MBIT"
-  shape 8 "$SLOW_MBIT"
+  shape 7 "$SLOW_MBIT" && shape 8 "$SLOW_MBIT"
   cluster hetero 9 5
   local k mode r
   for ((k = 1; k <= 8; k++)); do start_node "$k" "$DN_CLASS"; done
@@ -208,7 +187,7 @@ cleanup() {
 }
 
 main() {
-  install_tools
+  require_tools "${TOOLS[@]}"
   local lock=/tmp/eafr-incast-bench.lock scenario load_start doc=()
   [[ -d /run/lock && -w /run/lock ]] && lock=/run/lock/eafr-incast-bench.lock
   exec 9>"$lock"
@@ -224,12 +203,7 @@ main() {
   # demo module brings the JMX reader (org.eafr.demo.NameNodeJmx).
   eafr_build "$STATE" hadoop-eafr-datanode hadoop-eafr-namenode hadoop-eafr-demo hadoop-eafr-sim
   head -c $((BLOCK_MB * BLOCKS << 20)) /dev/urandom >"$STATE/tmp/data"
-  for scenario in $SCENARIOS; do
-    case "$scenario" in
-      incast | hetero) "$scenario" ;;
-      *) die "INCAST_SCENARIOS: unknown scenario '$scenario' (allowed: incast hetero)" ;;
-    esac
-  done
+  for scenario in $SCENARIOS; do "$scenario"; done
   [[ "${INCAST_NO_DOC:-0}" == 1 ]] || doc=(--doc "$ROOT/docs/evaluation-real-daemons.md")
   bench finish --state "$STATE" --modes "$MODES" --rounds "$ROUNDS" --mbit "$MBIT" --slow-mbit "$SLOW_MBIT" \
     --queue "$QUEUE" --block-mb "$BLOCK_MB" --blocks "$BLOCKS" --period-ms "$PERIOD_MS" --eta-low "$ETA_LOW" \

@@ -67,3 +67,23 @@ eafr_build() {
   echo "$state/webapps-root:$jars:$hadoop_cp:$common_tests" >"$state/classpath"
   log "hadoop: $(basename "$hdfs_jar" .jar | sed 's/hadoop-hdfs-//'); EAFR: $(tr ':' '\n' <<<"$jars" | xargs -n1 basename | tr '\n' ' ')"
 }
+
+java17() { command -v java >/dev/null && java -XshowSettings:properties -version 2>&1 | awk -F' = ' '/java.specification.version/ { exit !($2 + 0 >= 17) }'; }
+
+# require_tools "CHECK|DEBIAN PACKAGE|WHAT"...: installs the packages of the checks that fail with apt-get (when there
+# is one), then stops naming each command still missing and its package.
+require_tools() {
+  local entry missing="" packages
+  for entry in "$@"; do eval "${entry%%|*}" >/dev/null 2>&1 || missing+="${entry#*|}"$'\n'; done
+  [[ -z "$missing" ]] && return 0
+  packages="$(cut -d'|' -f1 <<<"${missing%$'\n'}" | sort -u | tr '\n' ' ')"
+  if command -v apt-get >/dev/null; then
+    log "installing $packages(Debian packages)"
+    apt-get update -qq >&2 && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+      $packages >&2 || log "apt-get could not install $packages"
+    missing=""
+    for entry in "$@"; do eval "${entry%%|*}" >/dev/null 2>&1 || missing+="${entry#*|}"$'\n'; done
+  fi
+  missing="${missing%$'\n'}"
+  [[ -z "$missing" ]] || die "missing: $(cut -d'|' -f2 <<<"$missing" | paste -sd';' | sed 's/;/; /g') (Debian packages: $(cut -d'|' -f1 <<<"$missing" | sort -u | paste -sd' '))"
+}
