@@ -9,7 +9,7 @@ import org.apache.hadoop.hdfs.server.namenode.NameNode;
 import org.apache.hadoop.ipc.RefreshHandler;
 import org.apache.hadoop.ipc.RefreshResponse;
 import org.apache.hadoop.ipc.Server;
-import org.eafr.namenode.cluster.EafrRuntime;
+import org.eafr.namenode.runtime.EafrRuntime;
 import org.eafr.namenode.cluster.ServerTranslator;
 import org.eafr.namenode.config.RolesFile;
 
@@ -147,7 +147,7 @@ public final class AdminHandler implements RefreshHandler {
       case RELAYOUT_START:
       case RELAYOUT_STATUS:
       case RELAYOUT_STOP:
-        return RelayoutCommands.answer(runtime.gears().relayout(), request.verb(), request.json());
+        return RelayoutCommands.answer(runtime.relayout(), request.verb(), request.json());
       default:
         throw new IllegalArgumentException("'" + request.verb().words() + "' is not served by this NameNode");
     }

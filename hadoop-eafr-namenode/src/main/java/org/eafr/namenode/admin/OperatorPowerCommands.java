@@ -5,7 +5,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import org.apache.hadoop.ipc.RefreshResponse;
-import org.eafr.namenode.cluster.EafrRuntime;
+import org.eafr.namenode.runtime.EafrRuntime;
 import org.eafr.namenode.power.NodePowerStatus;
 import org.eafr.namenode.power.PowerManager;
 import org.eafr.namenode.power.PowerResult;

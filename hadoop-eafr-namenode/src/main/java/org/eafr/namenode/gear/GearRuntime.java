@@ -46,7 +46,6 @@ public final class GearRuntime {
   private volatile PowerManager power;
   private volatile GearService service;
   private volatile GearAutopilot autopilot;
-  private volatile org.eafr.namenode.relayout.RelayoutService relayout;
   private final GridGate grid;
 
   public GearRuntime(GearSettings settings, EafrSettings core) {
@@ -265,15 +264,6 @@ public final class GearRuntime {
 
   public void service(GearService running) {
     this.service = running;
-  }
-
-  /** The relayout service of the running NameNode, once its plugin started it; else null. */
-  public org.eafr.namenode.relayout.RelayoutService relayout() {
-    return relayout;
-  }
-
-  public void relayout(org.eafr.namenode.relayout.RelayoutService running) {
-    this.relayout = running;
   }
 
   /** The gear autopilot of the running NameNode (it runs beside the gear service); else null. */

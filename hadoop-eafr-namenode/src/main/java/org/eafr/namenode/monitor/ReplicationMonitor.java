@@ -14,9 +14,12 @@ import org.apache.hadoop.hdfs.protocol.HdfsFileStatus;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
 import org.apache.hadoop.hdfs.server.namenode.NameNode;
 import org.apache.hadoop.hdfs.server.protocol.NamenodeProtocols;
-import org.eafr.namenode.cluster.EafrRuntime;
+import org.eafr.namenode.runtime.EafrRuntime;
 import org.eafr.namenode.cluster.ServerTranslator;
 import org.eafr.namenode.grid.GridGate;
+import org.eafr.namenode.replication.MonitorStats;
+import org.eafr.namenode.replication.RoundPlanner;
+import org.eafr.namenode.replication.RoundPreview;
 import org.eafr.namenode.transfer.BlockLocations;
 import org.eafr.namenode.transfer.NameNodeBlockLocations;
 import org.eafr.namenode.transfer.StoredBlock;
@@ -63,7 +66,7 @@ import org.slf4j.LoggerFactory;
  * source is drained only once the target holds every block. Unread files are cold; a file read in the interval is
  * classified by the counts of {@code ReadStatistics}.
  */
-public final class ReplicationMonitor {
+public final class ReplicationMonitor implements RoundPlanner {
   private static final Logger LOG = LoggerFactory.getLogger(ReplicationMonitor.class);
   /** Rounds an action may wait for HDFS before it is given up. */
   private static final int PATIENCE_ROUNDS = 3;
@@ -92,7 +95,7 @@ public final class ReplicationMonitor {
     this.runtime = runtime;
     this.batchFiles = batchFiles;
     this.blockLocations = new NameNodeBlockLocations(nameNode.getNamesystem());
-    this.translator = ServerTranslator.of(runtime);
+    this.translator = runtime.translator();
     this.classifier = PopularityClassifier.from(runtime.settings().core());
     this.planner = ReplicationPlanner.from(runtime.settings().core(), runtime.destinations());
     this.reserve = runtime.reserve();

@@ -15,7 +15,7 @@ import org.apache.hadoop.util.ExitUtil;
 import org.apache.hadoop.util.ServicePlugin;
 import org.eafr.namenode.admin.AdminHandler;
 import org.eafr.namenode.admin.AdminLog;
-import org.eafr.namenode.cluster.EafrRuntime;
+import org.eafr.namenode.runtime.EafrRuntime;
 import org.eafr.namenode.cluster.ReplicaMap;
 import org.eafr.namenode.cluster.ServerTranslator;
 import org.eafr.namenode.cold.ColdSleep;
@@ -94,7 +94,8 @@ public class ReplicationMonitorPlugin implements ServicePlugin {
     startGears();
     startColdSleep();
     energy = new EnergyMonitor(() -> nameNode.getNamesystem().getBlockManager().getDatanodeManager()
-        .getDatanodeListForReport(DatanodeReportType.ALL), runtime, Clock.systemUTC())
+        .getDatanodeListForReport(DatanodeReportType.ALL), runtime.settings().core(), runtime.translator(),
+        runtime.gears(), runtime.coldHosts(), Clock.systemUTC())
         .start(runtime.settings().energySampleMillis());
     runtime.energy(energy);
     DefaultMetricsSystem.instance().register(EafrMetrics.NAME, "EAFR adaptive replication",
@@ -128,12 +129,14 @@ public class ReplicationMonitorPlugin implements ServicePlugin {
     if (!runtime.gears().settings().geared()) {
       return;
     }
-    gearService = GearService.start(nameNode, runtime, replicaMap);
+    gearService = GearService.start(nameNode, runtime.gears(), runtime.roles(), runtime.settings().core(),
+        replicaMap);
     runtime.gears().service(gearService);
-    gearAutopilot = GearAutopilot.start(nameNode, runtime, gearService);
+    gearAutopilot = GearAutopilot.start(nameNode, runtime.gears(), runtime.settings(), runtime.attribution(),
+        gearService);
     runtime.gears().autopilot(gearAutopilot);
     relayout = RelayoutService.start(nameNode, runtime.gears(), RelayoutSettings.from(nameNode.getConf()::get));
-    runtime.gears().relayout(relayout);
+    runtime.relayout(relayout);
     DefaultMetricsSystem.instance().register(RelayoutMetrics.NAME, "EAFR relayout", new RelayoutMetrics(relayout));
     LOG.info("EAFR gears started: layout {}, state in {}, step {} ms, mode {} (configured {}), power inventory {}",
         runtime.gears().settings().layout(), runtime.gears().settings().stateDir(),
@@ -249,7 +252,7 @@ public class ReplicationMonitorPlugin implements ServicePlugin {
     if (relayout != null) {
       DefaultMetricsSystem.instance().unregisterSource(RelayoutMetrics.NAME);
       relayout.close();
-      runtime.gears().relayout(null);
+      runtime.relayout(null);
       relayout = null;
     }
     if (gearService != null) {

@@ -24,7 +24,7 @@ import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeStorageInfo;
 import org.apache.hadoop.net.Node;
 import org.apache.hadoop.net.NodeBase;
-import org.eafr.namenode.cluster.EafrRuntime;
+import org.eafr.namenode.runtime.EafrRuntime;
 import org.eafr.namenode.cluster.ServerTranslator;
 import org.eafr.namenode.gear.GearRuntime;
 import org.eafr.namenode.transfer.ScheduledCopies;
@@ -89,7 +89,7 @@ public class EafrBlockPlacementPolicy extends BlockPlacementPolicyDefault implem
   public void setConf(Configuration conf) {
     this.conf = conf;
     this.runtime = EafrRuntime.of(conf);
-    this.translator = ServerTranslator.of(runtime);
+    this.translator = runtime.translator();
     this.sleepers = new SleepingReplicaCheck(runtime.gears(), System::nanoTime);
     this.moves = new LayoutMoveCheck(conf, runtime, System::nanoTime);
   }
