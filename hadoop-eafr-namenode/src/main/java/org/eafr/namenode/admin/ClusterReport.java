@@ -13,6 +13,7 @@ import java.util.Map;
 import org.apache.hadoop.hdfs.protocol.HdfsConstants.DatanodeReportType;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
 import org.apache.hadoop.hdfs.server.namenode.NameNode;
+import org.eafr.namenode.relayout.RelayoutService;
 import org.eafr.namenode.runtime.EafrRuntime;
 import org.eafr.namenode.cluster.MetricNames;
 import org.eafr.namenode.energy.EnergySnapshot;
@@ -44,7 +45,7 @@ final class ClusterReport {
   private final MonitorStats stats;
   private final GearStatus gears;
   /** The relayout service, or null when gears are off. */
-  private final org.eafr.namenode.relayout.RelayoutService relayout;
+  private final RelayoutService relayout;
   /** DataNodes outside the gears' layout, id to why (empty without a chain or without gears). */
   private final Map<String, String> outsideLayout;
   private final EnergySnapshot energy;

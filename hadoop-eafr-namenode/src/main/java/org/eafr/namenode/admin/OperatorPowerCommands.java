@@ -1,6 +1,7 @@
 package org.eafr.namenode.admin;
 
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -100,7 +101,7 @@ final class OperatorPowerCommands {
         command.endpoint.isEmpty() ? "" : "BMC " + command.endpoint + "; ") + "'hdfs eafr power status " + host
         + "' shows it under way)";
     if (request.json()) {
-      Map<String, Object> answer = new java.util.LinkedHashMap<>();
+      Map<String, Object> answer = new LinkedHashMap<>();
       answer.put("host", host);
       answer.put("command", request.verb().words());
       answer.put("id", command.id);

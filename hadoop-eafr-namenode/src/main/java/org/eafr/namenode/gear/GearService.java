@@ -10,8 +10,11 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeManager;
 import org.apache.hadoop.hdfs.server.namenode.NameNode;
@@ -24,6 +27,7 @@ import org.eafr.placement.gear.GearDecision;
 import org.eafr.placement.gear.GearReason;
 import org.eafr.placement.gear.GearedLayout;
 import org.eafr.placement.gear.LoadSample;
+import org.eafr.placement.gear.UnavailableBlock;
 import org.eafr.placement.gear.shift.ShiftBlocker;
 import org.eafr.placement.gear.shift.ShiftCancel;
 import org.eafr.placement.gear.shift.ShiftPhase;
@@ -65,7 +69,7 @@ public final class GearService implements AutoCloseable {
   private final WakeDetector wakes;
   private final ShiftBlocker blocker;
   /** A reader got a block with no location: look for wakes at once (set from IPC threads, cleared by a step). */
-  private final java.util.concurrent.atomic.AtomicBoolean readAsked = new java.util.concurrent.atomic.AtomicBoolean();
+  private final AtomicBoolean readAsked = new AtomicBoolean();
   /** DataNodes being woken out of turn whose hosts are verified on (so no further power-on is sent). */
   private final Set<String> wokenOn = new HashSet<>();
   private boolean wasActive;
@@ -171,7 +175,7 @@ public final class GearService implements AutoCloseable {
     if (readAsked.compareAndSet(false, true)) {
       try {
         scheduler.execute(this::stepSafely);
-      } catch (java.util.concurrent.RejectedExecutionException closed) {
+      } catch (RejectedExecutionException closed) {
         // the service is closing: nothing to wake any more
       }
     }
@@ -367,7 +371,7 @@ public final class GearService implements AutoCloseable {
    * is complete (then checked like any other: a complete block with no replica staying on cancels the shift) or its
    * pipeline has moved to a DataNode that stays on.
    */
-  private void waitForWrite(org.eafr.placement.gear.UnavailableBlock block) {
+  private void waitForWrite(UnavailableBlock block) {
     if (!block.blockId().equals(waitingFor)) {
       waitingFor = block.blockId();
       LOG.warn("EAFR gears: gear-down to {} waits before power-off: {}; it powers off once the block is complete or"
@@ -560,7 +564,7 @@ public final class GearService implements AutoCloseable {
     reflection.close();
   }
 
-  static java.util.concurrent.ThreadFactory daemon(String name) {
+  static ThreadFactory daemon(String name) {
     return runnable -> {
       Thread thread = new Thread(runnable, name);
       thread.setDaemon(true);

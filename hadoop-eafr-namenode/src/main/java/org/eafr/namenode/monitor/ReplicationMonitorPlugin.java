@@ -1,5 +1,7 @@
 package org.eafr.namenode.monitor;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.time.Clock;
 import java.util.Optional;
 import javax.management.ObjectName;
@@ -33,6 +35,7 @@ import org.eafr.namenode.power.PowerManager;
 import org.eafr.namenode.power.PowerSettings;
 import org.eafr.namenode.power.driver.PowerDrivers;
 import org.eafr.namenode.transfer.TransferPoller;
+import org.eafr.placement.settings.InvalidSettingException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -153,14 +156,14 @@ public class ReplicationMonitorPlugin implements ServicePlugin {
   private void startColdSleep() {
     ColdSleepSettings settings = runtime.settings().coldSleep();
     if (settings.powerOff() && runtime.gears().settings().geared()) {
-      throw new org.eafr.placement.settings.InvalidSettingException(ColdSleepSettings.POWER_OFF_KEY, "true",
+      throw new InvalidSettingException(ColdSleepSettings.POWER_OFF_KEY, "true",
           "applies to eafr.layout = random only; with a geared layout the gears switch hosts off");
     }
     try {
       coldSleep = ColdSleep.start(nameNode, runtime, settings, runtime.gears().power() != null,
           replicaMap::settled);
-    } catch (java.io.IOException e) {
-      throw new java.io.UncheckedIOException("EAFR could not read the cold-sleep state", e);
+    } catch (IOException e) {
+      throw new UncheckedIOException("EAFR could not read the cold-sleep state", e);
     } catch (IllegalStateException e) {
       stopNameNode(e);
     }
@@ -176,8 +179,8 @@ public class ReplicationMonitorPlugin implements ServicePlugin {
   private void refuseUntrackedSleepers() {
     try {
       GearStateCheck.refuseUntrackedSleepers(nameNode, runtime.gears().settings());
-    } catch (java.io.IOException e) {
-      throw new java.io.UncheckedIOException("EAFR could not read the gear state", e);
+    } catch (IOException e) {
+      throw new UncheckedIOException("EAFR could not read the gear state", e);
     } catch (IllegalStateException e) {
       stopNameNode(e);
     }

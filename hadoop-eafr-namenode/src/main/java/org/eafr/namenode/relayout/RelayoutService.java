@@ -5,15 +5,19 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
@@ -31,6 +35,7 @@ import org.eafr.namenode.gear.GearPhase;
 import org.eafr.namenode.gear.GearRuntime;
 import org.eafr.namenode.gear.GearState;
 import org.eafr.namenode.gear.GearStore;
+import org.eafr.namenode.gear.ReflectionMove;
 import org.eafr.placement.gear.ActiveSet;
 import org.eafr.placement.gear.BlockMove;
 import org.eafr.placement.gear.GearedLayout;
@@ -86,7 +91,7 @@ public final class RelayoutService implements AutoCloseable {
   private final Counters counters = new Counters();
   private final Deque<Pending> queued = new ArrayDeque<>();
   private final List<Pending> inFlight = new ArrayList<>();
-  private final Map<String, Integer> movesByKey = new HashMap<>();
+  private final Map<ReflectionMove, Integer> movesByKey = new HashMap<>();
   private final MoveBudget budget;
   private RelayoutRecord record;
   private RelayoutPlanner planner;
@@ -309,7 +314,7 @@ public final class RelayoutService implements AutoCloseable {
    * leave them.
    */
   private void dispatch() {
-    java.util.Set<Long> moving = new java.util.HashSet<>();
+    Set<Long> moving = new HashSet<>();
     inFlight.forEach(pending -> moving.add(pending.block.getBlockId()));
     for (Iterator<Pending> it = queued.iterator(); it.hasNext();) {
       Pending pending = it.next();
@@ -324,7 +329,7 @@ public final class RelayoutService implements AutoCloseable {
   private void start(Pending pending) {
     DatanodeDescriptor source = descriptor(pending.source);
     DatanodeDescriptor target = descriptor(pending.target);
-    String key = GearRuntime.moveKey(pending.source, pending.target);
+    ReflectionMove key = new ReflectionMove(pending.source, pending.target);
     movesByKey.merge(key, 1, Integer::sum);
     gears.reflectionMoves().add(key);
     pending.future = movers.submit(() -> {
@@ -344,7 +349,7 @@ public final class RelayoutService implements AutoCloseable {
       }
       it.remove();
       budget.finish(pending.move);
-      String key = GearRuntime.moveKey(pending.source, pending.target);
+      ReflectionMove key = new ReflectionMove(pending.source, pending.target);
       if (movesByKey.merge(key, -1, Integer::sum) <= 0) {
         movesByKey.remove(key);
         gears.reflectionMoves().remove(key);
@@ -561,7 +566,7 @@ public final class RelayoutService implements AutoCloseable {
         .append(" bytes against a lower bound of ")
         .append(v.get("lowerBoundBytes")).append(" bytes");
     if (v.get("movedToLowerBound") != null) {
-      text.append(String.format(java.util.Locale.ROOT, " (moved %.3fx the bound)", v.get("movedToLowerBound")));
+      text.append(String.format(Locale.ROOT, " (moved %.3fx the bound)", v.get("movedToLowerBound")));
     }
     return text.toString();
   }
@@ -572,7 +577,7 @@ public final class RelayoutService implements AutoCloseable {
     movers.shutdownNow();
   }
 
-  private static java.util.concurrent.ThreadFactory daemon(String name) {
+  private static ThreadFactory daemon(String name) {
     return runnable -> {
       Thread thread = new Thread(runnable, name);
       thread.setDaemon(true);

@@ -11,6 +11,7 @@ import org.eafr.namenode.gear.GearSettings;
 import org.eafr.namenode.grid.GridSignalFile;
 import org.eafr.namenode.grid.GridSignalUrl;
 import org.eafr.namenode.power.PowerSettings;
+import org.eafr.placement.gear.relayout.RelayoutSettings;
 import org.eafr.placement.grid.GridSettings;
 import org.eafr.placement.grid.Objective;
 import org.eafr.placement.settings.EafrSettings;
@@ -53,7 +54,7 @@ public final class SettingsDefaults {
     numeric.addAll(GearSettings.numericSettings());
     numeric.addAll(GridSettings.numericSettings());
     numeric.addAll(ColdSleepSettings.numericSettings());
-    numeric.addAll(org.eafr.placement.gear.relayout.RelayoutSettings.all());
+    numeric.addAll(RelayoutSettings.all());
     for (Setting<?> setting : numeric) {
       property(xml, setting.key(), String.valueOf(setting.defaultValue()),
           symbol(setting) + setting.description() + " Allowed: " + setting.range() + ".");
