@@ -15,7 +15,7 @@ import org.eafr.datanode.config.DatanodeSettings;
 import org.eafr.datanode.config.RateMode;
 import org.eafr.datanode.power.PowerAgentSettings;
 import org.eafr.namenode.config.NamenodeSettings;
-import org.eafr.namenode.config.SettingsDefaults;
+import org.eafr.namenode.runtime.SettingsDefaults;
 import org.eafr.namenode.gear.GearSettings;
 import org.eafr.namenode.power.PowerSettings;
 import org.eafr.placement.grid.GridSettings;

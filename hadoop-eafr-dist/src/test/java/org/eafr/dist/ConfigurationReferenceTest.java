@@ -7,9 +7,9 @@ import java.nio.file.Files;
 import java.nio.file.Paths;
 import java.util.List;
 import java.util.stream.Collectors;
+import org.eafr.namenode.runtime.SettingsDefaults;
 import org.eafr.datanode.config.DatanodeSettings;
 import org.eafr.datanode.power.PowerAgentSettings;
-import org.eafr.namenode.config.NamenodeSettings;
 import org.junit.jupiter.api.Test;
 
 class ConfigurationReferenceTest {
@@ -29,7 +29,7 @@ class ConfigurationReferenceTest {
   void nameNodeTable_hasEveryKeyTheNameNodeReads_once() {
     List<String> keys = keys(ConfigurationReference.nameNodeRows());
 
-    assertThat(keys).doesNotHaveDuplicates().containsExactlyInAnyOrderElementsOf(NamenodeSettings.knownKeys());
+    assertThat(keys).doesNotHaveDuplicates().containsExactlyInAnyOrderElementsOf(SettingsDefaults.knownKeys());
   }
 
   @Test

@@ -13,6 +13,7 @@ import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.hadoop.conf.Configuration;
+import org.eafr.namenode.runtime.SettingsDefaults;
 import org.eafr.datanode.config.DatanodeSettings;
 import org.eafr.datanode.power.PowerAgentSettings;
 import org.eafr.namenode.config.NamenodeSettings;
@@ -31,7 +32,7 @@ class ExampleConfigurationTest {
     Map<String, String> eafrKeys = conf.getValByRegex("^eafr\\.");
 
     assertThat(eafrKeys).isNotEmpty();
-    NamenodeSettings.checkKeys(eafrKeys);
+    SettingsDefaults.checkKeys(eafrKeys);
     assertThat(NamenodeSettings.from(conf::get).coldPaths()).as("a site choice, left to the operator").isEmpty();
     for (String key : List.of("dfs.block.replicator.classname", "dfs.net.topology.impl", "dfs.namenode.plugins",
         "dfs.namenode.hosts.provider.classname")) {

@@ -30,7 +30,7 @@ import org.apache.log4j.WriterAppender;
 import org.eafr.datanode.testing.RateControlCluster;
 import org.eafr.namenode.admin.AdminHandler;
 import org.eafr.namenode.admin.SleepAnswerLine;
-import org.eafr.namenode.cluster.EafrRuntime;
+import org.eafr.namenode.runtime.EafrRuntime;
 import org.eafr.namenode.power.NameNodeHostView;
 import org.eafr.namenode.power.PowerCommand;
 import org.eafr.namenode.power.PowerManager;

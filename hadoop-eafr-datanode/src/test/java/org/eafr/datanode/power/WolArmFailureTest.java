@@ -17,7 +17,7 @@ import org.apache.hadoop.hdfs.server.datanode.DataNode;
 import org.apache.hadoop.ipc.RefreshResponse;
 import org.eafr.datanode.testing.RateControlCluster;
 import org.eafr.namenode.admin.AdminHandler;
-import org.eafr.namenode.cluster.EafrRuntime;
+import org.eafr.namenode.runtime.EafrRuntime;
 import org.eafr.namenode.power.NameNodeHostView;
 import org.eafr.namenode.power.PowerException;
 import org.eafr.namenode.power.PowerManager;

@@ -3,13 +3,16 @@ package org.eafr.namenode.admin;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.file.Paths;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 import org.apache.hadoop.hdfs.server.namenode.NameNode;
 import org.apache.hadoop.ipc.RefreshHandler;
 import org.apache.hadoop.ipc.RefreshResponse;
 import org.apache.hadoop.ipc.Server;
-import org.eafr.namenode.cluster.EafrRuntime;
+import org.eafr.namenode.runtime.EafrRuntime;
 import org.eafr.namenode.cluster.ServerTranslator;
 import org.eafr.namenode.config.RolesFile;
 
@@ -49,7 +52,7 @@ public final class AdminHandler implements RefreshHandler {
   public static final int ACCEPTED = 6;
 
   /** Commands only the active NameNode carries out: they drive the gears and the BMCs. */
-  private static final java.util.Set<AdminRequest.Verb> ACTIVE_ONLY = java.util.EnumSet.of(AdminRequest.Verb.GEAR,
+  private static final Set<AdminRequest.Verb> ACTIVE_ONLY = EnumSet.of(AdminRequest.Verb.GEAR,
       AdminRequest.Verb.GEAR_CANCEL, AdminRequest.Verb.POWER_ON, AdminRequest.Verb.POWER_OFF,
       AdminRequest.Verb.POWER_CLEAR, AdminRequest.Verb.POWER_RELOAD, AdminRequest.Verb.RELAYOUT_START,
       AdminRequest.Verb.RELAYOUT_STOP);
@@ -57,7 +60,7 @@ public final class AdminHandler implements RefreshHandler {
    * Reading commands that show DataNode hosts, BMC endpoints, errors or paths: for the superuser only, as dfsadmin
    * -report is. Every reading verb an operator types is one of them.
    */
-  private static final java.util.Set<AdminRequest.Verb> SUPERUSER_READS = java.util.EnumSet.of(
+  private static final Set<AdminRequest.Verb> SUPERUSER_READS = EnumSet.of(
       AdminRequest.Verb.STATUS, AdminRequest.Verb.NODES, AdminRequest.Verb.POWER_STATUS,
       AdminRequest.Verb.POWER_OUTCOME, AdminRequest.Verb.PLAN, AdminRequest.Verb.RELAYOUT_STATUS);
 
@@ -100,7 +103,7 @@ public final class AdminHandler implements RefreshHandler {
             + " NameNode drives gears and BMCs (run the command without -namenode and it finds the active one)");
       }
       if (request.verb() == AdminRequest.Verb.PLAN) {
-        java.util.Optional<PlanReport> plan = plans.answer();
+        Optional<PlanReport> plan = plans.answer();
         if (plan.isEmpty()) {
           return new RefreshResponse(PENDING, "the plan is being made; ask again");
         }
@@ -147,7 +150,7 @@ public final class AdminHandler implements RefreshHandler {
       case RELAYOUT_START:
       case RELAYOUT_STATUS:
       case RELAYOUT_STOP:
-        return RelayoutCommands.answer(runtime.gears().relayout(), request.verb(), request.json());
+        return RelayoutCommands.answer(runtime.relayout(), request.verb(), request.json());
       default:
         throw new IllegalArgumentException("'" + request.verb().words() + "' is not served by this NameNode");
     }

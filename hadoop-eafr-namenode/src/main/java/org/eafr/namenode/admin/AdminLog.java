@@ -5,6 +5,8 @@ import org.apache.hadoop.ipc.RefreshRegistry;
 import org.apache.hadoop.ipc.RefreshResponse;
 import org.apache.hadoop.ipc.Server;
 import org.apache.hadoop.security.UserGroupInformation;
+import org.apache.log4j.Level;
+import org.apache.log4j.LogManager;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -44,9 +46,9 @@ public final class AdminLog {
    */
   public static void quietRefreshRegistry() {
     try {
-      org.apache.log4j.Logger registry = org.apache.log4j.Logger.getLogger(RefreshRegistry.class);
+      var registry = LogManager.getLogger(RefreshRegistry.class); // log4j 1's Logger, beside slf4j's LOG
       if (registry.getLevel() == null) {
-        registry.setLevel(org.apache.log4j.Level.WARN);
+        registry.setLevel(Level.WARN);
       }
     } catch (LinkageError e) { // a logging backend without the log4j 1 API: Hadoop's lines stay
       LOG.debug("EAFR admin: cannot set the level of {}: {}", RefreshRegistry.class.getName(), e.toString());

@@ -3,6 +3,7 @@ package org.eafr.namenode.admin;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.InetSocketAddress;
+import java.net.URI;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
@@ -312,7 +313,7 @@ public final class AdminTool extends Configured implements Tool {
 
   /** The RPC addresses of the NameNodes of the default file system: each of an HA nameservice, or the one. */
   private List<InetSocketAddress> nameNodes() {
-    String authority = java.net.URI.create(getConf().getTrimmed("fs.defaultFS", "file:///")).getAuthority();
+    String authority = URI.create(getConf().getTrimmed("fs.defaultFS", "file:///")).getAuthority();
     Map<String, Map<String, InetSocketAddress>> ha = DFSUtilClient.getHaNnRpcAddresses(getConf());
     if (authority != null && ha.containsKey(authority)) {
       return new ArrayList<>(ha.get(authority).values());

@@ -13,13 +13,14 @@ import java.util.Map;
 import org.apache.hadoop.hdfs.protocol.HdfsConstants.DatanodeReportType;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
 import org.apache.hadoop.hdfs.server.namenode.NameNode;
-import org.eafr.namenode.cluster.EafrRuntime;
+import org.eafr.namenode.relayout.RelayoutService;
+import org.eafr.namenode.runtime.EafrRuntime;
 import org.eafr.namenode.cluster.MetricNames;
 import org.eafr.namenode.energy.EnergySnapshot;
 import org.eafr.namenode.gear.GearStatus;
 import org.eafr.namenode.grid.GridGate;
 import org.eafr.namenode.cluster.ServerTranslator;
-import org.eafr.namenode.monitor.MonitorStats;
+import org.eafr.namenode.replication.MonitorStats;
 import org.eafr.namenode.power.DataNodePowerState;
 import org.eafr.namenode.power.PowerManager;
 import org.eafr.placement.cluster.ServerRole;
@@ -44,7 +45,7 @@ final class ClusterReport {
   private final MonitorStats stats;
   private final GearStatus gears;
   /** The relayout service, or null when gears are off. */
-  private final org.eafr.namenode.relayout.RelayoutService relayout;
+  private final RelayoutService relayout;
   /** DataNodes outside the gears' layout, id to why (empty without a chain or without gears). */
   private final Map<String, String> outsideLayout;
   private final EnergySnapshot energy;
@@ -64,7 +65,7 @@ final class ClusterReport {
     this.intervalMillis = runtime.settings().core().intervalMillis();
     this.stats = runtime.monitorStats();
     this.gears = GearStatus.of(runtime.gears());
-    this.relayout = runtime.gears().relayout();
+    this.relayout = runtime.relayout();
     this.outsideLayout = runtime.gears().service() == null ? Map.of() : runtime.gears().service().outsideLayout();
     // A fresh sample, so each DataNode's power state and draw agree with the totals (and the metrics, until the next).
     this.energy = runtime.energy() == null ? null : runtime.energy().sample();
@@ -72,7 +73,7 @@ final class ClusterReport {
     this.powerCounters = power == null ? null : power.metrics().counters();
     this.coldPowerOff = runtime.coldHosts().enabled();
     this.coldServers = runtime.coldHosts().states();
-    ServerTranslator translator = ServerTranslator.of(runtime);
+    ServerTranslator translator = runtime.translator();
     for (DatanodeDescriptor dataNode : nameNode.getNamesystem().getBlockManager().getDatanodeManager()
         .getDatanodeListForReport(DatanodeReportType.ALL)) {
       nodes.add(NodeReport.of(dataNode, translator, runtime,

@@ -3,7 +3,7 @@ package org.eafr.namenode.admin;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
-import org.eafr.namenode.cluster.EafrRuntime;
+import org.eafr.namenode.runtime.EafrRuntime;
 import org.eafr.namenode.cluster.ServerTranslator;
 import org.eafr.namenode.energy.NodeEnergy;
 import org.eafr.placement.cluster.Server;

@@ -1,11 +1,12 @@
 package org.eafr.namenode.admin;
 
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import org.apache.hadoop.ipc.RefreshResponse;
-import org.eafr.namenode.cluster.EafrRuntime;
+import org.eafr.namenode.runtime.EafrRuntime;
 import org.eafr.namenode.power.NodePowerStatus;
 import org.eafr.namenode.power.PowerManager;
 import org.eafr.namenode.power.PowerResult;
@@ -100,7 +101,7 @@ final class OperatorPowerCommands {
         command.endpoint.isEmpty() ? "" : "BMC " + command.endpoint + "; ") + "'hdfs eafr power status " + host
         + "' shows it under way)";
     if (request.json()) {
-      Map<String, Object> answer = new java.util.LinkedHashMap<>();
+      Map<String, Object> answer = new LinkedHashMap<>();
       answer.put("host", host);
       answer.put("command", request.verb().words());
       answer.put("id", command.id);

@@ -10,12 +10,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.eafr.namenode.cluster.EafrRuntime;
+import org.eafr.namenode.runtime.EafrRuntime;
 import org.eafr.namenode.gear.GearAutopilot;
 import org.eafr.namenode.gear.GearMode;
 import org.eafr.namenode.gear.GearStatus;
-import org.eafr.namenode.monitor.ReplicationMonitor;
-import org.eafr.namenode.monitor.RoundPreview;
+import org.eafr.namenode.replication.RoundPlanner;
+import org.eafr.namenode.replication.RoundPreview;
 import org.eafr.placement.gear.GearDecision;
 import org.eafr.placement.popularity.FileTemperature;
 import org.eafr.placement.replication.ReplicaAction;
@@ -36,7 +36,7 @@ final class PlanReport {
   }
 
   static PlanReport of(EafrRuntime runtime) throws IOException {
-    ReplicationMonitor monitor = runtime.monitor();
+    RoundPlanner monitor = runtime.monitor();
     if (monitor == null) {
       throw new IllegalStateException("the replication monitor is not running on this NameNode"
           + " (dfs.namenode.plugins must name org.eafr.namenode.monitor.ReplicationMonitorPlugin)");

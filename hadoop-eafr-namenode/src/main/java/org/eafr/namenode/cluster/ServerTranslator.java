@@ -12,7 +12,6 @@ import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeManager;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeStorageInfo;
 import org.eafr.namenode.config.DataNodeName;
 import org.eafr.namenode.config.NamenodeSettings;
-import org.eafr.namenode.read.RecentReads;
 import org.eafr.placement.cluster.Server;
 import org.eafr.placement.cluster.ServerRole;
 
@@ -32,10 +31,6 @@ public final class ServerTranslator {
     this.roles = roles;
     this.recentReads = recentReads;
     this.serviceCapacity = settings.serviceCapacity();
-  }
-
-  public static ServerTranslator of(EafrRuntime runtime) {
-    return new ServerTranslator(runtime.roles(), runtime.recentReads(), runtime.settings());
   }
 
   public static DataNodeName nameOf(DatanodeID dataNode) {

@@ -23,7 +23,7 @@ import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
 import org.apache.hadoop.hdfs.server.namenode.NameNode;
 import org.eafr.namenode.cluster.BlocksWithoutLiveReplica;
 import org.eafr.namenode.cluster.ColdHosts;
-import org.eafr.namenode.cluster.EafrRuntime;
+import org.eafr.namenode.runtime.EafrRuntime;
 import org.eafr.namenode.cluster.ServerTranslator;
 import org.eafr.namenode.config.ColdSleepSettings;
 import org.eafr.namenode.power.InventoryEntry;
@@ -225,7 +225,7 @@ public final class ColdSleep implements AutoCloseable {
         case AWAKE:
           if (now - sleeper.sinceMillis >= settings.awakeMillis()) {
             hosts.heldAwake(id, false);
-            if (dn != null && runtime.reserve().shouldTurnCold(ServerTranslator.of(runtime).toServer(dn))) {
+            if (dn != null && runtime.reserve().shouldTurnCold(runtime.translator().toServer(dn))) {
               runtime.roles().sleep(id);
               sleeper.phase = Phase.ENTERING_MAINTENANCE;
               sleeper.why = "back into maintenance after eafr.cold.awake.ms";

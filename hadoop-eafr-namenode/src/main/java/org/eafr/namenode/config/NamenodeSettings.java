@@ -8,11 +8,9 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Function;
-import org.eafr.namenode.gear.GearSettings;
-import org.eafr.namenode.power.PowerSettings;
+import org.eafr.placement.gear.relayout.RelayoutSettings;
 import org.eafr.placement.settings.EafrSettings;
 import org.eafr.placement.settings.InvalidSettingException;
-import org.eafr.placement.settings.KnownKeys;
 import org.eafr.placement.settings.Range;
 import org.eafr.placement.settings.Setting;
 
@@ -139,27 +137,19 @@ public final class NamenodeSettings {
     return ADAPTER;
   }
 
-  /** Every eafr.* key the NameNode reads: the core's, the adapter's, the roles file, the cold paths, the power keys. */
-  public static Set<String> knownKeys() {
+  /**
+   * The eafr.* keys read through this class: the core's, the adapter's, the roles file, the cold paths, cold sleep and
+   * relayout ({@code SettingsDefaults.knownKeys()} adds the gear and power keys).
+   */
+  public static Set<String> keys() {
     Set<String> keys = new TreeSet<>();
     EafrSettings.all().forEach(setting -> keys.add(setting.key()));
     ADAPTER.forEach(setting -> keys.add(setting.key()));
     keys.add(ROLES_FILE_KEY);
     keys.add(COLD_PATHS_KEY);
-    keys.addAll(GearSettings.keys());
-    keys.addAll(PowerSettings.keys());
     keys.addAll(ColdSleepSettings.keys());
-    org.eafr.placement.gear.relayout.RelayoutSettings.all().forEach(setting -> keys.add(setting.key()));
+    RelayoutSettings.all().forEach(setting -> keys.add(setting.key()));
     return keys;
-  }
-
-  /**
-   * Refuses an eafr.* key of {@code present} (key to value, e.g. every eafr.* entry of hdfs-site.xml) that nobody
-   * reads, naming the nearest known key, so a misspelled key never silently keeps its default.
-   */
-  public static void checkKeys(Map<String, String> present) {
-    KnownKeys.check(present, knownKeys(), OTHER_DAEMONS_PREFIXES,
-        "docs/configuration.md");
   }
 
   public EafrSettings core() {

@@ -4,6 +4,7 @@ import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -14,13 +15,15 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
-import org.eafr.namenode.cluster.EafrRuntime;
+import org.eafr.namenode.cluster.ColdHosts;
 import org.eafr.namenode.cluster.ServerTranslator;
+import org.eafr.namenode.gear.GearRuntime;
 import org.eafr.namenode.power.DataNodePower;
 import org.eafr.placement.cluster.Server;
 import org.eafr.placement.gear.GearedLayout;
 import org.eafr.placement.power.ClusterEnergy;
 import org.eafr.placement.power.PowerModel;
+import org.eafr.placement.settings.EafrSettings;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -39,18 +42,27 @@ public final class EnergyMonitor implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(EnergyMonitor.class);
 
   private final Supplier<Collection<DatanodeDescriptor>> dataNodes;
-  private final EafrRuntime runtime;
+  private final ServerTranslator translator;
+  private final GearRuntime gears;
+  private final ColdHosts coldHosts;
   private final ClusterEnergy energy;
   private volatile EnergySnapshot last;
   private ScheduledExecutorService sampler;
 
   /**
    * @param dataNodes every DataNode the NameNode knows (live, dead, in maintenance), read at each sample
+   * @param core the power model's settings ({@code eafr.energy.*})
+   * @param translator each DataNode as the core's server (its load)
+   * @param gears the DataNodes the gears put to sleep, and their power manager
+   * @param coldHosts EAFR's cold servers switched off
    */
-  public EnergyMonitor(Supplier<Collection<DatanodeDescriptor>> dataNodes, EafrRuntime runtime, Clock clock) {
+  public EnergyMonitor(Supplier<Collection<DatanodeDescriptor>> dataNodes, EafrSettings core,
+      ServerTranslator translator, GearRuntime gears, ColdHosts coldHosts, Clock clock) {
     this.dataNodes = dataNodes;
-    this.runtime = runtime;
-    this.energy = new ClusterEnergy(PowerModel.of(runtime.settings().core()), clock);
+    this.translator = translator;
+    this.gears = gears;
+    this.coldHosts = coldHosts;
+    this.energy = new ClusterEnergy(PowerModel.of(core), clock);
     this.last = EnergySnapshot.empty(energy.last());
   }
 
@@ -68,16 +80,15 @@ public final class EnergyMonitor implements AutoCloseable {
 
   /** Takes a sample of every DataNode now; the energy so far is counted with the previous sample's draws. */
   public synchronized EnergySnapshot sample() {
-    ServerTranslator translator = ServerTranslator.of(runtime);
-    Set<String> sleeping = new java.util.HashSet<>(runtime.gears().state().sleeping());
-    sleeping.addAll(runtime.coldHosts().asleep()); // cold servers switched off: off too until a BMC read says else
-    Optional<GearedLayout> layout = runtime.gears().layout();
+    Set<String> sleeping = new HashSet<>(gears.state().sleeping());
+    sleeping.addAll(coldHosts.asleep()); // cold servers switched off: off too until a BMC read says else
+    Optional<GearedLayout> layout = gears.layout();
     Map<String, NodeEnergy> nodes = new LinkedHashMap<>();
     List<Server> drawn = new ArrayList<>();
     Map<String, DataNodePower> powers = new LinkedHashMap<>();
     Map<String, Integer> perHost = new HashMap<>();
     for (DatanodeDescriptor dataNode : dataNodes.get()) {
-      DataNodePower power = DataNodePower.of(dataNode, runtime.gears().power(), sleeping);
+      DataNodePower power = DataNodePower.of(dataNode, gears.power(), sleeping);
       Server server = power.forPowerModel(translator.toServer(dataNode), dataNode.isAlive());
       drawn.add(server);
       powers.put(server.id(), power);
@@ -98,7 +109,7 @@ public final class EnergyMonitor implements AutoCloseable {
           energy.model().watts(server), share));
     }
     last = new EnergySnapshot(energy.sample(drawn, measured), nodes);
-    runtime.gears().grid().energyUsed(last.sample().kilowattHours());
+    gears.grid().energyUsed(last.sample().kilowattHours());
     return last;
   }
 

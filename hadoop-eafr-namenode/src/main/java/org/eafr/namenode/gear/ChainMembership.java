@@ -5,9 +5,12 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.stream.Collectors;
 import org.apache.hadoop.hdfs.protocol.HdfsConstants.DatanodeReportType;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
 import org.eafr.namenode.cluster.ServerTranslator;
@@ -66,7 +69,7 @@ final class ChainMembership {
    */
   private void logLayoutProblem() {
     String problem = gears.layoutProblem().orElse(null);
-    if (java.util.Objects.equals(problem, loggedLayoutProblem)) {
+    if (Objects.equals(problem, loggedLayoutProblem)) {
       return;
     }
     if (problem != null) {
@@ -104,7 +107,7 @@ final class ChainMembership {
     int top = gears.layout().orElseThrow().maximumGear();
     store.persist(new GearState(unset.chain(), top, top, GearPhase.STEADY, Set.of()));
     LOG.info("EAFR gears: expansion chain fixed with {} DataNodes ({} gears): {}", chain.size(), top + 1,
-        unset.chain().stream().map(GearState.ChainEntry::id).collect(java.util.stream.Collectors.toList()));
+        unset.chain().stream().map(GearState.ChainEntry::id).collect(Collectors.toList()));
   }
 
   /**
@@ -171,7 +174,7 @@ final class ChainMembership {
     store.persist(state.extended(tail, gear));
     LOG.info("EAFR gears: expansion chain extended by {} DataNodes to {} ({} gears, gear {} in force); no block"
         + " moves: {}", tail.size(), longer.size(), gears.layout().orElseThrow().maximumGear() + 1, gear,
-        tail.stream().map(GearState.ChainEntry::id).collect(java.util.stream.Collectors.toList()));
+        tail.stream().map(GearState.ChainEntry::id).collect(Collectors.toList()));
   }
 
   /**
@@ -181,7 +184,7 @@ final class ChainMembership {
    * synchronized: {@code hdfs eafr status} never waits for a gear step; it reads the state in force and HDFS's view.
    */
   public Map<String, String> outsideLayout() {
-    Map<String, String> outside = new java.util.TreeMap<>();
+    Map<String, String> outside = new TreeMap<>();
     GearState state = gears.state();
     if (!state.hasChain()) {
       return outside;

@@ -11,7 +11,8 @@ import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.hdfs.protocol.HdfsConstants.DatanodeReportType;
 import org.apache.hadoop.hdfs.server.namenode.NameNode;
 import org.apache.hadoop.util.Time;
-import org.eafr.namenode.cluster.EafrRuntime;
+import org.eafr.namenode.cluster.ReadAttribution;
+import org.eafr.namenode.config.NamenodeSettings;
 import org.eafr.placement.gear.ActiveSet;
 import org.eafr.placement.gear.CleanupWork;
 import org.eafr.placement.gear.GearController;
@@ -21,6 +22,7 @@ import org.eafr.placement.gear.GearedLayout;
 import org.eafr.placement.gear.policy.GearedParts;
 import org.eafr.placement.gear.LoadSample;
 import org.eafr.placement.gear.UnavailableBlock;
+import org.eafr.placement.settings.EafrSettings;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -49,7 +51,7 @@ public final class GearAutopilot implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(GearAutopilot.class);
 
   private final NameNode nameNode;
-  private final EafrRuntime runtime;
+  private final NamenodeSettings settings;
   private final GearRuntime gears;
   private final GearService service;
   private final GearStore store;
@@ -65,16 +67,17 @@ public final class GearAutopilot implements AutoCloseable {
   private boolean loggedHold;
   private UnsafeGear unsafe;
 
-  private GearAutopilot(NameNode nameNode, EafrRuntime runtime, GearService service) {
+  private GearAutopilot(NameNode nameNode, GearRuntime gears, NamenodeSettings settings, ReadAttribution attribution,
+      GearService service) {
     this.nameNode = nameNode;
-    this.runtime = runtime;
-    this.gears = runtime.gears();
+    this.settings = settings;
+    this.gears = gears;
     this.service = service;
     this.store = new GearStore(nameNode, gears.settings().stateDir());
-    this.signals = new LoadSignals(runtime.attribution()::opens, () -> nameNode.getNamesystem().getBlockManager()
+    this.signals = new LoadSignals(attribution::opens, () -> nameNode.getNamesystem().getBlockManager()
         .getDatanodeManager().getDatanodeListForReport(DatanodeReportType.LIVE), Time::monotonicNow);
     this.perServer = new LoadSample(gears.settings().serverOpensPerSecond(), 0, 0,
-        gears.settings().serverWriteBytesPerSecond(), runtime.settings().serviceCapacity());
+        gears.settings().serverWriteBytesPerSecond(), settings.serviceCapacity());
     this.mode = gears.settings().mode();
     this.scheduler = Executors.newSingleThreadScheduledExecutor(runnable -> {
       Thread thread = new Thread(runnable, "eafr-gear-autopilot");
@@ -83,15 +86,19 @@ public final class GearAutopilot implements AutoCloseable {
     });
   }
 
-  /** Starts sampling and deciding every {@code eafr.gear.auto.interval.ms} beside {@code service}. */
-  public static GearAutopilot start(NameNode nameNode, EafrRuntime runtime, GearService service) {
-    GearAutopilot autopilot = new GearAutopilot(nameNode, runtime, service);
+  /**
+   * Starts sampling and deciding every {@code eafr.gear.auto.interval.ms} beside {@code service}; the read load comes
+   * from {@code attribution}.
+   */
+  public static GearAutopilot start(NameNode nameNode, GearRuntime gears, NamenodeSettings settings,
+      ReadAttribution attribution, GearService service) {
+    GearAutopilot autopilot = new GearAutopilot(nameNode, gears, settings, attribution, service);
     try {
       autopilot.mode = autopilot.store.readMode(autopilot.mode).orElse(autopilot.mode);
     } catch (IOException e) {
       LOG.error("EAFR gears: could not read the persisted gear mode; it is read again at every decision", e);
     }
-    long interval = runtime.gears().settings().autoIntervalMillis();
+    long interval = gears.settings().autoIntervalMillis();
     autopilot.scheduler.scheduleWithFixedDelay(autopilot::tickSafely, interval, interval, TimeUnit.MILLISECONDS);
     return autopilot;
   }
@@ -127,14 +134,13 @@ public final class GearAutopilot implements AutoCloseable {
     }
     int gearNow = heldReflection ? state.target() : state.gear();
     if (controller == null || controllerLayout != layout.get() || controller.gear() != gearNow) {
-      controller = GearController.from(runtime.settings().core(), layout.get(), perServer, gearNow,
+      controller = GearController.from(settings.core(), layout.get(), perServer, gearNow,
           Math.min(parts.get().lowestGear(), gearNow), Clock.systemUTC());
       controllerLayout = layout.get();
     }
-    org.eafr.placement.settings.EafrSettings core = runtime.settings().core();
-    controller.targetUtilization(gears.grid().targetUtilization(
-        core.get(org.eafr.placement.settings.EafrSettings.GEAR_TARGET_UTILIZATION),
-        core.get(org.eafr.placement.settings.EafrSettings.GEAR_DOWN_MARGIN)));
+    EafrSettings core = settings.core();
+    controller.targetUtilization(gears.grid().targetUtilization(core.get(EafrSettings.GEAR_TARGET_UTILIZATION),
+        core.get(EafrSettings.GEAR_DOWN_MARGIN)));
     ActiveSet failed = service.failed(layout.get());
     GearDecision decision = controller.decide(load.get(), service.serversOn(layout.get()), failed,
         floor(failed));
@@ -154,7 +160,7 @@ public final class GearAutopilot implements AutoCloseable {
    */
   private void writeLoad(LoadSample load, GearedParts parts) {
     if (perServer.writeBytesPerSecond() > 0) {
-      int replicas = runtime.settings().core().get(org.eafr.placement.settings.EafrSettings.GEAR_REPLICAS);
+      int replicas = settings.core().get(EafrSettings.GEAR_REPLICAS);
       parts.writes().writeLoad(load.writeBytesPerSecond() / replicas, perServer.writeBytesPerSecond());
     }
   }
@@ -205,7 +211,7 @@ public final class GearAutopilot implements AutoCloseable {
   private GearFloor floor(ActiveSet failed) {
     ActiveSet running = controller.staysOn(controller.gear(), failed);
     NamespaceFloor namespace = service.floor();
-    long dwell = runtime.settings().core().get(org.eafr.placement.settings.EafrSettings.GEAR_MIN_DWELL_MS);
+    long dwell = settings.core().get(EafrSettings.GEAR_MIN_DWELL_MS);
     return new GearFloor() {
       @Override
       public CleanupWork cleanupFor(ActiveSet staysOn) {

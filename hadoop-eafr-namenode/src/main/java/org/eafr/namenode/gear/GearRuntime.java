@@ -2,6 +2,7 @@ package org.eafr.namenode.gear;
 
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Queue;
@@ -39,14 +40,12 @@ public final class GearRuntime {
   private volatile String layoutProblem;
   /** Files written with a replica away from home, not yet recorded in the namespace (drained by the service). */
   private final Queue<String> owedPaths = new ConcurrentLinkedQueue<>();
-  /** DataNodes that are the source of a reflection move in flight: their copy is the one to delete after. */
-  /** Reflection moves in flight, each as "source>target" (DataNode ids). */
-  private final Set<String> reflectionMoves = ConcurrentHashMap.newKeySet();
+  /** Reflection moves in flight: a source's copy of a block its move's target holds is the one to delete. */
+  private final Set<ReflectionMove> reflectionMoves = ConcurrentHashMap.newKeySet();
   private final GearCounters counters = new GearCounters();
   private volatile PowerManager power;
   private volatile GearService service;
   private volatile GearAutopilot autopilot;
-  private volatile org.eafr.namenode.relayout.RelayoutService relayout;
   private final GridGate grid;
 
   public GearRuntime(GearSettings settings, EafrSettings core) {
@@ -196,7 +195,7 @@ public final class GearRuntime {
   /** The servers of {@code layout}'s chain that {@code isOn} accepts (alive and in service). */
   public static ActiveSet serversOn(GearedLayout layout, Predicate<String> isOn) {
     ExpansionChain chain = layout.chain();
-    java.util.BitSet on = new java.util.BitSet(chain.size());
+    BitSet on = new BitSet(chain.size());
     for (int p = 0; p < chain.size(); p++) {
       if (isOn.test(chain.id(p))) {
         on.set(p);
@@ -219,13 +218,9 @@ public final class GearRuntime {
     return paths;
   }
 
-  /** Reflection moves in flight, each as {@link #moveKey}; the gear service adds and retires them. */
-  public Set<String> reflectionMoves() {
+  /** Reflection moves in flight; the gear service and the relayout service add and retire them. */
+  public Set<ReflectionMove> reflectionMoves() {
     return reflectionMoves;
-  }
-
-  public static String moveKey(String source, String target) {
-    return source + ">" + target;
   }
 
   /**
@@ -234,19 +229,17 @@ public final class GearRuntime {
    * a home may be the source of another block's move, and deleting its copy would undo the move (and loop).
    */
   public boolean isReflectionMove(String source, String target) {
-    return !reflectionMoves.isEmpty() && reflectionMoves.contains(moveKey(source, target));
+    return !reflectionMoves.isEmpty() && reflectionMoves.contains(new ReflectionMove(source, target));
   }
 
   /** Whether {@code id} is the source of a reflection move in flight. */
   public boolean isReflectionSource(String id) {
-    String prefix = id + ">";
-    return reflectionMoves.stream().anyMatch(move -> move.startsWith(prefix));
+    return reflectionMoves.stream().anyMatch(move -> move.source().equals(id));
   }
 
   /** Whether {@code id} is the target (a home) of a reflection move in flight: its copy is the one being made. */
   public boolean isReflectionTarget(String id) {
-    String suffix = ">" + id;
-    return reflectionMoves.stream().anyMatch(move -> move.endsWith(suffix));
+    return reflectionMoves.stream().anyMatch(move -> move.target().equals(id));
   }
 
   /** The power manager that switches DataNode hosts, or null when none is configured. */
@@ -265,15 +258,6 @@ public final class GearRuntime {
 
   public void service(GearService running) {
     this.service = running;
-  }
-
-  /** The relayout service of the running NameNode, once its plugin started it; else null. */
-  public org.eafr.namenode.relayout.RelayoutService relayout() {
-    return relayout;
-  }
-
-  public void relayout(org.eafr.namenode.relayout.RelayoutService running) {
-    this.relayout = running;
   }
 
   /** The gear autopilot of the running NameNode (it runs beside the gear service); else null. */

@@ -10,13 +10,16 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeManager;
 import org.apache.hadoop.hdfs.server.namenode.NameNode;
-import org.eafr.namenode.cluster.EafrRuntime;
 import org.eafr.namenode.cluster.ReplicaMap;
+import org.eafr.namenode.cluster.ServerRoles;
 import org.eafr.namenode.power.PowerState;
 import org.eafr.placement.gear.ActiveSet;
 import org.eafr.placement.gear.GearController;
@@ -24,9 +27,11 @@ import org.eafr.placement.gear.GearDecision;
 import org.eafr.placement.gear.GearReason;
 import org.eafr.placement.gear.GearedLayout;
 import org.eafr.placement.gear.LoadSample;
+import org.eafr.placement.gear.UnavailableBlock;
 import org.eafr.placement.gear.shift.ShiftBlocker;
 import org.eafr.placement.gear.shift.ShiftCancel;
 import org.eafr.placement.gear.shift.ShiftPhase;
+import org.eafr.placement.settings.EafrSettings;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -50,7 +55,8 @@ public final class GearService implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(GearService.class);
 
   private final NameNode nameNode;
-  private final EafrRuntime runtime;
+  private final ServerRoles roles;
+  private final EafrSettings core;
   private final GearRuntime gears;
   private final GearStore store;
   private final QuarantineSync quarantines;
@@ -63,7 +69,7 @@ public final class GearService implements AutoCloseable {
   private final WakeDetector wakes;
   private final ShiftBlocker blocker;
   /** A reader got a block with no location: look for wakes at once (set from IPC threads, cleared by a step). */
-  private final java.util.concurrent.atomic.AtomicBoolean readAsked = new java.util.concurrent.atomic.AtomicBoolean();
+  private final AtomicBoolean readAsked = new AtomicBoolean();
   /** DataNodes being woken out of turn whose hosts are verified on (so no further power-on is sent). */
   private final Set<String> wokenOn = new HashSet<>();
   private boolean wasActive;
@@ -72,11 +78,13 @@ public final class GearService implements AutoCloseable {
   /** What the shift under way waits for (a DataNode and why), for {@code hdfs eafr status}; null when steady. */
   private volatile String blockedBy;
 
-  private GearService(NameNode nameNode, EafrRuntime runtime, ReplicaMap replicaMap) {
+  private GearService(NameNode nameNode, GearRuntime gears, ServerRoles roles, EafrSettings core,
+      ReplicaMap replicaMap) {
     this.nameNode = nameNode;
-    this.runtime = runtime;
+    this.roles = roles;
+    this.core = core;
     this.replicaMap = replicaMap;
-    this.gears = runtime.gears();
+    this.gears = gears;
     this.store = new GearStore(nameNode, gears.settings().stateDir());
     this.quarantines = new QuarantineSync(store, gears::power);
     this.nodes = new GearDataNodes(nameNode, gears);
@@ -93,17 +101,18 @@ public final class GearService implements AutoCloseable {
    * Loads the persisted state and starts stepping every {@code eafr.gear.step.ms}; reflection and waking on demand
    * wait until {@code replicaMap} has settled.
    */
-  public static GearService start(NameNode nameNode, EafrRuntime runtime, ReplicaMap replicaMap) {
-    GearService service = new GearService(nameNode, runtime, replicaMap);
+  public static GearService start(NameNode nameNode, GearRuntime gears, ServerRoles roles, EafrSettings core,
+      ReplicaMap replicaMap) {
+    GearService service = new GearService(nameNode, gears, roles, core, replicaMap);
     try {
       service.store.read().ifPresent(state -> {
         service.apply(state);
-        LOG.info("EAFR gears: state loaded from {}: {}", runtime.gears().settings().stateDir(), state);
+        LOG.info("EAFR gears: state loaded from {}: {}", gears.settings().stateDir(), state);
       });
     } catch (IOException e) {
       LOG.error("EAFR gears: could not read the persisted gear state; it is read again every step", e);
     }
-    long step = runtime.gears().settings().stepMillis();
+    long step = gears.settings().stepMillis();
     service.scheduler.scheduleWithFixedDelay(service::stepSafely, step, step, TimeUnit.MILLISECONDS);
     return service;
   }
@@ -166,7 +175,7 @@ public final class GearService implements AutoCloseable {
     if (readAsked.compareAndSet(false, true)) {
       try {
         scheduler.execute(this::stepSafely);
-      } catch (java.util.concurrent.RejectedExecutionException closed) {
+      } catch (RejectedExecutionException closed) {
         // the service is closing: nothing to wake any more
       }
     }
@@ -362,7 +371,7 @@ public final class GearService implements AutoCloseable {
    * is complete (then checked like any other: a complete block with no replica staying on cancels the shift) or its
    * pipeline has moved to a DataNode that stays on.
    */
-  private void waitForWrite(org.eafr.placement.gear.UnavailableBlock block) {
+  private void waitForWrite(UnavailableBlock block) {
     if (!block.blockId().equals(waitingFor)) {
       waitingFor = block.blockId();
       LOG.warn("EAFR gears: gear-down to {} waits before power-off: {}; it powers off once the block is complete or"
@@ -454,10 +463,10 @@ public final class GearService implements AutoCloseable {
     }
     for (String id : before) {
       if (!state.sleeping().contains(id)) {
-        runtime.roles().wake(id);
+        roles.wake(id);
       }
     }
-    state.sleeping().forEach(runtime.roles()::sleep);
+    state.sleeping().forEach(roles::sleep);
     try {
       nameNode.getNamesystem().getBlockManager().getDatanodeManager().refreshNodes(nameNode.getConf());
     } catch (IOException e) {
@@ -516,7 +525,7 @@ public final class GearService implements AutoCloseable {
   }
 
   private GearController controller(GearedLayout layout, int gear) {
-    return GearController.from(runtime.settings().core(), layout, new LoadSample(1, 1, 1, 1), gear,
+    return GearController.from(core, layout, new LoadSample(1, 1, 1, 1), gear,
         Clock.systemUTC());
   }
 
@@ -555,7 +564,7 @@ public final class GearService implements AutoCloseable {
     reflection.close();
   }
 
-  static java.util.concurrent.ThreadFactory daemon(String name) {
+  static ThreadFactory daemon(String name) {
     return runnable -> {
       Thread thread = new Thread(runnable, name);
       thread.setDaemon(true);

@@ -1,5 +1,6 @@
 package org.eafr.namenode.gear;
 
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -66,7 +67,7 @@ public final class GearStatus {
   }
 
   private static Set<String> words() {
-    Set<String> words = new java.util.HashSet<>(Set.of("Layout", "GearPhase", "GearBlockedBy", "LayoutProblem", "GearMode",
+    Set<String> words = new HashSet<>(Set.of("Layout", "GearPhase", "GearBlockedBy", "LayoutProblem", "GearMode",
         "GearAutoLastDecision"));
     words.addAll(GridGate.WORDS);
     return Set.copyOf(words);

@@ -2,6 +2,7 @@ package org.eafr.namenode.gear;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -10,7 +11,11 @@ import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
+import java.util.SortedSet;
+import java.util.TreeSet;
+import org.apache.hadoop.fs.ContentSummary;
 import org.apache.hadoop.fs.XAttr;
 import org.apache.hadoop.fs.XAttrSetFlag;
 import org.apache.hadoop.fs.permission.FsPermission;
@@ -22,6 +27,8 @@ import org.apache.hadoop.hdfs.server.namenode.INode;
 import org.apache.hadoop.hdfs.server.namenode.NameNode;
 import org.apache.hadoop.hdfs.server.namenode.XAttrStorage;
 import org.apache.hadoop.hdfs.server.namenode.snapshot.Snapshot;
+import org.eafr.namenode.power.PowerQuarantine;
+import org.eafr.namenode.power.PowerState;
 
 /**
  * The gear state and what sleeping groups owe, kept in the namespace itself: xattrs in the {@code trusted} namespace
@@ -73,7 +80,7 @@ public final class GearStore {
    * {@code state}'s sleeping DataNodes ({@link Home}); unchanged records are not written again.
    */
   public void writeHome(String layout, GearState state) throws IOException {
-    Home home = new Home(stateDir, layout, new java.util.TreeSet<>(state.sleeping()));
+    Home home = new Home(stateDir, layout, new TreeSet<>(state.sleeping()));
     if (home.equals(readHome(nameNode).orElse(null))) {
       return;
     }
@@ -90,28 +97,28 @@ public final class GearStore {
       return Optional.empty();
     }
     JsonNode root = JSON.readTree(value);
-    java.util.SortedSet<String> sleeping = new java.util.TreeSet<>();
+    SortedSet<String> sleeping = new TreeSet<>();
     root.path("sleeping").forEach(id -> sleeping.add(id.asText()));
     return Optional.of(new Home(root.path("dir").asText(), root.path("layout").asText(), sleeping));
   }
 
   /** The quarantined hosts persisted with the gear state; empty when none. */
-  public List<org.eafr.namenode.power.PowerQuarantine> readQuarantines() throws IOException {
-    List<org.eafr.namenode.power.PowerQuarantine> all = new ArrayList<>();
+  public List<PowerQuarantine> readQuarantines() throws IOException {
+    List<PowerQuarantine> all = new ArrayList<>();
     byte[] value = xattr(stateDir, QUARANTINE_XATTR);
     if (value != null) {
       for (JsonNode entry : JSON.readTree(value)) {
-        all.add(new org.eafr.namenode.power.PowerQuarantine(entry.path("host").asText(),
-            org.eafr.namenode.power.PowerState.valueOf(entry.path("target").asText()), entry.path("reason").asText()));
+        all.add(new PowerQuarantine(entry.path("host").asText(),
+            PowerState.valueOf(entry.path("target").asText()), entry.path("reason").asText()));
       }
     }
     return all;
   }
 
-  public void writeQuarantines(List<org.eafr.namenode.power.PowerQuarantine> quarantines) throws IOException {
+  public void writeQuarantines(List<PowerQuarantine> quarantines) throws IOException {
     mkdirs(stateDir);
-    com.fasterxml.jackson.databind.node.ArrayNode list = JSON.createArrayNode();
-    for (org.eafr.namenode.power.PowerQuarantine quarantine : quarantines) {
+    ArrayNode list = JSON.createArrayNode();
+    for (PowerQuarantine quarantine : quarantines) {
       list.addObject().put("host", quarantine.host()).put("target", quarantine.target().name())
           .put("reason", quarantine.reason());
     }
@@ -168,7 +175,7 @@ public final class GearStore {
       return files;
     }
     byte[] after = afterInode < 0 ? HdfsFileStatus.EMPTY_NAME
-        : String.valueOf(afterInode).getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        : String.valueOf(afterInode).getBytes(StandardCharsets.UTF_8);
     DirectoryListing listing;
     do {
       listing = nameNode.getRpcServer().getListing(owedDir, after, false);
@@ -186,7 +193,7 @@ public final class GearStore {
 
   /** How many files owe moves. */
   public long owedCount() throws IOException {
-    org.apache.hadoop.fs.ContentSummary summary = nameNode.getRpcServer().getFileInfo(owedDir) == null ? null
+    ContentSummary summary = nameNode.getRpcServer().getFileInfo(owedDir) == null ? null
         : nameNode.getRpcServer().getContentSummary(owedDir);
     return summary == null ? 0 : summary.getDirectoryCount() - 1;
   }
@@ -195,7 +202,7 @@ public final class GearStore {
     ObjectNode root = JSON.createObjectNode().put("inode", file.inodeId()).put("path", file.path());
     ObjectNode homes = root.putObject("homes");
     file.homes().forEach((block, servers) -> {
-      com.fasterxml.jackson.databind.node.ArrayNode list = homes.putArray(String.valueOf(block));
+      ArrayNode list = homes.putArray(String.valueOf(block));
       servers.forEach(list::add);
     });
     nameNode.getRpcServer().setXAttr(owedDir + "/" + file.inodeId(),
@@ -284,9 +291,9 @@ public final class GearStore {
   public static final class Home {
     final String dir;
     final String layout;
-    final java.util.SortedSet<String> sleeping;
+    final SortedSet<String> sleeping;
 
-    Home(String dir, String layout, java.util.SortedSet<String> sleeping) {
+    Home(String dir, String layout, SortedSet<String> sleeping) {
       this.dir = dir;
       this.layout = layout;
       this.sleeping = sleeping;
@@ -300,7 +307,7 @@ public final class GearStore {
 
     @Override
     public int hashCode() {
-      return java.util.Objects.hash(dir, layout, sleeping);
+      return Objects.hash(dir, layout, sleeping);
     }
   }
 

@@ -10,6 +10,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.apache.hadoop.hdfs.protocol.Block;
 import org.apache.hadoop.hdfs.server.blockmanagement.BlockInfo;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
@@ -196,7 +197,7 @@ final class OwedReflection implements AutoCloseable {
       return null;
     }));
     moves.put(block.id, move);
-    gears.reflectionMoves().add(GearRuntime.moveKey(from, to));
+    gears.reflectionMoves().add(new ReflectionMove(from, to));
   }
 
   /** Forgets moves whose block left the source (done) or that failed; failed ones are tried again next step. */
@@ -220,8 +221,8 @@ final class OwedReflection implements AutoCloseable {
       }
       return now - move.finishedAt > MOVE_SETTLE_MILLIS || !holds(entry.getKey(), move.source);
     });
-    Set<String> inFlight = new HashSet<>();
-    moves.values().forEach(move -> inFlight.add(GearRuntime.moveKey(move.source, move.target)));
+    Set<ReflectionMove> inFlight = new HashSet<>();
+    moves.values().forEach(move -> inFlight.add(new ReflectionMove(move.source, move.target)));
     gears.reflectionMoves().retainAll(inFlight);
   }
 
@@ -291,10 +292,10 @@ final class OwedReflection implements AutoCloseable {
   private static final class Move {
     final String source;
     final String target;
-    final java.util.concurrent.Future<?> future;
+    final Future<?> future;
     long finishedAt;
 
-    Move(String source, String target, java.util.concurrent.Future<?> future) {
+    Move(String source, String target, Future<?> future) {
       this.source = source;
       this.target = target;
       this.future = future;

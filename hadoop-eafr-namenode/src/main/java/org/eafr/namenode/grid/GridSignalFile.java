@@ -2,6 +2,7 @@ package org.eafr.namenode.grid;
 
 import java.io.IOException;
 import java.io.Reader;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -66,7 +67,7 @@ public final class GridSignalFile implements GridSource {
       return Optional.of(signal);
     } catch (IOException e) {
       return failed(modified, "the signal file " + path + " cannot be read: " + e.getMessage());
-    } catch (IllegalArgumentException | java.io.UncheckedIOException e) {
+    } catch (IllegalArgumentException | UncheckedIOException e) {
       return failed(modified, "the signal file is not a grid signal CSV: " + e.getMessage());
     }
   }

@@ -7,7 +7,7 @@ import java.util.TreeMap;
 import org.apache.hadoop.hdfs.protocol.HdfsConstants.DatanodeReportType;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeManager;
-import org.eafr.namenode.cluster.EafrRuntime;
+import org.eafr.namenode.runtime.EafrRuntime;
 import org.eafr.namenode.cluster.ServerTranslator;
 import org.eafr.namenode.energy.EnergyMonitor;
 import org.eafr.namenode.energy.NodeEnergy;
@@ -27,7 +27,7 @@ public final class EafrDataNodes implements EafrDataNodesMXBean {
 
   @Override
   public String getDataNodeRoles() {
-    ServerTranslator translator = ServerTranslator.of(runtime);
+    ServerTranslator translator = runtime.translator();
     Map<String, String> roles = new TreeMap<>();
     for (DatanodeDescriptor dn : dataNodes.getDatanodeListForReport(DatanodeReportType.ALL)) {
       roles.put(ServerTranslator.idOf(dn), translator.roleOf(dn).name());

@@ -16,6 +16,7 @@ import org.eafr.namenode.gear.GearRuntime;
 import org.eafr.namenode.gear.GearStatus;
 import org.eafr.namenode.grid.GridGate;
 import org.eafr.namenode.power.DataNodePowerState;
+import org.eafr.namenode.replication.MonitorStats;
 import org.eafr.namenode.transfer.TransferTracker;
 import org.eafr.placement.cluster.ServerRole;
 import org.eafr.placement.gear.GearReason;

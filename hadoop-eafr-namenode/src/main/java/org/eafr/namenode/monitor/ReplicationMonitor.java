@@ -8,25 +8,21 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.apache.hadoop.hdfs.protocol.DirectoryListing;
 import org.apache.hadoop.hdfs.protocol.HdfsConstants.DatanodeReportType;
-import org.apache.hadoop.hdfs.protocol.HdfsFileStatus;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
 import org.apache.hadoop.hdfs.server.namenode.NameNode;
 import org.apache.hadoop.hdfs.server.protocol.NamenodeProtocols;
-import org.eafr.namenode.cluster.EafrRuntime;
+import org.eafr.namenode.runtime.EafrRuntime;
 import org.eafr.namenode.cluster.ServerTranslator;
 import org.eafr.namenode.grid.GridGate;
-import org.eafr.namenode.transfer.BlockLocations;
-import org.eafr.namenode.transfer.NameNodeBlockLocations;
-import org.eafr.namenode.transfer.StoredBlock;
+import org.eafr.namenode.replication.RoundPlanner;
+import org.eafr.namenode.replication.RoundPreview;
 import org.eafr.placement.cluster.ClusterView;
 import org.eafr.placement.cluster.ReplicatedFile;
 import org.eafr.placement.cluster.Server;
 import org.eafr.placement.cluster.ServerRole;
 import org.eafr.placement.cluster.StorageReserve;
 import org.eafr.placement.grid.WorkKind;
-import org.eafr.placement.popularity.FileReads;
 import org.eafr.placement.popularity.FileTemperature;
 import org.eafr.placement.popularity.IntervalReads;
 import org.eafr.placement.popularity.PopularityClassifier;
@@ -34,6 +30,7 @@ import org.eafr.placement.replication.ClassifiedFile;
 import org.eafr.placement.replication.ReplicaAction;
 import org.eafr.placement.replication.ReplicationPlan;
 import org.eafr.placement.replication.ReplicationPlanner;
+import org.eafr.placement.settings.EafrSettings;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -63,7 +60,7 @@ import org.slf4j.LoggerFactory;
  * source is drained only once the target holds every block. Unread files are cold; a file read in the interval is
  * classified by the counts of {@code ReadStatistics}.
  */
-public final class ReplicationMonitor {
+public final class ReplicationMonitor implements RoundPlanner {
   private static final Logger LOG = LoggerFactory.getLogger(ReplicationMonitor.class);
   /** Rounds an action may wait for HDFS before it is given up. */
   private static final int PATIENCE_ROUNDS = 3;
@@ -79,7 +76,7 @@ public final class ReplicationMonitor {
   private final ReplicationPlanner planner;
   private final StorageReserve reserve;
   private final int batchFiles;
-  private final BlockLocations blockLocations;
+  private final NamespaceFiles files;
   private final Map<String, InFlight> inFlight = new LinkedHashMap<>();
 
   public ReplicationMonitor(NameNode nameNode, EafrRuntime runtime) {
@@ -91,8 +88,8 @@ public final class ReplicationMonitor {
     this.nameNode = nameNode;
     this.runtime = runtime;
     this.batchFiles = batchFiles;
-    this.blockLocations = new NameNodeBlockLocations(nameNode.getNamesystem());
-    this.translator = ServerTranslator.of(runtime);
+    this.files = new NamespaceFiles(nameNode);
+    this.translator = runtime.translator();
     this.classifier = PopularityClassifier.from(runtime.settings().core());
     this.planner = ReplicationPlanner.from(runtime.settings().core(), runtime.destinations());
     this.reserve = runtime.reserve();
@@ -111,7 +108,7 @@ public final class ReplicationMonitor {
     Map<String, Server> servers = servers();
     progress();
     Round round = new Round(reads, ClusterView.of(servers.values()), planner, null);
-    walk("/", round);
+    files.walk("/", round::accept);
     round.planBatch();
     Map<ServerRole, Integer> perRole = new EnumMap<>(ServerRole.class);
     for (Server server : servers.values()) {
@@ -137,7 +134,7 @@ public final class ReplicationMonitor {
     Map<String, Server> servers = servers();
     Round round = new Round(reads, ClusterView.of(servers.values()),
         ReplicationPlanner.from(runtime.settings().core(), runtime.destinationsPreview()), new RoundPreview.Builder());
-    walk("/", round);
+    files.walk("/", round::accept);
     round.planBatch();
     Set<String> targets = targetsInFlight();
     round.preview.starting().forEach(planned -> {
@@ -285,7 +282,7 @@ public final class ReplicationMonitor {
 
   /** Why the plan chose {@code action} for {@code file}, in the paper's terms, for {@code hdfs eafr plan}. */
   private String reason(ReplicaAction action, FileState file) {
-    org.eafr.placement.settings.EafrSettings core = runtime.settings().core();
+    EafrSettings core = runtime.settings().core();
     String reads = file.reads.readsLowerBound() == file.reads.readsUpperBound() ? file.reads.readsLowerBound()
         + " reads" : "[" + file.reads.readsLowerBound() + ", " + file.reads.readsUpperBound() + "] reads";
     switch (action.kind()) {
@@ -308,7 +305,7 @@ public final class ReplicationMonitor {
   private void progress() throws IOException {
     for (var it = inFlight.entrySet().iterator(); it.hasNext(); ) {
       Map.Entry<String, InFlight> entry = it.next();
-      FileState file = fileState(entry.getKey());
+      FileState file = files.stateOf(entry.getKey());
       InFlight action = entry.getValue();
       action.rounds++;
       if (file == null) { // deleted or renamed meanwhile
@@ -357,53 +354,6 @@ public final class ReplicationMonitor {
       servers.put(server.id(), server);
     }
     return servers;
-  }
-
-  /** Hands every non-empty file below {@code dir} to the round, one listing page at a time. */
-  private void walk(String dir, Round round) throws IOException {
-    NamenodeProtocols rpc = nameNode.getRpcServer();
-    byte[] after = HdfsFileStatus.EMPTY_NAME;
-    DirectoryListing listing;
-    do {
-      listing = rpc.getListing(dir, after, false);
-      if (listing == null) {
-        return;
-      }
-      for (HdfsFileStatus status : listing.getPartialListing()) {
-        String path = status.getFullName(dir);
-        if (status.isDirectory()) {
-          walk(path, round);
-        } else {
-          FileState file = fileState(path, status);
-          if (file != null) {
-            round.accept(file);
-          }
-        }
-      }
-      after = listing.getLastName();
-    } while (listing.hasMore());
-  }
-
-  /** The file at {@code path} as a round sees it, or null when it is gone, empty or has no replica yet. */
-  private FileState fileState(String path) throws IOException {
-    HdfsFileStatus status = nameNode.getRpcServer().getFileInfo(path);
-    return status == null ? null : fileState(path, status);
-  }
-
-  private FileState fileState(String path, HdfsFileStatus status) {
-    if (!status.isFile() || status.getLen() <= 0) {
-      return null;
-    }
-    FileState file = new FileState(path, status.getLen(), status.getReplication());
-    return readBlocks(file) ? file : null;
-  }
-
-  /** Fills in {@code file}'s block holders; false when it is not a closed file with a replica. */
-  private boolean readBlocks(FileState file) {
-    for (StoredBlock block : blockLocations.blocksOf(file.path)) {
-      file.addBlock(block.holders());
-    }
-    return !file.holders.isEmpty();
   }
 
   /**
@@ -516,44 +466,6 @@ public final class ReplicationMonitor {
       byteBudget -= action.sizeBytes();
       Server target = view.server(action.target());
       view = view.with(target.withStorageUsed(target.storageUsed() + action.sizeBytes()));
-    }
-  }
-
-  /**
-   * A file as one round sees it: its replica servers (the holders of its first block, what the core plans with) and,
-   * over all its blocks, the fewest and most holders and the servers holding every block, which decide when an
-   * action on a multi-block file is done.
-   */
-  private static final class FileState {
-    final String path;
-    final long length;
-    final int replication;
-    FileReads reads;
-    List<String> holders = List.of();
-    Set<String> holdersOfEveryBlock;
-    int fewestHolders = Integer.MAX_VALUE;
-    int mostHolders;
-
-    FileState(String path, long length, int replication) {
-      this.path = path;
-      this.length = length;
-      this.replication = replication;
-    }
-
-    void addBlock(Set<String> blockHolders) {
-      if (holdersOfEveryBlock == null) {
-        holders = new ArrayList<>(blockHolders);
-        holdersOfEveryBlock = new LinkedHashSet<>(blockHolders);
-      } else {
-        holdersOfEveryBlock.retainAll(blockHolders);
-      }
-      fewestHolders = Math.min(fewestHolders, blockHolders.size());
-      mostHolders = Math.max(mostHolders, blockHolders.size());
-    }
-
-    /** Every block has exactly the file's replication factor of replicas: nothing of HDFS's own is pending. */
-    boolean isSettled() {
-      return fewestHolders == replication && mostHolders == replication;
     }
   }
 

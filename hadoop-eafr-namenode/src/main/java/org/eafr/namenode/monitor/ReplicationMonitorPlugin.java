@@ -1,5 +1,7 @@
 package org.eafr.namenode.monitor;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.time.Clock;
 import java.util.Optional;
 import javax.management.ObjectName;
@@ -15,7 +17,7 @@ import org.apache.hadoop.util.ExitUtil;
 import org.apache.hadoop.util.ServicePlugin;
 import org.eafr.namenode.admin.AdminHandler;
 import org.eafr.namenode.admin.AdminLog;
-import org.eafr.namenode.cluster.EafrRuntime;
+import org.eafr.namenode.runtime.EafrRuntime;
 import org.eafr.namenode.cluster.ReplicaMap;
 import org.eafr.namenode.cluster.ServerTranslator;
 import org.eafr.namenode.cold.ColdSleep;
@@ -33,6 +35,7 @@ import org.eafr.namenode.power.PowerManager;
 import org.eafr.namenode.power.PowerSettings;
 import org.eafr.namenode.power.driver.PowerDrivers;
 import org.eafr.namenode.transfer.TransferPoller;
+import org.eafr.placement.settings.InvalidSettingException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -94,7 +97,8 @@ public class ReplicationMonitorPlugin implements ServicePlugin {
     startGears();
     startColdSleep();
     energy = new EnergyMonitor(() -> nameNode.getNamesystem().getBlockManager().getDatanodeManager()
-        .getDatanodeListForReport(DatanodeReportType.ALL), runtime, Clock.systemUTC())
+        .getDatanodeListForReport(DatanodeReportType.ALL), runtime.settings().core(), runtime.translator(),
+        runtime.gears(), runtime.coldHosts(), Clock.systemUTC())
         .start(runtime.settings().energySampleMillis());
     runtime.energy(energy);
     DefaultMetricsSystem.instance().register(EafrMetrics.NAME, "EAFR adaptive replication",
@@ -128,12 +132,14 @@ public class ReplicationMonitorPlugin implements ServicePlugin {
     if (!runtime.gears().settings().geared()) {
       return;
     }
-    gearService = GearService.start(nameNode, runtime, replicaMap);
+    gearService = GearService.start(nameNode, runtime.gears(), runtime.roles(), runtime.settings().core(),
+        replicaMap);
     runtime.gears().service(gearService);
-    gearAutopilot = GearAutopilot.start(nameNode, runtime, gearService);
+    gearAutopilot = GearAutopilot.start(nameNode, runtime.gears(), runtime.settings(), runtime.attribution(),
+        gearService);
     runtime.gears().autopilot(gearAutopilot);
     relayout = RelayoutService.start(nameNode, runtime.gears(), RelayoutSettings.from(nameNode.getConf()::get));
-    runtime.gears().relayout(relayout);
+    runtime.relayout(relayout);
     DefaultMetricsSystem.instance().register(RelayoutMetrics.NAME, "EAFR relayout", new RelayoutMetrics(relayout));
     LOG.info("EAFR gears started: layout {}, state in {}, step {} ms, mode {} (configured {}), power inventory {}",
         runtime.gears().settings().layout(), runtime.gears().settings().stateDir(),
@@ -150,14 +156,14 @@ public class ReplicationMonitorPlugin implements ServicePlugin {
   private void startColdSleep() {
     ColdSleepSettings settings = runtime.settings().coldSleep();
     if (settings.powerOff() && runtime.gears().settings().geared()) {
-      throw new org.eafr.placement.settings.InvalidSettingException(ColdSleepSettings.POWER_OFF_KEY, "true",
+      throw new InvalidSettingException(ColdSleepSettings.POWER_OFF_KEY, "true",
           "applies to eafr.layout = random only; with a geared layout the gears switch hosts off");
     }
     try {
       coldSleep = ColdSleep.start(nameNode, runtime, settings, runtime.gears().power() != null,
           replicaMap::settled);
-    } catch (java.io.IOException e) {
-      throw new java.io.UncheckedIOException("EAFR could not read the cold-sleep state", e);
+    } catch (IOException e) {
+      throw new UncheckedIOException("EAFR could not read the cold-sleep state", e);
     } catch (IllegalStateException e) {
       stopNameNode(e);
     }
@@ -173,8 +179,8 @@ public class ReplicationMonitorPlugin implements ServicePlugin {
   private void refuseUntrackedSleepers() {
     try {
       GearStateCheck.refuseUntrackedSleepers(nameNode, runtime.gears().settings());
-    } catch (java.io.IOException e) {
-      throw new java.io.UncheckedIOException("EAFR could not read the gear state", e);
+    } catch (IOException e) {
+      throw new UncheckedIOException("EAFR could not read the gear state", e);
     } catch (IllegalStateException e) {
       stopNameNode(e);
     }
@@ -249,7 +255,7 @@ public class ReplicationMonitorPlugin implements ServicePlugin {
     if (relayout != null) {
       DefaultMetricsSystem.instance().unregisterSource(RelayoutMetrics.NAME);
       relayout.close();
-      runtime.gears().relayout(null);
+      runtime.relayout(null);
       relayout = null;
     }
     if (gearService != null) {

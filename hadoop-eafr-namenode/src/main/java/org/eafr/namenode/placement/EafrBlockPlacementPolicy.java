@@ -17,19 +17,20 @@ import org.apache.hadoop.conf.Configurable;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.StorageType;
 import org.apache.hadoop.hdfs.AddBlockFlag;
+import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.hdfs.protocol.BlockStoragePolicy;
 import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
 import org.apache.hadoop.hdfs.server.blockmanagement.BlockPlacementPolicyDefault;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
+import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeManager;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeStorageInfo;
 import org.apache.hadoop.net.Node;
 import org.apache.hadoop.net.NodeBase;
-import org.eafr.namenode.cluster.EafrRuntime;
+import org.eafr.namenode.runtime.EafrRuntime;
 import org.eafr.namenode.cluster.ServerTranslator;
 import org.eafr.namenode.gear.GearRuntime;
 import org.eafr.namenode.transfer.ScheduledCopies;
 import org.eafr.placement.cluster.ReplicatedFile;
-import org.eafr.placement.cluster.Server;
 import org.eafr.placement.cluster.ServerRole;
 import org.eafr.placement.destination.PlacementRequest;
 import org.eafr.placement.gear.ActiveSet;
@@ -80,6 +81,7 @@ public class EafrBlockPlacementPolicy extends BlockPlacementPolicyDefault implem
   private volatile GearedNodes geared;
   private SleepingReplicaCheck sleepers;
   private LayoutMoveCheck moves;
+  private ExcessReplicaChoice excessChoice;
 
   /**
    * Hadoop calls this (the policy is built by ReflectionUtils) before initialize: the settings and the roles file are
@@ -89,9 +91,10 @@ public class EafrBlockPlacementPolicy extends BlockPlacementPolicyDefault implem
   public void setConf(Configuration conf) {
     this.conf = conf;
     this.runtime = EafrRuntime.of(conf);
-    this.translator = ServerTranslator.of(runtime);
+    this.translator = runtime.translator();
     this.sleepers = new SleepingReplicaCheck(runtime.gears(), System::nanoTime);
     this.moves = new LayoutMoveCheck(conf, runtime, System::nanoTime);
+    this.excessChoice = new ExcessReplicaChoice(translator, runtime.gears(), runtime.pending(), runtime.excess());
   }
 
   @Override
@@ -248,7 +251,7 @@ public class EafrBlockPlacementPolicy extends BlockPlacementPolicyDefault implem
         .filter(r -> r.getDatanodeDescriptor().getNetworkLocation().equals(holder.getNetworkLocation())).count();
     if (!holder.isInService() || (avoidStaleNodes && holder.isStale(staleIntervalMillis())) || onRack >= maxNodesPerRack
         || (getExcludeSlowNodesEnabled()
-            && org.apache.hadoop.hdfs.server.blockmanagement.DatanodeManager.getSlowNodesUuidSet()
+            && DatanodeManager.getSlowNodesUuidSet()
                 .contains(holder.getDatanodeUuid()))) {
       return;
     }
@@ -268,8 +271,8 @@ public class EafrBlockPlacementPolicy extends BlockPlacementPolicyDefault implem
   }
 
   private long staleIntervalMillis() {
-    return conf.getLong(org.apache.hadoop.hdfs.DFSConfigKeys.DFS_NAMENODE_STALE_DATANODE_INTERVAL_KEY,
-        org.apache.hadoop.hdfs.DFSConfigKeys.DFS_NAMENODE_STALE_DATANODE_INTERVAL_DEFAULT);
+    return conf.getLong(DFSConfigKeys.DFS_NAMENODE_STALE_DATANODE_INTERVAL_KEY,
+        DFSConfigKeys.DFS_NAMENODE_STALE_DATANODE_INTERVAL_DEFAULT);
   }
 
   /** The chain's DataNodes that are on (alive, in service), rebuilt with the translated view (at most once a second). */
@@ -436,88 +439,15 @@ public class EafrBlockPlacementPolicy extends BlockPlacementPolicyDefault implem
   public DatanodeStorageInfo chooseReplicaToDelete(Collection<DatanodeStorageInfo> moreThanOne,
       Collection<DatanodeStorageInfo> exactlyOne, List<StorageType> excessTypes,
       Map<String, List<DatanodeStorageInfo>> rackMap) {
-    if (runtime == null) {
-      return super.chooseReplicaToDelete(moreThanOne, exactlyOne, excessTypes, rackMap);
-    }
-    List<Server> replicas = new ArrayList<>();
-    Map<String, DatanodeStorageInfo> byId = new HashMap<>();
-    for (Collection<DatanodeStorageInfo> group : List.of(moreThanOne, exactlyOne)) {
-      for (DatanodeStorageInfo storage : group) {
-        Server server = translator.toServer(storage.getDatanodeDescriptor());
-        if (byId.putIfAbsent(server.id(), storage) == null) {
-          replicas.add(server);
-        }
-      }
-    }
-    Set<String> deletable = new HashSet<>();
-    for (DatanodeStorageInfo storage : pickupReplicaSet(moreThanOne, exactlyOne, rackMap)) {
-      if (excessTypes.contains(storage.getStorageType())) {
-        deletable.add(ServerTranslator.idOf(storage.getDatanodeDescriptor()));
-      }
-    }
-    Optional<DatanodeStorageInfo> offloaded = offloadedCopy(deletable, byId);
-    if (offloaded.isPresent()) {
-      excessTypes.remove(offloaded.get().getStorageType());
-      return offloaded.get();
-    }
-    if (!runtime.gears().reflectionMoves().isEmpty()) {
-      // Never the copy a reflection move is making at home, while another replica may go: deleting it would undo the
-      // move, and the next step would move the block again.
-      Set<String> notHome = new HashSet<>(deletable);
-      notHome.removeIf(id -> runtime.gears().isReflectionTarget(id));
-      if (!notHome.isEmpty()) {
-        deletable = notHome;
-      }
-    }
-    Set<String> draining = new HashSet<>();
-    Set<String> notReceiving = new HashSet<>();
-    for (String id : deletable) {
-      if (runtime.pending().isDraining(id)) {
-        draining.add(id);
-      }
-      if (!runtime.pending().isReceiving(id)) {
-        notReceiving.add(id);
-      }
-    }
-    // A migration's source goes first, a migration's target last (when Eq. 7's constraints allow), else Eq. 7 over
-    // every deletable replica.
-    Optional<Server> victim = runtime.excess().choose(replicas, draining);
-    if (victim.isEmpty()) {
-      victim = runtime.excess().choose(replicas, notReceiving);
-    }
-    if (victim.isEmpty()) {
-      victim = runtime.excess().choose(replicas, deletable);
-    }
-    if (victim.isEmpty()) {
+    Optional<DatanodeStorageInfo> chosen = excessChoice == null ? Optional.empty()
+        : excessChoice.choose(List.of(moreThanOne, exactlyOne), pickupReplicaSet(moreThanOne, exactlyOne, rackMap),
+            excessTypes);
+    if (chosen.isEmpty()) {
       // Only sleeping or eps-protected replicas may go: HDFS's own choice, so the excess still shrinks.
       return super.chooseReplicaToDelete(moreThanOne, exactlyOne, excessTypes, rackMap);
     }
-    DatanodeStorageInfo storage = byId.get(victim.get().id());
-    excessTypes.remove(storage.getStorageType());
-    return storage;
-  }
-
-  /**
-   * A reflected block's offloaded copy, which goes first: the replica on a move's source when the move's target holds
-   * the block too; else one on a move's source that is no move's target (HDFS's rack rule may have kept the hint).
-   */
-  private Optional<DatanodeStorageInfo> offloadedCopy(Set<String> deletable, Map<String, DatanodeStorageInfo> byId) {
-    if (runtime.gears().reflectionMoves().isEmpty()) {
-      return Optional.empty();
-    }
-    for (String id : deletable) {
-      for (String other : byId.keySet()) {
-        if (runtime.gears().isReflectionMove(id, other)) {
-          return Optional.of(byId.get(id));
-        }
-      }
-    }
-    for (String id : deletable) {
-      if (runtime.gears().isReflectionSource(id) && !runtime.gears().isReflectionTarget(id)) {
-        return Optional.of(byId.get(id));
-      }
-    }
-    return Optional.empty();
+    excessTypes.remove(chosen.get().getStorageType());
+    return chosen.get();
   }
 
   /** A geared layout's chain over the translated DataNodes: which positions are on, and position lookup. */

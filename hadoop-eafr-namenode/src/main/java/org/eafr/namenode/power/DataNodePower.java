@@ -1,5 +1,6 @@
 package org.eafr.namenode.power;
 
+import java.util.OptionalDouble;
 import java.util.Set;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
 import org.eafr.namenode.cluster.ServerTranslator;
@@ -54,7 +55,7 @@ public final class DataNodePower {
     if (host == null || host.lastKnown() != drawing) {
       return null;
     }
-    java.util.OptionalDouble watts = power.measured().watts(host.host(), drawing);
+    OptionalDouble watts = power.measured().watts(host.host(), drawing);
     return watts.isPresent() ? watts.getAsDouble() : null;
   }
 

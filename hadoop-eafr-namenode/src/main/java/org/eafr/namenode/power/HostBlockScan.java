@@ -4,10 +4,12 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
 import org.apache.hadoop.hdfs.protocol.OpenFileEntry;
 import org.apache.hadoop.hdfs.server.blockmanagement.BlockInfo;
 import org.apache.hadoop.hdfs.server.blockmanagement.BlockManager;
@@ -38,7 +40,7 @@ final class HostBlockScan {
   private final FSNamesystem namesystem;
   private final BlockManager blockManager;
   /** Blocks judged since this scan was made (storage lists and blocks being written): the work the guard does. */
-  private final java.util.concurrent.atomic.AtomicLong judged = new java.util.concurrent.atomic.AtomicLong();
+  private final AtomicLong judged = new AtomicLong();
 
   HostBlockScan(NameNode nameNode) {
     this.nameNode = nameNode;
@@ -53,7 +55,7 @@ final class HostBlockScan {
 
   /** The guard's refusal for the blocks {@code members} (the host's DataNodes) hold or are writing, or empty. */
   Optional<String> check(String host, List<DatanodeDescriptor> members) throws IOException {
-    Set<String> onHost = new java.util.HashSet<>();
+    Set<String> onHost = new HashSet<>();
     members.forEach(dn -> onHost.add(ServerTranslator.idOf(dn)));
     for (DatanodeDescriptor member : members) {
       for (DatanodeStorageInfo storage : member.getStorageInfos()) {

@@ -8,6 +8,7 @@ import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.hdfs.protocol.HdfsConstants.DatanodeReportType;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeManager;
+import org.slf4j.LoggerFactory;
 
 /**
  * Which DataNodes this NameNode has seen alive, with a block report, in maintenance (ENTERING_ or IN_MAINTENANCE) and
@@ -61,7 +62,7 @@ final class MaintenanceWitness implements AutoCloseable {
     try {
       look();
     } catch (RuntimeException e) { // the next look starts again from HDFS's state
-      org.slf4j.LoggerFactory.getLogger(MaintenanceWitness.class).warn("EAFR power: maintenance witness: {}",
+      LoggerFactory.getLogger(MaintenanceWitness.class).warn("EAFR power: maintenance witness: {}",
           e.toString());
     }
   }

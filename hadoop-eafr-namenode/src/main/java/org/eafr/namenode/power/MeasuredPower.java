@@ -2,6 +2,7 @@ package org.eafr.namenode.power;
 
 import java.util.Map;
 import java.util.OptionalDouble;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.LongSupplier;
@@ -100,7 +101,7 @@ public final class MeasuredPower {
   }
 
   /** Drops the readings of hosts no longer in {@code hosts}. */
-  void retain(java.util.Set<String> hosts) {
+  void retain(Set<String> hosts) {
     readings.keySet().retainAll(hosts);
     lastErrors.keySet().retainAll(hosts);
   }

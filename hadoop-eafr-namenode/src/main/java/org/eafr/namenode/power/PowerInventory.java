@@ -14,6 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 import org.eafr.namenode.config.DataNodeName;
 
 /**
@@ -185,7 +186,7 @@ public final class PowerInventory {
         String field = names.next();
         if (!COMMON.contains(field) && !FIELDS.get(driver).contains(field)) {
           throw invalid(field, node.get(field).toString(), "no such field for driver " + driver.label()
-              + "; its fields are host, driver, " + String.join(", ", new java.util.TreeSet<>(FIELDS.get(driver))));
+              + "; its fields are host, driver, " + String.join(", ", new TreeSet<>(FIELDS.get(driver))));
         }
       }
     }

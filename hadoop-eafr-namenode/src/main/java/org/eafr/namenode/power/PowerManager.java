@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Predicate;
 import org.apache.hadoop.conf.Configuration;
@@ -115,7 +116,7 @@ public final class PowerManager implements AutoCloseable {
    * not be dropped or get another driver kind ({@link InventoryReload}). Throws, changing nothing, naming the file,
    * entry, field, alias or host. Actions under way finish with the driver they started with.
    */
-  public PowerInventory reload(java.util.Set<String> asleep) {
+  public PowerInventory reload(Set<String> asleep) {
     String file = settings.inventoryFile();
     PowerInventory next = file.isEmpty() ? PowerInventory.EMPTY : PowerInventory.read(Paths.get(file));
     Map<String, PowerDriver> built = driverFactory.build(next, settings, conf, sleepRequests, hosts);
@@ -126,7 +127,7 @@ public final class PowerManager implements AutoCloseable {
   }
 
   /** "asleep", "powering off", "waking", or null for a host that is none of these. */
-  private String phase(String host, java.util.Set<String> asleep) {
+  private String phase(String host, Set<String> asleep) {
     NodeRecord record = records.get(host);
     if (record != null && record.inFlight != null) {
       return record.inFlight.command.target() == PowerState.ON ? "waking (" + record.inFlight.command.label()

@@ -3,6 +3,7 @@ package org.eafr.namenode.power;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalDouble;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Supplier;
 import org.apache.hadoop.metrics2.MetricsCollector;
@@ -73,7 +74,7 @@ public final class PowerMetrics implements MetricsSource {
     long measuredNodes = 0;
     double watts = 0;
     for (NodePowerStatus status : statuses) {
-      java.util.OptionalDouble reading = measured.watts(status.host(), status.lastKnown());
+      OptionalDouble reading = measured.watts(status.host(), status.lastKnown());
       if (reading.isPresent()) {
         measuredNodes++;
         watts += reading.getAsDouble();

@@ -9,7 +9,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.net.DFSNetworkTopology;
 import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
 import org.apache.hadoop.net.Node;
-import org.eafr.namenode.cluster.EafrRuntime;
+import org.eafr.namenode.runtime.EafrRuntime;
 import org.eafr.namenode.cluster.ServerTranslator;
 import org.eafr.placement.cluster.ServerRole;
 import org.eafr.placement.gear.ActiveSet;
@@ -43,7 +43,7 @@ public class EafrNetworkTopology extends DFSNetworkTopology implements Configura
   public void setConf(Configuration conf) {
     this.conf = conf;
     this.runtime = EafrRuntime.of(conf);
-    this.translator = ServerTranslator.of(runtime);
+    this.translator = runtime.translator();
     this.serviceCapacity = runtime.settings().serviceCapacity();
     runtime.attribution().orderingInstalled();
   }

@@ -4,7 +4,8 @@ import java.net.InetAddress;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.hdfs.server.namenode.AuditLogger;
-import org.eafr.namenode.cluster.EafrRuntime;
+import org.eafr.namenode.cluster.ReadAttribution;
+import org.eafr.namenode.runtime.EafrRuntime;
 
 /**
  * Counts reads per file for EAFR (Eq. 1) from the NameNode's audit events

@@ -20,6 +20,7 @@ import org.apache.hadoop.hdfs.server.namenode.NameNode;
 import org.eafr.namenode.cluster.ServerTranslator;
 import org.eafr.namenode.gear.BlockMover;
 import org.eafr.namenode.gear.GearRuntime;
+import org.eafr.namenode.gear.ReflectionMove;
 import org.eafr.placement.gear.BlockMove;
 import org.eafr.placement.gear.relayout.MoveBudget;
 import org.eafr.placement.gear.relayout.RelayoutSettings;
@@ -51,7 +52,7 @@ final class RelayoutMoves implements AutoCloseable {
   private final ExecutorService movers;
   private final Deque<Pending> queued = new ArrayDeque<>();
   private final List<Pending> inFlight = new ArrayList<>();
-  private final Map<String, Integer> movesByKey = new HashMap<>();
+  private final Map<ReflectionMove, Integer> movesByKey = new HashMap<>();
 
   RelayoutMoves(NameNode nameNode, GearRuntime gears, RelayoutSettings settings) {
     this.nameNode = nameNode;
@@ -105,7 +106,7 @@ final class RelayoutMoves implements AutoCloseable {
   private void start(Pending pending) {
     DatanodeDescriptor source = descriptor(pending.source);
     DatanodeDescriptor target = descriptor(pending.target);
-    String key = GearRuntime.moveKey(pending.source, pending.target);
+    ReflectionMove key = new ReflectionMove(pending.source, pending.target);
     movesByKey.merge(key, 1, Integer::sum);
     gears.reflectionMoves().add(key);
     pending.future = movers.submit(() -> {
@@ -125,7 +126,7 @@ final class RelayoutMoves implements AutoCloseable {
       }
       it.remove();
       budget.finish(pending.move);
-      String key = GearRuntime.moveKey(pending.source, pending.target);
+      ReflectionMove key = new ReflectionMove(pending.source, pending.target);
       if (movesByKey.merge(key, -1, Integer::sum) <= 0) {
         movesByKey.remove(key);
         gears.reflectionMoves().remove(key);

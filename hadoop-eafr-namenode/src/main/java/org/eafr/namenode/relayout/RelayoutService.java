@@ -4,10 +4,12 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
@@ -508,7 +510,7 @@ public final class RelayoutService implements AutoCloseable {
         .append(" bytes against a lower bound of ")
         .append(v.get("lowerBoundBytes")).append(" bytes");
     if (v.get("movedToLowerBound") != null) {
-      text.append(String.format(java.util.Locale.ROOT, " (moved %.3fx the bound)", v.get("movedToLowerBound")));
+      text.append(String.format(Locale.ROOT, " (moved %.3fx the bound)", v.get("movedToLowerBound")));
     }
     return text.toString();
   }
@@ -519,7 +521,7 @@ public final class RelayoutService implements AutoCloseable {
     moves.close();
   }
 
-  static java.util.concurrent.ThreadFactory daemon(String name) {
+  static ThreadFactory daemon(String name) {
     return runnable -> {
       Thread thread = new Thread(runnable, name);
       thread.setDaemon(true);

@@ -48,7 +48,7 @@ class AdminToolTest {
     cluster.standby(2, 5);
     cluster.write("/data/a", 2, 4000, 1);
     cluster.write("/scratch/single", 1, 4000, 2);
-    cluster.runtime().monitor().round();
+    cluster.monitor().round();
   }
 
   @AfterAll

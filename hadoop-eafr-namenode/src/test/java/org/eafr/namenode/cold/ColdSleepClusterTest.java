@@ -23,7 +23,7 @@ import org.apache.hadoop.hdfs.server.blockmanagement.HostConfigManager;
 import org.apache.hadoop.ipc.RefreshResponse;
 import org.apache.hadoop.test.GenericTestUtils;
 import org.eafr.namenode.admin.AdminHandler;
-import org.eafr.namenode.cluster.EafrRuntime;
+import org.eafr.namenode.runtime.EafrRuntime;
 import org.eafr.namenode.config.ColdSleepSettings;
 import org.eafr.namenode.hosts.EafrHostConfigManager;
 import org.eafr.namenode.monitor.ReplicationMonitorPlugin;
@@ -82,7 +82,7 @@ class ColdSleepClusterTest {
         assertThat(cluster.descriptor(COLD).isInService()).isTrue();
         assertThat(cluster.runtime().roles().isSleeping(cluster.id(COLD))).isFalse();
         assertThat(power.status(cluster.id(COLD)).lastKnown()).isEqualTo(PowerState.ON);
-        cluster.runtime().monitor().round(); // still a nearly full standby, but held in service for eafr.cold.awake.ms
+        cluster.monitor().round(); // still a nearly full standby, but held in service for eafr.cold.awake.ms
         assertThat(cluster.runtime().roles().isSleeping(cluster.id(COLD))).isFalse();
         cluster.verifyChecksums();
       } finally {
@@ -321,7 +321,7 @@ class ColdSleepClusterTest {
 
   /** One replication round turns the standby cold; HDFS then shows it IN_MAINTENANCE. */
   private static void turnCold(EafrCluster cluster) throws Exception {
-    cluster.runtime().monitor().round();
+    cluster.monitor().round();
     assertThat(cluster.runtime().roles().isSleeping(cluster.id(COLD))).isTrue();
     GenericTestUtils.waitFor(() -> inMaintenance(cluster), 100, 60_000);
   }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.Map;
+import org.eafr.namenode.runtime.SettingsDefaults;
 import org.eafr.placement.settings.InvalidSettingException;
 import org.junit.jupiter.api.Test;
 
@@ -42,7 +43,7 @@ class ColdSleepSettingsTest {
 
   @Test
   void everyKey_isKnown_soNoneIsTakenForAMisspelling() {
-    assertThat(NamenodeSettings.knownKeys()).containsAll(ColdSleepSettings.keys())
+    assertThat(SettingsDefaults.knownKeys()).containsAll(ColdSleepSettings.keys())
         .contains("eafr.cold.power-off", "eafr.cold.awake.ms", "eafr.cold.step.ms",
             "eafr.cold.consistency-check.interval.ms");
   }

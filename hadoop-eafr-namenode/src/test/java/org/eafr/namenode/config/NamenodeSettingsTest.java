@@ -10,6 +10,7 @@ import java.nio.file.Paths;
 import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
+import org.eafr.namenode.runtime.SettingsDefaults;
 import org.eafr.namenode.read.ReadCountingAuditLogger;
 import org.eafr.placement.settings.InvalidSettingException;
 import org.junit.jupiter.api.Test;
@@ -22,7 +23,7 @@ class NamenodeSettingsTest {
         StandardCharsets.UTF_8);
     assertThat(checkedIn)
         .as("regenerate with: java -cp hadoop-eafr-namenode/target/classes:hadoop-eafr-placement/target/classes"
-            + " org.eafr.namenode.config.SettingsDefaults > hadoop-eafr-namenode/src/main/resources/eafr-default.xml")
+            + " org.eafr.namenode.runtime.SettingsDefaults > hadoop-eafr-namenode/src/main/resources/eafr-default.xml")
         .isEqualTo(SettingsDefaults.xml());
   }
 
@@ -142,16 +143,16 @@ class NamenodeSettingsTest {
   void everyKeyOfEafrDefaultXml_isAKnownKey_soTheMisspellingCheckNeverRefusesADocumentedKey() {
     Configuration conf = new Configuration(false);
     conf.addResource("eafr-default.xml");
-    assertThat(NamenodeSettings.knownKeys()).containsAll(conf.getValByRegex("^eafr\\.").keySet());
-    NamenodeSettings.checkKeys(conf.getValByRegex("^eafr\\."));
+    assertThat(SettingsDefaults.knownKeys()).containsAll(conf.getValByRegex("^eafr\\.").keySet());
+    SettingsDefaults.checkKeys(conf.getValByRegex("^eafr\\."));
   }
 
   @Test
   void gridKeysAreKnown_aMisspelledOneIsRefusedNamingTheNearest() {
-    NamenodeSettings.checkKeys(Map.of("eafr.grid.objective", "carbon", "eafr.grid.signal.file", "/etc/grid.csv",
+    SettingsDefaults.checkKeys(Map.of("eafr.grid.objective", "carbon", "eafr.grid.signal.file", "/etc/grid.csv",
         "eafr.grid.defer.reflection.ms", "3600000"));
 
-    assertThatThrownBy(() -> NamenodeSettings.checkKeys(Map.of("eafr.grid.signal.fil", "/etc/grid.csv")))
+    assertThatThrownBy(() -> SettingsDefaults.checkKeys(Map.of("eafr.grid.signal.fil", "/etc/grid.csv")))
         .isInstanceOf(InvalidSettingException.class)
         .hasMessage("eafr.grid.signal.fil = /etc/grid.csv is not allowed: unknown key; did you mean"
             + " eafr.grid.signal.file? the known keys are in docs/configuration.md");

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
-import org.eafr.namenode.cluster.EafrRuntime;
+import org.eafr.namenode.runtime.EafrRuntime;
 import org.eafr.placement.gear.policy.GearedPolicies;
 import org.eafr.placement.gear.policy.GearedPolicySpec;
 import org.eafr.placement.settings.InvalidSettingException;

@@ -37,7 +37,7 @@ class ColdServerTest {
       for (int i = 0; i < 5; i++) {
         cluster.write("/data/s" + i, 2, 2000, i, cluster.dataNode(2), cluster.dataNode(3));
       }
-      cluster.runtime().monitor().round();
+      cluster.monitor().round();
       for (int standby : new int[] {2, 5, 8}) {
         GenericTestUtils.waitFor(() -> state(cluster, standby) == AdminStates.IN_MAINTENANCE, 100, 60_000);
         assertThat(cluster.roleOf(cluster.descriptor(standby))).isEqualTo(ServerRole.COLD);

@@ -10,6 +10,7 @@ import org.apache.hadoop.metrics2.MetricType;
 import org.apache.hadoop.metrics2.MetricsRecord;
 import org.apache.hadoop.metrics2.impl.MetricsCollectorImpl;
 import org.eafr.namenode.gear.GearRuntime;
+import org.eafr.namenode.replication.MonitorStats;
 import org.eafr.namenode.gear.GearSettings;
 import org.eafr.namenode.gear.GearStatus;
 import org.eafr.namenode.transfer.TransferTracker;

@@ -8,6 +8,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.apache.hadoop.conf.Configuration;
 import org.eafr.namenode.admin.AdminRun;
 import org.eafr.namenode.grid.GridGate;
+import org.eafr.namenode.replication.RoundPreview;
 import org.eafr.namenode.testing.EafrCluster;
 import org.eafr.namenode.testing.GridFixture;
 import org.eafr.placement.cluster.ServerRole;
@@ -91,6 +92,6 @@ class GridMonitorTest {
   }
 
   private ReplicationMonitor monitor() {
-    return cluster.runtime().monitor();
+    return cluster.monitor();
   }
 }

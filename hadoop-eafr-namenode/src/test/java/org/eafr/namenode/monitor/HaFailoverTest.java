@@ -13,7 +13,7 @@ import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeStorageInfo;
 import org.apache.hadoop.hdfs.server.namenode.FSNamesystem;
 import org.apache.hadoop.test.GenericTestUtils;
-import org.eafr.namenode.cluster.EafrRuntime;
+import org.eafr.namenode.runtime.EafrRuntime;
 import org.eafr.namenode.cluster.ServerTranslator;
 import org.eafr.namenode.config.DataNodeName;
 import org.eafr.namenode.testing.EafrCluster;
@@ -43,7 +43,7 @@ class HaFailoverTest {
       // for one itself (ReplicaMap), else the monitor would wait for the periodic report, 6 hours away.
       cluster.write("/data/ha", 2, 4000, 5);
 
-      GenericTestUtils.waitFor(() -> cluster.runtime(0).monitor().inFlight().values().stream()
+      GenericTestUtils.waitFor(() -> cluster.monitor(0).inFlight().values().stream()
           .anyMatch(a -> a.contains("MIGRATE")), 50, 60_000);
       cluster.failover();
       long standbyRounds = cluster.runtime(0).monitorStats().rounds();
@@ -75,7 +75,7 @@ class HaFailoverTest {
 
   private static List<ServerRole> roles(MiniDFSCluster cluster, int nn, String path) {
     FSNamesystem namesystem = cluster.getNamesystem(nn);
-    ServerTranslator translator = ServerTranslator.of(runtime(cluster, nn));
+    ServerTranslator translator = runtime(cluster, nn).translator();
     List<ServerRole> roles = new ArrayList<>();
     namesystem.readLock();
     try {

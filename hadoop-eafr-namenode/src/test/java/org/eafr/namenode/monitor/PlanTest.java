@@ -12,7 +12,8 @@ import org.apache.hadoop.hdfs.protocol.HdfsConstants.DatanodeReportType;
 import org.apache.hadoop.security.UserGroupInformation;
 import org.apache.hadoop.test.GenericTestUtils;
 import org.eafr.namenode.admin.AdminRun;
-import org.eafr.namenode.cluster.EafrRuntime;
+import org.eafr.namenode.replication.MonitorStats;
+import org.eafr.namenode.runtime.EafrRuntime;
 import org.eafr.namenode.testing.EafrCluster;
 import org.eafr.placement.replication.ReplicaAction;
 import org.junit.jupiter.api.AfterEach;
@@ -76,11 +77,11 @@ class PlanTest {
         .contains("MIGRATE /data/cold-two (4000 bytes): COLD (0 reads this interval) at r = 2");
 
     List<String> done = new ArrayList<>();
-    for (ReplicaAction action : runtime.monitor().round().actions()) {
+    for (ReplicaAction action : cluster.monitor().round().actions()) {
       done.add(action.kind() + " " + action.fileId() + " " + action.source() + " -> " + action.target());
     }
     assertThat(done).as("the round after the plan").containsExactlyElementsOf(planned);
-    assertThat(runtime.monitor().inFlight()).hasSize(3);
+    assertThat(cluster.monitor().inFlight()).hasSize(3);
   }
 
   /** Every count a plan must not move: monitor counters, the interval's reads, opens, actions and replicas. */
@@ -91,7 +92,7 @@ class PlanTest {
         .append(stats.removed()).append(" migrated ").append(stats.migrated()).append(" tracked ")
         .append(runtime.reads().trackedFiles()).append(" hot reads ")
         .append(runtime.reads().currentInterval().reads("/data/hot")).append(" opens ")
-        .append(runtime.attribution().opens()).append(" in flight ").append(runtime.monitor().inFlight());
+        .append(runtime.attribution().opens()).append(" in flight ").append(cluster.monitor().inFlight());
     for (String file : cluster.files()) {
       counts.append(' ').append(file).append(' ').append(cluster.fs().getFileStatus(new Path(file)).getReplication())
           .append(' ').append(runtime.pending().targetOf(file));

@@ -55,7 +55,7 @@ class ReplicationMonitorTest {
   }
 
   private ReplicationMonitor monitor() {
-    return cluster.runtime().monitor();
+    return cluster.monitor();
   }
 
   static void waitForHolders(EafrCluster cluster, String path, Predicate<List<String>> condition)

@@ -18,7 +18,7 @@ import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
 import org.apache.hadoop.hdfs.server.datanode.DataNode;
 import org.apache.hadoop.test.GenericTestUtils;
 import org.eafr.namenode.admin.AdminRun;
-import org.eafr.namenode.cluster.EafrRuntime;
+import org.eafr.namenode.runtime.EafrRuntime;
 import org.eafr.namenode.gear.GearPhase;
 import org.eafr.namenode.gear.GearRuntime;
 import org.eafr.namenode.gear.GearTestCluster;
@@ -150,7 +150,7 @@ class RelayoutClusterTest {
   }
 
   private static RelayoutService relayout(EafrCluster cluster) {
-    RelayoutService service = gears(cluster).relayout();
+    RelayoutService service = cluster.runtime().relayout();
     if (service == null) {
       throw new IllegalStateException("no relayout service yet");
     }

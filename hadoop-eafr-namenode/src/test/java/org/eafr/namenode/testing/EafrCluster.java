@@ -35,9 +35,10 @@ import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeManager;
 import org.apache.hadoop.hdfs.server.datanode.DataNode;
 import org.apache.hadoop.hdfs.server.namenode.FSNamesystem;
 import org.apache.hadoop.hdfs.server.namenode.ha.HATestUtil;
-import org.eafr.namenode.cluster.EafrRuntime;
+import org.eafr.namenode.runtime.EafrRuntime;
 import org.eafr.namenode.cluster.ServerTranslator;
 import org.eafr.namenode.config.DataNodeName;
+import org.eafr.namenode.monitor.ReplicationMonitor;
 import org.eafr.namenode.placement.EafrBlockPlacementPolicy;
 import org.eafr.placement.cluster.ServerRole;
 
@@ -150,6 +151,16 @@ public final class EafrCluster implements AutoCloseable {
     cluster.transitionToStandby(active);
     cluster.transitionToActive(next);
     active = next;
+  }
+
+  /** The replication monitor of the active NameNode, once its plugin has started; else null. */
+  public ReplicationMonitor monitor() {
+    return monitor(active);
+  }
+
+  /** The replication monitor of NameNode {@code nn}, once its plugin has started; else null. */
+  public ReplicationMonitor monitor(int nn) {
+    return (ReplicationMonitor) runtime(nn).monitor();
   }
 
   /** The index of the active NameNode (0 without HA). */
@@ -266,7 +277,7 @@ public final class EafrCluster implements AutoCloseable {
   }
 
   public ServerRole roleOf(DatanodeInfo dataNode) throws IOException {
-    return ServerTranslator.of(runtime()).roleOf(datanodeManager().getDatanode(dataNode));
+    return runtime().translator().roleOf(datanodeManager().getDatanode(dataNode));
   }
 
   /**

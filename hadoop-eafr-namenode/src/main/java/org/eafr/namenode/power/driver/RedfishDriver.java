@@ -3,6 +3,7 @@ package org.eafr.namenode.power.driver;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
+import java.net.ConnectException;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.net.http.HttpClient;
@@ -312,7 +313,7 @@ final class RedfishDriver implements PowerDriver {
     for (Throwable t = e; t != null && message == null; t = t.getCause()) {
       message = t.getMessage();
     }
-    if (message == null && e instanceof java.net.ConnectException) {
+    if (message == null && e instanceof ConnectException) {
       message = "connection refused or host unreachable (is the BMC's HTTPS port reachable from the NameNode?)";
     }
     return e.getClass().getSimpleName() + (message == null ? "" : ": " + message);

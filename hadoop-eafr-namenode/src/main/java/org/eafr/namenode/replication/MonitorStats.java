@@ -1,4 +1,4 @@
-package org.eafr.namenode.monitor;
+package org.eafr.namenode.replication;
 
 import java.util.EnumMap;
 import java.util.List;
@@ -23,14 +23,14 @@ public final class MonitorStats {
   private volatile int filesBelowMinReplicas;
   private volatile List<String> someFilesBelowMinReplicas = List.of();
 
-  void roundDone(long nanos, Map<FileTemperature, Integer> files, Map<ServerRole, Integer> nodes) {
+  public void roundDone(long nanos, Map<FileTemperature, Integer> files, Map<ServerRole, Integer> nodes) {
     decidingNanos.addAndGet(nanos);
     filesPerClass = new EnumMap<>(files);
     nodesPerRole = new EnumMap<>(nodes);
     rounds.incrementAndGet();
   }
 
-  void belowMinReplicas(int files, List<String> examples) {
+  public void belowMinReplicas(int files, List<String> examples) {
     filesBelowMinReplicas = files;
     someFilesBelowMinReplicas = List.copyOf(examples);
   }
@@ -45,16 +45,16 @@ public final class MonitorStats {
     return someFilesBelowMinReplicas;
   }
 
-  void countAdded(long bytes) {
+  public void countAdded(long bytes) {
     added.incrementAndGet();
     bytesMoved.addAndGet(bytes);
   }
 
-  void countRemoved() {
+  public void countRemoved() {
     removed.incrementAndGet();
   }
 
-  void countMigrated(long bytes) {
+  public void countMigrated(long bytes) {
     migrated.incrementAndGet();
     bytesMoved.addAndGet(bytes);
   }

@@ -1,4 +1,4 @@
-package org.eafr.namenode.monitor;
+package org.eafr.namenode.replication;
 
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -115,23 +115,23 @@ public final class RoundPreview {
   }
 
   /** Collects a preview's actions while the round walks. */
-  static final class Builder {
+  public static final class Builder {
     private final List<Planned> starts = new ArrayList<>();
     private final List<Planned> deferred = new ArrayList<>();
 
-    void starts(ReplicaAction action, String reason) {
+    public void starts(ReplicaAction action, String reason) {
       starts.add(new Planned(action, reason, null));
     }
 
-    void defers(ReplicaAction action, String reason, String why) {
+    public void defers(ReplicaAction action, String reason, String why) {
       deferred.add(new Planned(action, reason, why));
     }
 
-    List<Planned> starting() {
+    public List<Planned> starting() {
       return starts;
     }
 
-    RoundPreview build(IntervalReads reads, ReplicationPlan plan, Map<FileTemperature, Integer> perClass,
+    public RoundPreview build(IntervalReads reads, ReplicationPlan plan, Map<FileTemperature, Integer> perClass,
         Map<String, String> inFlight, List<String> standbysTurningCold, int filesBelowMinReplicas) {
       return new RoundPreview(this, reads, plan, perClass, inFlight, standbysTurningCold, filesBelowMinReplicas);
     }

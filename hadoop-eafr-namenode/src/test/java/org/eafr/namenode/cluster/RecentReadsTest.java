@@ -1,4 +1,4 @@
-package org.eafr.namenode.read;
+package org.eafr.namenode.cluster;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

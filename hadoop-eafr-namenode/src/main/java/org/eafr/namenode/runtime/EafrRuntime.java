@@ -1,5 +1,10 @@
-package org.eafr.namenode.cluster;
+package org.eafr.namenode.runtime;
 
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.ObjectInputStream;
+import java.io.ObjectOutputStream;
 import java.nio.file.Paths;
 import java.util.Random;
 import java.util.concurrent.ConcurrentHashMap;
@@ -7,17 +12,22 @@ import java.util.concurrent.ConcurrentMap;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.util.Time;
+import org.eafr.namenode.cluster.ColdHosts;
+import org.eafr.namenode.cluster.PendingActions;
+import org.eafr.namenode.cluster.ReadAttribution;
+import org.eafr.namenode.cluster.RecentReads;
+import org.eafr.namenode.cluster.ServerRoles;
+import org.eafr.namenode.cluster.ServerTranslator;
 import org.eafr.namenode.config.NamenodeSettings;
 import org.eafr.namenode.config.RolesFile;
 import org.eafr.namenode.energy.EnergyMonitor;
 import org.eafr.namenode.gear.GearRuntime;
 import org.eafr.namenode.gear.GearSettings;
-import org.eafr.namenode.monitor.MonitorStats;
-import org.eafr.namenode.monitor.ReplicationMonitor;
 import org.eafr.namenode.power.SleepRequests;
 import org.eafr.namenode.power.driver.PowerDrivers;
-import org.eafr.namenode.read.ReadAttribution;
-import org.eafr.namenode.read.RecentReads;
+import org.eafr.namenode.relayout.RelayoutService;
+import org.eafr.namenode.replication.MonitorStats;
+import org.eafr.namenode.replication.RoundPlanner;
 import org.eafr.namenode.transfer.TransferTracker;
 import org.eafr.placement.cluster.StorageReserve;
 import org.eafr.placement.destination.CandidateSample;
@@ -61,8 +71,10 @@ public final class EafrRuntime {
   private final SleepRequests sleepRequests = new SleepRequests();
   private final ColdHosts coldHosts = new ColdHosts();
   private final GearRuntime gears;
-  private volatile ReplicationMonitor monitor;
+  private final ServerTranslator translator;
+  private volatile RoundPlanner monitor;
   private volatile EnergyMonitor energy;
+  private volatile RelayoutService relayout;
 
   EafrRuntime(NamenodeSettings settings, GearSettings gearSettings) {
     this.settings = settings;
@@ -82,12 +94,13 @@ public final class EafrRuntime {
     this.reads = ReadStatistics.from(settings.core());
     this.recentReads = new RecentReads(settings.recentReadsHalfLifeMillis(), Time::monotonicNow);
     this.attribution = new ReadAttribution(reads, recentReads);
+    this.translator = new ServerTranslator(roles, recentReads, settings);
   }
 
   /** The state of the NameNode configured by {@code conf}, built (and validated) on first use. */
   public static EafrRuntime of(Configuration conf) {
     return BY_NAMENODE.computeIfAbsent(key(conf), k -> {
-      NamenodeSettings.checkKeys(conf.getValByRegex("^eafr\\."));
+      SettingsDefaults.checkKeys(conf.getValByRegex("^eafr\\."));
       PowerDrivers.checkConfigured(conf); // a bad power inventory stops the NameNode as a bad setting does
       return new EafrRuntime(NamenodeSettings.from(conf::get), GearSettings.from(conf::get));
     });
@@ -109,6 +122,11 @@ public final class EafrRuntime {
 
   public ServerRoles roles() {
     return roles;
+  }
+
+  /** DataNodes as the core's servers, with this NameNode's roles, recent reads and service capacity. */
+  public ServerTranslator translator() {
+    return translator;
   }
 
   public TransferSpeedEstimator speeds() {
@@ -140,15 +158,14 @@ public final class EafrRuntime {
   /** A Random in the same state as {@code random} (its serialized form is its state), which then draws on its own. */
   private static Random copyOf(Random random) {
     try {
-      java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
-      try (java.io.ObjectOutputStream out = new java.io.ObjectOutputStream(bytes)) {
+      ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+      try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
         out.writeObject(random);
       }
-      try (java.io.ObjectInputStream in = new java.io.ObjectInputStream(
-          new java.io.ByteArrayInputStream(bytes.toByteArray()))) {
+      try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(bytes.toByteArray()))) {
         return (Random) in.readObject();
       }
-    } catch (java.io.IOException | ClassNotFoundException e) {
+    } catch (IOException | ClassNotFoundException e) {
       throw new IllegalStateException("could not copy the destination choice's random stream", e);
     }
   }
@@ -214,13 +231,22 @@ public final class EafrRuntime {
     return monitorStats;
   }
 
-  /** The replication monitor of the running NameNode, once its plugin has started; else null. */
-  public ReplicationMonitor monitor() {
+  /** The replication monitor of the running NameNode (its dry run), once its plugin has started; else null. */
+  public RoundPlanner monitor() {
     return monitor;
   }
 
-  public void monitor(ReplicationMonitor running) {
+  public void monitor(RoundPlanner running) {
     this.monitor = running;
+  }
+
+  /** The relayout service of the running NameNode, once its plugin started it; else null. */
+  public RelayoutService relayout() {
+    return relayout;
+  }
+
+  public void relayout(RelayoutService running) {
+    this.relayout = running;
   }
 
   /** The energy estimate of the running NameNode, once its plugin has started; else null. */

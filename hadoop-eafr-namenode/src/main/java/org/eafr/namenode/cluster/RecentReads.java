@@ -1,4 +1,4 @@
-package org.eafr.namenode.read;
+package org.eafr.namenode.cluster;
 
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;

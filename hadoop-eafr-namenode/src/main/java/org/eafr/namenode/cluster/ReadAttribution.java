@@ -1,4 +1,4 @@
-package org.eafr.namenode.read;
+package org.eafr.namenode.cluster;
 
 import java.util.concurrent.atomic.LongAdder;
 import org.eafr.placement.popularity.ReadStatistics;
