@@ -87,6 +87,8 @@ public final class RelayoutService implements AutoCloseable {
   private String batchEnd;
   private long batchFiles;
   private String waitingFor;
+  /** Whether the grid gate was last told that relayout owes moves. */
+  private boolean askedGrid;
 
   private RelayoutService(NameNode nameNode, GearRuntime gears, RelayoutSettings settings) {
     this.nameNode = nameNode;
@@ -95,7 +97,7 @@ public final class RelayoutService implements AutoCloseable {
     this.store = new GearStore(nameNode, gears.settings().stateDir());
     this.walk = new NamespaceWalk(nameNode.getRpcServer());
     this.moves = new RelayoutMoves(nameNode, gears, settings);
-    this.scheduler = Executors.newSingleThreadScheduledExecutor(daemon("eafr-relayout"));
+    this.scheduler = Executors.newSingleThreadScheduledExecutor(RelayoutMoves.daemon("eafr-relayout"));
   }
 
   /** Starts stepping every {@code eafr.relayout.step.ms}; a relayout persisted as running goes on. */
@@ -309,8 +311,12 @@ public final class RelayoutService implements AutoCloseable {
         + gears.grid().settings().objective() + "): " + gears.grid().heldWhy(WorkKind.RELAYOUT));
   }
 
-  /** Tells the grid gate whether relayout owes moves now; returns whether they may run. */
+  /** Tells the grid gate whether relayout owes moves now (once when it stops owing); returns whether they may run. */
   private boolean owesGrid(boolean owes) {
+    if (!owes && !askedGrid) {
+      return true;
+    }
+    askedGrid = owes;
     return gears.grid().mayRun(WorkKind.RELAYOUT, owes ? 1 : 0, settings.stepMillis());
   }
 
@@ -517,14 +523,6 @@ public final class RelayoutService implements AutoCloseable {
   public void close() {
     scheduler.shutdownNow();
     moves.close();
-  }
-
-  static java.util.concurrent.ThreadFactory daemon(String name) {
-    return runnable -> {
-      Thread thread = new Thread(runnable, name);
-      thread.setDaemon(true);
-      return thread;
-    };
   }
 
   /** Relayout's work since this NameNode started: counters only grow (the metrics). */
