@@ -12,6 +12,7 @@ import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.ThreadFactory;
 import org.apache.hadoop.hdfs.protocol.Block;
 import org.apache.hadoop.hdfs.server.blockmanagement.BlockInfo;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
@@ -60,7 +61,7 @@ final class RelayoutMoves implements AutoCloseable {
     this.mover = new BlockMover(nameNode.getNamesystem().getBlockManager());
     this.budget = MoveBudget.of(settings);
     this.movers = Executors.newFixedThreadPool(Math.min(settings.movesConcurrent(), 64),
-        RelayoutService.daemon("eafr-relayout-move"));
+        daemon("eafr-relayout-move"));
   }
 
   void queue(Block block, BlockMove move, String source, String target) {
@@ -169,6 +170,15 @@ final class RelayoutMoves implements AutoCloseable {
   @Override
   public void close() {
     movers.shutdownNow();
+  }
+
+  /** Daemon threads named {@code name}: relayout never keeps a stopping NameNode's JVM up. */
+  static ThreadFactory daemon(String name) {
+    return runnable -> {
+      Thread thread = new Thread(runnable, name);
+      thread.setDaemon(true);
+      return thread;
+    };
   }
 
   /** One planned move: the block, the chain move, its DataNodes, and once started its outcome. */

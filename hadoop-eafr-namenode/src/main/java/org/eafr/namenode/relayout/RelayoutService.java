@@ -9,7 +9,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
@@ -89,6 +88,8 @@ public final class RelayoutService implements AutoCloseable {
   private String batchEnd;
   private long batchFiles;
   private String waitingFor;
+  /** Whether the grid gate was last told that relayout owes moves. */
+  private boolean askedGrid;
 
   private RelayoutService(NameNode nameNode, GearRuntime gears, RelayoutSettings settings) {
     this.nameNode = nameNode;
@@ -97,7 +98,7 @@ public final class RelayoutService implements AutoCloseable {
     this.store = new GearStore(nameNode, gears.settings().stateDir());
     this.walk = new NamespaceWalk(nameNode.getRpcServer());
     this.moves = new RelayoutMoves(nameNode, gears, settings);
-    this.scheduler = Executors.newSingleThreadScheduledExecutor(daemon("eafr-relayout"));
+    this.scheduler = Executors.newSingleThreadScheduledExecutor(RelayoutMoves.daemon("eafr-relayout"));
   }
 
   /** Starts stepping every {@code eafr.relayout.step.ms}; a relayout persisted as running goes on. */
@@ -311,8 +312,12 @@ public final class RelayoutService implements AutoCloseable {
         + gears.grid().settings().objective() + "): " + gears.grid().heldWhy(WorkKind.RELAYOUT));
   }
 
-  /** Tells the grid gate whether relayout owes moves now; returns whether they may run. */
+  /** Tells the grid gate whether relayout owes moves now (once when it stops owing); returns whether they may run. */
   private boolean owesGrid(boolean owes) {
+    if (!owes && !askedGrid) {
+      return true;
+    }
+    askedGrid = owes;
     return gears.grid().mayRun(WorkKind.RELAYOUT, owes ? 1 : 0, settings.stepMillis());
   }
 
@@ -519,14 +524,6 @@ public final class RelayoutService implements AutoCloseable {
   public void close() {
     scheduler.shutdownNow();
     moves.close();
-  }
-
-  static ThreadFactory daemon(String name) {
-    return runnable -> {
-      Thread thread = new Thread(runnable, name);
-      thread.setDaemon(true);
-      return thread;
-    };
   }
 
   /** Relayout's work since this NameNode started: counters only grow (the metrics). */
