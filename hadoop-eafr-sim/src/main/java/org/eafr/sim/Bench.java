@@ -138,11 +138,14 @@ public final class Bench {
   /**
    * 10,000 servers in 334 racks, SWIM FB-2010 (rewrites on), 1 day, {@code files} files (a third of them read) of
    * 100 KB to 300 MB, log-uniform: about 22% of raw capacity at 10^7 files with 3 replicas, near the large runs' 20%.
+   * Gear groups of 10 servers (eafr.gear.group-size): a gear switches 10 servers at a time, and each of the 10
+   * recovery groups deals its blocks among 135 primaries (the equal-work layout's deal is O(primaries) per block: with
+   * g = 1, dealing 10^7 blocks among all 1,353 primaries costs 67 times the large runs' 500,000 among 406).
    */
   private static Map<String, String> hugeOverrides(int files) {
     return Map.of("sim.servers", "10000", "sim.racks", "334", "sim.files", String.valueOf(files), "sim.read-files",
         String.valueOf(Math.max(1, Math.round(files * 0.33132))), "sim.concurrency", "1", "sim.duration.hours", "24",
-        "sim.swim.rewrites", "1", "sim.file-size.max-bytes", "300000000");
+        "sim.swim.rewrites", "1", "sim.file-size.max-bytes", "300000000", "eafr.gear.group-size", "10");
   }
 
   /** The peak heap after a collection per file, when the bench names its files. */

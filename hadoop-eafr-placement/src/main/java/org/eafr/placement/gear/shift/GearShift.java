@@ -375,7 +375,7 @@ public final class GearShift {
    */
   Set<String> leaving() {
     Set<String> leaving = new TreeSet<>(state.sleeping());
-    leaving.removeAll(layout.serversOn(state.target()).ids());
+    leaving.removeIf(layout.serversOn(state.target())::contains); // O(1) a test: thousands of servers each step
     leaving.removeAll(state.waking());
     leaving.removeIf(this::outOfLayout);
     return leaving;
@@ -384,7 +384,8 @@ public final class GearShift {
   /** Sleeping DataNodes the target gear keeps on, HDFS not decommissioning them. */
   private Set<String> wakingForGear() {
     Set<String> waking = new TreeSet<>(state.sleeping());
-    waking.retainAll(layout.serversOn(state.target()).ids());
+    ActiveSet on = layout.serversOn(state.target());
+    waking.removeIf(id -> !on.contains(id));
     waking.removeIf(this::outOfLayout);
     return waking;
   }
