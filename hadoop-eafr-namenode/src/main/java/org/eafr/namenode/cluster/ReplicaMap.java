@@ -110,15 +110,30 @@ public final class ReplicaMap implements AutoCloseable {
   }
 
   private void askForBlockReport(DatanodeDescriptor dn) {
-    ClientDatanodeProtocol proxy = null;
     try {
-      proxy = DFSUtilClient.createClientDatanodeProtocolProxy(dn, nameNode.getConf(), RPC_TIMEOUT_MILLIS, false);
-      proxy.triggerBlockReport(new BlockReportOptions.Factory().setIncremental(false).build());
+      try {
+        triggerFullBlockReport(dn);
+      } catch (IOException first) {
+        // The IPC client reuses its cached connection to the DataNode's address: a DataNode restarted on the same
+        // port within ipc.client.connection.maxidletime (powered off and on) has closed it, and the call fails. The
+        // failed connection leaves the cache, so a second call goes over a new one instead of waiting a minute.
+        LOG.debug("EAFR: asking DataNode {} for a full block report failed, asking again: {}", dn.getXferAddr(),
+            first.getMessage());
+        triggerFullBlockReport(dn);
+      }
       LOG.info("EAFR: DataNode {} has stale storages on this NameNode (it became active since their last block"
           + " report): asked it for a full block report", dn.getXferAddr());
     } catch (IOException e) {
       LOG.warn("EAFR: asking DataNode {} for a full block report failed (asked again in {} s): {}", dn.getXferAddr(),
           ASK_AGAIN_MILLIS / 1000, e.getMessage());
+    }
+  }
+
+  private void triggerFullBlockReport(DatanodeDescriptor dn) throws IOException {
+    ClientDatanodeProtocol proxy = null;
+    try {
+      proxy = DFSUtilClient.createClientDatanodeProtocolProxy(dn, nameNode.getConf(), RPC_TIMEOUT_MILLIS, false);
+      proxy.triggerBlockReport(new BlockReportOptions.Factory().setIncremental(false).build());
     } finally {
       if (proxy != null) {
         RPC.stopProxy(proxy);

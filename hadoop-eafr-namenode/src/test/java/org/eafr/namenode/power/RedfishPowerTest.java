@@ -34,6 +34,8 @@ class RedfishPowerTest {
         + " \"address\": \"127.0.0.1\", \"port\": " + port + ", \"user\": \"" + SushyBmc.USER + "\","
         + " \"credential\": \"eafr.bmc.dn1\"" + (system == null ? "" : ", \"system\": \"" + system + "\"") + "}]}");
     conf.set("eafr.power.state-timeout.ms", String.valueOf(stateTimeoutMillis));
+    // the driver's default: a TLS handshake with a test BMC can take over 3 s on a loaded 2-core machine
+    conf.set(PowerSettings.COMMAND_TIMEOUT_MS.key(), "20000");
     conf.set("eafr.power.poll.max.ms", "1000");
     // not trusted: a truststore that lacks the BMC's certificate
     conf.set(PowerSettings.REDFISH_TRUSTSTORE_KEY, trust ? tls.truststore.toString() : emptyTruststore(dir));
