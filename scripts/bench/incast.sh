@@ -34,7 +34,7 @@ for m in $MODES; do [[ $m == pacing || $m == window ]] || die "INCAST_MODES: '$m
 for s in $SCENARIOS; do [[ $s == incast || $s == hetero ]] || die "INCAST_SCENARIOS: unknown scenario '$s' (allowed: incast hetero)"; done
 (($(id -u) == 0)) || die "needs root (network namespaces and tc); run it with sudo"
 
-# Commands the bench needs, each "CHECK|DEBIAN PACKAGE|WHAT": installed with apt-get when missing (require_tools).
+# Commands the bench needs, "CHECK|DEBIAN PACKAGE|WHAT" each, installed when missing (install_missing_tools).
 TOOLS=("command -v ip|iproute2|ip (network namespaces, veth links)" "command -v tc|iproute2|tc (link shaping)"
   "command -v unzip|unzip|unzip (the HDFS web apps)" "command -v setsid|util-linux|setsid (daemons in their own session)"
   "command -v flock|util-linux|flock (one bench at a time)" "java17|openjdk-17-jdk-headless|a JDK 17 or newer"
@@ -187,7 +187,7 @@ cleanup() {
 }
 
 main() {
-  require_tools "${TOOLS[@]}"
+  install_missing_tools "${TOOLS[@]}"
   local lock=/tmp/eafr-incast-bench.lock scenario load_start doc=()
   [[ -d /run/lock && -w /run/lock ]] && lock=/run/lock/eafr-incast-bench.lock
   exec 9>"$lock"

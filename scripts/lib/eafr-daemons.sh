@@ -70,9 +70,9 @@ eafr_build() {
 
 java17() { command -v java >/dev/null && java -XshowSettings:properties -version 2>&1 | awk -F' = ' '/java.specification.version/ { exit !($2 + 0 >= 17) }'; }
 
-# require_tools "CHECK|DEBIAN PACKAGE|WHAT"...: installs the packages of the checks that fail with apt-get (when there
-# is one), then stops naming each command still missing and its package.
-require_tools() {
+# install_missing_tools "CHECK|DEBIAN PACKAGE|WHAT"...: installs the packages of the checks that fail with apt-get
+# (when there is one), then stops naming each command still missing and its package.
+install_missing_tools() {
   local entry missing="" packages
   for entry in "$@"; do eval "${entry%%|*}" >/dev/null 2>&1 || missing+="${entry#*|}"$'\n'; done
   [[ -z "$missing" ]] && return 0
