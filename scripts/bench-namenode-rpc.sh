@@ -84,7 +84,8 @@ for ((pair = 1; pair <= pairs; pair++)); do
   order=(stock eafr)
   ((pair % 2 == 0)) && order=(eafr stock)
   for label in "${order[@]}"; do
-    cluster namenode "$label" 2>&1 | grep -v '^\[local-cluster\] \(stopped\|starting\)' >&2 || true
+    restart_log="$LOCAL_CLUSTER_DIR/logs/restart-$pair-$label.log"
+    cluster namenode "$label" >"$restart_log" 2>&1 || { cat "$restart_log" >&2; exit 1; }
     run_log="$LOCAL_CLUSTER_DIR/logs/run-$pair-$label.log"
     log "pair $pair/$pairs, $label: $files files, $threads threads (log: $run_log)"
     if ! bench run "${common[@]}" --pair "$pair" --label "$label" --files "$files" --threads "$threads" \

@@ -32,12 +32,12 @@ source "$ROOT/scripts/lib/eafr-daemons.sh"
 
 require_tools() {
   local tool missing=()
-  for tool in java mvn ipmi_sim ipmitool openssl setsid flock curl unzip; do
+  for tool in java mvn ipmi_sim ipmitool openssl setsid flock unzip; do
     command -v "$tool" >/dev/null 2>&1 || missing+=("$tool")
   done
   [[ -x "$SUSHY_VENV/bin/sushy-emulator" ]] || missing+=("sushy-emulator (in $SUSHY_VENV)")
   ((${#missing[@]} == 0)) || die "missing ${missing[*]}: run scripts/install-deps.sh (a JDK 17, Maven, Debian"\
-" openipmi ipmitool openssl python3-venv, PyPI sushy-tools in a venv); curl, unzip, util-linux: apt-get install them"
+" openipmi ipmitool openssl python3-venv, PyPI sushy-tools in a venv); unzip, util-linux: apt-get install them"
   # Hadoop's daemons look up this machine's own name at start (a bare chroot or container may have no /etc/hosts).
   local name
   name=$(hostname)
@@ -52,10 +52,6 @@ demo_java() { demo_java_args; "$JAVA" "${JAVA_ARGS[@]}" "$@"; }
 # The setup tool, which runs before $STATE/conf (and its log4j.properties) exists.
 setup_java() { demo_java "-Dlog4j.configuration=file:$ROOT/scripts/lib/log4j-warn.properties" org.eafr.demo.DemoSetup "$@"; }
 
-pid_runs() { # pidfile class: the recorded pid still runs that class (a recycled pid does not count)
-  [[ -f "$1" ]] && { tr '\0' ' ' <"/proc/$(cat "$1")/cmdline"; } 2>/dev/null | grep -q -- "$2"
-}
-
 start_java() { # name class conf: a detached JVM logging to logs/NAME.log, pid in pids/NAME.pid
   local name=$1 class=$2 conf=$3 heap
   heap=$(sed -n 's/^heap=//p' "$STATE/demo.properties")
@@ -63,15 +59,6 @@ start_java() { # name class conf: a detached JVM logging to logs/NAME.log, pid i
     "-Djava.io.tmpdir=$STATE/tmp" "-Dhadoop.log.dir=$STATE/logs" -cp "$conf:$(cat "$BUILD/classpath")" "$class" \
     "${@:4}" >>"$STATE/logs/$name.log" 2>&1 </dev/null &
   echo $! >"$STATE/pids/$name.pid"
-}
-
-stop_pid() { # pidfile class
-  pid_runs "$1" "$2" || { rm -f "$1"; return 0; }
-  local pid
-  pid=$(cat "$1")
-  kill -TERM "$pid" 2>/dev/null || true
-  wait_until 30 "pid $pid ($2) to exit" eval "! pid_runs '$1' '$2'" || kill -KILL "$pid" 2>/dev/null || true
-  rm -f "$1"
 }
 
 cmd_stop() {
@@ -90,41 +77,24 @@ cmd_stop() {
   log "stopped (no demo daemon or simulator left)"
 }
 
-nn_http() { curl -sf --max-time 5 "http://127.0.0.1:$(sed -n 's/^nn.http=//p' "$STATE/demo.properties")/jmx?qry=$1"; }
-nn_up() { nn_http Hadoop:service=NameNode,name=NameNodeInfo >/dev/null; }
-live_datanodes() { nn_http Hadoop:service=NameNode,name=FSNamesystemState | grep -o '"NumLiveDataNodes" : [0-9]*' | grep -o '[0-9]*$'; }
-n_hosts() { grep -vc '^#' "$STATE/hosts.tsv"; }
-
-# Fails naming the log that holds the error when the daemon in pidfile $1 has died.
-check_alive() {
-  kill -0 "$(cat "$1")" 2>/dev/null && return 0 # (just started, it may not have exec'd java yet)
-  local name
-  name=$(basename "$1" .pid)
-  grep -E ' (ERROR|FATAL) |Exception' "$STATE/logs/$name.log" | head -5 >&2 || true
-  die "the $name did not start: the error is in $STATE/logs/$name.log"
-}
+# Waits for one step of the start (org.eafr.demo.DemoWait: asks the cluster, names the log of a daemon that died).
+demo_wait() { demo_java org.eafr.demo.DemoWait "$STATE" "$@"; }
 
 start_cluster() {
   mkdir -p "$STATE/logs" "$STATE/pids" "$STATE/tmp"
   log "formatting the NameNode"
-  if ! demo_java "$NN_CLASS" -format -force -nonInteractive >"$STATE/logs/format.log" 2>&1; then
-    grep -E ' (ERROR|FATAL) |Exception' "$STATE/logs/format.log" | head -5 >&2 || true
-    die "formatting the NameNode failed: the error is in $STATE/logs/format.log"
-  fi
+  demo_java "$NN_CLASS" -format -force -nonInteractive >"$STATE/logs/format.log" 2>&1 ||
+    { tail -20 "$STATE/logs/format.log" >&2; die "formatting the NameNode failed: see $STATE/logs/format.log"; }
   start_java namenode "$NN_CLASS" "$STATE/conf"
-  until nn_up && grep -q "EAFR replication monitor started" "$STATE/logs/namenode.log"; do
-    check_alive "$STATE/pids/namenode.pid" "$NN_CLASS"
-    sleep 1
-  done
-  log "NameNode up (hdfs://127.0.0.1:$(sed -n 's/^nn.rpc=//p' "$STATE/demo.properties")); starting the simulated BMCs"
+  demo_wait namenode 300 || die "the NameNode or its EAFR plugin did not come up: see $STATE/logs/namenode.log"
+  log "NameNode up; starting the simulated BMCs"
   start_java bmc-farm "$FARM_CLASS" "$STATE/conf" "$STATE"
-  until [[ -f "$STATE/bmc/ready" ]]; do check_alive "$STATE/pids/bmc-farm.pid" "$FARM_CLASS"; sleep 1; done
+  demo_wait bmcs 300 || die "the simulated BMCs did not start"
   local i n
-  n=$(n_hosts)
+  n=$(($(wc -l <"$STATE/hosts.txt")))
   log "BMCs ready; powering on $n DataNode hosts"
   for ((i = 0; i < n; i++)); do "$ROOT/scripts/lib/demo-host.sh" "$STATE" "$i" on demo; done
-  wait_until 300 "$n live DataNodes" eval '[[ "$(live_datanodes)" == "$n" ]]' ||
-    die "only $(live_datanodes) of $n DataNodes registered: see $STATE/logs/datanode*.log"
+  demo_wait datanodes 300 || die "not every DataNode registered"
   log "$n DataNodes live"
 }
 

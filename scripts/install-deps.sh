@@ -8,9 +8,9 @@ sudo_cmd=""
 [ "$(id -u)" -eq 0 ] || sudo_cmd="sudo"
 
 # openjdk-17-jdk-headless: the build's JDK. openipmi (ipmi_sim) and ipmitool: the IPMI BMC and its client. openssl:
-# test certificates. python3-venv: sushy-tools' venv. curl and unzip: the demo's cluster (/jmx, the web apps).
+# test certificates. python3-venv: sushy-tools' venv. unzip: the web apps of the demo's cluster.
 # iproute2: network namespaces and tc for the incast bench. apt-get install upgrades any of them already installed.
-packages=(openjdk-17-jdk-headless maven openipmi ipmitool openssl python3-venv curl unzip iproute2)
+packages=(openjdk-17-jdk-headless maven openipmi ipmitool openssl python3-venv unzip iproute2)
 $sudo_cmd apt-get update -qq
 DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq --no-install-recommends "${packages[@]}"
 

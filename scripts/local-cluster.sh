@@ -62,14 +62,6 @@ load_env() {
   source "$STATE/cluster.env"
 }
 
-# Whether the pid in $1 runs a JVM with main class $2 (a recycled pid running something else does not count).
-alive() {
-  local pidfile=$1 class=$2 pid
-  [[ -f "$pidfile" ]] || return 1
-  pid="$(cat "$pidfile")"
-  [[ -r "/proc/$pid/cmdline" ]] && tr '\0' ' ' <"/proc/$pid/cmdline" | grep -q -- "$class"
-}
-
 start_daemon() {
   local name=$1 class=$2 conf=$3
   shift 3
@@ -81,18 +73,10 @@ start_daemon() {
   echo $! >"$STATE/pids/$name.pid"
 }
 
-stop_daemon() {
-  local name=$1 class=$2 pidfile="$STATE/pids/$1.pid" pid
-  if alive "$pidfile" "$class"; then
-    pid="$(cat "$pidfile")"
-    kill -TERM "$pid" 2>/dev/null || true
-    if ! wait_until 30 "$name (pid $pid) to exit" eval "! alive '$pidfile' '$class'"; then
-      log "killing $name (pid $pid)"
-      kill -KILL "$pid" 2>/dev/null || true
-    fi
-    log "stopped $name (pid $pid)"
-  fi
-  rm -f "$pidfile"
+stop_daemon() { # name class
+  pid_runs "$STATE/pids/$1.pid" "$2" || { rm -f "$STATE/pids/$1.pid"; return 0; }
+  stop_pid "$STATE/pids/$1.pid" "$2"
+  log "stopped $1"
 }
 
 stop_datanodes() {
@@ -121,7 +105,7 @@ cmd_start() {
     [[ -z "$requested" || "$requested" == "$N" ]] \
       || die "the cluster in $STATE has $N DataNodes; run 'scripts/local-cluster.sh clean' before starting $requested"
   fi
-  if ! alive "$STATE/pids/namenode.pid" "$NN_CLASS"; then
+  if ! pid_runs "$STATE/pids/namenode.pid" "$NN_CLASS"; then
     stop_datanodes
     build
     tool ports "${N:-${requested:-4}}" "$RACKS"
@@ -136,7 +120,7 @@ cmd_start() {
     start_namenode eafr
   fi
   for ((i = 0; i < N; i++)); do
-    alive "$STATE/pids/datanode$i.pid" "$DN_CLASS" || start_daemon "datanode$i" "$DN_CLASS" "$STATE/dn$i/conf"
+    pid_runs "$STATE/pids/datanode$i.pid" "$DN_CLASS" || start_daemon "datanode$i" "$DN_CLASS" "$STATE/dn$i/conf"
   done
   tool wait ready 90 || die "the cluster is not ready (see $STATE/logs/datanode*.log)"
   log "running: NameNode hdfs://127.0.0.1:$NN_RPC (web UI http://127.0.0.1:$NN_HTTP), $N DataNodes on $RACKS racks"
@@ -165,7 +149,7 @@ cmd_stop() {
 cmd_status() {
   load_env
   local state=stopped
-  alive "$STATE/pids/namenode.pid" "$NN_CLASS" && state="running (pid $(cat "$STATE/pids/namenode.pid"))"
+  pid_runs "$STATE/pids/namenode.pid" "$NN_CLASS" && state="running (pid $(cat "$STATE/pids/namenode.pid"))"
   echo "NameNode  hdfs://127.0.0.1:$NN_RPC  http://127.0.0.1:$NN_HTTP  $state"
   tool status
 }
@@ -176,7 +160,7 @@ cmd_smoke() {
     if [[ "$1" == --keep ]]; then keep=1; else n=$1; fi
     shift
   done
-  { [[ -f "$STATE/cluster.env" ]] && alive "$STATE/pids/namenode.pid" "$NN_CLASS"; } || started_here=1
+  { [[ -f "$STATE/cluster.env" ]] && pid_runs "$STATE/pids/namenode.pid" "$NN_CLASS"; } || started_here=1
   if ((started_here && !keep)); then trap 'cmd_stop' EXIT; fi
   cmd_start "$n"
   local code=0; tool smoke || code=$?

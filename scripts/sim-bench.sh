@@ -6,6 +6,8 @@
 #   gears = the gears scenario, every policy, 3 SWIM traces x 24 h, 300 servers (goal: <= 5 minutes)
 #   large-geared = rabbit, 3,000 servers, 500,000 files, SWIM FB-2010, 1 day (goal: <= 15 minutes)
 #   large-eafr-geared = the same with eafr-geared
+#   huge-eafr-geared, huge-springfs = 10,000 servers, 10^7 files, SWIM FB-2010, 1 day (goal: <= 30 minutes each);
+#     SIM_JAVA_OPTS="-Xmx12g -Dsim.bench.files=N" for another number of files
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/simulate.sh --help > /dev/null   # builds when needed

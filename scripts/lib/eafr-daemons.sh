@@ -1,6 +1,6 @@
-# Shared by scripts/local-cluster.sh and scripts/bench/incast.sh (source it): build the EAFR jars, the classpath of
-# real Hadoop daemons from Maven artifacts alone (no Hadoop tarball), and small helpers. Expects ROOT (the checkout),
-# log() and die() from the sourcing script; sets no shell options.
+# Shared by scripts/local-cluster.sh, scripts/demo.sh and scripts/bench/incast.sh (source it): build the EAFR jars,
+# the classpath of real Hadoop daemons from Maven artifacts alone (no Hadoop tarball), and small helpers. Expects ROOT
+# (the checkout), log() and die() from the sourcing script; sets no shell options.
 
 # Polls "$@" every half second until it succeeds or $1 seconds pass (then returns 1 and names what was awaited).
 wait_until() {
@@ -16,7 +16,18 @@ wait_until() {
   done
 }
 
-property() { printf '  <property><name>%s</name><value>%s</value></property>\n' "$1" "$2"; }
+# Whether the pid in pidfile $1 runs a JVM with main class $2 (a recycled pid running something else does not count).
+pid_runs() { [[ -f "$1" ]] && { tr '\0' ' ' <"/proc/$(cat "$1")/cmdline"; } 2>/dev/null | grep -q -- "$2"; }
+
+# Stops the JVM of pidfile $1 (main class $2): TERM, then KILL when it still runs 30 s later; removes the pidfile.
+stop_pid() {
+  pid_runs "$1" "$2" || { rm -f "$1"; return 0; }
+  local pid
+  pid=$(cat "$1")
+  kill -TERM "$pid" 2>/dev/null || true
+  wait_until 30 "pid $pid ($2) to exit" eval "! pid_runs '$1' '$2'" || kill -KILL "$pid" 2>/dev/null || true
+  rm -f "$1"
+}
 
 # eafr_build STATE MODULE...: builds hadoop-eafr-placement and the given adapter modules (mvn package -DskipTests)
 # and writes STATE/classpath: the adapters' jars, Hadoop's runtime (hadoop-hdfs is `provided` in the adapters, so
@@ -57,11 +68,22 @@ eafr_build() {
   log "hadoop: $(basename "$hdfs_jar" .jar | sed 's/hadoop-hdfs-//'); EAFR: $(tr ':' '\n' <<<"$jars" | xargs -n1 basename | tr '\n' ' ')"
 }
 
-# The properties that make a small test cluster quick: 1 s heartbeats and redundancy checks, no safe-mode extension,
-# block reports at once.
-quick_cluster_properties() {
-  property dfs.heartbeat.interval 1
-  property dfs.namenode.redundancy.interval.seconds 1
-  property dfs.namenode.safemode.extension 0
-  property dfs.blockreport.initialDelay 0
+java17() { command -v java >/dev/null && java -XshowSettings:properties -version 2>&1 | awk -F' = ' '/java.specification.version/ { exit !($2 + 0 >= 17) }'; }
+
+# require_tools "CHECK|DEBIAN PACKAGE|WHAT"...: installs the packages of the checks that fail with apt-get (when there
+# is one), then stops naming each command still missing and its package.
+require_tools() {
+  local entry missing="" packages
+  for entry in "$@"; do eval "${entry%%|*}" >/dev/null 2>&1 || missing+="${entry#*|}"$'\n'; done
+  [[ -z "$missing" ]] && return 0
+  packages="$(cut -d'|' -f1 <<<"${missing%$'\n'}" | sort -u | tr '\n' ' ')"
+  if command -v apt-get >/dev/null; then
+    log "installing $packages(Debian packages)"
+    apt-get update -qq >&2 && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+      $packages >&2 || log "apt-get could not install $packages"
+    missing=""
+    for entry in "$@"; do eval "${entry%%|*}" >/dev/null 2>&1 || missing+="${entry#*|}"$'\n'; done
+  fi
+  missing="${missing%$'\n'}"
+  [[ -z "$missing" ]] || die "missing: $(cut -d'|' -f2 <<<"$missing" | paste -sd';' | sed 's/;/; /g') (Debian packages: $(cut -d'|' -f1 <<<"$missing" | sort -u | paste -sd' '))"
 }

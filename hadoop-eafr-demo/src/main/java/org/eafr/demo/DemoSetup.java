@@ -72,7 +72,7 @@ public final class DemoSetup {
 
   private static void write(DemoState state, Path root, Path sushyVenv, DemoSettings settings) throws Exception {
     // Below Linux's ephemeral range (32768-60999): a port found free here must not be taken meanwhile by some
-    // process's outgoing connection (a DataNode died of "Address already in use" on port 38180 that way).
+    // process's outgoing connection, or the daemon given it would die of "Address already in use".
     Ports ports = new Ports(20000 + ThreadLocalRandom.current().nextInt(12000));
     Properties plan = new Properties();
     plan.setProperty("nn.rpc", String.valueOf(ports.tcp()));

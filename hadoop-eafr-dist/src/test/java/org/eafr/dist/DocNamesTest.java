@@ -29,9 +29,14 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * What README.md and the docs (docs/*.md and one folder below, not the run records in docs/bench/) name exists: every
- * class in a code span, every {@code eafr.*} setting key, every {@code hdfs eafr} command, every relative link and
- * its heading anchor. A failure lists each unknown name as {@code file:line: name}.
+ * What README.md, the docs (docs/*.md and one folder below, not the run records in docs/bench/) and the release
+ * tarball's README name exists: every class in a code span, every {@code eafr.*} setting key, every {@code hdfs eafr}
+ * command, every path under scripts/, conf/ or docs/, every relative link and its heading anchor (not the tarball
+ * README's: they point into the tarball, which TarballInstallIT checks); the Hadoop 3.5.0 test classes
+ * docs/hadoop-compat.md lists are the ones the parent pom's {@code hadoop-3.5} profile runs; every key the daemons read
+ * has its row in docs/configuration.md. A failure lists each unknown name as {@code file:line: name}. The docs also
+ * stay short: no file over {@value #MAX_DOC_LINES} lines, README.md and docs/*.md together under
+ * {@value #MAX_TOTAL_LINES}.
  *
  * <p>Where names come from: classes from the modules' sources (main and test, nested types included), the test
  * class path (Hadoop) and the JDK; keys from the string literals of the modules' main sources (each {@code Setting}
@@ -57,6 +62,15 @@ class DocNamesTest {
   private static final Pattern XML_NAME = Pattern.compile("<name>(eafr\\.[a-z0-9.-]+)</name>");
   private static final Pattern COMMAND = Pattern.compile("hdfs eafr((?: +(?:-namenode +\\S+|-json|[a-z]+(?:\\|[a-z]+)*))*)");
   private static final Pattern LINK = Pattern.compile("\\]\\(([^)\\s]+)\\)");
+  /** A path in the checkout: {@code scripts/demo.sh}, {@code conf/eafr-roles.example}, {@code ../docs/bench}. */
+  private static final Pattern REPO_PATH = Pattern.compile(
+      "(?<![\\w/.-])(?:\\.\\./)*((?:scripts|conf|docs)/[A-Za-z0-9_./-]*[A-Za-z0-9_])(?!\\w|[*<]|[./-][\\w*<])");
+  /** A test class in a code span, as the rows of docs/hadoop-compat.md's table name them. */
+  private static final Pattern TEST_CLASS = Pattern.compile("`([A-Z][A-Za-z0-9]*Test)`");
+  private static final Pattern PROFILE_TESTS =
+      Pattern.compile("<id>hadoop-3\\.5</id>.*?<test>([^<]*)</test>", Pattern.DOTALL);
+  static final int MAX_DOC_LINES = 500;
+  static final int MAX_TOTAL_LINES = 6_050;
   private static final Pattern WORD = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
   /** Names of other systems that look like classes: a Redfish privilege, a JFR event. */
   private static final Set<String> NOT_CLASSES = Set.of("ConfigureComponents", "jdk.Compilation");
@@ -78,6 +92,8 @@ class DocNamesTest {
   /** Every word of the modules' sources: JMX attributes, metric and Redfish names the docs quote are words there. */
   private static final Set<String> SOURCE_WORDS = new HashSet<>();
   private static final Set<String> KEYS = new HashSet<>();
+  /** The daemons' {@code eafr.*} keys: string literals in the core's, the NameNode's and the DataNode's main code. */
+  private static final Set<String> DAEMON_KEYS = new HashSet<>();
   private static final Set<String> KEY_PREFIXES = new HashSet<>();
 
   @BeforeAll
@@ -86,6 +102,12 @@ class DocNamesTest {
       for (Path module : modules.filter(p -> p.getFileName().toString().startsWith("hadoop-eafr-"))
           .collect(Collectors.toList())) {
         indexSources(module.resolve("src/main/java"), true);
+        if (List.of("placement", "namenode", "datanode").contains(module.getFileName().toString()
+            .substring("hadoop-eafr-".length()))) {
+          KEY_LITERAL.matcher(sourceText(module.resolve("src/main/java"))).results().map(m -> m.group(1))
+              .filter(key -> key.startsWith("eafr.") && !key.endsWith(".")
+                  && !key.startsWith(CREDENTIAL_ALIAS_PREFIX)).forEach(DAEMON_KEYS::add);
+        }
         indexSources(module.resolve("src/test/java"), false);
       }
     }
@@ -131,6 +153,16 @@ class DocNamesTest {
     }
   }
 
+  private static String sourceText(Path sourceRoot) throws IOException {
+    StringBuilder text = new StringBuilder();
+    try (Stream<Path> files = Files.walk(sourceRoot)) {
+      for (Path file : files.filter(p -> p.toString().endsWith(".java")).collect(Collectors.toList())) {
+        text.append(Files.readString(file)).append('\n');
+      }
+    }
+    return text.toString();
+  }
+
   private static void addClassFile(String path) {
     if (path.endsWith(".class")) {
       String name = path.substring(path.lastIndexOf('/') + 1, path.length() - ".class".length());
@@ -154,7 +186,7 @@ class DocNamesTest {
         .contains("eafr.min-hot-replicas", "eafr.gear.eafr.read-floor", "sim.springfs.offload-set");
 
     List<String> unknown = new ArrayList<>();
-    for (Path doc : docs()) {
+    for (Path doc : namingDocs()) {
       List<String> lines = Files.readAllLines(doc);
       for (String mention : mentionsIn(doc, KEY, m -> keyExists(m.group(1), m.group(2) != null))) {
         int line = Integer.parseInt(mention.split(":")[1]) - 1;
@@ -170,10 +202,59 @@ class DocNamesTest {
   }
 
   @Test
+  void everyDaemonKey_hasItsRowInConfigurationMd() throws IOException {
+    Set<String> rows = Pattern.compile("(?m)^\\| `(eafr\\.[a-z0-9.-]+)`").matcher(
+        Files.readString(ROOT.resolve("docs/configuration.md"))).results().map(m -> m.group(1))
+        .collect(Collectors.toSet());
+
+    assertThat(DAEMON_KEYS).as("keys found in the sources").contains("eafr.interval.ms", "eafr.layout");
+    assertThat(DAEMON_KEYS).as("keys the daemons read that docs/configuration.md has no row for")
+        .isSubsetOf(rows);
+  }
+
+  @Test
   void hdfsEafrCommandsInDocs_exist() throws IOException {
     List<String> unknown = mentions(COMMAND, m -> commandExists(m.group(1).trim()));
 
     assertThat(unknown).as("hdfs eafr commands the docs name that AdminRequest.Verb does not have").isEmpty();
+  }
+
+  @Test
+  void pathsNamedInDocs_exist() throws IOException {
+    List<String> unknown = mentions(REPO_PATH, m -> Files.exists(ROOT.resolve(m.group(1))));
+
+    assertThat(unknown).as("scripts, conf/ and docs/ paths the docs name that the checkout does not have").isEmpty();
+  }
+
+  @Test
+  void hadoopCompat_listsExactlyTheTestClassesTheHadoop35ProfileRuns() throws IOException {
+    Matcher profile = PROFILE_TESTS.matcher(Files.readString(ROOT.resolve("pom.xml")));
+    Set<String> run = profile.find() ? Set.of(profile.group(1).trim().split("\\s*,\\s*")) : Set.of();
+    String compat = Files.readString(ROOT.resolve("docs/hadoop-compat.md"));
+    String section = compat.substring(Math.max(0, compat.indexOf("## Hadoop 3.5.0")));
+    Set<String> listed = section.lines().filter(line -> line.startsWith("|"))
+        .flatMap(row -> TEST_CLASS.matcher(row).results().map(m -> m.group(1))).collect(Collectors.toSet());
+
+    assertThat(listed).as("test classes docs/hadoop-compat.md says run against Hadoop 3.5.0 (pom.xml, hadoop-3.5)")
+        .isEqualTo(run);
+  }
+
+  @Test
+  void docsStayShort() throws IOException {
+    List<String> tooLong = new ArrayList<>();
+    int total = 0;
+    for (Path doc : docs()) {
+      int lines = Files.readAllLines(doc).size();
+      if (lines > MAX_DOC_LINES) {
+        tooLong.add(ROOT.relativize(doc) + ": " + lines + " lines");
+      }
+      if (doc.getParent().equals(ROOT) || doc.getParent().equals(ROOT.resolve("docs"))) {
+        total += lines;
+      }
+    }
+
+    assertThat(tooLong).as("docs over " + MAX_DOC_LINES + " lines: split them by subject").isEmpty();
+    assertThat(total).as("lines of README.md and docs/*.md together").isLessThan(MAX_TOTAL_LINES);
   }
 
   @Test
@@ -193,6 +274,8 @@ class DocNamesTest {
     assertThat(member.group(1)).isEqualTo("Scenarios");
     assertThat(member.group(2)).isEqualTo("gearsBase");
     assertThat(CAMEL_SPAN.matcher("`IN_MAINTENANCE`").matches()).isFalse();
+    assertThat(REPO_PATH.matcher("see ../scripts/lib/demo-host.sh, /etc/hadoop/conf/x, conf/*.xml").results()
+        .map(m -> m.group(1))).containsExactly("scripts/lib/demo-host.sh");
     assertThat(camelNameExists("Scenarios", "noSuchMethodAnywhere")).isFalse();
     assertThat(anchors("# Title\n## A `code` heading, with: punctuation\n## A `code` heading, with: punctuation\n"))
         .containsExactlyInAnyOrder("title", "a-code-heading-with-punctuation", "a-code-heading-with-punctuation-1");
@@ -200,7 +283,7 @@ class DocNamesTest {
 
   private static List<String> mentions(Pattern pattern, Predicate<Matcher> exists) throws IOException {
     List<String> unknown = new ArrayList<>();
-    for (Path doc : docs()) {
+    for (Path doc : namingDocs()) {
       unknown.addAll(mentionsIn(doc, pattern, exists));
     }
     return unknown;
@@ -228,6 +311,13 @@ class DocNamesTest {
       files.filter(p -> p.toString().endsWith(".md") && !p.startsWith(ROOT.resolve("docs/bench"))).sorted()
           .forEach(docs::add);
     }
+    return docs;
+  }
+
+  /** The docs and the release tarball's README, whose links point into the tarball, so only its names are checked. */
+  private static List<Path> namingDocs() throws IOException {
+    List<Path> docs = docs();
+    docs.add(ROOT.resolve("hadoop-eafr-dist/src/main/tarball/README.md"));
     return docs;
   }
 

@@ -28,10 +28,15 @@ import org.eafr.sim.stats.RunResult;
  *   <li>{@code baseline}: the same as {@code eafr} for 4 hours and hdfs only, the ratio's reference;</li>
  *   <li>{@code gears}: the "gears" scenario, every policy on the three SWIM traces, 24 h each, 300 servers;</li>
  *   <li>{@code large-geared}: rabbit on 3,000 servers, 500,000 files, SWIM FB-2010 (a 3,000-machine trace), 1 day;
- *       {@code large-eafr-geared}: the same with eafr-geared.</li>
+ *       {@code large-eafr-geared}: the same with eafr-geared;</li>
+ *   <li>{@code huge-eafr-geared}, {@code huge-springfs}: eafr-geared or springfs on 10,000 servers, 10^7 files
+ *       ({@code -Dsim.bench.files=N} for another number), SWIM FB-2010, 1 day.</li>
  * </ul>
  */
 public final class Bench {
+  /** Files of the huge runs unless {@code -Dsim.bench.files} says otherwise. */
+  private static final int HUGE_FILES = 10_000_000;
+
   private Bench() {
   }
 
@@ -94,6 +99,11 @@ public final class Bench {
         policies = List.of(name.equals("large-geared") ? "rabbit" : "eafr-geared");
         trace = "swim:classpath:FB-2010_samples_24_times_1hr_0.tsv.gz";
       }
+      case "huge-eafr-geared", "huge-springfs" -> {
+        overrides = hugeOverrides(Integer.getInteger("sim.bench.files", HUGE_FILES));
+        policies = List.of(name.substring("huge-".length()));
+        trace = "swim:classpath:FB-2010_samples_24_times_1hr_0.tsv.gz";
+      }
       case "eafr" -> {
         overrides = Map.of();
         policies = List.of();
@@ -108,7 +118,7 @@ public final class Bench {
         policies = List.of("eafr");
       }
       default -> throw new IllegalArgumentException("bench " + name + " is not allowed: expected baseline, eafr,"
-          + " large, gears, large-geared or large-eafr-geared");
+          + " large, gears, large-geared, large-eafr-geared, huge-eafr-geared or huge-springfs");
     }
     long start = System.nanoTime();
     List<RunResult> results = new Runner(2,
@@ -120,9 +130,26 @@ public final class Bench {
       events += result.get("events");
     }
     System.out.printf(Locale.ROOT, "bench %s: %d runs, %.0f events in %.1f s wall: %.0f events/s; peak heap %.0f MB;"
-        + " peak heap after a collection %.0f MB; peak RSS %s%n", name, results.size(), events, seconds,
-        events / seconds, peakHeapMb(), HeapAfterCollection.peakMb(), peakRss());
+        + " peak heap after a collection %.0f MB%s; peak RSS %s%n", name, results.size(), events, seconds,
+        events / seconds, peakHeapMb(), HeapAfterCollection.peakMb(), perFile(overrides), peakRss());
     return events / seconds;
+  }
+
+  /**
+   * 10,000 servers in 334 racks, SWIM FB-2010 (rewrites on), 1 day, {@code files} files (a third of them read) of
+   * 100 KB to 300 MB, log-uniform: about 22% of raw capacity at 10^7 files with 3 replicas, near the large runs' 20%.
+   */
+  private static Map<String, String> hugeOverrides(int files) {
+    return Map.of("sim.servers", "10000", "sim.racks", "334", "sim.files", String.valueOf(files), "sim.read-files",
+        String.valueOf(Math.max(1, Math.round(files * 0.33132))), "sim.concurrency", "1", "sim.duration.hours", "24",
+        "sim.swim.rewrites", "1", "sim.file-size.max-bytes", "300000000");
+  }
+
+  /** The peak heap after a collection per file, when the bench names its files. */
+  private static String perFile(Map<String, String> overrides) {
+    String files = overrides.get("sim.files");
+    return files == null ? "" : String.format(Locale.ROOT, " (%.0f bytes per file)",
+        HeapAfterCollection.peakMb() * 1e6 / Integer.parseInt(files));
   }
 
   private static double peakHeapMb() {

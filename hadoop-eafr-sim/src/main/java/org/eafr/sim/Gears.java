@@ -98,7 +98,8 @@ final class Gears {
     });
     maintenance = new SimMaintenance(run.cluster, () -> onChanged = true);
     moves = new SimMoves(this::enqueueMove);
-    ports = new ShiftPorts(new SimShiftCluster(run.cluster, run.files, maintenance, this::idle, run.queue::fired),
+    ports = new ShiftPorts(new SimShiftCluster(run.cluster, run.files, maintenance, this::idle,
+        run.replicaCounts),
         new SimPower(run.cluster, server -> run.serverPower.wake(server, run.queue.now()),
             server -> server.setRole(ServerRole.COLD, run.queue.now())),
         maintenance, moves, store);

@@ -117,7 +117,7 @@ public final class Scenarios {
         + " carbon-aware and price-aware; kgCO2, EUR, kWh, read latency, data moved and how long deferred work waited",
         carbonBase(), "grid week (1-3: GB 2023 Jan, Jul, Oct; 4-6: DE 2024 Jan, Apr, Jul; 7: DE 2020 Apr)",
         gridWeeks(), CARBON, List.of("kg_co2_day", "eur_day", "move_g_co2_day", "grid_kwh_day", "read_mean_ms",
-            "read_p99_ms", "move_gb_day", "deferred_wait_mean_h")));
+            "read_p99_ms", "move_gb_day", "deferred_hold_mean_h")));
     add(new Scenario("tiny", "a 20-server, 2-hour scenario for tests and quick checks",
         tinyBase(), "run", List.of(Scenario.Variant.single()), MAIN,
         List.of("read_mean_ms", "energy_kwh_day")));

@@ -68,6 +68,11 @@ class GridSimulatorTest {
     assertThat(energy.get("reflection_gb")).isCloseTo(0.8, within(1e-9));
     assertThat(carbon.get("deferred_wait_max_h")).isCloseTo(290 / 3600.0, within(1e-12));
     assertThat(carbon.get("deferred_releases")).isEqualTo(1.0);
+    assertThat(carbon.get("deferred_holds")).isEqualTo(1.0);
+    assertThat(carbon.get("deferred_holds_unreleased")).isZero();
+    assertThat(carbon.get("deferred_hold_mean_h")).isCloseTo(290 / 3600.0, within(1e-12));
+    assertThat(energy.get("deferred_holds")).isZero();
+    assertThat(energy.get("deferred_hold_mean_h")).isNaN();
     assertThat(carbon.get("reflection_gb")).isCloseTo(0.8, within(1e-9));
     assertThat(carbon.get("failed_reads")).isZero();
   }

@@ -13,9 +13,21 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The statistics half of scripts/bench/incast.sh (the script only builds the network and runs the daemons).
+ * What scripts/bench/incast.sh does beyond building the network and starting and stopping the daemons: the nodes'
+ * configuration, the rounds, and the statistics.
  *
  * <pre>
+ * scenario --state DIR --net A.B.C --nodes N --remote-from K
+ *        fresh state for a scenario: DataNodes K.. on rack /r2, the others on /r1 ({@link IncastConf})
+ * node   --state DIR --net A.B.C --node K --block-mb B --period-ms P --eta-low L --eta-high H [KEY=VALUE...]
+ *        node K's conf dir, with the given properties on top of the bench's
+ * run    --state DIR --net A.B.C --ns PREFIX --scenario S --mode M --round N --senders S --blocks B --targets K,...
+ *        one round on the running cluster ({@link IncastRound}); prints its row
+ * await  --file LOG --from-line N --pattern REGEX --timeout SECONDS --what TEXT
+ *        waits until a line after the first N of LOG matches; exit status 1 on timeout
+ * finish --state DIR --modes M --rounds N --mbit M --slow-mbit M --queue B --block-mb B --blocks B --period-ms P
+ *        --eta-low L --eta-high H --finish-ratio R --load-start TEXT [--doc FILE]
+ *        the report of the measured rounds under the setup text, written into FILE between the bench's markers
  * round  --scenario S --mode stock|pacing|window|eafr --round N --requested EPOCH_MS --retrans N --timeouts N --out CSV LOG...
  *        reads the block copies started since EPOCH_MS from the DataNode logs, appends one row to CSV, prints it
  * report --results CSV [--doc FILE --title TEXT --setup FILE]
@@ -63,8 +75,52 @@ public final class IncastBench {
       case "trace":
         System.out.println(trace(files).summary());
         break;
+      case "scenario":
+        conf(options).scenario((int) number(options, "--nodes"), (int) number(options, "--remote-from"));
+        break;
+      case "node":
+        conf(options).node((int) number(options, "--node"), number(options, "--block-mb") << 20,
+            IncastConf.properties(List.of("eafr.datanode.rate.period.ms=" + required(options, "--period-ms"),
+                "eafr.rate.low-threshold=" + required(options, "--eta-low"),
+                "eafr.rate.high-threshold=" + required(options, "--eta-high"))), IncastConf.properties(files));
+        break;
+      case "run":
+        System.out.println(run(options).toCsv());
+        break;
+      case "await":
+        if (!LogWait.await(Paths.get(required(options, "--file")), number(options, "--from-line"),
+            required(options, "--pattern"), number(options, "--timeout"))) {
+          System.err.println("[incast] timed out after " + options.get("--timeout") + "s waiting for "
+              + options.get("--what"));
+          System.exit(1);
+        }
+        break;
+      case "finish":
+        System.out.print(IncastSetup.finish(options));
+        break;
       default:
         throw usage("unknown command " + args[0]);
+    }
+  }
+
+  private static IncastConf conf(Map<String, String> options) {
+    return new IncastConf(Paths.get(required(options, "--state")), required(options, "--net"));
+  }
+
+  private static RoundResult run(Map<String, String> options) throws IOException {
+    Path state = Paths.get(required(options, "--state"));
+    String scenario = required(options, "--scenario");
+    List<Integer> targets = new ArrayList<>();
+    for (String target : required(options, "--targets").split(",")) {
+      targets.add(Integer.parseInt(target));
+    }
+    try {
+      return new IncastRound(state, scenario, conf(options), required(options, "--ns")).run(scenario,
+          required(options, "--mode"), (int) number(options, "--round"), (int) number(options, "--senders"),
+          (int) number(options, "--blocks"), targets, state.resolve("results.csv"));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException("interrupted", e);
     }
   }
 
@@ -145,6 +201,7 @@ public final class IncastBench {
   private static IllegalArgumentException usage(String problem) {
     return new IllegalArgumentException(problem + "; usage: round --scenario S --mode stock|eafr --round N"
         + " --requested EPOCH_MS --retrans N --timeouts N --out CSV LOG... | report --results CSV [--doc FILE"
-        + " --title TEXT --setup FILE] | sockets --mode M --rx FILE,... --tx FILE,... | trace LOG...");
+        + " --title TEXT --setup FILE] | sockets --mode M --rx FILE,... --tx FILE,... | trace LOG... | scenario |"
+        + " node | run | await | finish (see the IncastBench Javadoc)");
   }
 }

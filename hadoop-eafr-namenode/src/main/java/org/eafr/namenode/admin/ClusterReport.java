@@ -211,7 +211,7 @@ final class ClusterReport {
 
   /**
    * The grid line: objective, signal (or why work falls back to energy only), intensity and price now, gCO2 and EUR
-   * since start, and each kind of held work (reflection, cold-migration, trim) with its deadline.
+   * since start, and each kind of held work (reflection, relayout, cold-migration, trim) with its deadline.
    */
   static String gridText(Map<String, Object> gear) {
     StringBuilder text = new StringBuilder("grid (objective ").append(gear.get("GridObjective")).append("): ");
@@ -220,9 +220,13 @@ final class ClusterReport {
     } else if (gear.get("GridSignal") == null) {
       text.append(gear.get("GridSignalProblem")).append("; ");
     }
-    text.append(String.format(Locale.ROOT, "now %s gCO2/kWh, %s EUR/MWh; since start %s gCO2, %s EUR%n",
+    text.append(String.format(Locale.ROOT, "now %s gCO2/kWh, %s EUR/MWh; since start %s gCO2, %s EUR",
         number(gear.get("GridCarbonIntensity"), "%.1f"), number(gear.get("GridPrice"), "%.2f"),
         number(gear.get("GridCarbon"), "%.1f"), number(gear.get("GridCost"), "%.4f")));
+    if (gear.get("GridTargetUtilization") != null) {
+      text.append(String.format(Locale.ROOT, "; target utilization %.3f", gear.get("GridTargetUtilization")));
+    }
+    text.append(String.format("%n"));
     for (WorkKind kind : GridGate.KINDS) {
       String name = GridGate.valueName(kind);
       if (gear.get(name + "HeldUntil") != null) {
@@ -277,7 +281,8 @@ final class ClusterReport {
               : String.format(Locale.ROOT, "%.1f", node.energy.measuredWatts())));
     }
     if (nodes.stream().anyMatch(n -> n.putToSleepByEafr)) {
-      text.append("* put to sleep by EAFR (Eq. 8: a full standby server; or its gear group sleeps)\n");
+      text.append("* out of service for EAFR: a full standby server (Eq. 8, in maintenance; powered off only with"
+          + " eafr.cold.power-off = true), or a server whose gear group sleeps\n");
     }
     return text.toString();
   }

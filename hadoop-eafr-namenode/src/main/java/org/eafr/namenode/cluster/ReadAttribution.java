@@ -19,8 +19,8 @@ public final class ReadAttribution {
   /**
    * The file each IPC handler thread opened last and no ordering has claimed yet. One mutable slot per thread, read and
    * written in place: a handler thread's ThreadLocalMap is crowded (Hadoop keeps many), and a JFR profile of repeat
-   * opens put 3.7% of the handlers' samples in this class's ThreadLocal get, set and remove; now each open and each
-   * ordering does one get.
+   * opens put 3.7% of the handlers' samples in a ThreadLocal's get, set and remove, so each open and each ordering
+   * does one get.
    */
   private final ThreadLocal<Pending> pending = ThreadLocal.withInitial(Pending::new);
   /** Every successful open since the NameNode started: the gear autopilot's read signal (a LongAdder: no contention). */

@@ -138,6 +138,9 @@ public final class GearAutopilot implements AutoCloseable {
           Math.min(parts.get().lowestGear(), gearNow), Clock.systemUTC());
       controllerLayout = layout.get();
     }
+    EafrSettings core = settings.core();
+    controller.targetUtilization(gears.grid().targetUtilization(core.get(EafrSettings.GEAR_TARGET_UTILIZATION),
+        core.get(EafrSettings.GEAR_DOWN_MARGIN)));
     ActiveSet failed = service.failed(layout.get());
     GearDecision decision = controller.decide(load.get(), service.serversOn(layout.get()), failed,
         floor(failed));

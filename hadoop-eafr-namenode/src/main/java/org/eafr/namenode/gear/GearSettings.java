@@ -110,6 +110,10 @@ public final class GearSettings {
     this.serverOpensPerSecond = SERVER_OPENS_PER_SECOND.read(lookup);
     this.serverWriteBytesPerSecond = SERVER_WRITE_BYTES_PER_SECOND.read(lookup);
     this.grid = GridSettings.of(lookup);
+    // A steering range the controller cannot take (u - lower at or below h) is refused at start, naming the key.
+    new org.eafr.placement.grid.UtilizationSteering(grid, null).target(0,
+        org.eafr.placement.settings.EafrSettings.GEAR_TARGET_UTILIZATION.read(lookup),
+        org.eafr.placement.settings.EafrSettings.GEAR_DOWN_MARGIN.read(lookup), Double.NaN);
     String signal = lookup.apply(GridSignalFile.KEY);
     this.gridSignalFile = signal == null ? "" : signal.trim();
     String url = lookup.apply(GridSignalUrl.KEY);

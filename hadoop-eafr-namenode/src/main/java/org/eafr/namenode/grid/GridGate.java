@@ -13,9 +13,11 @@ import java.util.function.LongSupplier;
 import org.eafr.placement.grid.DeferralScheduler;
 import org.eafr.placement.grid.DeferredWork;
 import org.eafr.placement.grid.GridMeter;
+import org.eafr.placement.grid.GridGap;
 import org.eafr.placement.grid.GridSettings;
 import org.eafr.placement.grid.GridSignal;
 import org.eafr.placement.grid.Objective;
+import org.eafr.placement.grid.UtilizationSteering;
 import org.eafr.placement.grid.Verdict;
 import org.eafr.placement.grid.WorkKind;
 import org.slf4j.Logger;
@@ -23,10 +25,13 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The NameNode's grid signal and the core's scheduler for its deferrable work: the gear service's reflection, asked
- * every gear step while files owe moves after a gear-up ({@link #mayReflect}), and the replication monitor's cold
- * migrations and trimming, asked every round that plans them ({@link #mayRun}). It holds each kind while the forecast
+ * every gear step while files owe moves after a gear-up ({@link #mayReflect}), relayout's moves, asked every relayout
+ * step while a relayout runs, and the replication monitor's cold migrations and trimming, asked every round that plans
+ * them ({@link #mayRun}). It holds each kind while the forecast
  * has a cleaner (or cheaper) slot before the kind's deadline and releases it at that slot or at the deadline ({@link
- * DeferredWork}, {@link DeferralScheduler}). The deadline is {@code eafr.grid.defer.<kind>.ms} after the kind became
+ * DeferredWork}, {@link DeferralScheduler}). The autopilot asks it for the gear controller's target utilization each
+ * decision ({@link #targetUtilization}: u moved with the forecast within the operator's {@code
+ * eafr.grid.utilization.lower} and {@code .raise}, {@link UtilizationSteering}). The deadline is {@code eafr.grid.defer.<kind>.ms} after the kind became
  * due; for reflection also the moment a gear-down is asked while it is held ({@link #gearDownAsked}): no gear-down
  * starts during a shift, so held reflection would otherwise keep the gear up. It also adds the DataNodes' estimated
  * kWh up against the signal ({@link GridMeter}).
@@ -45,7 +50,8 @@ import org.slf4j.LoggerFactory;
 public final class GridGate {
   private static final Logger LOG = LoggerFactory.getLogger(GridGate.class);
   /** The kinds of deferrable work the NameNode schedules against the grid, in status order. */
-  public static final List<WorkKind> KINDS = List.of(WorkKind.REFLECTION, WorkKind.COLD_MIGRATION, WorkKind.TRIM);
+  public static final List<WorkKind> KINDS = List.of(WorkKind.REFLECTION, WorkKind.RELAYOUT, WorkKind.COLD_MIGRATION,
+      WorkKind.TRIM);
   /** The names of {@link #values()} that are words (or null), not numbers. */
   public static final Set<String> WORDS = words();
 
@@ -55,6 +61,9 @@ public final class GridGate {
   private GridSignal signal;
   private DeferredWork deferred;
   private GridMeter meter;
+  private UtilizationSteering steering;
+  /** The target utilization of the autopilot's last decision, NaN before one. */
+  private double lastTarget = Double.NaN;
   private double gramsBefore;
   private double eurosBefore;
   private double lastKwh = Double.NaN;
@@ -69,6 +78,7 @@ public final class GridGate {
     this.source = Objects.requireNonNull(source, "source");
     this.deferred = new DeferredWork(new DeferralScheduler(settings, null));
     this.meter = new GridMeter(null);
+    this.steering = new UtilizationSteering(settings, null);
   }
 
   /** Energy only, no signal: what a NameNode without grid settings runs. */
@@ -94,8 +104,9 @@ public final class GridGate {
   }
 
   /**
-   * Whether {@code kind} work ({@link #KINDS}: the gear service's reflection, the replication monitor's cold
-   * migrations and trimming) runs now, with {@code pendingFiles} files owing it: true when none does, or the scheduler
+   * Whether {@code kind} work ({@link #KINDS}: the gear service's reflection, relayout's moves, the replication
+   * monitor's cold migrations and trimming) runs now, with {@code pendingFiles} files owing it (relayout: 1 while it
+   * runs): true when none does, or the scheduler
    * releases it; false while it is held for a cleaner or cheaper slot before its deadline, which is {@code
    * eafr.grid.defer.<kind>.ms} after the kind became due here (for reflection also a gear-down asked meanwhile).
    * A caller that asks only every {@code periodMillis} (the monitor's round) has its work released at the latest one
@@ -120,13 +131,18 @@ public final class GridGate {
         deadline);
     Verdict verdict = deferred.lastVerdict(kind);
     if (!run && !wasHeld) {
-      LOG.info("EAFR grid: {} of {} files held for a {} slot: {}", kind.key(), pendingFiles,
+      LOG.info("EAFR grid: {} held for a {} slot: {}", work(kind, pendingFiles),
           settings.objective() == Objective.PRICE ? "cheaper" : "cleaner", verdict.describe());
     } else if (run && wasHeld) {
-      LOG.info("EAFR grid: {} of {} files released after {} s: {}", kind.key(), pendingFiles, (now - since) / 1000,
+      LOG.info("EAFR grid: {} released after {} s: {}", work(kind, pendingFiles), (now - since) / 1000,
           verdict.describe());
     }
     return run;
+  }
+
+  /** The work a log line names: "reflection of 3 files", or "relayout" (a relayout's files are not counted ahead). */
+  private static String work(WorkKind kind, long pendingFiles) {
+    return kind == WorkKind.RELAYOUT ? kind.key() : kind.key() + " of " + pendingFiles + " files";
   }
 
   /** Whether {@code kind} work is held for a cleaner or cheaper slot now (what a preview of the work reports). */
@@ -149,6 +165,21 @@ public final class GridGate {
     }
     gearDownAskedAt = Math.min(gearDownAskedAt, clock.getAsLong());
     return true;
+  }
+
+  /**
+   * The gear controller's target utilization now for the operator's u ({@code eafr.gear.target-utilization}) and
+   * down margin h: u - {@code eafr.grid.utilization.lower} in the cleanest (cheapest) slot of the forecast horizon,
+   * u + {@code .raise} in the dirtiest, in between by the rank of now ({@link UtilizationSteering}); u itself with
+   * both at 0 (the default), energy as the objective or no usable signal. The NameNode measures no read latency per
+   * decision, so {@code eafr.grid.read-latency-bound.ms} does not cap it here; the controller's availability floor
+   * still decides every gear.
+   */
+  public synchronized double targetUtilization(double u, double h) {
+    long now = clock.getAsLong();
+    refresh(now);
+    lastTarget = steering.target(now, u, h, Double.NaN);
+    return lastTarget;
   }
 
   /** Whether reflection is held for a cleaner or cheaper slot now. */
@@ -185,6 +216,7 @@ public final class GridGate {
     values.put("GridPrice", covered ? known(signal.priceAt(now)) : null);
     values.put("GridCarbon", known(gramsBefore + meter.gramsCo2()));
     values.put("GridCost", known(eurosBefore + meter.euros()));
+    values.put("GridTargetUtilization", known(lastTarget));
     for (WorkKind kind : KINDS) {
       boolean held = deferred.held(kind);
       Verdict verdict = held ? deferred.lastVerdict(kind) : null;
@@ -208,6 +240,7 @@ public final class GridGate {
       signal = current;
       deferred = new DeferredWork(new DeferralScheduler(settings, current));
       meter = new GridMeter(current);
+      steering = new UtilizationSteering(settings, current);
       if (current != null) {
         LOG.info("EAFR grid: signal read: {}", describe(current));
       }
@@ -247,7 +280,7 @@ public final class GridGate {
     return null;
   }
 
-  /** The prefix of {@code kind}'s entries in {@link #values()}: "Reflection", "ColdMigration", "Trim". */
+  /** The prefix of {@code kind}'s entries in {@link #values()}: "Reflection", "Relayout", "ColdMigration", "Trim". */
   public static String valueName(WorkKind kind) {
     StringBuilder name = new StringBuilder();
     for (String word : kind.key().split("-")) {
@@ -269,7 +302,17 @@ public final class GridGate {
   private static String describe(GridSignal signal) {
     return signal.name() + ": " + signal.slots() + " slots of " + signal.stepMillis() / 60_000 + " min from "
         + Instant.ofEpochMilli(signal.startMillis()) + " to " + Instant.ofEpochMilli(signal.endMillis())
-        + (signal.hasCarbon() ? ", carbon" : "") + (signal.hasPrice() ? ", price" : "");
+        + (signal.hasCarbon() ? ", carbon" : "") + (signal.hasPrice() ? ", price" : "") + gaps(signal);
+  }
+
+  /** The signal's gaps in a line: how many, their slots, the first one; empty without gaps. */
+  private static String gaps(GridSignal signal) {
+    List<GridGap> gaps = signal.gaps();
+    if (gaps.isEmpty()) {
+      return "";
+    }
+    int slots = gaps.stream().mapToInt(GridGap::slots).sum();
+    return "; " + gaps.size() + " gap(s), " + slots + " slot(s) filled, first: " + gaps.get(0).describe();
   }
 
   private static Double known(double value) {

@@ -170,7 +170,10 @@ public final class EafrMetrics implements MetricsSource {
         "Grams of CO2 of the DataNodes' estimated energy since start, at the signal's intensity (NaN without one)"));
     metrics.put("GridCost", Metric.gauge("GridCostEuros", "Euros of the DataNodes' estimated energy since start, at"
         + " the signal's price (NaN without one); a gauge, since hours of negative price take euros off"));
+    metrics.put("GridTargetUtilization", Metric.gauge("GridTargetUtilization", "The gear controller's target"
+        + " utilization at the autopilot's last decision, u moved with the grid signal (NaN before one)"));
     heldWork(metrics, WorkKind.REFLECTION, "GridReflectionHeld", "GridReflectionDeadlineTimestampSeconds");
+    heldWork(metrics, WorkKind.RELAYOUT, "GridRelayoutHeld", "GridRelayoutDeadlineTimestampSeconds");
     heldWork(metrics, WorkKind.COLD_MIGRATION, "GridColdMigrationHeld", "GridColdMigrationDeadlineTimestampSeconds");
     heldWork(metrics, WorkKind.TRIM, "GridTrimHeld", "GridTrimDeadlineTimestampSeconds");
     return Collections.unmodifiableMap(metrics);

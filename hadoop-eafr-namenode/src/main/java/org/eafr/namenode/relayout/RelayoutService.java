@@ -1,21 +1,13 @@
 package org.eafr.namenode.relayout;
 
 import java.io.IOException;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Deque;
-import java.util.HashMap;
-import java.util.HashSet;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
-import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
@@ -30,29 +22,27 @@ import org.apache.hadoop.hdfs.server.namenode.FSNamesystem;
 import org.apache.hadoop.hdfs.server.namenode.INode;
 import org.apache.hadoop.hdfs.server.namenode.NameNode;
 import org.eafr.namenode.cluster.ServerTranslator;
-import org.eafr.namenode.gear.BlockMover;
 import org.eafr.namenode.gear.GearPhase;
 import org.eafr.namenode.gear.GearRuntime;
 import org.eafr.namenode.gear.GearState;
 import org.eafr.namenode.gear.GearStore;
-import org.eafr.namenode.gear.ReflectionMove;
 import org.eafr.placement.gear.ActiveSet;
 import org.eafr.placement.gear.BlockMove;
 import org.eafr.placement.gear.GearedLayout;
 import org.eafr.placement.gear.relayout.HomeChoices;
-import org.eafr.placement.gear.relayout.MoveBudget;
 import org.eafr.placement.gear.relayout.RelayoutBlock;
 import org.eafr.placement.gear.relayout.RelayoutPlanner;
 import org.eafr.placement.gear.relayout.RelayoutReport;
 import org.eafr.placement.gear.relayout.RelayoutSettings;
+import org.eafr.placement.grid.WorkKind;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * {@code hdfs eafr relayout}: moves every block stored off its geared layout's homes (written under the random layout,
  * or put elsewhere by the Balancer, the Mover or re-replication) onto them, with the core's {@link RelayoutPlanner}
- * choosing what moves and HDFS's own block moves ({@link BlockMover}: replaceBlock to the target with the source as
- * the deletion hint, as the Balancer's Dispatcher does) doing it.
+ * choosing what moves and HDFS's own block moves ({@link RelayoutMoves}: replaceBlock to the target with the source
+ * as the deletion hint, as the Balancer's Dispatcher does) doing it.
  *
  * <p>Safety: a move copies to the target first; the NameNode drops the source's copy only once the target has
  * reported the new replica, as excess (the move is listed with the layout's moves in flight, so the placement policy
@@ -60,8 +50,14 @@ import org.slf4j.LoggerFactory;
  * while every DataNode of the layout is on (the top gear, steady): a gear shift pauses relayout, and it goes on once
  * the cluster is back in the top gear.
  *
+ * <p>Grid: a running relayout is deferrable work ({@link WorkKind#RELAYOUT}): with {@code eafr.grid.objective} carbon
+ * or price its steps start no move and read no batch while the grid gate holds it for a cleaner or cheaper slot
+ * (moves in flight settle), at most until {@code eafr.grid.defer.relayout.ms} after the step that first found it
+ * ready to move (running, at the top gear, every DataNode reported); {@code status} shows it waiting for the grid,
+ * with the gate's hold and deadline. Stopped or finished, it owes nothing and the next start counts anew.
+ *
  * <p>Cost: one step (every {@code eafr.relayout.step.ms}) settles the moves in flight and starts queued ones within the
- * {@link MoveBudget} (per DataNode and in all); once a batch's moves are all settled it persists the walk's cursor
+ * {@code MoveBudget} (per DataNode and in all); once a batch's moves are all settled it persists the walk's cursor
  * and the planner's state ({@link RelayoutRecord}, through the edit log) and reads the next
  * {@code eafr.relayout.batch-files} files ({@link NamespaceWalk}), each under one short namesystem read lock. So a
  * restart or a failover loses at most one batch's planning, never a block, and the work per step is bounded by the
@@ -75,8 +71,6 @@ import org.slf4j.LoggerFactory;
  */
 public final class RelayoutService implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(RelayoutService.class);
-  /** A finished move not yet seen in the block map this long after is counted settled. */
-  private static final long SETTLE_MILLIS = 10_000;
   /** Walks one relayout makes at most: the first, and checks of what it left. */
   static final int PASSES = 3;
 
@@ -85,14 +79,9 @@ public final class RelayoutService implements AutoCloseable {
   private final RelayoutSettings settings;
   private final GearStore store;
   private final NamespaceWalk walk;
-  private final BlockMover mover;
+  private final RelayoutMoves moves;
   private final ScheduledExecutorService scheduler;
-  private final ExecutorService movers;
   private final Counters counters = new Counters();
-  private final Deque<Pending> queued = new ArrayDeque<>();
-  private final List<Pending> inFlight = new ArrayList<>();
-  private final Map<ReflectionMove, Integer> movesByKey = new HashMap<>();
-  private final MoveBudget budget;
   private RelayoutRecord record;
   private RelayoutPlanner planner;
   private boolean loaded;
@@ -107,10 +96,8 @@ public final class RelayoutService implements AutoCloseable {
     this.settings = settings;
     this.store = new GearStore(nameNode, gears.settings().stateDir());
     this.walk = new NamespaceWalk(nameNode.getRpcServer());
-    this.mover = new BlockMover(nameNode.getNamesystem().getBlockManager());
-    this.budget = MoveBudget.of(settings);
+    this.moves = new RelayoutMoves(nameNode, gears, settings);
     this.scheduler = Executors.newSingleThreadScheduledExecutor(daemon("eafr-relayout"));
-    this.movers = Executors.newFixedThreadPool(Math.min(settings.movesConcurrent(), 64), daemon("eafr-relayout-move"));
   }
 
   /** Starts stepping every {@code eafr.relayout.step.ms}; a relayout persisted as running goes on. */
@@ -161,11 +148,12 @@ public final class RelayoutService implements AutoCloseable {
     }
     record.running = false;
     persist();
-    queued.clear();
+    moves.clearQueued();
     batchEnd = null;
     planner = null;
+    owesGrid(false);
     LOG.info("EAFR relayout stopped at {}: {}", record.cursor, statusText());
-    return "relayout stopped; " + inFlight.size() + " moves in flight finish; 'hdfs eafr relayout start' goes on from "
+    return "relayout stopped; " + moves.inFlightCount() + " moves in flight finish; 'hdfs eafr relayout start' goes on from "
         + (record.cursor.isEmpty() ? "the start" : record.cursor);
   }
 
@@ -181,19 +169,21 @@ public final class RelayoutService implements AutoCloseable {
   public synchronized void step() throws IOException {
     if (!nameNode.isActiveState()) {
       loaded = false;
-      queued.clear();
+      moves.clearQueued();
       batchEnd = null;
       planner = null;
+      owesGrid(false);
       return;
     }
     load();
-    settle();
+    moves.settle(outcome);
     if (record == null || !record.running) {
+      owesGrid(false);
       return;
     }
     Optional<GearedLayout> layout = gears.layout();
     String waiting = layout.isEmpty() ? "a geared layout" : notAtTopGear(layout.get())
-        .or(() -> notReported(layout.get())).orElse(null);
+        .or(() -> notReported(layout.get())).or(this::heldForTheGrid).orElse(null);
     if (waiting != null && !waiting.equals(waitingFor)) {
       LOG.info("EAFR relayout waits: {}", waiting);
     }
@@ -201,8 +191,8 @@ public final class RelayoutService implements AutoCloseable {
     if (waitingFor != null) {
       return;
     }
-    dispatch();
-    if (!queued.isEmpty() || !inFlight.isEmpty()) {
+    moves.dispatch();
+    if (!moves.idle()) {
       return;
     }
     if (batchEnd != null) {
@@ -240,7 +230,7 @@ public final class RelayoutService implements AutoCloseable {
     }
     batchEnd = files.get(files.size() - 1);
     batchFiles = files.size();
-    dispatch();
+    moves.dispatch();
   }
 
   /**
@@ -260,6 +250,7 @@ public final class RelayoutService implements AutoCloseable {
       record.running = false;
       record.finished = true;
       persist();
+      owesGrid(false);
       LOG.info("EAFR relayout finished: {}", statusText());
       return;
     }
@@ -305,82 +296,46 @@ public final class RelayoutService implements AutoCloseable {
       record.skippedMoves++;
       return;
     }
-    queued.add(new Pending(block.block, move, source, target));
+    moves.queue(block.block, move, source, target);
   }
 
   /**
-   * Starts the queued moves the budget has room for, in plan order, one per block at a time: the planner chose each
-   * source so that HDFS drops it once its target holds the block, given the block's replicas as the moves before it
-   * leave them.
+   * Why the grid holds the relayout now: the gate's verdict ({@code eafr.grid.*}); empty when it may move (no signal,
+   * energy only, the cleanest slot or the deadline), so the relayout is due from the first step that asks.
    */
-  private void dispatch() {
-    Set<Long> moving = new HashSet<>();
-    inFlight.forEach(pending -> moving.add(pending.block.getBlockId()));
-    for (Iterator<Pending> it = queued.iterator(); it.hasNext();) {
-      Pending pending = it.next();
-      if (!moving.contains(pending.block.getBlockId()) && budget.tryStart(pending.move)) {
-        moving.add(pending.block.getBlockId());
-        it.remove();
-        start(pending);
-      }
+  private Optional<String> heldForTheGrid() {
+    if (owesGrid(true)) {
+      return Optional.empty();
     }
+    return Optional.of("a cleaner or cheaper slot of the grid signal (eafr.grid.objective = "
+        + gears.grid().settings().objective() + "): " + gears.grid().heldWhy(WorkKind.RELAYOUT));
   }
 
-  private void start(Pending pending) {
-    DatanodeDescriptor source = descriptor(pending.source);
-    DatanodeDescriptor target = descriptor(pending.target);
-    ReflectionMove key = new ReflectionMove(pending.source, pending.target);
-    movesByKey.merge(key, 1, Integer::sum);
-    gears.reflectionMoves().add(key);
-    pending.future = movers.submit(() -> {
-      mover.move(pending.block, source, target);
-      return null;
-    });
-    inFlight.add(pending);
+  /** Tells the grid gate whether relayout owes moves now; returns whether they may run. */
+  private boolean owesGrid(boolean owes) {
+    return gears.grid().mayRun(WorkKind.RELAYOUT, owes ? 1 : 0, settings.stepMillis());
   }
 
-  /** Retires moves whose target holds the block and whose source dropped it (or that failed, or settled long ago). */
-  private void settle() {
-    long now = System.currentTimeMillis();
-    for (Iterator<Pending> it = inFlight.iterator(); it.hasNext();) {
-      Pending pending = it.next();
-      if (!pending.future.isDone() || !settled(pending, now)) {
-        continue;
-      }
-      it.remove();
-      budget.finish(pending.move);
-      ReflectionMove key = new ReflectionMove(pending.source, pending.target);
-      if (movesByKey.merge(key, -1, Integer::sum) <= 0) {
-        movesByKey.remove(key);
-        gears.reflectionMoves().remove(key);
+  /** Counts each settled move in the metrics and the persisted record. */
+  private final RelayoutMoves.Outcome outcome = new RelayoutMoves.Outcome() {
+    @Override
+    public void moved(Block block) {
+      counters.moves.incrementAndGet();
+      counters.movedBytes.addAndGet(block.getNumBytes());
+      if (record != null) {
+        record.movedReplicas++;
+        record.movedBytes += block.getNumBytes();
       }
     }
-  }
 
-  private boolean settled(Pending pending, long now) {
-    if (pending.finishedAt == 0) {
-      pending.finishedAt = now;
-      try {
-        pending.future.get();
-        counters.moves.incrementAndGet();
-        counters.movedBytes.addAndGet(pending.block.getNumBytes());
-        if (record != null) {
-          record.movedReplicas++;
-          record.movedBytes += pending.block.getNumBytes();
-        }
-      } catch (Exception e) {
-        pending.failed = true;
-        counters.failedMoves.incrementAndGet();
-        if (record != null) {
-          record.failedMoves++;
-        }
-        LOG.warn("EAFR relayout: moving {} from {} to {} failed: {}", pending.block, pending.source, pending.target,
-            e.getMessage());
+    @Override
+    public void failed(Block block) {
+      counters.failedMoves.incrementAndGet();
+      if (record != null) {
+        record.failedMoves++;
       }
     }
-    return pending.failed || now - pending.finishedAt > SETTLE_MILLIS
-        || holds(pending.block, pending.target) && !holds(pending.block, pending.source);
-  }
+  };
 
   /** Why moves cannot start now: a shift under way or DataNodes asleep; empty at the top gear, steady. */
   private Optional<String> notAtTopGear(GearedLayout layout) {
@@ -449,17 +404,6 @@ public final class RelayoutService implements AutoCloseable {
     return blocks;
   }
 
-  private boolean holds(Block block, String id) {
-    FSNamesystem namesystem = nameNode.getNamesystem();
-    namesystem.readLock();
-    try {
-      BlockInfo stored = namesystem.getBlockManager().getStoredBlock(block);
-      return stored != null && ServerTranslator.holds(namesystem.getBlockManager(), stored, id);
-    } finally {
-      namesystem.readUnlock();
-    }
-  }
-
   private boolean isLive(String id) {
     DatanodeDescriptor dn = descriptor(id);
     return dn != null && dn.isAlive() && dn.isInService();
@@ -499,8 +443,8 @@ public final class RelayoutService implements AutoCloseable {
     values.put("waitingFor", record != null && record.running ? waitingFor : null);
     values.put("cursor", record == null ? "" : record.cursor);
     values.put("files", record == null ? 0 : record.files);
-    values.put("movesQueued", queued.size());
-    values.put("movesInFlight", inFlight.size());
+    values.put("movesQueued", moves.queuedCount());
+    values.put("movesInFlight", moves.inFlightCount());
     values.put("movedReplicas", record == null ? 0 : record.movedReplicas);
     values.put("movedBytes", record == null ? 0 : record.movedBytes);
     values.put("failedMoves", record == null ? 0 : record.failedMoves);
@@ -574,10 +518,10 @@ public final class RelayoutService implements AutoCloseable {
   @Override
   public void close() {
     scheduler.shutdownNow();
-    movers.shutdownNow();
+    moves.close();
   }
 
-  private static ThreadFactory daemon(String name) {
+  static ThreadFactory daemon(String name) {
     return runnable -> {
       Thread thread = new Thread(runnable, name);
       thread.setDaemon(true);
@@ -605,24 +549,6 @@ public final class RelayoutService implements AutoCloseable {
 
     String name() {
       return block.getBlockName();
-    }
-  }
-
-  /** One planned move: the block, the chain move, its DataNodes, and once started its outcome. */
-  private static final class Pending {
-    final Block block;
-    final BlockMove move;
-    final String source;
-    final String target;
-    Future<?> future;
-    long finishedAt;
-    boolean failed;
-
-    Pending(Block block, BlockMove move, String source, String target) {
-      this.block = block;
-      this.move = move;
-      this.source = source;
-      this.target = target;
     }
   }
 }

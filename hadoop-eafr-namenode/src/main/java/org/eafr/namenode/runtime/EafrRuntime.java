@@ -87,7 +87,8 @@ public final class EafrRuntime {
     this.random = new Random(settings.randomSeed()); // one seeded stream for the sample and the Eq. 12 draw
     this.reserve = new StorageReserve(settings.core().storageReserveBytes());
     this.transfers = new TransferTracker(settings.transferMaxTracked(), settings.transferMinSampleBytes(),
-        settings.transferTimeoutMillis(), speeds::recordTransfer, settings.core().finishRatio() > 0);
+        settings.transferTimeoutMillis(), speeds::recordTransfer,
+        settings.core().finishRatio() > 0 ? settings.core().ewmaWindowMillis() : 0);
     this.destinations = destinationsDrawingFrom(random);
     this.recovery = RecoveryPlanner.from(settings.core(), FinishTimes.from(settings.core(), speeds, transfers));
     this.excess = new ExcessReplicaSelector(settings.core().minHotReplicas());

@@ -15,4 +15,12 @@ public interface BlockLocations {
    * {@link Long#MIN_VALUE} when the DataNode is unknown.
    */
   long lastHeartbeatMillis(String nodeId);
+
+  /**
+   * Copies DataNode {@code nodeId} is to send that the NameNode has not handed out yet (its queue, first in first
+   * out); 0 when unknown, which makes a copy start at its source's first heartbeat after scheduling.
+   */
+  default int queuedCopies(String nodeId) {
+    return 0;
+  }
 }

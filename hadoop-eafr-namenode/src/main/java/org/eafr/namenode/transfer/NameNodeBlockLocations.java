@@ -13,7 +13,8 @@ import org.eafr.namenode.cluster.ServerTranslator;
 
 /**
  * The {@link BlockLocations} of a running NameNode: a file's blocks and holders read under the namesystem read lock,
- * briefly and per file; a DataNode's last heartbeat from its descriptor (the NameNode's monotonic clock).
+ * briefly and per file; a DataNode's last heartbeat (the NameNode's monotonic clock) and its queue of copies not yet
+ * handed out from its descriptor.
  */
 public final class NameNodeBlockLocations implements BlockLocations {
   private final FSNamesystem namesystem;
@@ -51,5 +52,11 @@ public final class NameNodeBlockLocations implements BlockLocations {
   public long lastHeartbeatMillis(String nodeId) {
     DatanodeDescriptor node = ServerTranslator.dataNodeOf(namesystem.getBlockManager().getDatanodeManager(), nodeId);
     return node == null ? Long.MIN_VALUE : node.getLastUpdateMonotonic();
+  }
+
+  @Override
+  public int queuedCopies(String nodeId) {
+    DatanodeDescriptor node = ServerTranslator.dataNodeOf(namesystem.getBlockManager().getDatanodeManager(), nodeId);
+    return node == null ? 0 : node.getNumberOfReplicateBlocks();
   }
 }

@@ -13,6 +13,8 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import org.eafr.placement.destination.TransferBacklog;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Times the DataNode-to-DataNode copies the NameNode schedules (re-replication, EAFR's added replicas and
@@ -27,26 +29,40 @@ import org.eafr.placement.destination.TransferBacklog;
  *       are not followed at all, as the poll interval would dominate their time.</li>
  *   <li><b>Resolved</b> (first poll): the policy sees no block, so the candidates are the file's blocks of that
  *       length held by every listed holder and not by the target. None: the copy is not timed.</li>
- *   <li><b>Dispatched</b>: HDFS hands out copy commands in heartbeat replies, so the copy starts at the source's
- *       first heartbeat after scheduling (its last-heartbeat time moving past the schedule time).</li>
+ *   <li><b>Dispatched</b>: HDFS hands out copy commands in heartbeat replies, first in, first out, from each
+ *       source's queue, and a source takes a new one only when its copies in progress allow it
+ *       ({@code dfs.namenode.replication.max-streams}). So a copy starts at the first heartbeat of its source after
+ *       scheduling at which the source's queue ({@link BlockLocations#queuedCopies}) no longer holds it: the queue is
+ *       shorter than the number of followed copies from that source scheduled after it. Timing a copy from the
+ *       heartbeat after scheduling instead would count the time it waited behind the source's other copies as time
+ *       on the target's link.</li>
  *   <li><b>Completed</b>: the first poll that sees the target holding a candidate block not claimed by an earlier
  *       copy to the same target; the sample is (target, length, completion - dispatch, at least 1 ms). A copy not
  *       completed within {@code timeoutMillis} of scheduling is dropped untimed.</li>
  * </ol>
  * Worked example (the unit test checks it): scheduled at 1000 ms, the source heartbeats at 1700 ms, a poll at
- * 4200 ms is the first to see the target holding the block: the sample is 4200 - 1700 = 2500 ms.
+ * 4200 ms is the first to see the target holding the block: the sample is 4200 - 1700 = 2500 ms. Had the source's
+ * queue still held the copy at 1700 ms (another copy ahead of it) and released it at the heartbeat of 2700 ms, the
+ * sample would be 1500 ms.
  *
  * <p>The copies followed and not yet done are also the backlog of each target ({@link #queuedBytes}): what EAFR's
  * destination choice adds to a copy's own bytes when it ranks by expected finish time. For that ranking a target's
- * speed must be its link's, not a copy's share of it, so with {@code linkTime} a sample's time starts no earlier than
- * the previous completion at the same target: copies that overlapped count their common time once, and bytes over
- * those times is the rate the target took data at. Worked example: copies of 16 MB to t dispatched at 0 and 1 s and
- * seen completed at 4 and 6 s give samples of 4 s and 2 s (6 s for 32 MB), not 4 s and 5 s.
+ * speed must be its link's, not a copy's share of it, so with a link window L &gt; 0 a target's samples are its busy
+ * periods: from the dispatch of a copy while none was in flight to it, to the completion at which none is left in
+ * flight, with the bytes completed in between. A target never idle gives a sample at the first completion at least
+ * L after its period's start, and the next period starts at the dispatch of the earliest copy still in flight: that
+ * copy's time may count in both, which can only make the link look slower, never faster. Copies that overlap count
+ * their common time once, and no sample covers a sliver of time: two copies sharing a link that finish 10 ms apart
+ * would otherwise give a 10 ms sample of a whole block, which lands in an EWMA window of its own as a speed many
+ * times the link's. Worked example: copies of 16 MB to t dispatched at 0 and 1 s and seen completed at 4 and 6 s
+ * give one sample of 32 MB in 6 s.
  *
  * <p>Threads: {@link #scheduled} and {@link #queuedBytes} from any thread; {@link #poll} from one poller thread at a
  * time.
  */
 public final class TransferTracker implements TransferBacklog {
+  private static final Logger LOG = LoggerFactory.getLogger(TransferTracker.class);
+
   /** Where completed samples go: EAFR's transfer-speed estimator in the NameNode. */
   public interface Sink {
     void record(String targetId, long bytes, long elapsedMillis);
@@ -56,8 +72,8 @@ public final class TransferTracker implements TransferBacklog {
   private final long minSampleBytes;
   private final long timeoutMillis;
   private final Sink sink;
-  private final boolean linkTime;
-  private final Map<String, Long> lastCompletionByTarget = new HashMap<>(); // the poller's
+  private final long linkWindowMillis;
+  private final Map<String, BusyPeriod> busyByTarget = new HashMap<>(); // the poller's
   private final ConcurrentLinkedQueue<Copy> arrivals = new ConcurrentLinkedQueue<>();
   private final AtomicInteger tracked = new AtomicInteger();
   private final List<Copy> followed = new ArrayList<>();
@@ -74,23 +90,24 @@ public final class TransferTracker implements TransferBacklog {
    * @param sink receives every timed copy
    */
   public TransferTracker(int maxTracked, long minSampleBytes, long timeoutMillis, Sink sink) {
-    this(maxTracked, minSampleBytes, timeoutMillis, sink, false);
+    this(maxTracked, minSampleBytes, timeoutMillis, sink, 0);
   }
 
   /**
-   * @param linkTime whether overlapping copies to one target count their common time once (see the class comment)
+   * @param linkWindowMillis L: 0 for one sample per copy, else samples are a target's busy periods, cut at the first
+   *     completion at least L after their start (see the class comment)
    */
-  public TransferTracker(int maxTracked, long minSampleBytes, long timeoutMillis, Sink sink, boolean linkTime) {
-    if (maxTracked < 0 || timeoutMillis < 1 || minSampleBytes < 1) {
+  public TransferTracker(int maxTracked, long minSampleBytes, long timeoutMillis, Sink sink, long linkWindowMillis) {
+    if (maxTracked < 0 || timeoutMillis < 1 || minSampleBytes < 1 || linkWindowMillis < 0) {
       throw new IllegalArgumentException("maxTracked = " + maxTracked + ", minSampleBytes = " + minSampleBytes
-          + ", timeoutMillis = " + timeoutMillis + " are not allowed: expected maxTracked >= 0, minSampleBytes >= 1"
-          + " and timeoutMillis >= 1");
+          + ", timeoutMillis = " + timeoutMillis + ", linkWindowMillis = " + linkWindowMillis + " are not allowed:"
+          + " expected maxTracked >= 0, minSampleBytes >= 1, timeoutMillis >= 1 and linkWindowMillis >= 0");
     }
     this.maxTracked = maxTracked;
     this.minSampleBytes = minSampleBytes;
     this.timeoutMillis = timeoutMillis;
     this.sink = sink;
-    this.linkTime = linkTime;
+    this.linkWindowMillis = linkWindowMillis;
   }
 
   /**
@@ -121,6 +138,7 @@ public final class TransferTracker implements TransferBacklog {
     for (Copy copy = arrivals.poll(); copy != null; copy = arrivals.poll()) {
       followed.add(copy);
     }
+    countScheduledAfter();
     Map<String, List<StoredBlock>> blocksThisPoll = new HashMap<>();
     for (Iterator<Copy> it = followed.iterator(); it.hasNext(); ) {
       Copy copy = it.next();
@@ -134,6 +152,9 @@ public final class TransferTracker implements TransferBacklog {
       if (done) {
         if (!copy.completed) {
           untimed.incrementAndGet();
+          if (copy.dispatchedMillis != Long.MIN_VALUE) {
+            leftFlight(copy, false, nowMillis);
+          }
         }
         it.remove();
         tracked.decrementAndGet();
@@ -152,10 +173,13 @@ public final class TransferTracker implements TransferBacklog {
     }
     if (copy.dispatchedMillis == Long.MIN_VALUE) {
       long heartbeat = replicas.lastHeartbeatMillis(copy.sourceId);
-      if (heartbeat <= copy.scheduledMillis) {
-        return false;
+      if (heartbeat <= copy.scheduledMillis || replicas.queuedCopies(copy.sourceId) > copy.scheduledAfter) {
+        return false; // not handed out yet: no heartbeat since, or still in the source's queue
       }
       copy.dispatchedMillis = heartbeat;
+      if (linkWindowMillis > 0) {
+        busyByTarget.computeIfAbsent(copy.targetId, id -> new BusyPeriod()).dispatched(heartbeat);
+      }
     }
     for (StoredBlock block : blocks) {
       if (copy.candidates.contains(block.id()) && block.holders().contains(copy.targetId)) {
@@ -177,17 +201,27 @@ public final class TransferTracker implements TransferBacklog {
     return candidates;
   }
 
-  /** Records the sample and claims the block, so no other copy to the same target is completed by it. */
+  /**
+   * For each followed copy not yet dispatched, how many followed copies from its source were scheduled after it
+   * (the followed list is in scheduling order).
+   */
+  private void countScheduledAfter() {
+    Map<String, Integer> later = new HashMap<>();
+    for (int i = followed.size() - 1; i >= 0; i--) {
+      Copy copy = followed.get(i);
+      copy.scheduledAfter = later.getOrDefault(copy.sourceId, 0);
+      later.merge(copy.sourceId, 1, Integer::sum);
+    }
+  }
+
+  /** Records the sample (per copy, or the target's busy period) and claims the block for this copy. */
   private void complete(Copy copy, long blockId, long nowMillis) {
     copy.completed = true;
-    long start = copy.dispatchedMillis;
-    if (linkTime) {
-      start = Math.max(start, lastCompletionByTarget.getOrDefault(copy.targetId, Long.MIN_VALUE));
-      lastCompletionByTarget.put(copy.targetId, nowMillis);
+    if (linkWindowMillis > 0) {
+      leftFlight(copy, true, nowMillis);
+    } else {
+      record(copy.targetId, copy.bytes, nowMillis - copy.dispatchedMillis);
     }
-    long elapsed = Math.max(1, nowMillis - start);
-    sink.record(copy.targetId, copy.bytes, elapsed);
-    lastByTarget.put(copy.targetId, new TransferSample(copy.targetId, copy.bytes, elapsed));
     timed.incrementAndGet();
     timedBytes.addAndGet(copy.bytes);
     for (Copy other : followed) {
@@ -195,6 +229,30 @@ public final class TransferTracker implements TransferBacklog {
         other.candidates.remove(blockId);
       }
     }
+  }
+
+  /** A dispatched copy is done: received ({@code completed}) or dropped. */
+  private void leftFlight(Copy copy, boolean completed, long nowMillis) {
+    BusyPeriod busy = busyByTarget.get(copy.targetId);
+    if (busy == null) {
+      return;
+    }
+    busy.done(copy.dispatchedMillis, completed ? copy.bytes : 0, completed, nowMillis);
+    boolean idle = busy.inFlight.isEmpty();
+    if (busy.bytes > 0 && (idle || busy.lastCompletion - busy.start >= linkWindowMillis)) {
+      record(copy.targetId, busy.bytes, busy.lastCompletion - busy.start);
+      busy.restart();
+    }
+    if (idle) {
+      busyByTarget.remove(copy.targetId);
+    }
+  }
+
+  private void record(String targetId, long bytes, long millis) {
+    long elapsed = Math.max(1, millis);
+    sink.record(targetId, bytes, elapsed);
+    lastByTarget.put(targetId, new TransferSample(targetId, bytes, elapsed));
+    LOG.debug("timed {} bytes to {} in {} ms", bytes, targetId, elapsed);
   }
 
   /** Bytes of the copies to {@code destinationId} followed now: scheduled, not yet seen received or dropped. */
@@ -239,6 +297,7 @@ public final class TransferTracker implements TransferBacklog {
     final long scheduledMillis;
     Set<Long> candidates;
     long dispatchedMillis = Long.MIN_VALUE;
+    int scheduledAfter;
     boolean completed;
 
     Copy(String path, long bytes, Set<String> holderIds, String sourceId, String targetId, long scheduledMillis) {
@@ -248,6 +307,35 @@ public final class TransferTracker implements TransferBacklog {
       this.sourceId = sourceId;
       this.targetId = targetId;
       this.scheduledMillis = scheduledMillis;
+    }
+  }
+
+  /** One target's current busy period: its start, the bytes completed in it, and the dispatches of the copies in flight. */
+  private static final class BusyPeriod {
+    long start;
+    long lastCompletion;
+    long bytes;
+    final List<Long> inFlight = new ArrayList<>();
+
+    void dispatched(long dispatchMillis) {
+      if (inFlight.isEmpty() && bytes == 0) {
+        start = dispatchMillis;
+      }
+      inFlight.add(dispatchMillis);
+    }
+
+    void done(long dispatchMillis, long completedBytes, boolean completed, long nowMillis) {
+      inFlight.remove(Long.valueOf(dispatchMillis));
+      bytes += completedBytes;
+      if (completed) {
+        lastCompletion = nowMillis;
+      }
+    }
+
+    /** After a sample that left copies in flight: the next one starts when the earliest of them did. */
+    void restart() {
+      bytes = 0;
+      start = inFlight.stream().mapToLong(Long::longValue).min().orElse(lastCompletion);
     }
   }
 }

@@ -32,6 +32,15 @@ class GearSettingsTest {
         .isInstanceOf(InvalidSettingException.class).hasMessageStartingWith("eafr.gear.auto.interval.ms = 5");
   }
 
+  /** u = 0.55 and h = 0.1 (default): a steering range down to u - 0.5 would take the target below h. */
+  @Test
+  void aUtilizationRangeBelowTheDownMargin_isRefusedNamingTheKey() {
+    assertThatThrownBy(() -> GearSettings.from(Map.of("eafr.grid.utilization.lower", "0.5",
+        "eafr.gear.target-utilization", "0.55")::get)).isInstanceOf(InvalidSettingException.class)
+        .hasMessageStartingWith("eafr.grid.utilization.lower = 0.5");
+    assertThat(GearSettings.from(Map.of("eafr.grid.utilization.lower", "0.1")::get).grid()).isNotNull();
+  }
+
   @Test
   void badMode_stopsTheNameNodesEafrState_beforeAnythingStarts() {
     Configuration conf = new Configuration(false);

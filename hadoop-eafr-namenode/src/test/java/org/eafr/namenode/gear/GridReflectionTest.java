@@ -96,7 +96,8 @@ class GridReflectionTest {
   /**
    * In auto mode a gear-down decided while reflection is held for the grid releases it at once (its deadline would
    * otherwise keep the gear up for hours): reflection runs at 00:00 of the fixture, not at 02:00, and the gear then
-   * goes down.
+   * goes down. With lower = raise = 0.1 around u = 0.8 the autopilot's target at 00:00 is 0.7 + 0.2 x (200 - 90) /
+   * (300 - 90) = 0.8048 (no load: every target decides the lowest gear the floor allows).
    */
   @Test
   void inAutoMode_aGearDownDecidedDuringTheHold_releasesReflection_thenShiftsDown() throws Exception {
@@ -104,6 +105,8 @@ class GridReflectionTest {
     conf.set("eafr.grid.objective", "carbon");
     conf.set("eafr.grid.defer.reflection.ms", String.valueOf(180 * MINUTE));
     conf.set("eafr.grid.signal.file", GridFixture.nesoCsv().toString());
+    conf.set("eafr.grid.utilization.lower", "0.1");
+    conf.set("eafr.grid.utilization.raise", "0.1");
     cluster = GearTestCluster.start(conf);
     AtomicLong now = new AtomicLong(T0);
     GridGate grid = GearTestCluster.gears(cluster).grid();
@@ -127,6 +130,9 @@ class GridReflectionTest {
     GenericTestUtils.waitFor(() -> counters.owedFiles.get() == 0, 100, 120_000);
     assertThat(now.get()).isEqualTo(T0);
     assertThat(grid.values()).containsEntry("ReflectionHeld", 0L);
+    assertThat((Double) grid.values().get("GridTargetUtilization")).isCloseTo(0.7 + 0.2 * 110 / 210,
+        org.assertj.core.api.Assertions.within(1e-9));
+    assertThat(AdminRun.run(cluster.conf(), "status").out).contains("; target utilization 0.805");
     GenericTestUtils.waitFor(() -> GearTestCluster.gears(cluster).state().gear() < top, 100, 120_000);
     GearTestCluster.assertEqualWorkLayout(cluster, "/low/f0");
     cluster.verifyChecksums();

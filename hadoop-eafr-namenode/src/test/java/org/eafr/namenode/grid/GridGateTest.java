@@ -146,6 +146,42 @@ class GridGateTest {
         "no signal (eafr.grid.signal.file is empty)");
   }
 
+  /**
+   * The steering's worked example (UtilizationSteeringTest): u = 0.8, lower = raise = 0.1, forecast 250, 100, 300,
+   * 200 gCO2/kWh: 0.85 at 00:00, 0.7 at 00:30 (the cleanest slot); energy only leaves u.
+   */
+  @Test
+  void theTargetUtilizationMovesWithinTheOperatorsBounds() throws IOException {
+    Map<String, String> keys = Map.of("eafr.grid.objective", "carbon", "eafr.grid.utilization.lower", "0.1",
+        "eafr.grid.utilization.raise", "0.1");
+    GridGate gate = new GridGate(GridSettings.of(keys), new GridSignalFile(neso(dir.resolve("gb.csv"), 250, 100,
+        300, 200).toString()));
+    gate.clock(now::get);
+    assertThat(gate.values()).containsEntry("GridTargetUtilization", null);
+
+    assertThat(gate.targetUtilization(0.8, 0.1)).isCloseTo(0.85, within(1e-12));
+    assertThat((Double) gate.values().get("GridTargetUtilization")).isCloseTo(0.85, within(1e-12));
+    now.set(T0 + 30 * MINUTE);
+    assertThat(gate.targetUtilization(0.8, 0.1)).isCloseTo(0.7, within(1e-12));
+    GridGate energy = new GridGate(GridSettings.of(Map.of("eafr.grid.utilization.lower", "0.1",
+        "eafr.grid.utilization.raise", "0.1")), new GridSignalFile(dir.resolve("gb.csv").toString()));
+    energy.clock(now::get);
+    assertThat(energy.targetUtilization(0.8, 0.1)).isEqualTo(0.8);
+  }
+
+  /** A slot NESO reported as 0.0 is a gap, filled from the slot before and named in the signal's description. */
+  @Test
+  void gapsAreFilledAndReported() throws IOException {
+    GridGate gate = gate("carbon", neso(dir.resolve("gb.csv"), 200, 0, 120, 150, 90, 300));
+
+    assertThat(gate.mayReflect(4)).isFalse();
+    assertThat((String) gate.values().get("GridSignal")).endsWith("; 2 gap(s), 2 slot(s) filled, first: carbon"
+        + " missing for 1 slot(s) from 2026-01-01T00:30:00Z to 2026-01-01T01:00:00Z (filled with the nearest"
+        + " earlier value)");
+    now.set(T0 + 30 * MINUTE);
+    assertThat(gate.values()).containsEntry("GridCarbonIntensity", 200.0);
+  }
+
   private GridGate gate(String objective, Path file) {
     GridGate gate = new GridGate(GridSettings.of(Map.of("eafr.grid.objective", objective,
         "eafr.grid.defer.reflection.ms", String.valueOf(180 * MINUTE))), new GridSignalFile(file.toString()));

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Predicate;
@@ -13,8 +12,6 @@ import javax.management.MBeanServer;
 import javax.management.ObjectName;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
-import org.apache.hadoop.metrics2.AbstractMetric;
-import org.apache.hadoop.metrics2.impl.MetricsCollectorImpl;
 import org.apache.hadoop.test.GenericTestUtils;
 import org.eafr.namenode.read.EafrNetworkTopology;
 import org.eafr.namenode.read.ReadCountingAuditLogger;
@@ -74,14 +71,7 @@ class ReplicationMonitorTest {
 
   /** The metrics source's current values, by name. */
   static Map<String, Number> metrics(EafrCluster cluster) {
-    MetricsCollectorImpl collector = new MetricsCollectorImpl();
-    new EafrMetrics(cluster.runtime().monitorStats(), cluster.runtime().transfers(), cluster.runtime().gears(),
-        null).getMetrics(collector, true);
-    Map<String, Number> values = new HashMap<>();
-    for (AbstractMetric metric : collector.getRecords().get(0).metrics()) {
-      values.put(metric.name(), metric.value());
-    }
-    return values;
+    return cluster.eafrMetrics();
   }
 
   private List<ServerRole> roles(String path) throws IOException {

@@ -2,8 +2,10 @@ package org.eafr.namenode.read;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataInputStream;
@@ -50,6 +52,18 @@ class ReadCountingTest {
       assertThat(attributed).isEqualTo(12);
       assertThat(reads.reads("/data/never-read").readsUpperBound()).isZero();
       assertThat(List.copyOf(file.recordedServers())).hasSizeGreaterThan(1); // queued reads spread over replicas
+
+      // v_ij goes to the replica the client gets listed first for the first block, the one it reads from first.
+      Map<String, Long> listedFirst = new HashMap<>();
+      for (int i = 0; i < 12; i++) {
+        DatanodeInfo first = cluster.fs().getClient().getLocatedBlocks("/data/read-me", 0).get(0).getLocations()[0];
+        listedFirst.merge(first.getIpAddr() + ":" + first.getXferPort(), 1L, Long::sum);
+      }
+      FileReads located = cluster.runtime().reads().snapshotAndReset().reads("/data/read-me");
+      assertThat(located.recordedServers()).containsExactlyInAnyOrderElementsOf(listedFirst.keySet());
+      for (Map.Entry<String, Long> server : listedFirst.entrySet()) {
+        assertThat(located.replicaReadsLowerBound(server.getKey())).as(server.getKey()).isEqualTo(server.getValue());
+      }
       cluster.verifyChecksums();
     }
   }

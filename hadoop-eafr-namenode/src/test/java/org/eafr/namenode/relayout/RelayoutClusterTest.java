@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.hdfs.protocol.HdfsConstants;
@@ -21,16 +22,20 @@ import org.eafr.namenode.runtime.EafrRuntime;
 import org.eafr.namenode.gear.GearPhase;
 import org.eafr.namenode.gear.GearRuntime;
 import org.eafr.namenode.gear.GearTestCluster;
+import org.eafr.namenode.grid.GridGate;
 import org.eafr.namenode.power.MiniClusterPower;
 import org.eafr.namenode.testing.EafrCluster;
+import org.eafr.namenode.testing.GridFixture;
 import org.eafr.placement.gear.GearedLayout;
 import org.junit.jupiter.api.Test;
 
 /**
  * Adopting gears on a cluster that already holds data (12 DataNodes of 32 MB on 3 racks): files written under the
  * random layout, some of their replicas moved by {@code hdfs balancer}; the NameNode restarted with the equal-work
- * layout (p = 4, g = 2) refuses gear 0, since blocks have no replica on a primary; {@code hdfs eafr relayout start},
- * with a NameNode restart in the middle that the relayout survives (it goes on from its persisted cursor); then
+ * layout (p = 4, g = 2) refuses gear 0, since blocks have no replica on a primary; {@code hdfs eafr relayout start}
+ * against the grid's fixture signal ({@link GridFixture}, objective carbon, longest wait of relayout 3 h, the gate's
+ * clock driven by the test): started at 00:00 it moves nothing, held until 02:00 (deadline 03:00), still held at
+ * 01:00, and moves from 02:00 on; with a NameNode restart in the middle that the relayout survives (it goes on from its persisted cursor); then
  * gear 0 succeeds with only the primaries on, every file reads back with its checksum, and the first walk's moves are
  * within 1.2 times the lower bound (every walk's within 2 times).
  */
@@ -49,6 +54,9 @@ class RelayoutClusterTest {
     // 15 blocks: one 1 MB block is several per cent of a DataNode's share, so the default slack of 0.1 would move
     // replicas for the shares that a namespace of thousands of blocks keeps in place (RelayoutPlannerTest: 1.009x).
     conf.set("eafr.relayout.share-slack", "0.5");
+    conf.set("eafr.grid.objective", "carbon");
+    conf.set("eafr.grid.signal.file", GridFixture.nesoCsv().toString());
+    conf.set("eafr.grid.defer.relayout.ms", String.valueOf(180 * GridFixture.MINUTE));
     EafrCluster cluster = EafrCluster.start(conf, GearTestCluster.RACKS, null, CAPACITY);
     cluster.runtime().gears().power(MiniClusterPower.manager(cluster.mini()));
     try {
@@ -75,8 +83,15 @@ class RelayoutClusterTest {
       awaitSteadyAt(cluster, layout.maximumGear());
       assertThatThrownBy(() -> gears(cluster).service().requestGear(0)).isInstanceOf(IllegalStateException.class);
 
+      AtomicLong now = new AtomicLong(GridFixture.T0);
+      GridGate grid = gears(cluster).grid();
+      grid.clock(now::get);
       AdminRun start = AdminRun.run(cluster.conf(), "relayout", "start");
       assertThat(start.code).as(start.out + start.err).isZero();
+      heldForTheGrid(cluster, grid);
+      now.set(GridFixture.T0 + 60 * GridFixture.MINUTE);
+      heldForTheGrid(cluster, grid);
+      now.set(GridFixture.T0 + 120 * GridFixture.MINUTE);
       GenericTestUtils.waitFor(() -> ((Number) relayout(cluster).values().get("files")).longValue() >= 5, 50, 30_000);
       assertThat(relayout(cluster).values().get("state")).isEqualTo("running");
       restartNameNode(cluster, "equal-work");
@@ -108,6 +123,26 @@ class RelayoutClusterTest {
       GearTestCluster.stop(cluster);
       System.out.printf("RelayoutClusterTest wall time: %.1f s%n", (System.nanoTime() - started) / 1e9);
     }
+  }
+
+  /** The relayout waits for 02:00 (once every block report is in), with nothing walked or moved; status says so. */
+  private static void heldForTheGrid(EafrCluster cluster, GridGate grid) throws Exception {
+    GenericTestUtils.waitFor(() -> String.valueOf(relayout(cluster).values().get("waitingFor"))
+        .contains("grid signal"), 50, 30_000);
+    relayout(cluster).step(); // asked at the time set now
+    Map<String, Object> values = relayout(cluster).values();
+    assertThat(values).containsEntry("state", "waiting").containsEntry("files", 0L)
+        .containsEntry("movedReplicas", 0L).containsEntry("movesInFlight", 0);
+    assertThat((String) values.get("waitingFor")).contains("grid signal (eafr.grid.objective = carbon)")
+        .contains("hold until 2026-01-01T02:00:00Z (WAITING, deadline 2026-01-01T03:00:00Z)");
+    assertThat(grid.values()).containsEntry("RelayoutHeld", 1L)
+        .containsEntry("RelayoutHeldUntil", "2026-01-01T02:00:00Z")
+        .containsEntry("RelayoutDeadline", "2026-01-01T03:00:00Z");
+    assertThat(AdminRun.run(cluster.conf(), "status").out)
+        .contains("relayout held until 2026-01-01T02:00:00Z, deadline 2026-01-01T03:00:00Z")
+        .contains("relayout waiting (waits: a cleaner or cheaper slot of the grid signal");
+    assertThat(cluster.eafrMetrics()).containsEntry("GridRelayoutHeld", 1L)
+        .containsEntry("GridRelayoutDeadlineTimestampSeconds", (GridFixture.T0 + 180 * GridFixture.MINUTE) / 1000.0);
   }
 
   private static GearRuntime gears(EafrCluster cluster) {

@@ -173,6 +173,20 @@ public final class EafrCluster implements AutoCloseable {
     return EafrRuntime.of(cluster.getNameNode(nn).getConf());
   }
 
+  /** The active NameNode's EAFR metrics source ({@code EafrNameNode}): its current values, by name. */
+  public Map<String, Number> eafrMetrics() {
+    org.apache.hadoop.metrics2.impl.MetricsCollectorImpl collector =
+        new org.apache.hadoop.metrics2.impl.MetricsCollectorImpl();
+    EafrRuntime runtime = runtime();
+    new org.eafr.namenode.monitor.EafrMetrics(runtime.monitorStats(), runtime.transfers(), runtime.gears(), null)
+        .getMetrics(collector, true);
+    Map<String, Number> values = new java.util.HashMap<>();
+    for (org.apache.hadoop.metrics2.AbstractMetric metric : collector.getRecords().get(0).metrics()) {
+      values.put(metric.name(), metric.value());
+    }
+    return values;
+  }
+
   /** The active NameNode's namesystem. */
   public FSNamesystem namesystem() {
     return cluster.getNamesystem(active);

@@ -2,6 +2,7 @@ package org.eafr.namenode.transfer;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.tuple;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -63,8 +64,44 @@ class TransferTrackerTest {
   }
 
   @Test
-  void workedExample_linkTime_overlappingCopiesToOneTargetCountTheirCommonTimeOnce() {
-    TransferTracker links = new TransferTracker(2, MB, 10_000, this::record, true);
+  void workedExample_aCopyHeldInTheSourcesQueue_startsAtTheHeartbeatThatHandsItOut() {
+    replicas.block(11, 4 * MB, "a:1", "b:1");
+    replicas.heartbeat("a:1", 900);
+    tracker.scheduled("/f", 4 * MB, HOLDERS, "a:1", "t:1", 1000);
+    replicas.queued("a:1", 1); // another copy is ahead of it: the source still holds this one
+    replicas.heartbeat("a:1", 1700);
+    tracker.poll(replicas, 1800);
+    replicas.queued("a:1", 0);
+    replicas.heartbeat("a:1", 2700);
+    tracker.poll(replicas, 2800); // handed out at 2700
+    replicas.block(11, 4 * MB, "a:1", "b:1", "t:1");
+    tracker.poll(replicas, 4200);
+
+    assertThat(samples).extracting(TransferSample::elapsedMillis).containsExactly(1500L);
+  }
+
+  @Test
+  void aCopyScheduledAfterAnotherFromTheSameSource_isNotHeldByTheOthersPlaceInTheQueue() {
+    replicas.block(11, 4 * MB, "a:1", "b:1");
+    replicas.block(12, 4 * MB, "a:1", "b:1");
+    replicas.heartbeat("a:1", 900);
+    tracker.scheduled("/f", 4 * MB, HOLDERS, "a:1", "t:1", 1000);
+    tracker.scheduled("/f", 4 * MB, HOLDERS, "a:1", "u:1", 1000);
+    replicas.queued("a:1", 1); // the first was handed out, the second is queued
+    replicas.heartbeat("a:1", 1700);
+    tracker.poll(replicas, 1800);
+    replicas.block(11, 4 * MB, "a:1", "b:1", "t:1");
+    tracker.poll(replicas, 3000);
+
+    assertThat(samples).singleElement().satisfies(s -> {
+      assertThat(s.targetId()).isEqualTo("t:1");
+      assertThat(s.elapsedMillis()).isEqualTo(1300);
+    });
+  }
+
+  @Test
+  void workedExample_linkTime_overlappingCopiesToOneTargetAreOneBusyPeriod() {
+    TransferTracker links = new TransferTracker(2, MB, 10_000, this::record, 60_000);
     replicas.block(11, 16 * MB, "a:1", "b:1");
     replicas.block(12, 16 * MB, "a:1", "b:1");
     links.scheduled("/f", 16 * MB, HOLDERS, "a:1", "t:1", -100);
@@ -75,10 +112,35 @@ class TransferTrackerTest {
     links.poll(replicas, 1000); // the second dispatched at 1 s
     replicas.block(11, 16 * MB, "a:1", "b:1", "t:1");
     links.poll(replicas, 4000);
+    assertThat(samples).isEmpty(); // the second copy is still in flight
     replicas.block(12, 16 * MB, "a:1", "b:1", "t:1");
     links.poll(replicas, 6000);
 
-    assertThat(samples).extracting(TransferSample::elapsedMillis).containsExactly(4000L, 2000L);
+    assertThat(samples).singleElement().satisfies(s -> {
+      assertThat(s.bytes()).isEqualTo(32 * MB);
+      assertThat(s.elapsedMillis()).isEqualTo(6000);
+    });
+  }
+
+  @Test
+  void linkTime_copiesFinishingMomentsApart_giveNoSliverSample() {
+    TransferTracker links = new TransferTracker(2, MB, 60_000, this::record, 5_000);
+    replicas.block(11, 16 * MB, "a:1", "b:1");
+    replicas.block(12, 16 * MB, "a:1", "b:1");
+    links.scheduled("/f", 16 * MB, HOLDERS, "a:1", "t:1", -100);
+    links.scheduled("/f", 16 * MB, HOLDERS, "a:1", "t:1", -100);
+    replicas.heartbeat("a:1", 0);
+    links.poll(replicas, 0); // both dispatched at 0, sharing t's link
+    replicas.block(11, 16 * MB, "a:1", "b:1", "t:1");
+    links.poll(replicas, 10_000);
+    replicas.block(12, 16 * MB, "a:1", "b:1", "t:1");
+    links.poll(replicas, 10_010);
+
+    // The first completion is 10 s after the period began (at least L = 5 s): 16 MB in 10 s. The next period starts
+    // at the dispatch of the copy still in flight (0), not at 10 s, where its 10 ms would be a sample 1000 times
+    // faster than the link.
+    assertThat(samples).extracting(TransferSample::bytes, TransferSample::elapsedMillis)
+        .containsExactly(tuple(16 * MB, 10_000L), tuple(16 * MB, 10_010L));
   }
 
   @Test
@@ -179,6 +241,7 @@ class TransferTrackerTest {
   private static final class FakeBlockLocations implements BlockLocations {
     private final Map<Long, StoredBlock> blocks = new HashMap<>();
     private final Map<String, Long> heartbeats = new HashMap<>();
+    private final Map<String, Integer> queues = new HashMap<>();
 
     void block(long id, long length, String... holders) {
       blocks.put(id, new StoredBlock(id, length, List.of(holders)));
@@ -186,6 +249,15 @@ class TransferTrackerTest {
 
     void heartbeat(String node, long millis) {
       heartbeats.put(node, millis);
+    }
+
+    void queued(String node, int copies) {
+      queues.put(node, copies);
+    }
+
+    @Override
+    public int queuedCopies(String nodeId) {
+      return queues.getOrDefault(nodeId, 0);
     }
 
     @Override

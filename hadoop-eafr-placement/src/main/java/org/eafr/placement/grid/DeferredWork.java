@@ -9,12 +9,17 @@ import java.util.Objects;
  * held (pending since a time, waiting for a cleaner or cheaper slot), or running (released until the end of the slots
  * its verdict granted, so work once started is not stopped halfway: the scheduler's non-interruptible reading). Work
  * still pending when its run ends (a stream: new work kept arriving) counts as pending from then and is asked about
- * again. It also keeps how long released work waited.
+ * again. It also keeps how long released work waited, and how long each hold lasted ({@link #holds}): a hold ends
+ * in a release, or without one when nothing is pending any more (e.g. the servers the work was owed to went to
+ * sleep), or is still open when the run ends.
  *
  * <p>Worked example ({@code DeferredWorkTest}, the scheduler's example): reflection pending at 00:00 is held; asked
  * again at 01:00 it is still held; at 02:00 it runs (until 02:30) and has waited 2 h; at 02:10, still pending, it keeps
  * running without asking; at 02:30, still pending, it is asked again as pending since 02:30 (300 ahead: it runs, having
- * waited 0); at 02:40 nothing is pending and it is idle.
+ * waited 0); at 02:40 nothing is pending and it is idle. Holds ({@code
+ * holdsEndReleasedUnreleasedOrOpen}): reflection held from 00:00 and released at 02:00 (2 h); cold migration pending
+ * at 01:00 is held (for 02:00) and nothing is pending at 01:20 (20 minutes, ended without a release); trimming
+ * pending at 01:30 is held and still is at 03:10 (1 h 40 min, open): 3 holds, mean 80 minutes, longest 2 h.
  *
  * <p>Not thread-safe: one per control loop.
  */
@@ -28,6 +33,10 @@ public final class DeferredWork {
   private long longestWaitMillis;
   private long lateReleases;
   private double readMeanMs = Double.NaN;
+  private long holds;
+  private long unreleasedHolds;
+  private double heldMillis;
+  private long longestHoldMillis;
 
   public DeferredWork(DeferralScheduler scheduler) {
     this.scheduler = Objects.requireNonNull(scheduler, "scheduler");
@@ -39,6 +48,10 @@ public final class DeferredWork {
    */
   public boolean mayRun(WorkKind kind, int pending, long now, long workMillis, long callerDeadline) {
     if (pending <= 0) {
+      if (held(kind)) {
+        holdEnded(now - pendingSince.get(kind));
+        unreleasedHolds++;
+      }
       pendingSince.remove(kind);
       runningUntil.remove(kind);
       last.remove(kind);
@@ -53,6 +66,7 @@ public final class DeferredWork {
       pendingSince.put(kind, until);
     }
     long since = pendingSince.computeIfAbsent(kind, k -> now);
+    boolean wasHeld = last.containsKey(kind) && !last.get(kind).run();
     Verdict verdict = scheduler.decide(kind, since, now, workMillis, callerDeadline, readMeanMs);
     last.put(kind, verdict);
     if (verdict.run()) {
@@ -64,8 +78,80 @@ public final class DeferredWork {
       if (now > verdict.deadlineMillis()) {
         lateReleases++;
       }
+      if (wasHeld) {
+        holdEnded(waited);
+      }
     }
     return verdict.run();
+  }
+
+  private void holdEnded(long lengthMillis) {
+    holds++;
+    heldMillis += lengthMillis;
+    longestHoldMillis = Math.max(longestHoldMillis, lengthMillis);
+  }
+
+  /**
+   * How long work was held: every hold that ended (released or not) and every hold still open at {@code now}
+   * (counted up to now, e.g. the end of a run).
+   */
+  public Holds holds(long now) {
+    long count = holds;
+    double total = heldMillis;
+    long longest = longestHoldMillis;
+    long open = 0;
+    for (Map.Entry<WorkKind, Long> pending : pendingSince.entrySet()) {
+      if (held(pending.getKey())) {
+        long length = Math.max(0, now - pending.getValue());
+        count++;
+        open++;
+        total += length;
+        longest = Math.max(longest, length);
+      }
+    }
+    return new Holds(count, unreleasedHolds, open, count == 0 ? Double.NaN : total / count, longest);
+  }
+
+  /**
+   * Holds of deferrable work: how many, how many ended without a release (nothing pending any more), how many were
+   * still open, their mean length (NaN without holds) and the longest, in milliseconds.
+   */
+  public static final class Holds {
+    private final long count;
+    private final long unreleased;
+    private final long open;
+    private final double meanMillis;
+    private final long longestMillis;
+
+    Holds(long count, long unreleased, long open, double meanMillis, long longestMillis) {
+      this.count = count;
+      this.unreleased = unreleased;
+      this.open = open;
+      this.meanMillis = meanMillis;
+      this.longestMillis = longestMillis;
+    }
+
+    public long count() {
+      return count;
+    }
+
+    /** Holds that ended without a release: nothing was pending any more. */
+    public long unreleased() {
+      return unreleased;
+    }
+
+    /** Holds still open at the time asked. */
+    public long open() {
+      return open;
+    }
+
+    public double meanMillis() {
+      return meanMillis;
+    }
+
+    public long longestMillis() {
+      return longestMillis;
+    }
   }
 
   /**

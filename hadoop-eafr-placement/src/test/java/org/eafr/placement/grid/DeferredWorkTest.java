@@ -62,4 +62,29 @@ class DeferredWorkTest {
     assertThat(work.mayRun(WorkKind.REFLECTION, 1, HALF_HOUR, HALF_HOUR, HALF_HOUR)).isTrue();
     assertThat(work.heldKinds()).isEqualTo(1);
   }
+
+  /** The class comment's holds: one released, one ended without a release, one still open. */
+  @Test
+  void holdsEndReleasedUnreleasedOrOpen() {
+    DeferredWork work = new DeferredWork(new DeferralScheduler(DeferralSchedulerTest.settings("carbon"),
+        DeferralSchedulerTest.example()));
+    long minute = 60_000;
+
+    assertThat(work.holds(0).count()).isZero();
+    assertThat(work.holds(0).meanMillis()).isNaN();
+    assertThat(work.mayRun(WorkKind.REFLECTION, 5, 0, HALF_HOUR, NONE)).isFalse();
+    assertThat(work.mayRun(WorkKind.COLD_MIGRATION, 2, HOUR, HALF_HOUR, NONE)).isFalse();
+    assertThat(work.mayRun(WorkKind.COLD_MIGRATION, 0, HOUR + 20 * minute, HALF_HOUR, NONE)).isTrue();
+    assertThat(work.mayRun(WorkKind.TRIM, 1, HOUR + HALF_HOUR, HALF_HOUR, NONE)).isFalse();
+    assertThat(work.mayRun(WorkKind.REFLECTION, 5, 2 * HOUR, HALF_HOUR, NONE)).isTrue();
+    assertThat(work.mayRun(WorkKind.REFLECTION, 5, 2 * HOUR + 10 * minute, HALF_HOUR, NONE)).isTrue();
+
+    DeferredWork.Holds holds = work.holds(3 * HOUR + 10 * minute);
+    assertThat(holds.count()).isEqualTo(3);
+    assertThat(holds.unreleased()).isEqualTo(1);
+    assertThat(holds.open()).isEqualTo(1);
+    assertThat(holds.meanMillis()).isEqualTo(80.0 * minute);
+    assertThat(holds.longestMillis()).isEqualTo(2 * HOUR);
+    assertThat(work.releases()).isEqualTo(1);
+  }
 }

@@ -210,7 +210,7 @@ class ReadStatisticsTest {
     return events;
   }
 
-  /** The issue that brought the primitive table: a file's first read used to allocate its entry on the IPC thread. */
+  /** A read runs on the NameNode's IPC thread: once the table has grown, a first or repeat read allocates nothing. */
   @Test
   void firstAndRepeatReads_allocateNothingOnceTheTableHasGrown() {
     ReadStatistics stats = new ReadStatistics(4_096, 1);

@@ -97,7 +97,7 @@ public final class SimFile {
   public ReplicatedFile view() {
     String[] ids = new String[replicas.length];
     for (int i = 0; i < ids.length; i++) {
-      ids[i] = "s" + replicas[i];
+      ids[i] = SimServer.idOf(replicas[i]);
     }
     return new ReplicatedFile(id, sizeBytes, List.of(ids));
   }

@@ -1,6 +1,7 @@
 package org.eafr.sim.model;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.eafr.placement.cluster.Server;
 import org.eafr.placement.cluster.ServerRole;
@@ -40,7 +41,7 @@ public final class SimServer {
   public SimServer(int index, int rack, int capacity, long storageCapacity, double linkBytesPerSecond,
       ServerRole role) {
     this.index = index;
-    this.id = "s" + index;
+    this.id = idOf(index);
     this.rack = rack;
     this.rackName = "/rack" + rack;
     this.capacity = capacity;
@@ -51,6 +52,30 @@ public final class SimServer {
 
   public int index() {
     return index;
+  }
+
+  /**
+   * "s" and the index: the id of the server with that index, one string per index shared by every run, so the core's
+   * views of millions of files name their servers without a string each.
+   */
+  public static String idOf(int index) {
+    String[] ids = sharedIds;
+    return index < ids.length ? ids[index] : grownTo(index)[index];
+  }
+
+  private static volatile String[] sharedIds = new String[0];
+
+  private static synchronized String[] grownTo(int index) {
+    String[] ids = sharedIds;
+    if (index >= ids.length) {
+      String[] more = Arrays.copyOf(ids, Math.max(index + 1, 2 * ids.length));
+      for (int i = ids.length; i < more.length; i++) {
+        more[i] = "s" + i;
+      }
+      sharedIds = more;
+      ids = more;
+    }
+    return ids;
   }
 
   public String id() {

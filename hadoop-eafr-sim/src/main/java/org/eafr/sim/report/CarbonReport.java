@@ -41,10 +41,10 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
  */
 public final class CarbonReport {
   private static final int WIDTH = 1000;
-  private static final int HEIGHT = 520;
+  private static final int HEIGHT = 760;
   private static final long DAY_MILLIS = 86_400_000L;
   private static final List<String> PER_DAY = List.of("kg_co2_day", "eur_day", "move_g_co2_day", "grid_kwh_day",
-      "read_mean_ms", "read_p99_ms", "move_gb_day", "deferred_wait_mean_h");
+      "read_mean_ms", "read_p99_ms", "move_gb_day", "deferred_hold_mean_h");
 
   private CarbonReport() {
   }
@@ -78,6 +78,7 @@ public final class CarbonReport {
         .title(capitalized(name.title()) + ", mean of each grid week's 7 days (carbon scenario)")
         .xAxisTitle("grid week (region, month)").yAxisTitle(name.withUnit()).build();
     chart.getStyler().setDecimalPattern("#,##0.##");
+    legendBelow(chart.getStyler());
     Set<String> days = new LinkedHashSet<>();
     Set<String> policies = new LinkedHashSet<>();
     for (Map<String, String> row : rows) {
@@ -141,6 +142,7 @@ public final class CarbonReport {
         .title(variantLabel + " on " + date + ": intensity, gear, background work held (" + policy + ")")
         .xAxisTitle("hour of " + date + " (UTC)").yAxisTitle("gCO2/kWh").build();
     chart.getStyler().setXAxisDecimalPattern("0");
+    legendBelow(chart.getStyler());
     List<LayoutPolicy.GridStep> carbon = runs.get(policy + "-carbon");
     List<Double> hours = new ArrayList<>();
     List<Double> intensity = new ArrayList<>();
@@ -188,6 +190,12 @@ public final class CarbonReport {
       }
     }
     System.out.println("csv: " + csv);
+  }
+
+  /** The legend under the plot: the plot, its title and the week labels get the chart's whole width. */
+  private static void legendBelow(org.knowm.xchart.style.Styler styler) {
+    styler.setLegendPosition(org.knowm.xchart.style.Styler.LegendPosition.OutsideS);
+    styler.setLegendLayout(org.knowm.xchart.style.Styler.LegendLayout.Vertical);
   }
 
   private static String capitalized(String text) {

@@ -73,6 +73,10 @@ public final class MetricTitles {
     put("deferred_releases", "releases of deferred background work", "releases");
     put("deferred_wait_mean_h", "mean wait of deferred background work", "h");
     put("deferred_wait_max_h", "longest wait of deferred background work", "h");
+    put("deferred_holds", "holds of deferrable background work", "holds");
+    put("deferred_holds_unreleased", "holds that ended without a release or were open at the end", "holds");
+    put("deferred_hold_mean_h", "mean hold of deferrable background work", "h");
+    put("deferred_hold_max_h", "longest hold of deferrable background work", "h");
     put("ideal_machine_hours", "ideal machine-hours (SpringFS 5.2 oracle)", "machine-hours");
     put("machine_hours_vs_ideal", "machine-hours relative to the ideal", "x ideal");
     put("migrated_gb", "data migrated (cleanup and reflection)", "GB");

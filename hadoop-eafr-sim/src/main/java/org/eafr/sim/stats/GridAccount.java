@@ -11,7 +11,9 @@ import org.eafr.placement.grid.MoveEnergy;
 /**
  * A run's energy against the grid signal (the core's {@link GridMeter}): the servers' draw as the power model gives it
  * each sample minute, and the background data movement's own energy ({@link MoveEnergy}: both ends at the power
- * model's idle-to-peak span for bytes / mean link seconds) when each move lands; plus how long deferred work waited.
+ * model's idle-to-peak span for bytes / mean link seconds) when each move lands; plus how long deferred work waited:
+ * the released work's waits and every hold's length, also of holds that ended without a release or were open at the
+ * end.
  * Run time t falls on the signal at start + t.
  */
 public final class GridAccount {
@@ -93,6 +95,12 @@ public final class GridAccount {
     m.put("deferred_releases", deferred == null ? 0.0 : deferred.releases());
     m.put("deferred_wait_mean_h", none ? Double.NaN : deferred.meanWaitMillis() / 3.6e6);
     m.put("deferred_wait_max_h", none ? Double.NaN : deferred.longestWaitMillis() / 3.6e6);
+    DeferredWork.Holds holds = deferred == null ? null : deferred.holds(wallMillis(Math.round(days * 86_400_000.0)));
+    boolean noHolds = holds == null || holds.count() == 0;
+    m.put("deferred_holds", holds == null ? 0.0 : holds.count());
+    m.put("deferred_holds_unreleased", holds == null ? 0.0 : holds.unreleased() + holds.open());
+    m.put("deferred_hold_mean_h", noHolds ? Double.NaN : holds.meanMillis() / 3.6e6);
+    m.put("deferred_hold_max_h", noHolds ? Double.NaN : holds.longestMillis() / 3.6e6);
     return m;
   }
 }

@@ -16,6 +16,7 @@ import org.eafr.placement.gear.shift.Power;
 import org.eafr.placement.gear.shift.Reply;
 import org.eafr.sim.engine.UnsharedRandom;
 import org.eafr.sim.model.Cluster;
+import org.eafr.sim.model.ReplicaCounts;
 import org.eafr.sim.model.SimFile;
 import org.eafr.sim.model.SimServer;
 import org.junit.jupiter.api.Test;
@@ -27,7 +28,8 @@ class SimShiftPortsTest {
   private final BitSet busy = new BitSet();
   private int changes;
   private final SimMaintenance maintenance = new SimMaintenance(cluster, () -> changes++);
-  private final SimShiftCluster view = new SimShiftCluster(cluster, files, maintenance, i -> !busy.get(i), () -> 0);
+  private final ReplicaCounts replicas = new ReplicaCounts(cluster.size());
+  private final SimShiftCluster view = new SimShiftCluster(cluster, files, maintenance, i -> !busy.get(i), replicas);
 
   @Test
   void aServerInMaintenanceIsEnteringWhileBusy_inMaintenanceOnceIdle_andStaysTrustedWhenPoweredOff() {
@@ -73,21 +75,23 @@ class SimShiftPortsTest {
   }
 
   @Test
-  void blocksAreTheFilesWithReplicas_indexedByServer() {
+  void blocksAreTheFilesWithReplicas_listedByServer_asReplicasComeAndGo() {
     SimFile a = new SimFile(0, 100);
-    a.addReplica(0);
-    a.addReplica(2);
-    SimFile empty = new SimFile(1, 100);
+    SimFile b = new SimFile(1, 100);
     files.add(a);
-    files.add(empty);
+    files.add(b);
+    replicas.add(a, 0);
+    replicas.add(a, 2);
+    replicas.add(b, 2);
 
-    List<String> ids = new ArrayList<>();
-    view.blocks().forEach(block -> ids.add(block.id()));
-    assertThat(ids).containsExactly("f0");
     List<ReplicatedFile> onS2 = new ArrayList<>();
     view.blocksOn("s2").forEach(onS2::add);
-    assertThat(onS2).extracting(ReplicatedFile::replicaServers).containsExactly(List.of("s0", "s2"));
+    assertThat(onS2).extracting(ReplicatedFile::replicaServers).containsExactly(List.of("s0", "s2"), List.of("s2"));
     assertThat(view.blocksOn("s1")).isEmpty();
+    replicas.remove(a, 2);
+    replicas.remove(b, 2);
+    assertThat(view.blocksOn("s2")).isEmpty();
+    assertThat(view.blocksOn("s0")).extracting(ReplicatedFile::id).containsExactly("f0");
     assertThat(view.block("f1")).isEmpty();
     assertThat(view.pipelines()).isEmpty();
   }

@@ -4,11 +4,13 @@ import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
-import org.eafr.placement.cluster.ReplicatedFile;
+import java.util.function.Predicate;
 import org.eafr.placement.gear.ActiveSet;
 import org.eafr.placement.gear.AvailabilityCheck;
 import org.eafr.placement.gear.BlockPlacement;
@@ -314,8 +316,7 @@ public final class GearShift {
         return;
       }
     }
-    Optional<UnavailableBlock> complete = AvailabilityCheck.firstUnavailable(ports.cluster.blocks(),
-        id -> staysOn(id, leaving));
+    Optional<UnavailableBlock> complete = firstUnavailableOn(leaving, id -> staysOn(id, leaving));
     if (complete.isPresent()) {
       lastNews = "gear-down to " + state.target() + " cancelled after maintenance: " + complete.get().message()
           + "; " + state.joining().size() + " DataNodes out of maintenance";
@@ -330,6 +331,29 @@ public final class GearShift {
       return;
     }
     persist(state.withPhase(ShiftPhase.POWERING_OFF));
+  }
+
+  /**
+   * The first complete block with a replica on a running DataNode of {@code changing} and none on a DataNode
+   * {@code kept} accepts. Only such a block can lose its last live replica when {@code changing} stops serving, so
+   * the check walks their block lists ({@link ShiftCluster#blocksOn}), never the namespace: its cost grows with the
+   * blocks on the DataNodes that change state. A block whose replicas are all on DataNodes not running (asleep or
+   * failed) has no live replica before the shift either: waking for it is {@link WakeSteps}' work, not a reason to
+   * refuse or cancel a gear, as on the NameNode. Each DataNode is asked about once ({@code kept} is memoized).
+   */
+  private Optional<UnavailableBlock> firstUnavailableOn(Iterable<String> changing, Predicate<String> kept) {
+    Map<String, Boolean> keptNow = new HashMap<>();
+    Predicate<String> memo = id -> keptNow.computeIfAbsent(id, kept::test);
+    for (String id : changing) {
+      if (memo.test(id) || !ports.cluster.dataNode(id).alive()) {
+        continue;
+      }
+      Optional<UnavailableBlock> gap = AvailabilityCheck.firstUnavailable(ports.cluster.blocksOn(id), memo);
+      if (gap.isPresent()) {
+        return gap;
+      }
+    }
+    return Optional.empty();
   }
 
   private boolean staysOn(String id, Set<String> leaving) {
@@ -406,9 +430,11 @@ public final class GearShift {
         Clock.fixed(Instant.EPOCH, ZoneOffset.UTC));
   }
 
-  /** The controller's floor: a replica counts on a DataNode of the set that is alive and in service now. */
+  /**
+   * The controller's floor: a replica counts on a DataNode of the set that is alive and in service now; the blocks
+   * checked are those on the running DataNodes outside it ({@link #firstUnavailableOn}).
+   */
   private GearFloor floor() {
-    Iterable<ReplicatedFile> blocks = ports.cluster.blocks();
     return new GearFloor() {
       @Override
       public CleanupWork cleanupFor(ActiveSet staysOn) {
@@ -417,8 +443,8 @@ public final class GearShift {
 
       @Override
       public Optional<UnavailableBlock> firstUnavailable(ActiveSet staysOn) {
-        return AvailabilityCheck.firstUnavailable(blocks,
-            id -> staysOn.contains(id) && ports.cluster.dataNode(id).liveInService());
+        Predicate<String> kept = id -> staysOn.contains(id) && ports.cluster.dataNode(id).liveInService();
+        return firstUnavailableOn(ActiveSet.all(layout.chain()).ids(), kept);
       }
     };
   }

@@ -12,10 +12,10 @@ public interface ShiftCluster {
   /** The DataNode {@code id} as HDFS shows it; {@link DataNodeView#UNREGISTERED} when it is not registered. */
   DataNodeView dataNode(String id);
 
-  /** Every complete block with the DataNodes holding it (the availability check's input). */
-  Iterable<ReplicatedFile> blocks();
-
-  /** The complete blocks with a replica on DataNode {@code id}. */
+  /**
+   * The complete blocks with a replica on DataNode {@code id}, each with the DataNodes holding it: the availability
+   * checks' input, walked for the DataNodes that change state only (never the whole namespace).
+   */
   Iterable<ReplicatedFile> blocksOn(String id);
 
   /** The blocks being written, each with the DataNodes of its pipeline. */

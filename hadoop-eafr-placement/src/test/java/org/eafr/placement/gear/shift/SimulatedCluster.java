@@ -259,11 +259,6 @@ final class SimulatedCluster implements ShiftCluster, PowerPort, MaintenancePort
   }
 
   @Override
-  public Iterable<ReplicatedFile> blocks() {
-    return files(blocks);
-  }
-
-  @Override
   public Iterable<ReplicatedFile> blocksOn(String id) {
     TreeMap<String, Set<String>> on = new TreeMap<>();
     blocks.forEach((block, holders) -> {
