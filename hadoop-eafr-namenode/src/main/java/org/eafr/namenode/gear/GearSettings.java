@@ -13,6 +13,8 @@ import org.eafr.namenode.grid.GridSource;
 import org.eafr.placement.gear.policy.GearedPolicies;
 import org.eafr.placement.gear.policy.GearedPolicySpec;
 import org.eafr.placement.grid.GridSettings;
+import org.eafr.placement.grid.UtilizationSteering;
+import org.eafr.placement.settings.EafrSettings;
 import org.eafr.placement.settings.InvalidSettingException;
 import org.eafr.placement.settings.Range;
 import org.eafr.placement.settings.Setting;
@@ -111,9 +113,9 @@ public final class GearSettings {
     this.serverWriteBytesPerSecond = SERVER_WRITE_BYTES_PER_SECOND.read(lookup);
     this.grid = GridSettings.of(lookup);
     // A steering range the controller cannot take (u - lower at or below h) is refused at start, naming the key.
-    new org.eafr.placement.grid.UtilizationSteering(grid, null).target(0,
-        org.eafr.placement.settings.EafrSettings.GEAR_TARGET_UTILIZATION.read(lookup),
-        org.eafr.placement.settings.EafrSettings.GEAR_DOWN_MARGIN.read(lookup), Double.NaN);
+    new UtilizationSteering(grid, null).target(0,
+        EafrSettings.GEAR_TARGET_UTILIZATION.read(lookup),
+        EafrSettings.GEAR_DOWN_MARGIN.read(lookup), Double.NaN);
     String signal = lookup.apply(GridSignalFile.KEY);
     this.gridSignalFile = signal == null ? "" : signal.trim();
     String url = lookup.apply(GridSignalUrl.KEY);

@@ -41,10 +41,11 @@ import org.eafr.placement.recovery.RecoveryPlanner;
 import org.eafr.placement.replication.ExcessReplicaSelector;
 
 /**
- * The EAFR state one NameNode shares between its parts: Hadoop builds the placement policy, the network topology and
- * the audit logger by reflection, each from the NameNode's Configuration only, so they meet here, keyed by the
- * NameNode's name directories, nameservice and HA NameNode id. A reconfigured placement policy finds the same state
- * (speeds, cursors, counts).
+ * The composition root of the EAFR state one NameNode shares between its parts: Hadoop builds the placement policy,
+ * the network topology, the audit logger, the hosts provider and the plugin by reflection, each from the NameNode's
+ * Configuration only, so they meet here, keyed by the NameNode's name directories, nameservice and HA NameNode id.
+ * The constructor builds every shared part and hands each its collaborators; nothing below this package reaches up to
+ * it. A reconfigured placement policy finds the same state (speeds, cursors, counts).
  *
  * <p>This registry is the module's only static state. Building it validates every setting, the roles file and the
  * power inventory (with its credentials and tools): a bad value throws naming the key (or the file, entry and field),
