@@ -15,6 +15,7 @@ import org.eafr.placement.grid.DeferredWork;
 import org.eafr.placement.grid.GridMeter;
 import org.eafr.placement.grid.GridGap;
 import org.eafr.placement.grid.GridSettings;
+import org.eafr.placement.settings.InvalidSettingException;
 import org.eafr.placement.grid.GridSignal;
 import org.eafr.placement.grid.Objective;
 import org.eafr.placement.grid.UtilizationSteering;
@@ -73,8 +74,18 @@ public final class GridGate {
   private long gearDownAskedAt = Long.MAX_VALUE;
   private String loggedProblem;
 
+  /**
+   * @throws InvalidSettingException when {@code eafr.grid.read-latency-bound.ms} is set: the NameNode measures no read
+   *     latency per decision, so it could neither release held work nor keep a raised target within the bound, and
+   *     a bound it accepted and ignored would promise what it does not do
+   */
   public GridGate(GridSettings settings, GridSource source) {
     this.settings = Objects.requireNonNull(settings, "settings");
+    double bound = settings.get(GridSettings.READ_LATENCY_BOUND_MS);
+    if (bound > 0) {
+      throw new InvalidSettingException(GridSettings.READ_LATENCY_BOUND_MS.key(), String.valueOf(bound),
+          "0 on the NameNode, which measures no read latency to hold it to (the simulator honours it)");
+    }
     this.source = Objects.requireNonNull(source, "source");
     this.deferred = new DeferredWork(new DeferralScheduler(settings, null));
     this.meter = new GridMeter(null);
@@ -171,9 +182,8 @@ public final class GridGate {
    * The gear controller's target utilization now for the operator's u ({@code eafr.gear.target-utilization}) and
    * down margin h: u - {@code eafr.grid.utilization.lower} in the cleanest (cheapest) slot of the forecast horizon,
    * u + {@code .raise} in the dirtiest, in between by the rank of now ({@link UtilizationSteering}); u itself with
-   * both at 0 (the default), energy as the objective or no usable signal. The NameNode measures no read latency per
-   * decision, so {@code eafr.grid.read-latency-bound.ms} does not cap it here; the controller's availability floor
-   * still decides every gear.
+   * both at 0 (the default), energy as the objective or no usable signal. The controller's availability floor still
+   * decides every gear.
    */
   public synchronized double targetUtilization(double u, double h) {
     long now = clock.getAsLong();

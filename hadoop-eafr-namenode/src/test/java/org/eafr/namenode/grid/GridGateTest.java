@@ -1,6 +1,7 @@
 package org.eafr.namenode.grid;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import java.io.IOException;
@@ -12,6 +13,7 @@ import java.time.Instant;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import org.eafr.placement.grid.GridSettings;
+import org.eafr.placement.settings.InvalidSettingException;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -167,6 +169,17 @@ class GridGateTest {
         "eafr.grid.utilization.raise", "0.1")), new GridSignalFile(dir.resolve("gb.csv").toString()));
     energy.clock(now::get);
     assertThat(energy.targetUtilization(0.8, 0.1)).isEqualTo(0.8);
+  }
+
+  /** The NameNode measures no read latency, so a bound it could not keep is refused, naming the key. */
+  @Test
+  void aReadLatencyBoundIsRefused() {
+    GridSettings bounded = GridSettings.of(Map.of("eafr.grid.objective", "carbon", "eafr.grid.read-latency-bound.ms",
+        "50"));
+
+    assertThatThrownBy(() -> new GridGate(bounded, new GridSignalFile(null)))
+        .isInstanceOf(InvalidSettingException.class).hasMessageContaining("eafr.grid.read-latency-bound.ms")
+        .hasMessageContaining("0 on the NameNode");
   }
 
   /** A slot NESO reported as 0.0 is a gap, filled from the slot before and named in the signal's description. */
