@@ -42,6 +42,7 @@ public final class GearRuntime {
   /** DataNodes that are the source of a reflection move in flight: their copy is the one to delete after. */
   /** Reflection moves in flight, each as "source>target" (DataNode ids). */
   private final Set<String> reflectionMoves = ConcurrentHashMap.newKeySet();
+  private final RelayoutDrops relayoutDrops = new RelayoutDrops();
   private final GearCounters counters = new GearCounters();
   private volatile PowerManager power;
   private volatile GearService service;
@@ -222,6 +223,11 @@ public final class GearRuntime {
   /** Reflection moves in flight, each as {@link #moveKey}; the gear service adds and retires them. */
   public Set<String> reflectionMoves() {
     return reflectionMoves;
+  }
+
+  /** Relayout's moves in flight, keyed by block: whose replica goes once the target has the block. */
+  public RelayoutDrops relayoutDrops() {
+    return relayoutDrops;
   }
 
   public static String moveKey(String source, String target) {

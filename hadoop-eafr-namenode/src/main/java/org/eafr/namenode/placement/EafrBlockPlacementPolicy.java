@@ -26,7 +26,9 @@ import org.apache.hadoop.net.Node;
 import org.apache.hadoop.net.NodeBase;
 import org.eafr.namenode.cluster.EafrRuntime;
 import org.eafr.namenode.cluster.ServerTranslator;
+import org.eafr.namenode.gear.GearPhase;
 import org.eafr.namenode.gear.GearRuntime;
+import org.eafr.namenode.gear.GearState;
 import org.eafr.namenode.transfer.ScheduledCopies;
 import org.eafr.placement.cluster.ReplicatedFile;
 import org.eafr.placement.cluster.Server;
@@ -36,7 +38,10 @@ import org.eafr.placement.gear.ActiveSet;
 import org.eafr.placement.gear.BlockPlacement;
 import org.eafr.placement.gear.BlockRequest;
 import org.eafr.placement.gear.GearedLayout;
+import org.eafr.placement.gear.layout.EqualWorkLayout;
 import org.eafr.placement.gear.policy.GearedParts;
+import org.eafr.placement.gear.relayout.HomeChoices;
+import org.eafr.placement.gear.relayout.RelayoutPlanner;
 import org.eafr.placement.popularity.FileTemperature;
 
 /**
@@ -60,8 +65,11 @@ import org.eafr.placement.popularity.FileTemperature;
  *       it started, gets no target ({@link SleepingReplicaCheck}): no copy storm after a restart in a low gear. With the
  *       random layout, no re-replication gets a target while switched-off cold servers this NameNode holds no
  *       replica of wake to report ({@code ColdHosts#holdReReplication}).</li>
- *   <li><b>Excess deletion</b> ({@link #chooseReplicaToDelete}): among the replicas whose loss keeps the rack
- *       spread (HDFS's own candidate set), a migration's draining source first, else the one on the server with the
+ *   <li><b>Excess deletion</b> ({@link #chooseReplicaToDelete}): the replica a relayout move in flight copies
+ *       off ({@code RelayoutDrops}, keyed by block) when its target holds the block and the rest span two racks;
+ *       else among the replicas whose loss keeps the rack spread (HDFS's own candidate set), at the top gear of an
+ *       equal-work layout one whose loss leaves the block on its homes, then a reflected block's offloaded copy, then
+ *       a migration's draining source, else the one on the server with the
  *       least remaining service capacity (Eq. 7, {@code ExcessReplicaSelector}) other than a draining migration's
  *       target, keeping eps replicas on hot servers and never touching a sleeping server.</li>
  * </ol>
@@ -80,6 +88,7 @@ public class EafrBlockPlacementPolicy extends BlockPlacementPolicyDefault implem
   private volatile GearedNodes geared;
   private SleepingReplicaCheck sleepers;
   private LayoutMoveCheck moves;
+  private volatile LayoutHomes homes;
 
   /**
    * Hadoop calls this (the policy is built by ReflectionUtils) before initialize: the settings and the roles file are
@@ -455,7 +464,15 @@ public class EafrBlockPlacementPolicy extends BlockPlacementPolicyDefault implem
         deletable.add(ServerTranslator.idOf(storage.getDatanodeDescriptor()));
       }
     }
-    Optional<DatanodeStorageInfo> offloaded = offloadedCopy(deletable, byId);
+    DatanodeStorageInfo relaid = runtime.gears().relayoutDrops().sourceAmong(byId.values());
+    if (relaid != null && excessTypes.contains(relaid.getStorageType()) && othersSpanRacks(relaid, byId.values())) {
+      excessTypes.remove(relaid.getStorageType());
+      return relaid; // the replica relayout moved off: HDFS's hint, kept even where its rack rule would refuse it
+    }
+    Optional<DatanodeStorageInfo> offloaded = offLayoutCopy(deletable, byId);
+    if (offloaded.isEmpty()) {
+      offloaded = offloadedCopy(deletable, byId);
+    }
     if (offloaded.isPresent()) {
       excessTypes.remove(offloaded.get().getStorageType());
       return offloaded.get();
@@ -495,6 +512,70 @@ public class EafrBlockPlacementPolicy extends BlockPlacementPolicyDefault implem
     DatanodeStorageInfo storage = byId.get(victim.get().id());
     excessTypes.remove(storage.getStorageType());
     return storage;
+  }
+
+  /**
+   * Whether the replicas other than {@code gone} span two racks (or every rack, on a one-rack cluster): the rack
+   * spread HDFS's placement check asks of a block, so deleting {@code gone} leaves it well placed.
+   */
+  private boolean othersSpanRacks(DatanodeStorageInfo gone, Collection<DatanodeStorageInfo> replicas) {
+    Set<String> racks = new HashSet<>();
+    for (DatanodeStorageInfo replica : replicas) {
+      if (replica != gone) {
+        racks.add(replica.getDatanodeDescriptor().getNetworkLocation());
+      }
+    }
+    return racks.size() >= Math.min(2, clusterMap.getNumOfRacks());
+  }
+
+  /**
+   * At the top gear of an equal-work layout, steady: the deletable replica whose loss leaves the block on its layout
+   * homes ({@link RelayoutPlanner#excessCopy}), e.g. a relayout or reflection move's source once its target has the
+   * block, also after a NameNode restart lost HDFS's deletion hint; empty when no deletable replica's loss does. (The
+   * equal-work homes depend on the holders only, not the block; in a lower gear an offloaded copy stays for
+   * availability.)
+   */
+  private Optional<DatanodeStorageInfo> offLayoutCopy(Set<String> deletable, Map<String, DatanodeStorageInfo> byId) {
+    Optional<GearedLayout> layout = runtime.gears().layout();
+    if (layout.isEmpty() || !(layout.get() instanceof EqualWorkLayout)) {
+      return Optional.empty();
+    }
+    GearState state = runtime.gears().state();
+    if (state.phase() != GearPhase.STEADY || state.gear() != layout.get().maximumGear()) {
+      return Optional.empty();
+    }
+    List<String> ids = new ArrayList<>(byId.keySet());
+    int[] holders = new int[ids.size()];
+    boolean[] mayGo = new boolean[ids.size()];
+    for (int i = 0; i < holders.length; i++) {
+      holders[i] = layout.get().chain().position(ids.get(i));
+      if (holders[i] < 0) {
+        return Optional.empty(); // a DataNode outside the layout's chain: HDFS's and Eq. 7's choice
+      }
+      mayGo[i] = deletable.contains(ids.get(i));
+    }
+    int excess = RelayoutPlanner.excessCopy(homeChoices(layout.get()), "", holders, mayGo);
+    return excess < 0 ? Optional.empty() : Optional.of(byId.get(ids.get(excess)));
+  }
+
+  private HomeChoices homeChoices(GearedLayout layout) {
+    LayoutHomes cached = homes;
+    if (cached == null || cached.layout != layout) {
+      cached = new LayoutHomes(layout, HomeChoices.of(layout));
+      homes = cached;
+    }
+    return cached.choices;
+  }
+
+  /** A layout's home choices, built once per layout. */
+  private static final class LayoutHomes {
+    final GearedLayout layout;
+    final HomeChoices choices;
+
+    LayoutHomes(GearedLayout layout, HomeChoices choices) {
+      this.layout = layout;
+      this.choices = choices;
+    }
   }
 
   /**

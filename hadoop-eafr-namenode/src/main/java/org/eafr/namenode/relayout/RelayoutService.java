@@ -95,6 +95,8 @@ public final class RelayoutService implements AutoCloseable {
   private String batchEnd;
   private long batchFiles;
   private String waitingFor;
+  /** Since when the next batch has waited for HDFS's redundancy work on its blocks; 0 when it does not. */
+  private long busySince;
 
   private RelayoutService(NameNode nameNode, GearRuntime gears, RelayoutSettings settings) {
     this.nameNode = nameNode;
@@ -175,6 +177,7 @@ public final class RelayoutService implements AutoCloseable {
   /** One step (see the class comment). Tests call it directly as well. */
   public synchronized void step() throws IOException {
     if (!nameNode.isActiveState()) {
+      gears.relayoutDrops().clear();
       loaded = false;
       queued.clear();
       batchEnd = null;
@@ -224,18 +227,40 @@ public final class RelayoutService implements AutoCloseable {
       endPass();
       return;
     }
+    List<StoredBlock> blocks = new ArrayList<>();
     for (String path : files) {
-      for (StoredBlock block : blocksOf(path, layout)) {
-        counters.blocksPlanned.incrementAndGet();
-        for (BlockMove move : planner.plan(new RelayoutBlock(block.name(), block.block.getNumBytes(),
-            block.holders))) {
-          queue(block, move, layout);
-        }
+      blocks.addAll(blocksOf(path, layout));
+    }
+    if (awaitsRedundancyWork(blocks)) {
+      return;
+    }
+    for (StoredBlock block : blocks) {
+      counters.blocksPlanned.incrementAndGet();
+      for (BlockMove move : planner.plan(new RelayoutBlock(block.name(), block.block.getNumBytes(), block.holders))) {
+        queue(block, move, layout);
       }
     }
     batchEnd = files.get(files.size() - 1);
     batchFiles = files.size();
     dispatch();
+  }
+
+  /** Whether the batch waits for HDFS's redundancy work on its blocks ({@link RedundancyWork}), a bounded time. */
+  private boolean awaitsRedundancyWork(List<StoredBlock> blocks) {
+    List<Block> batch = new ArrayList<>(blocks.size());
+    blocks.forEach(block -> batch.add(block.block));
+    Optional<String> busy = RedundancyWork.on(nameNode.getNamesystem(), batch);
+    long now = System.currentTimeMillis();
+    if (busy.isEmpty() || busySince > 0 && now - busySince > RedundancyWork.WAIT_MILLIS) {
+      busySince = 0;
+      return false;
+    }
+    if (busySince == 0) {
+      busySince = now;
+      LOG.info("EAFR relayout waits: {}", busy.get());
+    }
+    waitingFor = busy.get();
+    return true;
   }
 
   /**
@@ -327,6 +352,10 @@ public final class RelayoutService implements AutoCloseable {
     String key = GearRuntime.moveKey(pending.source, pending.target);
     movesByKey.merge(key, 1, Integer::sum);
     gears.reflectionMoves().add(key);
+    BlockInfo stored = storedBlock(pending.block);
+    if (stored != null) {
+      gears.relayoutDrops().add(stored, pending.source, pending.target);
+    }
     pending.future = movers.submit(() -> {
       mover.move(pending.block, source, target);
       return null;
@@ -344,6 +373,7 @@ public final class RelayoutService implements AutoCloseable {
       }
       it.remove();
       budget.finish(pending.move);
+      gears.relayoutDrops().remove(pending.block.getBlockId());
       String key = GearRuntime.moveKey(pending.source, pending.target);
       if (movesByKey.merge(key, -1, Integer::sum) <= 0) {
         movesByKey.remove(key);
@@ -442,6 +472,16 @@ public final class RelayoutService implements AutoCloseable {
       namesystem.readUnlock();
     }
     return blocks;
+  }
+
+  private BlockInfo storedBlock(Block block) {
+    FSNamesystem namesystem = nameNode.getNamesystem();
+    namesystem.readLock();
+    try {
+      return namesystem.getBlockManager().getStoredBlock(block);
+    } finally {
+      namesystem.readUnlock();
+    }
   }
 
   private boolean holds(Block block, String id) {
@@ -568,6 +608,7 @@ public final class RelayoutService implements AutoCloseable {
 
   @Override
   public void close() {
+    gears.relayoutDrops().clear();
     scheduler.shutdownNow();
     movers.shutdownNow();
   }
