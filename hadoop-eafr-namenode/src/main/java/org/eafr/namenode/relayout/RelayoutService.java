@@ -50,8 +50,10 @@ import org.slf4j.LoggerFactory;
  * the deletion hint, as the Balancer's Dispatcher does) doing it.
  *
  * <p>Safety: a move copies to the target first; the NameNode drops the source's copy only once the target has
- * reported the new replica, as excess (the move is listed with the layout's moves in flight, so the placement policy
- * deletes the source's copy, never the one just made), so no block goes below its live replicas. Moves start only
+ * reported the new replica, as excess (the move is listed by its block in
+ * {@link org.eafr.namenode.gear.RelayoutDrops}, so the placement policy deletes the source's copy, never the one just
+ * made), so no block goes below its live replicas. A batch waits, a bounded time, while HDFS's own redundancy work is
+ * under way on its blocks ({@link RedundancyWork}). Moves start only
  * while every DataNode of the layout is on (the top gear, steady): a gear shift pauses relayout, and it goes on once
  * the cluster is back in the top gear.
  *
