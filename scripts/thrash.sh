@@ -2,7 +2,8 @@
 # The thrash test (docs/thrash.md): the demo's cluster (scripts/demo.sh start: a NameNode and 9 DataNodes on 3 racks
 # behind ipmi_sim, sushy-tools and Wake-on-LAN BMCs) under continuous reads and writes, one random fault per round
 # (gear shifts, DataNodes killed -9, a BMC stopped during a power command, a lost magic packet, a node dying asleep, a
-# wake during a gear-down, one NameNode restart), then fsck, every file read back and every quarantine reported.
+# wake during a gear-down, a NameNode restart in its gear and in gear 0, a relayout interrupted by a restart), then
+# fsck, every file read back and every quarantine reported.
 #
 #   scripts/thrash.sh [ROUNDS] [--seed N] [--set KEY=VALUE]...    ROUNDS defaults to 100; the seed is printed
 #
@@ -20,7 +21,7 @@ while (($#)); do
   case "$1" in
     --seed) SEED=${2:?--seed needs a number}; shift 2 ;;
     --set) SETS+=(--set "${2:?--set needs KEY=VALUE}"); shift 2 ;;
-    -h | --help) sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h | --help) sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     [0-9]*) ROUNDS=$1; shift ;;
     *) log "unknown argument '$1' (scripts/thrash.sh --help)"; exit 2 ;;
   esac

@@ -78,6 +78,14 @@ final class ClusterConfig {
     // Reflection moves the night's writes home after a gear-up; at 32 moves a step it took minutes on a loaded
     // machine, and the next shift waits for it.
     site.set("eafr.gear.reflection.blocks-per-step", "256");
+    // Relayout (the thrash test's relayout round) walks the demo's several hundred files in quick steps of 128 files
+    // (a NameNode restart falls between batches), 4 moves per DataNode. Its few hundred 1 MiB blocks make one block
+    // several per cent of a DataNode's share, so the default share slack of 0.1 would move replicas a namespace of
+    // thousands keeps in place.
+    site.set("eafr.relayout.step.ms", "250");
+    site.set("eafr.relayout.batch-files", "128");
+    site.set("eafr.relayout.moves.per-datanode", "4");
+    site.set("eafr.relayout.share-slack", "0.5");
     site.set("eafr.power.inventory.file", conf.resolve("power-inventory.json").toString());
     site.set("hadoop.security.credential.provider.path", BmcFiles.credentialProviderUri(state));
     site.set("eafr.power.redfish.truststore", BmcFiles.truststore(state).toString());

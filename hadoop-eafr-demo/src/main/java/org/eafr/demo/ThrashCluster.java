@@ -67,6 +67,52 @@ final class ThrashCluster {
     return probe.admin("gear", String.valueOf(gear));
   }
 
+  /** {@code hdfs eafr relayout VERB}: start, stop, or status (text). */
+  ClusterProbe.Answer relayout(String verb) {
+    return probe.admin("relayout", verb);
+  }
+
+  /**
+   * Polls {@code hdfs eafr relayout status -json} until {@code done} holds for its relayout values (the NameNode may be
+   * restarting meanwhile); those values, or a ThrashTimeout naming {@code what}.
+   */
+  JsonNode awaitRelayout(String what, Predicate<JsonNode> done, long timeoutSeconds)
+      throws InterruptedException, ThrashTimeout {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(timeoutSeconds);
+    String last = "the NameNode never answered";
+    while (true) {
+      ClusterProbe.Answer answer = probe.admin("relayout", "status", "-json");
+      if (answer.code() == 0) {
+        try {
+          JsonNode values = JSON.readTree(answer.text()).path("relayout");
+          if (done.test(values)) {
+            return values;
+          }
+          last = JSON.readTree(answer.text()).path("message").asText();
+        } catch (IOException e) {
+          last = "unreadable status: " + e.getMessage();
+        }
+      }
+      if (System.nanoTime() > deadline) {
+        throw new ThrashTimeout(what + " not reached in " + timeoutSeconds + " s; last status: " + last);
+      }
+      Thread.sleep(500);
+    }
+  }
+
+  /**
+   * Favored nodes off the layout's homes for the {@code i}th file: one DataNode of a gear group (never a primary) on
+   * each rack, taken in turn, so the file's blocks span the racks and have no replica in gear 0.
+   */
+  java.net.InetSocketAddress[] offHome(int i) {
+    java.util.Map<String, List<DemoHosts.Host>> byRack = new java.util.TreeMap<>();
+    hosts.hosts().stream().filter(host -> host.gearGroup() > 0)
+        .forEach(host -> byRack.computeIfAbsent(host.rack(), r -> new ArrayList<>()).add(host));
+    return byRack.values().stream().map(rack -> rack.get(i % rack.size()))
+        .map(host -> new java.net.InetSocketAddress("127.0.0.1", host.xferPort()))
+        .toArray(java.net.InetSocketAddress[]::new);
+  }
+
   /** Polls the view until {@code done} holds; the last view, or a TimeoutException naming {@code what}. */
   ClusterProbe.View await(String what, long timeoutSeconds, Predicate<ClusterProbe.View> done)
       throws InterruptedException, ThrashTimeout {

@@ -14,7 +14,9 @@ public enum ThrashFault {
   WAKE_DURING_DOWN("wake during down", "a gear-up asked while a gear-down is under way"),
   NAMENODE_RESTART("namenode restart", "the NameNode stopped and started again (once per run)"),
   NAMENODE_RESTART_GEAR_0("nn restart gear 0", "gear 0, then the NameNode stopped and started again: HDFS's redundancy"
-      + " monitor runs 20 intervals and copies at most 1% of the blocks asleep (once per run)");
+      + " monitor runs 20 intervals and copies at most 1% of the blocks asleep (once per run)"),
+  RELAYOUT_INTERRUPTED("relayout interrupted", "files written off their layout homes, hdfs eafr relayout start, the"
+      + " NameNode restarted mid-relayout; relayout goes on and finishes, then gear 0 (once per run)");
 
   private final String label;
   private final String action;
@@ -32,12 +34,15 @@ public enum ThrashFault {
     return action;
   }
 
-  /** The faults that come once per run, in the order a plan too short for all of them keeps them: the restarts. */
+  /**
+   * The faults that come once per run, in the order a plan too short for all of them keeps them: the NameNode
+   * restarts (the relayout round restarts it too).
+   */
   static ThrashFault[] oncePerRun() {
-    return new ThrashFault[] {NAMENODE_RESTART, NAMENODE_RESTART_GEAR_0};
+    return new ThrashFault[] {NAMENODE_RESTART, NAMENODE_RESTART_GEAR_0, RELAYOUT_INTERRUPTED};
   }
 
-  /** The faults a round may draw again and again (the NameNode restarts come once per run). */
+  /** The faults a round may draw again and again (the NameNode restarts and relayout come once per run). */
   static ThrashFault[] repeatable() {
     return new ThrashFault[] {GEAR_UP, GEAR_DOWN, DATANODE_KILL, BMC_STOP, WOL_LOST, NODE_DIES_ASLEEP,
         WAKE_DURING_DOWN};

@@ -4,6 +4,7 @@ import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -16,6 +17,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.fs.permission.FsPermission;
+import org.apache.hadoop.hdfs.DistributedFileSystem;
 
 /**
  * The thrash test's continuous load: writer threads create files of seeded pseudo-random bytes (their MD5 recorded
@@ -97,6 +100,28 @@ final class ThrashLoad implements AutoCloseable {
       }
       pause(WRITE_PAUSE_MILLIS);
     }
+  }
+
+  /**
+   * Writes one kept file whose replicas go to {@code favored} (HDFS's favored nodes, which the NameNode takes before
+   * its placement policy, as an application that chooses its DataNodes does), recording its MD5 like the writers do;
+   * the readers and the final check read it back.
+   */
+  boolean writeOn(String path, long bytes, InetSocketAddress[] favored) {
+    String md5 = withRetry("write " + path, () -> {
+      try (OutputStream out = ((DistributedFileSystem) fs).create(new Path(path), FsPermission.getFileDefault(), true,
+          4096, (short) favored.length, fs.getDefaultBlockSize(new Path(path)), null, favored)) {
+        return FileContent.write(out, seed, path, bytes);
+      }
+    });
+    if (md5 == null) {
+      writesFailed.incrementAndGet();
+      return false;
+    }
+    writes.incrementAndGet();
+    checksums.put(path, md5);
+    written.add(path);
+    return true;
   }
 
   private void readLoop(Random random) {

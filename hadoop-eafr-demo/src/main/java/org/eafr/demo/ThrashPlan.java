@@ -8,13 +8,13 @@ import java.util.Random;
 
 /**
  * The rounds of a thrash run, fixed by its seed so a run can be replayed: one fault per round, each NameNode restart
- * (in the gear in force, and in gear 0) exactly once, and every kind of fault at least once when there are enough
- * rounds for all (9), so even the CI's 10 rounds cover each; a run of one round restarts the NameNode in its gear. Each round also gets its own seed, from which the runner draws its choices (which DataNode, how
- * long a BMC stays down); given the same cluster state a replay makes the same choices.
+ * (in the gear in force, and in gear 0) and the interrupted relayout exactly once, and every kind of fault at least
+ * once when there are enough rounds for all (10), so even the CI's 10 rounds cover each; a run of one round restarts
+ * the NameNode in its gear. Each round also gets its own seed, from which the runner draws its choices (which
+ * DataNode, how long a BMC stays down); given the same cluster state a replay makes the same choices.
  *
- * <p>Worked example (checked by ThrashPlanTest): seed 1, 3 rounds gives three distinct faults, two of them the
- * NameNode restarts; 100 rounds give exactly one of each NameNode restart and each of the 7 other faults at least
- * once.
+ * <p>Worked example (checked by ThrashPlanTest): seed 1, 3 rounds gives the three once-per-run rounds; 100 rounds give
+ * exactly one of each of them and each of the 7 other faults at least once.
  */
 public record ThrashPlan(long seed, List<Round> rounds) {
   /** Round {@code number} (from 1): its fault and the seed of its own choices. */

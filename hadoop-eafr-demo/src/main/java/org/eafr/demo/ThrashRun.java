@@ -36,6 +36,9 @@ public final class ThrashRun {
 
   /** Redundancy-monitor intervals the round that restarts the NameNode in gear 0 lets pass before it counts. */
   static final int RESTART_INTERVALS = 20;
+  /** Files the relayout round writes off their layout homes, and their size (two 1 MiB blocks each). */
+  static final int OFF_HOME_FILES = 6;
+  static final long RELAYOUT_FILE_BYTES = 2L << 20;
 
   /** One round as it ran. */
   record Outcome(int round, ThrashFault fault, String detail, boolean ok, double seconds) {
@@ -172,6 +175,8 @@ public final class ThrashRun {
       }
       case NAMENODE_RESTART_GEAR_0:
         return restartInGearZero(gear);
+      case RELAYOUT_INTERRUPTED:
+        return relayoutInterrupted(gear, max);
       default:
         throw new IllegalStateException("no action for " + fault);
     }
@@ -210,6 +215,60 @@ public final class ThrashRun {
       throw new CheckFailed("copy storm: " + detail + " (allowed: 1%)");
     }
     return detail;
+  }
+
+  /**
+   * At the highest gear (a gear-up first), {@link #OFF_HOME_FILES} files written with their replicas on DataNodes of
+   * the gear groups only (HDFS's favored nodes), so none has a replica on a primary and gear 0 would be refused for
+   * them, half of them walked first and half last; then {@code hdfs eafr relayout start}, the NameNode restarted once
+   * relayout has persisted a batch with moves, and relayout going on from its persisted cursor until it reports
+   * finished. The round fails unless relayout finishes,
+   * fsck is HEALTHY, the files read back with their checksums, and gear 0 is then reached.
+   */
+  private String relayoutInterrupted(int gear, int max) throws Exception {
+    String setup = gear < max ? shift(max) + ", then " : "";
+    ClusterProbe.View view = cluster.awaitSteady(ROUND_TIMEOUT_S);
+    if (view.gear() != max) {
+      return setup + "no relayout: gear " + view.gear() + " in force";
+    }
+    List<String> files = new ArrayList<>();
+    for (int i = 0; i < OFF_HOME_FILES; i++) {
+      // Half walked first, half last (after /thrash/w*): the NameNode restarts between them, with moves still to do.
+      String path = String.format(Locale.ROOT, i < OFF_HOME_FILES / 2 ? "/thrash/a-off-home/f%02d"
+          : "/thrash/z-off-home/f%02d", i);
+      if (load.writeOn(path, RELAYOUT_FILE_BYTES, cluster.offHome(i))) {
+        files.add(path);
+      }
+    }
+    ClusterProbe.Answer start = cluster.relayout("start");
+    if (start.code() != 0) {
+      throw new CheckFailed(setup + "relayout start refused: " + firstLine(start.text()));
+    }
+    long t = System.nanoTime();
+    cluster.awaitRelayout("a first batch of relayout moves done", v -> v.path("movedReplicas").asLong() > 0
+        && v.path("files").asLong() > 0 || v.path("state").asText().equals("finished"), ROUND_TIMEOUT_S);
+    String before = cluster.relayout("status").text();
+    quarantinesBefore += Math.max(0, cluster.quarantinesCounted());
+    cluster.restartNameNode();
+    com.fasterxml.jackson.databind.JsonNode done = cluster.awaitRelayout("relayout finished",
+        v -> v.path("state").asText().equals("finished"), ROUND_TIMEOUT_S);
+    String relaid = String.format(Locale.ROOT, "%s%d files written off their homes; NameNode restarted mid-relayout"
+        + " (%s); relayout finished %.0f s after its start: %d moves, %d bytes (%.2fx the lower bound %d), walk %d",
+        setup, files.size(), firstLine(before).replaceFirst(";.*", ""), (System.nanoTime() - t) / 1e9,
+        done.path("movedReplicas").asLong(), done.path("movedBytes").asLong(),
+        done.path("movedToLowerBound").asDouble(), done.path("lowerBoundBytes").asLong(), done.path("pass").asInt());
+    ThrashVerdict.Fsck fsck = cluster.fsck();
+    long intact = files.stream().filter(load::verify).count();
+    if (!fsck.healthy() || intact != files.size()) {
+      throw new CheckFailed(relaid + "; fsck " + fsck.status() + ", " + intact + " of " + files.size()
+          + " files intact");
+    }
+    cluster.awaitSteady(ROUND_TIMEOUT_S);
+    String down = shift(0);
+    if (!down.equals("gear 0 reached")) {
+      throw new CheckFailed(relaid + "; fsck HEALTHY; " + down);
+    }
+    return relaid + "; fsck HEALTHY, " + intact + " files intact; " + down;
   }
 
   /** Asks for {@code target}; a refusal is the outcome, not an error (a gear-down may be unsafe). */

@@ -11,12 +11,13 @@ import org.junit.jupiter.api.Test;
 
 class ThrashPlanTest {
   @Test
-  void aHundredRoundsRestartTheNameNodeOnceInItsGearAndOnceInGearZeroAndDrawEveryFault() {
+  void aHundredRoundsRestartTheNameNodeOnceInItsGearAndOnceInGearZero_interruptOneRelayout_andDrawEveryFault() {
     ThrashPlan plan = ThrashPlan.of(1, 100);
 
     assertThat(plan.rounds()).hasSize(100);
     assertThat(plan.count(ThrashFault.NAMENODE_RESTART)).isEqualTo(1);
     assertThat(plan.count(ThrashFault.NAMENODE_RESTART_GEAR_0)).isEqualTo(1);
+    assertThat(plan.count(ThrashFault.RELAYOUT_INTERRUPTED)).isEqualTo(1);
     for (ThrashFault fault : ThrashFault.repeatable()) {
       assertThat(plan.count(fault)).as(fault.label()).isGreaterThanOrEqualTo(1);
     }
@@ -34,11 +35,11 @@ class ThrashPlanTest {
   }
 
   @Test
-  void fewRoundsAreDistinctFaultsTwoOfThemTheNameNodeRestarts_oneRoundRestartsInItsGear() {
+  void threeRoundsAreTheOncePerRunRounds_oneRoundRestartsInItsGear() {
     List<ThrashFault> faults = ThrashPlan.of(1, 3).rounds().stream().map(ThrashPlan.Round::fault).toList();
 
-    assertThat(faults).doesNotHaveDuplicates().contains(ThrashFault.NAMENODE_RESTART,
-        ThrashFault.NAMENODE_RESTART_GEAR_0);
+    assertThat(faults).containsExactlyInAnyOrder(ThrashFault.NAMENODE_RESTART, ThrashFault.NAMENODE_RESTART_GEAR_0,
+        ThrashFault.RELAYOUT_INTERRUPTED);
     assertThat(ThrashPlan.of(1, 1).rounds()).extracting(ThrashPlan.Round::fault)
         .containsExactly(ThrashFault.NAMENODE_RESTART);
   }

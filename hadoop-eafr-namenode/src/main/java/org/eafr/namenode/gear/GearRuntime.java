@@ -42,6 +42,7 @@ public final class GearRuntime {
   private final Queue<String> owedPaths = new ConcurrentLinkedQueue<>();
   /** Reflection moves in flight: a source's copy of a block its move's target holds is the one to delete. */
   private final Set<ReflectionMove> reflectionMoves = ConcurrentHashMap.newKeySet();
+  private final RelayoutDrops relayoutDrops = new RelayoutDrops();
   private final GearCounters counters = new GearCounters();
   private volatile PowerManager power;
   private volatile GearService service;
@@ -221,6 +222,11 @@ public final class GearRuntime {
   /** Reflection moves in flight; the gear service and the relayout service add and retire them. */
   public Set<ReflectionMove> reflectionMoves() {
     return reflectionMoves;
+  }
+
+  /** Relayout's moves in flight, keyed by block: whose replica goes once the target has the block. */
+  public RelayoutDrops relayoutDrops() {
+    return relayoutDrops;
   }
 
   /**

@@ -61,8 +61,11 @@ import org.eafr.placement.popularity.FileTemperature;
  *       it started, gets no target ({@link SleepingReplicaCheck}): no copy storm after a restart in a low gear. With the
  *       random layout, no re-replication gets a target while switched-off cold servers this NameNode holds no
  *       replica of wake to report ({@code ColdHosts#holdReReplication}).</li>
- *   <li><b>Excess deletion</b> ({@link #chooseReplicaToDelete}): among the replicas whose loss keeps the rack
- *       spread (HDFS's own candidate set), a migration's draining source first, else the one on the server with the
+ *   <li><b>Excess deletion</b> ({@link #chooseReplicaToDelete}): the replica a relayout move in flight copies
+ *       off ({@code RelayoutDrops}, keyed by block) when its target holds the block and the rest span two racks;
+ *       else among the replicas whose loss keeps the rack spread (HDFS's own candidate set), at the top gear of an
+ *       equal-work layout one whose loss leaves the block on its homes, then a reflected block's offloaded copy, then
+ *       a migration's draining source, else the one on the server with the
  *       least remaining service capacity (Eq. 7, {@code ExcessReplicaSelector}) other than a draining migration's
  *       target, keeping eps replicas on hot servers and never touching a sleeping server.</li>
  * </ol>
@@ -94,7 +97,8 @@ public class EafrBlockPlacementPolicy extends BlockPlacementPolicyDefault implem
     this.translator = runtime.translator();
     this.sleepers = new SleepingReplicaCheck(runtime.gears(), System::nanoTime);
     this.moves = new LayoutMoveCheck(conf, runtime, System::nanoTime);
-    this.excessChoice = new ExcessReplicaChoice(translator, runtime.gears(), runtime.pending(), runtime.excess());
+    this.excessChoice = new ExcessReplicaChoice(translator, runtime.gears(), runtime.pending(), runtime.excess(),
+        () -> clusterMap.getNumOfRacks());
   }
 
   @Override

@@ -8,17 +8,27 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.IntSupplier;
 import org.apache.hadoop.fs.StorageType;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeStorageInfo;
 import org.eafr.namenode.cluster.PendingActions;
 import org.eafr.namenode.cluster.ServerTranslator;
+import org.eafr.namenode.gear.GearPhase;
 import org.eafr.namenode.gear.GearRuntime;
+import org.eafr.namenode.gear.GearState;
 import org.eafr.placement.cluster.Server;
+import org.eafr.placement.gear.GearedLayout;
+import org.eafr.placement.gear.layout.EqualWorkLayout;
+import org.eafr.placement.gear.relayout.HomeChoices;
+import org.eafr.placement.gear.relayout.RelayoutPlanner;
 import org.eafr.placement.replication.ExcessReplicaSelector;
 
 /**
- * Which replica of a block with one too many goes, among those HDFS's rack rule lets go: a reflected block's
- * offloaded copy first, then a migration's draining source, then (never a migration's target while another may go)
+ * Which replica of a block with one too many goes: the replica a relayout move in flight copies off
+ * ({@code RelayoutDrops}, keyed by block) once its target holds the block and the rest span two racks (even where
+ * HDFS's rack rule would keep it); else among those HDFS's rack rule lets go: at the top gear of an equal-work layout
+ * one whose loss leaves the block on its homes ({@link RelayoutPlanner#excessCopy}), then a reflected block's
+ * offloaded copy, then a migration's draining source, then (never a migration's target while another may go)
  * the one on the server with the least remaining service capacity (Eq. 7, {@link ExcessReplicaSelector}), keeping eps
  * replicas on hot servers. Empty when only sleeping or eps-protected replicas could go: the policy then leaves the
  * choice to HDFS, so the excess still shrinks.
@@ -28,13 +38,16 @@ final class ExcessReplicaChoice {
   private final GearRuntime gears;
   private final PendingActions pending;
   private final ExcessReplicaSelector excess;
+  private final IntSupplier racks;
+  private volatile LayoutHomes homes;
 
   ExcessReplicaChoice(ServerTranslator translator, GearRuntime gears, PendingActions pending,
-      ExcessReplicaSelector excess) {
+      ExcessReplicaSelector excess, IntSupplier racks) {
     this.translator = translator;
     this.gears = gears;
     this.pending = pending;
     this.excess = excess;
+    this.racks = racks;
   }
 
   /**
@@ -60,7 +73,14 @@ final class ExcessReplicaChoice {
         deletable.add(ServerTranslator.idOf(storage.getDatanodeDescriptor()));
       }
     }
-    Optional<DatanodeStorageInfo> offloaded = offloadedCopy(deletable, byId);
+    DatanodeStorageInfo relaid = gears.relayoutDrops().sourceAmong(byId.values());
+    if (relaid != null && excessTypes.contains(relaid.getStorageType()) && othersSpanRacks(relaid, byId.values())) {
+      return Optional.of(relaid); // the replica relayout moved off: HDFS's hint, kept even where its rack rule would not
+    }
+    Optional<DatanodeStorageInfo> offloaded = offLayoutCopy(deletable, byId);
+    if (offloaded.isEmpty()) {
+      offloaded = offloadedCopy(deletable, byId);
+    }
     if (offloaded.isPresent()) {
       return offloaded;
     }
@@ -123,5 +143,69 @@ final class ExcessReplicaChoice {
       }
     }
     return Optional.empty();
+  }
+
+  /**
+   * Whether the replicas other than {@code gone} span two racks (or every rack, on a one-rack cluster): the rack
+   * spread HDFS's placement check asks of a block, so deleting {@code gone} leaves it well placed.
+   */
+  private boolean othersSpanRacks(DatanodeStorageInfo gone, Collection<DatanodeStorageInfo> replicas) {
+    Set<String> spanned = new HashSet<>();
+    for (DatanodeStorageInfo replica : replicas) {
+      if (replica != gone) {
+        spanned.add(replica.getDatanodeDescriptor().getNetworkLocation());
+      }
+    }
+    return spanned.size() >= Math.min(2, racks.getAsInt());
+  }
+
+  /**
+   * At the top gear of an equal-work layout, steady: the deletable replica whose loss leaves the block on its layout
+   * homes ({@link RelayoutPlanner#excessCopy}), e.g. a relayout or reflection move's source once its target has the
+   * block, also after a NameNode restart lost HDFS's deletion hint; empty when no deletable replica's loss does. (The
+   * equal-work homes depend on the holders only, not the block; in a lower gear an offloaded copy stays for
+   * availability.)
+   */
+  private Optional<DatanodeStorageInfo> offLayoutCopy(Set<String> deletable, Map<String, DatanodeStorageInfo> byId) {
+    Optional<GearedLayout> layout = gears.layout();
+    if (layout.isEmpty() || !(layout.get() instanceof EqualWorkLayout)) {
+      return Optional.empty();
+    }
+    GearState state = gears.state();
+    if (state.phase() != GearPhase.STEADY || state.gear() != layout.get().maximumGear()) {
+      return Optional.empty();
+    }
+    List<String> ids = new ArrayList<>(byId.keySet());
+    int[] holders = new int[ids.size()];
+    boolean[] mayGo = new boolean[ids.size()];
+    for (int i = 0; i < holders.length; i++) {
+      holders[i] = layout.get().chain().position(ids.get(i));
+      if (holders[i] < 0) {
+        return Optional.empty(); // a DataNode outside the layout's chain: HDFS's and Eq. 7's choice
+      }
+      mayGo[i] = deletable.contains(ids.get(i));
+    }
+    int excessCopy = RelayoutPlanner.excessCopy(homeChoices(layout.get()), "", holders, mayGo);
+    return excessCopy < 0 ? Optional.empty() : Optional.of(byId.get(ids.get(excessCopy)));
+  }
+
+  private HomeChoices homeChoices(GearedLayout layout) {
+    LayoutHomes cached = homes;
+    if (cached == null || cached.layout != layout) {
+      cached = new LayoutHomes(layout, HomeChoices.of(layout));
+      homes = cached;
+    }
+    return cached.choices;
+  }
+
+  /** A layout's home choices, built once per layout. */
+  private static final class LayoutHomes {
+    final GearedLayout layout;
+    final HomeChoices choices;
+
+    LayoutHomes(GearedLayout layout, HomeChoices choices) {
+      this.layout = layout;
+      this.choices = choices;
+    }
   }
 }

@@ -110,6 +110,10 @@ final class RelayoutMoves implements AutoCloseable {
     ReflectionMove key = new ReflectionMove(pending.source, pending.target);
     movesByKey.merge(key, 1, Integer::sum);
     gears.reflectionMoves().add(key);
+    BlockInfo stored = storedBlock(pending.block);
+    if (stored != null) {
+      gears.relayoutDrops().add(stored, pending.source, pending.target);
+    }
     pending.future = movers.submit(() -> {
       mover.move(pending.block, source, target);
       return null;
@@ -127,6 +131,7 @@ final class RelayoutMoves implements AutoCloseable {
       }
       it.remove();
       budget.finish(pending.move);
+      gears.relayoutDrops().remove(pending.block.getBlockId());
       ReflectionMove key = new ReflectionMove(pending.source, pending.target);
       if (movesByKey.merge(key, -1, Integer::sum) <= 0) {
         movesByKey.remove(key);
@@ -163,12 +168,23 @@ final class RelayoutMoves implements AutoCloseable {
     }
   }
 
+  private BlockInfo storedBlock(Block block) {
+    FSNamesystem namesystem = nameNode.getNamesystem();
+    namesystem.readLock();
+    try {
+      return namesystem.getBlockManager().getStoredBlock(block);
+    } finally {
+      namesystem.readUnlock();
+    }
+  }
+
   private DatanodeDescriptor descriptor(String id) {
     return ServerTranslator.dataNodeOf(nameNode.getNamesystem().getBlockManager().getDatanodeManager(), id);
   }
 
   @Override
   public void close() {
+    gears.relayoutDrops().clear();
     movers.shutdownNow();
   }
 

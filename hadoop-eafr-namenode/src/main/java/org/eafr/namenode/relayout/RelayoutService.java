@@ -23,6 +23,7 @@ import org.apache.hadoop.hdfs.server.namenode.NameNode;
 import org.eafr.namenode.cluster.ServerTranslator;
 import org.eafr.namenode.gear.GearPhase;
 import org.eafr.namenode.gear.GearRuntime;
+import org.eafr.namenode.gear.RelayoutDrops;
 import org.eafr.namenode.gear.GearState;
 import org.eafr.namenode.gear.GearStore;
 import org.eafr.placement.gear.ActiveSet;
@@ -44,8 +45,10 @@ import org.slf4j.LoggerFactory;
  * as the deletion hint, as the Balancer's Dispatcher does) doing it.
  *
  * <p>Safety: a move copies to the target first; the NameNode drops the source's copy only once the target has
- * reported the new replica, as excess (the move is listed with the layout's moves in flight, so the placement policy
- * deletes the source's copy, never the one just made), so no block goes below its live replicas. Moves start only
+ * reported the new replica, as excess (the move is listed by its block in {@link RelayoutDrops}, so the placement
+ * policy deletes the source's copy, never the one just made), so no block goes below its live replicas. A batch waits,
+ * a bounded time, while HDFS's own redundancy work is under way on its blocks ({@link RedundancyWork}). Moves start
+ * only
  * while every DataNode of the layout is on (the top gear, steady): a gear shift pauses relayout, and it goes on once
  * the cluster is back in the top gear.
  *
@@ -88,6 +91,8 @@ public final class RelayoutService implements AutoCloseable {
   private String batchEnd;
   private long batchFiles;
   private String waitingFor;
+  /** Since when the next batch has waited for HDFS's redundancy work on its blocks; 0 when it does not. */
+  private long busySince;
   /** Whether the grid gate was last told that relayout owes moves. */
   private boolean askedGrid;
 
@@ -169,6 +174,7 @@ public final class RelayoutService implements AutoCloseable {
   /** One step (see the class comment). Tests call it directly as well. */
   public synchronized void step() throws IOException {
     if (!nameNode.isActiveState()) {
+      gears.relayoutDrops().clear();
       loaded = false;
       moves.clearQueued();
       batchEnd = null;
@@ -220,18 +226,40 @@ public final class RelayoutService implements AutoCloseable {
       endPass();
       return;
     }
+    List<StoredBlock> blocks = new ArrayList<>();
     for (String path : files) {
-      for (StoredBlock block : blocksOf(path, layout)) {
-        counters.blocksPlanned.incrementAndGet();
-        for (BlockMove move : planner.plan(new RelayoutBlock(block.name(), block.block.getNumBytes(),
-            block.holders))) {
-          queue(block, move, layout);
-        }
+      blocks.addAll(blocksOf(path, layout));
+    }
+    if (awaitsRedundancyWork(blocks)) {
+      return;
+    }
+    for (StoredBlock block : blocks) {
+      counters.blocksPlanned.incrementAndGet();
+      for (BlockMove move : planner.plan(new RelayoutBlock(block.name(), block.block.getNumBytes(), block.holders))) {
+        queue(block, move, layout);
       }
     }
     batchEnd = files.get(files.size() - 1);
     batchFiles = files.size();
     moves.dispatch();
+  }
+
+  /** Whether the batch waits for HDFS's redundancy work on its blocks ({@link RedundancyWork}), a bounded time. */
+  private boolean awaitsRedundancyWork(List<StoredBlock> blocks) {
+    List<Block> batch = new ArrayList<>(blocks.size());
+    blocks.forEach(block -> batch.add(block.block));
+    Optional<String> busy = RedundancyWork.on(nameNode.getNamesystem(), batch);
+    long now = System.currentTimeMillis();
+    if (busy.isEmpty() || busySince > 0 && now - busySince > RedundancyWork.WAIT_MILLIS) {
+      busySince = 0;
+      return false;
+    }
+    if (busySince == 0) {
+      busySince = now;
+      LOG.info("EAFR relayout waits: {}", busy.get());
+    }
+    waitingFor = busy.get();
+    return true;
   }
 
   /**
@@ -522,6 +550,7 @@ public final class RelayoutService implements AutoCloseable {
 
   @Override
   public void close() {
+    gears.relayoutDrops().clear();
     scheduler.shutdownNow();
     moves.close();
   }

@@ -304,6 +304,35 @@ public final class RelayoutPlanner {
     return layout.share(server) * (1 + slack) * Math.max(laidOut, expectedBytes) + largest;
   }
 
+  /**
+   * Which replica of a block held on {@code holders}, one more than the layout places, is the excess copy: the first
+   * {@code deletable} holder whose loss leaves the others on every slot of one of the block's alternatives, so the
+   * block stays on its homes (a relayout move's source once its target holds the block, or a copy a restart left
+   * beside the homes); -1 when no deletable holder's loss does. Worked example ({@code RelayoutPlannerTest}, the
+   * class example's layout): held on s2, s3 and s0, s2 goes (s0 and s3 fill the primary and gear-group slots); with s2
+   * not deletable, s3; s0 never (s2 and s3 leave the primary slot empty).
+   */
+  public static int excessCopy(HomeChoices choices, String blockId, int[] holders, boolean[] deletable) {
+    if (holders.length < 2) {
+      return -1;
+    }
+    List<List<ActiveSet>> alternatives = choices.alternatives(blockId, holders.length - 1, holders);
+    for (int j = 0; j < holders.length; j++) {
+      if (!deletable[j]) {
+        continue;
+      }
+      boolean[] others = new boolean[holders.length];
+      Arrays.fill(others, true);
+      others[j] = false;
+      for (List<ActiveSet> slots : alternatives) {
+        if (matched(match(slots, holders, others)) == slots.size()) {
+          return j;
+        }
+      }
+    }
+    return -1;
+  }
+
   /** Kuhn's augmenting paths: for each slot the holder index it keeps, or -1. */
   private static int[] match(List<ActiveSet> slots, int[] holders, boolean[] allowed) {
     int[] slotOf = new int[holders.length];

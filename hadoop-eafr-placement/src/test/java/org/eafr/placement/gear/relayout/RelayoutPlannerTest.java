@@ -39,6 +39,19 @@ class RelayoutPlannerTest {
   }
 
   @Test
+  void excessCopy_isTheHolderWhoseLossLeavesTheBlockOnItsHomes() {
+    EqualWorkLayout layout = new EqualWorkLayout(GearServers.chain(6, 1), 2, 1, 2);
+    HomeChoices choices = HomeChoices.of(layout);
+    int[] held = {2, 3, 0};
+
+    assertThat(RelayoutPlanner.excessCopy(choices, "a", held, new boolean[] {true, true, true})).isEqualTo(0);
+    assertThat(RelayoutPlanner.excessCopy(choices, "a", held, new boolean[] {false, true, true})).isEqualTo(1);
+    assertThat(RelayoutPlanner.excessCopy(choices, "a", held, new boolean[] {false, false, true})).isEqualTo(-1);
+    assertThat(RelayoutPlanner.excessCopy(choices, "a", new int[] {2, 3, 4}, new boolean[] {true, true, true}))
+        .isEqualTo(-1);
+  }
+
+  @Test
   void withTheBytesExpectedInAll_aFirstBlockKeepsAHolderThatHasRoomInTheEnd() {
     EqualWorkLayout layout = new EqualWorkLayout(GearServers.chain(6, 1), 2, 1, 2);
     RelayoutPlanner planner = new RelayoutPlanner(layout, HomeChoices.of(layout), 0.1, 400);
