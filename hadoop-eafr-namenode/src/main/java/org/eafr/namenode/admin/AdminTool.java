@@ -1,5 +1,6 @@
 package org.eafr.namenode.admin;
 
+import java.io.EOFException;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.InetSocketAddress;
@@ -244,7 +245,7 @@ public final class AdminTool extends Configured implements Tool {
    */
   private RefreshResponse send(InetSocketAddress target, AdminRequest request, long limitNanos) {
     try {
-      RefreshResponse answer = call(target, request);
+      RefreshResponse answer = callAgainOnClosedConnection(target, request);
       long wait = 50;
       long deadline = System.nanoTime() + limitNanos;
       while (answer.getReturnCode() == AdminHandler.PENDING && System.nanoTime() < deadline) {
@@ -259,6 +260,19 @@ public final class AdminTool extends Configured implements Tool {
     } catch (IOException e) {
       return new RefreshResponse(UNREACHABLE, "cannot reach the NameNode at " + target + ": " + e.getMessage()
           + " (is it running, and is that its RPC address, dfs.namenode.rpc-address?)");
+    }
+  }
+
+  /**
+   * {@link #call}, once more on a new connection when the NameNode closed the one this JVM's IPC client had pooled (it
+   * restarted or failed over since the last call from this JVM).
+   */
+  private RefreshResponse callAgainOnClosedConnection(InetSocketAddress target, AdminRequest request)
+      throws IOException {
+    try {
+      return call(target, request);
+    } catch (EOFException e) {
+      return call(target, request);
     }
   }
 

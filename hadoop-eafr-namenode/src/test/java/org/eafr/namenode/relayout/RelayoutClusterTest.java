@@ -110,7 +110,7 @@ class RelayoutClusterTest {
           .isLessThanOrEqualTo(1.2 * bound);
       assertThat((double) moved).as("every walk's moves against the lower bound").isLessThanOrEqualTo(1.2 * bound);
       AdminRun status = AdminRun.run(cluster.conf(), "relayout", "status", "-json");
-      assertThat(status.out).contains("\"state\" : \"finished\"");
+      assertThat(status.out).as(status.err).contains("\"state\" : \"finished\"");
       assertThat(AdminRun.run(cluster.conf(), "status").out).contains("relayout finished");
 
       gears(cluster).service().requestGear(0);
