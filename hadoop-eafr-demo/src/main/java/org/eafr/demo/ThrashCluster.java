@@ -6,6 +6,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
+import java.net.InetSocketAddress;
 import java.net.URL;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -14,9 +15,15 @@ import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Function;
 import java.util.function.Predicate;
+import java.util.function.Supplier;
 import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.tools.DFSck;
@@ -78,25 +85,17 @@ final class ThrashCluster {
    */
   JsonNode awaitRelayout(String what, Predicate<JsonNode> done, long timeoutSeconds)
       throws InterruptedException, ThrashTimeout {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(timeoutSeconds);
-    String last = "the NameNode never answered";
-    while (true) {
-      ClusterProbe.Answer answer = probe.admin("relayout", "status", "-json");
-      if (answer.code() == 0) {
-        try {
-          JsonNode values = JSON.readTree(answer.text()).path("relayout");
-          if (done.test(values)) {
-            return values;
-          }
-          last = JSON.readTree(answer.text()).path("message").asText();
-        } catch (IOException e) {
-          last = "unreadable status: " + e.getMessage();
-        }
-      }
-      if (System.nanoTime() > deadline) {
-        throw new ThrashTimeout(what + " not reached in " + timeoutSeconds + " s; last status: " + last);
-      }
-      Thread.sleep(500);
+    return poll(what, timeoutSeconds, this::relayoutStatus, status -> done.test(status.path("relayout")),
+        status -> "last status: " + (status == null ? "the NameNode never answered" : status.path("message").asText()))
+        .path("relayout");
+  }
+
+  private Optional<JsonNode> relayoutStatus() {
+    ClusterProbe.Answer answer = probe.admin("relayout", "status", "-json");
+    try {
+      return answer.code() == 0 ? Optional.of(JSON.readTree(answer.text())) : Optional.empty();
+    } catch (IOException e) {
+      return Optional.empty();
     }
   }
 
@@ -104,30 +103,39 @@ final class ThrashCluster {
    * Favored nodes off the layout's homes for the {@code i}th file: one DataNode of a gear group (never a primary) on
    * each rack, taken in turn, so the file's blocks span the racks and have no replica in gear 0.
    */
-  java.net.InetSocketAddress[] offHome(int i) {
-    java.util.Map<String, List<DemoHosts.Host>> byRack = new java.util.TreeMap<>();
+  InetSocketAddress[] offHome(int i) {
+    Map<String, List<DemoHosts.Host>> byRack = new TreeMap<>();
     hosts.hosts().stream().filter(host -> host.gearGroup() > 0)
         .forEach(host -> byRack.computeIfAbsent(host.rack(), r -> new ArrayList<>()).add(host));
     return byRack.values().stream().map(rack -> rack.get(i % rack.size()))
-        .map(host -> new java.net.InetSocketAddress("127.0.0.1", host.xferPort()))
-        .toArray(java.net.InetSocketAddress[]::new);
+        .map(host -> new InetSocketAddress("127.0.0.1", host.xferPort()))
+        .toArray(InetSocketAddress[]::new);
   }
 
-  /** Polls the view until {@code done} holds; the last view, or a TimeoutException naming {@code what}. */
+  /** Polls the view until {@code done} holds; the last view, or a ThrashTimeout naming {@code what}. */
   ClusterProbe.View await(String what, long timeoutSeconds, Predicate<ClusterProbe.View> done)
       throws InterruptedException, ThrashTimeout {
+    return poll(what, timeoutSeconds, this::view, done, last -> "last view: " + describe(last));
+  }
+
+  /**
+   * Reads every 500 ms until a reading satisfies {@code done}; that reading, or a ThrashTimeout naming {@code what} and
+   * the last reading ({@code describe} gets null when there was none).
+   */
+  private static <T> T poll(String what, long timeoutSeconds, Supplier<Optional<T>> read, Predicate<T> done,
+      Function<T, String> describe) throws InterruptedException, ThrashTimeout {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(timeoutSeconds);
-    ClusterProbe.View last = null;
+    T last = null;
     while (true) {
-      Optional<ClusterProbe.View> view = view();
-      if (view.isPresent()) {
-        last = view.get();
+      Optional<T> reading = read.get();
+      if (reading.isPresent()) {
+        last = reading.get();
         if (done.test(last)) {
           return last;
         }
       }
       if (System.nanoTime() > deadline) {
-        throw new ThrashTimeout(what + " not reached in " + timeoutSeconds + " s; last view: " + describe(last));
+        throw new ThrashTimeout(what + " not reached in " + timeoutSeconds + " s; " + describe.apply(last));
       }
       Thread.sleep(500);
     }
@@ -201,7 +209,7 @@ final class ThrashCluster {
     try {
       process.onExit().get(seconds, TimeUnit.SECONDS);
       return true;
-    } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+    } catch (ExecutionException | TimeoutException e) {
       return false;
     }
   }

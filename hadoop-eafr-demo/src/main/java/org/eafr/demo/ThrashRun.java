@@ -1,10 +1,12 @@
 package org.eafr.demo;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -250,7 +252,7 @@ public final class ThrashRun {
     String before = cluster.relayout("status").text();
     quarantinesBefore += Math.max(0, cluster.quarantinesCounted());
     cluster.restartNameNode();
-    com.fasterxml.jackson.databind.JsonNode done = cluster.awaitRelayout("relayout finished",
+    JsonNode done = cluster.awaitRelayout("relayout finished",
         v -> v.path("state").asText().equals("finished"), ROUND_TIMEOUT_S);
     String relaid = String.format(Locale.ROOT, "%s%d files written off their homes; NameNode restarted mid-relayout"
         + " (%s); relayout finished %.0f s after its start: %d moves, %d bytes (%.2fx the lower bound %d), walk %d",
@@ -408,7 +410,7 @@ public final class ThrashRun {
       return setup + "no host asleep" + (above > 0 ? " (gear groups above " + gear + " woken out of turn)" : "");
     }
     // The sleeper with the most blocks (the last hosts of the chain may hold none): a random one of them on a tie.
-    java.util.Collections.shuffle(asleep, random);
+    Collections.shuffle(asleep, random);
     DemoHosts.Host host = asleep.get(0);
     for (DemoHosts.Host candidate : asleep) {
       if (cluster.blocksOnDisk(candidate) > cluster.blocksOnDisk(host)) {

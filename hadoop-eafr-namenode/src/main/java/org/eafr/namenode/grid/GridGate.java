@@ -28,14 +28,14 @@ import org.slf4j.LoggerFactory;
  * The NameNode's grid signal and the core's scheduler for its deferrable work: the gear service's reflection, asked
  * every gear step while files owe moves after a gear-up ({@link #mayReflect}), relayout's moves, asked every relayout
  * step while a relayout runs, and the replication monitor's cold migrations and trimming, asked every round that plans
- * them ({@link #mayRun}). It holds each kind while the forecast
- * has a cleaner (or cheaper) slot before the kind's deadline and releases it at that slot or at the deadline ({@link
- * DeferredWork}, {@link DeferralScheduler}). The autopilot asks it for the gear controller's target utilization each
- * decision ({@link #targetUtilization}: u moved with the forecast within the operator's {@code
- * eafr.grid.utilization.lower} and {@code .raise}, {@link UtilizationSteering}). The deadline is {@code eafr.grid.defer.<kind>.ms} after the kind became
- * due; for reflection also the moment a gear-down is asked while it is held ({@link #gearDownAsked}): no gear-down
- * starts during a shift, so held reflection would otherwise keep the gear up. It also adds the DataNodes' estimated
- * kWh up against the signal ({@link GridMeter}).
+ * them ({@link #mayRun}). It holds each kind while the forecast has a cleaner (or cheaper) slot before the kind's
+ * deadline and releases it at that slot or at the deadline ({@link DeferredWork}, {@link DeferralScheduler}). The
+ * autopilot asks it for the gear controller's target utilization each decision ({@link #targetUtilization}: u moved
+ * with the forecast within the operator's {@code eafr.grid.utilization.lower} and {@code .raise}, {@link
+ * UtilizationSteering}). The deadline is {@code eafr.grid.defer.<kind>.ms} after the kind became due; for reflection
+ * also the moment a gear-down is asked while it is held ({@link #gearDownAsked}): no gear-down starts during a shift,
+ * so held reflection would otherwise keep the gear up. It also adds the DataNodes' estimated kWh up against the signal
+ * ({@link GridMeter}).
  *
  * <p>Without a usable signal for the objective (no file or URL, missing, unreadable, malformed, an HTTP error,
  * without the objective's values, or no slot covering now) every verdict is energy only: the work runs at once; the

@@ -75,7 +75,7 @@ final class ExcessReplicaChoice {
     }
     DatanodeStorageInfo relaid = gears.relayoutDrops().sourceAmong(byId.values());
     if (relaid != null && excessTypes.contains(relaid.getStorageType()) && othersSpanRacks(relaid, byId.values())) {
-      return Optional.of(relaid); // the replica relayout moved off: HDFS's hint, kept even where its rack rule would not
+      return Optional.of(relaid); // the replica relayout moved off, even where HDFS's rack rule would keep it
     }
     Optional<DatanodeStorageInfo> offloaded = offLayoutCopy(deletable, byId);
     if (offloaded.isEmpty()) {

@@ -122,7 +122,9 @@ public final class RelayoutService implements AutoCloseable {
     return counters;
   }
 
-  /** Starts a relayout, or goes on with a stopped one from its cursor; refused without a layout or below the top gear. */
+  /**
+   * Starts a relayout, or goes on with a stopped one from its cursor; refused without a layout or below the top gear.
+   */
   public synchronized String start() throws IOException {
     GearedLayout layout = gears.layout().orElseThrow(() -> new IllegalStateException("relayout refused: no geared"
         + " layout in force (eafr.layout = " + gears.settings().layout() + ", or no expansion chain yet); set"
@@ -159,7 +161,8 @@ public final class RelayoutService implements AutoCloseable {
     planner = null;
     owesGrid(false);
     LOG.info("EAFR relayout stopped at {}: {}", record.cursor, statusText());
-    return "relayout stopped; " + moves.inFlightCount() + " moves in flight finish; 'hdfs eafr relayout start' goes on from "
+    return "relayout stopped; " + moves.inFlightCount()
+        + " moves in flight finish; 'hdfs eafr relayout start' goes on from "
         + (record.cursor.isEmpty() ? "the start" : record.cursor);
   }
 

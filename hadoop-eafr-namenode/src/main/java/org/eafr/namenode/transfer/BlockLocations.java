@@ -20,7 +20,5 @@ public interface BlockLocations {
    * Copies DataNode {@code nodeId} is to send that the NameNode has not handed out yet (its queue, first in first
    * out); 0 when unknown, which makes a copy start at its source's first heartbeat after scheduling.
    */
-  default int queuedCopies(String nodeId) {
-    return 0;
-  }
+  int queuedCopies(String nodeId);
 }
