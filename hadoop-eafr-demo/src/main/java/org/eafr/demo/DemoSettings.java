@@ -161,7 +161,9 @@ public final class DemoSettings {
       throw invalid("demo.redfish-hosts", redfish, "expected at most demo.datanodes - demo.gear.primaries -"
           + " demo.wol-hosts = " + (dataNodes - primaries - wol) + ": the primaries are always on, so they use IPMI");
     }
-    GearSchedule.parse(values.get("demo.gear.schedule"), maximumGear());
+    if (gearMode() == GearMode.MANUAL) { // only manual mode follows the schedule (accordion here has gears 0..2)
+      GearSchedule.parse(values.get("demo.gear.schedule"), maximumGear());
+    }
     number("demo.max-kwh-ratio", 0.01, 10);
     if (!values.get("demo.heap").matches("[1-9][0-9]*[mMgG]")) {
       throw invalid("demo.heap", values.get("demo.heap"), "expected a JVM size such as 256m or 1g");
