@@ -3,7 +3,11 @@
 # simulated BMCs (ipmi_sim + ipmitool, sushy-tools Redfish, Wake-on-LAN), a SWIM trace slice replayed through HDFS
 # clients in about 10 minutes, gears shifting with the load, and a report of the energy used with its timeline PNG.
 #
-#   scripts/demo.sh run [--gears auto|manual|off] [--no-gears] [--settings FILE] [--set KEY=VALUE]... [--keep]
+#   scripts/demo.sh run [--policy NAME] [--gears auto|manual|off] [--no-gears] [--settings FILE] [--set KEY=VALUE]...
+#                       [--keep]   NAME: rabbit (default), springfs, accordion, eafr-geared, random (no gears)
+#   scripts/demo.sh compare [--policies a,b,...] [--settings FILE] [--set KEY=VALUE]...   every node on (--no-gears),
+#                               then each policy (default all five) on the same replay (240 s unless demo.duration.s
+#                               is set): one table (markdown, CSV) and one chart in target/demo-results/compare.*
 #   scripts/demo.sh start [--settings FILE] [--set KEY=VALUE]...   only the cluster and its BMCs, left running (gears
 #                               manual: hdfs eafr gear auto hands them to the controller)
 #   scripts/demo.sh status      roles, gears and each host's power state, from the NameNode (hdfs eafr)
@@ -114,6 +118,7 @@ cmd_run() { # start-only [args]: 1 starts the cluster and leaves it running
     case "$arg" in
       --gears) setup+=(--set "demo.gears=${1:?--gears needs auto, manual or off}"); shift ;;
       --no-gears) setup+=(--set demo.gears=off) ;;
+      --policy) setup+=(--set "demo.policy=${1:?--policy needs a name}"); shift ;;
       --set) setup+=(--set "${1:?--set needs KEY=VALUE}"); shift ;;
       --settings) setup+=(--settings "${1:?--settings needs a file}"); shift ;;
       --keep) keep=1 ;;
@@ -123,9 +128,7 @@ cmd_run() { # start-only [args]: 1 starts the cluster and leaves it running
   require_tools
   local began=$SECONDS
   cmd_stop 2>/dev/null
-  if [[ "${DEMO_SKIP_BUILD:-0}" != 1 || ! -s "$BUILD/classpath" ]]; then
-    eafr_build "$BUILD" hadoop-eafr-demo hadoop-eafr-namenode hadoop-eafr-datanode hadoop-eafr-sim
-  fi
+  build
   # A bad demo.* setting stops here, naming the key, before any daemon and before the last run's logs are removed.
   setup_java --check "${setup[@]}" || exit 2
   rm -rf "$STATE"
@@ -158,6 +161,29 @@ cmd_run() { # start-only [args]: 1 starts the cluster and leaves it running
   return "$code"
 }
 
+build() { [[ "${DEMO_SKIP_BUILD:-0}" == 1 && -s "$BUILD/classpath" ]] ||
+  eafr_build "$BUILD" hadoop-eafr-demo hadoop-eafr-namenode hadoop-eafr-datanode hadoop-eafr-sim; }
+
+cmd_compare() { # the runs in a row, each its own `run` (a failed one is a row of the table), then the table
+  local policies=rabbit,springfs,accordion,eafr-geared,random pass=(--set demo.duration.s=240) p since
+  while (($#)); do
+    case "$1" in
+      --policies) policies=${2:?--policies needs a,b,...}; shift 2 ;;
+      --gears | --no-gears | --policy | --keep) die "compare runs every node on, then each policy in auto mode: $1 is not allowed here" ;;
+      *) pass+=("$1"); shift ;;
+    esac
+  done
+  require_tools
+  build
+  for p in ${policies//,/ }; do setup_java --check "${pass[@]}" --set "demo.policy=$p" || exit 2; done
+  since=$(date +%s%3N)
+  DEMO_SKIP_BUILD=1 "$ROOT/scripts/demo.sh" run --no-gears "${pass[@]}" || log "the run with every node on failed (see its row)"
+  for p in ${policies//,/ }; do
+    DEMO_SKIP_BUILD=1 "$ROOT/scripts/demo.sh" run --policy "$p" "${pass[@]}" || log "the run of $p failed (see its row)"
+  done
+  demo_java org.eafr.demo.Comparison "$ROOT/target/demo-results" "$since" "$policies"
+}
+
 cmd_status() {
   [[ -f "$STATE/demo.properties" ]] || die "no demo in $STATE: run scripts/demo.sh run first"
   pid_runs "$STATE/pids/namenode.pid" "$NN_CLASS" || die "the demo's NameNode is not running"
@@ -169,6 +195,7 @@ usage() { sed -n '2,/^set -euo/p' "$0" | sed -e '$d' -e 's/^# \{0,1\}//'; }
 case "${1:-}" in
   run) shift; cmd_run 0 "$@" ;;
   start) shift; cmd_run 1 "$@" ;;
+  compare) shift; cmd_compare "$@" ;;
   status) cmd_status ;;
   stop) cmd_stop ;;
   clean) cmd_stop; rm -rf "$STATE"; log "removed $STATE" ;;

@@ -6,9 +6,11 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import org.apache.hadoop.conf.Configuration;
+import org.eafr.placement.gear.policy.GearedPolicies;
 
 /**
  * The Hadoop configuration of the demo cluster: {@code core-site.xml} and {@code hdfs-site.xml} of the NameNode (and
@@ -42,8 +44,7 @@ final class ClusterConfig {
     List<Integer> transferPorts = new ArrayList<>();
     hosts.hosts().forEach(host -> transferPorts.add(host.xferPort()));
     Files.write(conf.resolve("dfs.hosts.json"), SiteFiles.hostsFile(transferPorts));
-    Files.write(conf.resolve("eafr-roles"), List.of("# every DataNode hot: the gears, not EAFR's standby role,"
-        + " decide which DataNodes sleep", "unlisted hot"));
+    Files.write(conf.resolve("eafr-roles"), roles());
     for (DemoHosts.Host host : hosts.hosts()) {
       Path dir = state.dataNodeConf(host);
       Files.createDirectories(dir);
@@ -69,7 +70,7 @@ final class ClusterConfig {
     site.set("eafr.roles.file", conf.resolve("eafr-roles").toString());
     // All DataNodes share one disk here: a reserve could turn every one cold at once.
     site.set("eafr.storage-reserve.bytes", "0");
-    site.set("eafr.layout", "equal-work");
+    site.set("eafr.layout", settings.policy());
     site.set("eafr.gear.primaries", settings.get("demo.gear.primaries"));
     site.set("eafr.gear.group-size", settings.get("demo.gear.group-size"));
     site.set("eafr.gear.replicas", "3");
@@ -111,11 +112,63 @@ final class ClusterConfig {
     site.set("dfs.namenode.redundancy.considerLoad", "false");
     SiteFiles.nameNode(site, Integer.parseInt(plan.getProperty("nn.rpc")),
         Integer.parseInt(plan.getProperty("nn.http")), state.dir().resolve("nn"));
-    autoGears(site);
+    autoGears(site, settings.longValue("demo.duration.s"));
+    policySettings(site);
     for (Map.Entry<String, String> override : settings.hadoopOverrides().entrySet()) {
       site.set(override.getKey(), override.getValue());
     }
     return site;
+  }
+
+  /**
+   * The roles file: with gears every DataNode is hot (the gears, not EAFR's standby role, decide which sleep); with the
+   * random layout the hosts after the primaries, the WoL and the Redfish hosts in the chain (the last IPMI hosts,
+   * dn6-dn8 by default) are standby.
+   */
+  List<String> roles() {
+    if (settings.geared()) {
+      return List.of("# every DataNode hot: the gears, not EAFR's standby role, decide which DataNodes sleep",
+          "unlisted hot");
+    }
+    StringBuilder standby = new StringBuilder("standby");
+    for (DemoHosts.Host host : coldHosts()) {
+      standby.append(' ').append(host.id());
+    }
+    return List.of("# the random layout: the standby servers turn cold at once (storage reserve) and sleep",
+        standby.toString(), "unlisted hot");
+  }
+
+  private List<DemoHosts.Host> coldHosts() {
+    int awake = hosts.primaries() + settings.integer("demo.wol-hosts") + settings.integer("demo.redfish-hosts");
+    return hosts.hosts().stream().filter(host -> host.chainPosition() >= awake).toList();
+  }
+
+  /**
+   * What each policy needs on 9 DataNodes. Accordion: a lowest group of p servers (the equal-work layout's gear 0)
+   * and growth 1, so groups of 3, 3, 3 give gears 0-2 (growth 2 would give 3 and 6: one step). eafr-geared: the
+   * smallest read floor the layout allows, p + (r - 1) g = 5 of 9 servers (any share up to 5/9 gives it;
+   * {@code ReadFloor.of}), so the controller never runs below gear 2. Random: the standby hosts ({@link #roles}) turn
+   * cold at the monitor's first round (a storage reserve of 1 PiB, Eq. 8: every disk "nearly full") and their hosts
+   * are switched off through the power manager (docs/cold-sleep.md); the monitor runs every 10 s.
+   */
+  private void policySettings(Configuration site) {
+    String policy = settings.policy();
+    if (policy.equals(GearedPolicies.ACCORDION.name())) {
+      site.set("eafr.gear.accordion.lowest-group", settings.get("demo.gear.primaries"));
+      site.set("eafr.gear.accordion.growth", "1.0");
+    } else if (policy.equals(GearedPolicies.EAFR_GEARED.name())) {
+      site.set("eafr.gear.eafr.read-floor", readFloorShare(settings.integer("demo.datanodes")));
+    } else if (!settings.geared()) {
+      site.set("eafr.storage-reserve.bytes", String.valueOf(1L << 50));
+      site.set("eafr.cold.power-off", "true");
+      site.set("eafr.cold.step.ms", "1000");
+      site.set("eafr.interval.ms", "10000");
+    }
+  }
+
+  /** A read-floor share of one server: ReadFloor raises it to the layout's minimum, p + (r - 1) g servers. */
+  static String readFloorShare(int dataNodes) {
+    return String.format(Locale.ROOT, "%.6f", 1.0 / dataNodes);
   }
 
   /**
@@ -125,12 +178,16 @@ final class ClusterConfig {
    * night needs at most 2.0) and sends the peak up (2.9-4.3 needed: gear 1 to 3). Compressed time: the load is
    * sampled every 20 s (12 trace minutes) and a gear-down waits 40 s after the last shift. The NameNode starts in
    * manual mode: the replay hands the gears to the controller ({@code hdfs eafr gear auto}) before it writes its files.
+   * These are the values for the 600 s replay; a shorter or longer {@code demo.duration.s} compresses the trace more
+   * or less, so the capacities scale by 600 / duration and the interval and dwell by duration / 600 (a 240 s replay:
+   * 5 opens/s, 1750000 B/s, 8 s, 16 s).
    */
-  private static void autoGears(Configuration site) {
-    site.set("eafr.gear.server.opens-per-second", "2");
-    site.set("eafr.gear.server.write-bytes-per-second", "700000");
-    site.set("eafr.gear.auto.interval.ms", "20000");
-    site.set("eafr.gear.min-dwell.ms", "40000");
+  static void autoGears(Configuration site, long durationSeconds) {
+    double speed = 600.0 / durationSeconds;
+    site.set("eafr.gear.server.opens-per-second", String.valueOf(Math.round(2 * speed)));
+    site.set("eafr.gear.server.write-bytes-per-second", String.valueOf(Math.round(700_000 * speed)));
+    site.set("eafr.gear.auto.interval.ms", String.valueOf(Math.round(20_000 / speed)));
+    site.set("eafr.gear.min-dwell.ms", String.valueOf(Math.round(40_000 / speed)));
   }
 
   private Configuration dataNodeSite(Configuration nameNode, DemoHosts.Host host) {

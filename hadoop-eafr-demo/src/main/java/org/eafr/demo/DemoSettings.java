@@ -11,7 +11,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.stream.Stream;
 import org.eafr.placement.gear.layout.EqualWorkShares;
+import org.eafr.placement.gear.policy.GearedPolicies;
 
 /**
  * The demo's settings: its own {@code demo.*} keys, each with a default and an allowed range, and any other key, which
@@ -26,6 +28,9 @@ public final class DemoSettings {
   /** Gear modes: the demo shifts gears itself (manual), the NameNode's controller does (auto), or all stay on. */
   public enum GearMode { MANUAL, AUTO, OFF }
 
+  /** The layout without gears (EAFR's random placement); with the demo's power inventory its cold servers sleep. */
+  public static final String RANDOM = "random";
+
   private static final Map<String, Key> KEYS = new LinkedHashMap<>();
 
   static {
@@ -37,6 +42,8 @@ public final class DemoSettings {
     key("demo.wol-hosts", "1", "hosts woken by Wake-on-LAN (gear group 1)", 0, 1);
     key("demo.gears", "auto", "who shifts gears: auto (the NameNode's controller), manual (the demo, by schedule), off"
         + " (all on)", "auto", "manual", "off");
+    key("demo.policy", GearedPolicies.RABBIT.name(), "placement policy (eafr.layout): a geared policy of the"
+        + " NameNode or random (EAFR's layout, its cold servers switched off)", policies());
     key("demo.gear.schedule", "0.0:0,0.62:4,0.83:0", "manual mode: fraction of the run:gear (max = highest)");
     key("demo.duration.s", "600", "length of the replay, seconds (the trace slice is compressed into it)", 30, 7200);
     key("demo.trace", "FB-2009_samples_24_times_1hr_0.tsv.gz", "SWIM trace, a resource of hadoop-eafr-sim"
@@ -154,16 +161,55 @@ public final class DemoSettings {
       throw invalid("demo.redfish-hosts", redfish, "expected at most demo.datanodes - demo.gear.primaries -"
           + " demo.wol-hosts = " + (dataNodes - primaries - wol) + ": the primaries are always on, so they use IPMI");
     }
-    GearSchedule.parse(values.get("demo.gear.schedule"), maximumGear());
+    if (gearMode() == GearMode.MANUAL) { // only manual mode follows the schedule (accordion here has gears 0..2)
+      GearSchedule.parse(values.get("demo.gear.schedule"), maximumGear());
+    }
     number("demo.max-kwh-ratio", 0.01, 10);
     if (!values.get("demo.heap").matches("[1-9][0-9]*[mMgG]")) {
       throw invalid("demo.heap", values.get("demo.heap"), "expected a JVM size such as 256m or 1g");
     }
   }
 
-  /** The highest gear: every gear group on. */
+  /** The policies {@code demo.policy} allows: every geared policy of the core's registry, then random. */
+  public static String[] policies() {
+    return Stream.concat(GearedPolicies.names().stream(), Stream.of(RANDOM)).toArray(String[]::new);
+  }
+
+  /**
+   * The highest gear: every gear group on. Accordion's groups here are p servers each ({@link ClusterConfig}: lowest
+   * group p, growth 1), the last taking the rest.
+   */
   public int maximumGear() {
-    return (integer("demo.datanodes") - integer("demo.gear.primaries")) / integer("demo.gear.group-size");
+    int others = integer("demo.datanodes") - integer("demo.gear.primaries");
+    if (policy().equals(GearedPolicies.ACCORDION.name())) {
+      return (others + integer("demo.gear.primaries") - 1) / integer("demo.gear.primaries");
+    }
+    return others / integer("demo.gear.group-size");
+  }
+
+  public String policy() {
+    return get("demo.policy");
+  }
+
+  /** Whether the policy has gears (every policy but random). */
+  public boolean geared() {
+    return !policy().equals(RANDOM);
+  }
+
+  /**
+   * The run's name, which names its report, timeline and figures: the gear mode for the default policy (auto, manual,
+   * off), MODE-POLICY for another geared policy (auto-springfs), and random for the random layout (no gears).
+   */
+  public String runName() {
+    return runName(policy(), gearMode());
+  }
+
+  static String runName(String policy, GearMode mode) {
+    if (policy.equals(RANDOM)) {
+      return RANDOM;
+    }
+    String name = mode.name().toLowerCase(Locale.ROOT);
+    return policy.equals(GearedPolicies.RABBIT.name()) ? name : name + "-" + policy;
   }
 
   public String get(String name) {
@@ -195,8 +241,9 @@ public final class DemoSettings {
     throw invalid(name, value, "expected a number in [" + min + ", " + max + "]");
   }
 
+  /** Who shifts gears; OFF for the random layout, which has none. */
   public GearMode gearMode() {
-    return GearMode.valueOf(get("demo.gears").toUpperCase(Locale.ROOT));
+    return geared() ? GearMode.valueOf(get("demo.gears").toUpperCase(Locale.ROOT)) : GearMode.OFF;
   }
 
   public GearSchedule gearSchedule() {

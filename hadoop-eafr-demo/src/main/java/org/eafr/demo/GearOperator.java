@@ -117,4 +117,12 @@ final class GearOperator {
   synchronized long ups() {
     return shifts.stream().filter(s -> s.to() > s.from()).count();
   }
+
+  /**
+   * Whether a gear-up is under way and its woken servers are not yet in service: the NameNode's target above its
+   * gear, the phase neither STEADY nor REFLECTING (from REFLECTING on the new gear serves; {@link #inService}).
+   */
+  static boolean gearingUp(ClusterProbe.View view) {
+    return view.targetGear() > view.gear() && !view.phase().equals("STEADY") && !view.phase().equals("REFLECTING");
+  }
 }

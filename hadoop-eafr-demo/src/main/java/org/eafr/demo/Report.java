@@ -24,7 +24,7 @@ final class Report {
   /** Everything the replay measured. */
   record Outcome(long readsServed, long readsFailed, long writes, long writesFailed, DoubleList readMillis,
       int verified, int files, PowerLedger ledger, GearOperator operator, Timeline timeline, List<String> failures,
-      long eventsSinceMillis, ClusterProbe.View lastView) {
+      long eventsSinceMillis, ClusterProbe.View lastView, GearUpThroughput gearUp) {
   }
 
   private final DemoState state;
@@ -46,13 +46,14 @@ final class Report {
   int write(Outcome o) throws IOException {
     Path results = Paths.get(state.plan().getProperty("root")).resolve("target").resolve("demo-results");
     Files.createDirectories(results);
-    String name = mode.name().toLowerCase(Locale.ROOT);
+    String name = settings.runName();
     double p50 = percentile(o.readMillis(), 50);
     double p99 = percentile(o.readMillis(), 99);
     PowerEvents events = PowerEvents.since(state.powerEvents(), o.eventsSinceMillis());
     long reflected = o.lastView() == null ? -1 : o.lastView().blocksReflected();
 
-    add("EAFR demo on real daemons: gears %s, %s", name, Instant.now());
+    add("EAFR demo on real daemons: policy %s, gears %s, %s", settings.policy(),
+        settings.geared() ? mode.name().toLowerCase(Locale.ROOT) : "none", Instant.now());
     add("workload: trace %s, hours %s-%d compressed into %d s; %d DataNodes on %s racks (p = %s, g = %s)",
         settings.get("demo.trace"), settings.get("demo.trace.start-hour"), settings.integer("demo.trace.start-hour")
             + settings.integer("demo.trace.hours"), plan.durationMillis() / 1000, hosts.hosts().size(),
@@ -66,6 +67,7 @@ final class Report {
     }
     lines.add(onTime.toString());
     add("gear shifts: %d down, %d up: %s", o.operator().downs(), o.operator().ups(), shifts(o.operator()));
+    add("reads per joule while gearing up: %s", o.gearUp());
     if (mode == DemoSettings.GearMode.AUTO) {
       List<String> decisions = autoDecisions();
       add("the NameNode's gear controller: %d shifts started or refused (namenode.log)%s", decisions.size(),
@@ -80,7 +82,7 @@ final class Report {
         : events.counts().toString());
     add("reads: %d served, %d failed; latency p50 %s ms, p99 %s ms", o.readsServed(), o.readsFailed(), ms(p50),
         ms(p99));
-    add("read p99 against %s: %s", mode == DemoSettings.GearMode.OFF ? "the last run with gears" : "--no-gears",
+    add("read p99 against %s: %s", baselineIsGeared() ? "the last run with gears" : "--no-gears",
         baseline(results, p99));
     add("writes: %d written, %d failed; blocks reflected home after gear-ups: %s", o.writes(), o.writesFailed(),
         reflected < 0 ? "n/a" : String.valueOf(reflected));
@@ -120,11 +122,11 @@ final class Report {
 
     Path report = results.resolve("report-" + name + ".txt");
     Path png = results.resolve("timeline-" + name + ".png");
-    o.timeline().writePng(png, String.format(Locale.ROOT, "EAFR demo, gears %s: %.4f kWh, %.2fx every node on",
+    o.timeline().writePng(png, String.format(Locale.ROOT, "EAFR demo, %s: %.4f kWh, %.2fx every node on",
         name, o.ledger().kilowattHours(), o.ledger().ratio()), hosts.hosts().size());
     lines.add("report: " + report + "; timeline: " + png + "; logs: " + state.logs());
     Files.write(report, lines, StandardCharsets.UTF_8);
-    saveFigures(results.resolve(name + ".properties"), o, p50, p99);
+    saveFigures(results.resolve(name + ".properties"), o, p50, p99, events);
     lines.forEach(System.out::println);
     writeVerdict(state, verdict);
     return failedChecks.isEmpty() ? 0 : 1;
@@ -169,7 +171,7 @@ final class Report {
 
   /** The last run of the other side (gears off against gears on), if one was saved. */
   private String baseline(Path results, double p99) throws IOException {
-    String other = mode == DemoSettings.GearMode.OFF ? latestGeared(results) : "off";
+    String other = baselineIsGeared() ? latestGeared(results) : "off";
     Properties figures = TraceReplay.load(results.resolve(other + ".properties"));
     String theirs = figures.getProperty("read.p99.ms");
     if (theirs == null || Double.isNaN(p99)) {
@@ -178,6 +180,11 @@ final class Report {
     double value = Double.parseDouble(theirs);
     return String.format(Locale.ROOT, "%s ms here, %s ms with gears %s (%s, %s): %.2fx", ms(p99), ms(value), other,
         figures.getProperty("finished"), figures.getProperty("trace"), p99 / value);
+  }
+
+  /** Whether this run is the baseline (gears off on a geared policy), compared with the last run with gears. */
+  private boolean baselineIsGeared() {
+    return mode == DemoSettings.GearMode.OFF && settings.geared();
   }
 
   /** Of the runs with gears (auto, manual), the one whose figures were saved last; auto when there is none. */
@@ -191,7 +198,7 @@ final class Report {
     return "auto";
   }
 
-  private void saveFigures(Path file, Outcome o, double p50, double p99) throws IOException {
+  private void saveFigures(Path file, Outcome o, double p50, double p99, PowerEvents events) throws IOException {
     Properties figures = new Properties();
     figures.setProperty("finished", Instant.now().toString());
     figures.setProperty("trace", settings.get("demo.trace") + " hours " + settings.get("demo.trace.start-hour") + "+"
@@ -203,6 +210,16 @@ final class Report {
     figures.setProperty("reads", String.valueOf(o.readsServed()));
     figures.setProperty("reads.failed", String.valueOf(o.readsFailed()));
     figures.setProperty("passed", String.valueOf(failedChecks.isEmpty()));
+    figures.setProperty("policy", settings.policy());
+    figures.setProperty("files", String.valueOf(o.files()));
+    figures.setProperty("files.verified", String.valueOf(o.verified()));
+    figures.setProperty("writes.failed", String.valueOf(o.writesFailed()));
+    figures.setProperty("blocks.reflected", String.valueOf(o.lastView() == null ? -1
+        : o.lastView().blocksReflected()));
+    figures.setProperty("gear.shifts", String.valueOf(o.operator().shifts().size()));
+    figures.setProperty("gearup.reads", String.valueOf(o.gearUp().reads()));
+    figures.setProperty("gearup.joules", String.valueOf(o.gearUp().joules()));
+    figures.setProperty("power.commands", events.counts().toString());
     try (OutputStream out = Files.newOutputStream(file)) {
       figures.store(out, "written by the demo's report");
     }

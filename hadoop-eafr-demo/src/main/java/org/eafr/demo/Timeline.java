@@ -9,6 +9,7 @@ import java.awt.Graphics2D;
 import java.awt.image.BufferedImage;
 import javax.imageio.ImageIO;
 import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.internal.chartpart.Chart;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
@@ -62,13 +63,18 @@ final class Timeline {
     line(watts, "watts with every node on", minutes, all.stream().mapToDouble(Sample::wattsAllOn).toArray(),
         Color.ORANGE);
     watts.setXAxisTitle("time into the replay (minutes)");
-    BufferedImage image = new BufferedImage(WIDTH, PANEL_HEIGHT * 3, BufferedImage.TYPE_INT_RGB);
+    writePanels(file, List.of(load, gears, watts), WIDTH, PANEL_HEIGHT);
+  }
+
+  /** The charts, each {@code width} x {@code height}, one below the other in one PNG. */
+  static void writePanels(Path file, List<? extends Chart<?, ?>> panels, int width, int height) throws IOException {
+    BufferedImage image = new BufferedImage(width, height * panels.size(), BufferedImage.TYPE_INT_RGB);
     Graphics2D g = image.createGraphics();
     g.setColor(Color.WHITE);
     g.fillRect(0, 0, image.getWidth(), image.getHeight());
-    g.drawImage(BitmapEncoder.getBufferedImage(load), 0, 0, null);
-    g.drawImage(BitmapEncoder.getBufferedImage(gears), 0, PANEL_HEIGHT, null);
-    g.drawImage(BitmapEncoder.getBufferedImage(watts), 0, 2 * PANEL_HEIGHT, null);
+    for (int i = 0; i < panels.size(); i++) {
+      g.drawImage(BitmapEncoder.getBufferedImage(panels.get(i)), 0, i * height, null);
+    }
     g.dispose();
     ImageIO.write(image, "png", file.toFile());
   }

@@ -97,7 +97,7 @@ public final class TraceReplay {
     Report report = new Report(state, settings, hosts, plan, mode);
     return report.write(new Report.Outcome(readsServed.get(), readsFailed.get(), writesDone.get(),
         writesFailed.get(), readMillis, verified, checksums.size(), ledger, operator, timeline, failures,
-        eventsBefore, lastView));
+        eventsBefore, lastView, gearUp));
   }
 
   private void writeCatalog() throws Exception {
@@ -224,6 +224,9 @@ public final class TraceReplay {
   private long lastWrites;
   private long lastSampleMillis;
   private ClusterProbe.View lastView;
+  private final GearUpThroughput gearUp = new GearUpThroughput();
+  private boolean gearingUp;
+  private long readsAtLastSample;
 
   private void sampleQuietly() {
     try {
@@ -250,7 +253,11 @@ public final class TraceReplay {
       hostsOn += on[i] ? 1 : 0;
       utilization[i] = view == null ? 0 : view.loadById().getOrDefault(hosts.hosts().get(i).id(), 0.0);
     }
+    double kwhBefore = ledger.kilowattHours();
     ledger.record(now, on, utilization);
+    gearUp.add(gearingUp, readsServed.get() - readsAtLastSample, (ledger.kilowattHours() - kwhBefore) * 3.6e6);
+    readsAtLastSample = readsServed.get();
+    gearingUp = view != null && GearOperator.gearingUp(view);
     double seconds = (now - lastSampleMillis) / 1000.0;
     long reads = readsServed.get() + readsFailed.get();
     long writes = writesDone.get() + writesFailed.get();

@@ -51,12 +51,43 @@ class DemoSettingsTest {
     assertThatThrownBy(() -> DemoSettings.load(null, List.of("demo.gear.group-size=3")))
         .hasMessageContaining("demo.gear.group-size = 3 is not allowed: the equal-work layout refuses it with"
             + " demo.gear.primaries = 3 and demo.datanodes = 9: 2 gear groups of 3 servers are too few");
-    assertThatThrownBy(() -> DemoSettings.load(null, List.of("demo.gear.schedule=0.5:7")))
+    assertThatThrownBy(() -> DemoSettings.load(null, List.of("demo.gears=manual", "demo.gear.schedule=0.5:7")))
         .hasMessageContaining("gear '7' does not exist: expected 0..6 or max");
     assertThatThrownBy(() -> DemoSettings.load(null, List.of("demo.redfish-hosts=6")))
         .hasMessageContaining("demo.redfish-hosts = 6 is not allowed: expected at most");
     assertThatThrownBy(() -> DemoSettings.load(null, List.of("demo.heap=lots")))
         .hasMessage("demo.heap = lots is not allowed: expected a JVM size such as 256m or 1g");
+  }
+
+  @Test
+  void policyIsAGearedPolicyOfTheRegistryOrRandom() throws Exception {
+    assertThatThrownBy(() -> DemoSettings.load(null, List.of("demo.policy=hdfs")))
+        .hasMessage("demo.policy = hdfs is not allowed: expected one of [rabbit, springfs, accordion, eafr-geared,"
+            + " random]");
+    DemoSettings random = DemoSettings.load(null, List.of("demo.policy=random", "demo.gears=auto"));
+    assertThat(random.geared()).isFalse();
+    assertThat(random.gearMode()).isEqualTo(DemoSettings.GearMode.OFF);
+    assertThat(random.runName()).isEqualTo("random");
+    // Accordion's groups of p = 3 on 9 DataNodes: gears 0..2, so a schedule's gear 4 is refused.
+    assertThat(DemoSettings.load(null, List.of("demo.policy=accordion")).maximumGear()).isEqualTo(2);
+    assertThatThrownBy(() -> DemoSettings.load(null, List.of("demo.policy=accordion", "demo.gears=manual")))
+        .hasMessageContaining("gear '4' does not exist: expected 0..2 or max");
+  }
+
+  @Test
+  void controllerScalesWithTheReplayLength() {
+    org.apache.hadoop.conf.Configuration site = new org.apache.hadoop.conf.Configuration(false);
+    ClusterConfig.autoGears(site, 240);
+    assertThat(site.get("eafr.gear.server.opens-per-second")).isEqualTo("5");
+    assertThat(site.get("eafr.gear.server.write-bytes-per-second")).isEqualTo("1750000");
+    assertThat(site.get("eafr.gear.auto.interval.ms")).isEqualTo("8000");
+    assertThat(site.get("eafr.gear.min-dwell.ms")).isEqualTo("16000");
+    // eafr-geared's read floor: a share of one server, raised to the layout's minimum p + (r - 1) g = 5 of 9
+    assertThat(org.eafr.placement.gear.eafr.ReadFloor.of(Double.parseDouble(ClusterConfig.readFloorShare(9)), 9, 3, 1,
+        3).servers()).isEqualTo(5);
+    ClusterConfig.autoGears(site, 600);
+    assertThat(site.get("eafr.gear.server.opens-per-second")).isEqualTo("2");
+    assertThat(site.get("eafr.gear.auto.interval.ms")).isEqualTo("20000");
   }
 
   @Test
