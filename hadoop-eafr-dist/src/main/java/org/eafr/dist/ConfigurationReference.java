@@ -60,8 +60,8 @@ public final class ConfigurationReference {
     List<Setting<?>> core = EafrSettings.all();
     text.append("Read by the NameNode plugins from the NameNode's hdfs-site.xml; the same list, with defaults, is"
         + " `eafr-default.xml` inside the jar. The core's keys (`").append(core.get(0).key()).append("` to `")
-        .append(core.get(core.size() - 1).key()).append("`) are explained with their paper symbols in"
-        + " [settings.md](settings.md).\n\n");
+        .append(core.get(core.size() - 1).key()).append("`) give their paper symbol before the meaning;"
+        + " why each default was chosen is in [settings.md](settings.md).\n\n");
     table(text, nameNodeRows());
     text.append("\n### DataNode (`hadoop-eafr-datanode`)\n\n");
     text.append("Read by the DataNode plugins from each DataNode's hdfs-site.xml. The DataNode also checks every core"

@@ -14,13 +14,16 @@ import java.util.function.ToDoubleFunction;
  * The table of scripts/bench/incast.sh: per scenario, the median over rounds of each metric for the stock mode and
  * for every other mode measured (e.g. {@code pacing} and {@code window}, or {@code eafr}), and each one's ratio to
  * stock (below 1 is better for times, retransmissions and timeouts, above 1 for goodput), with the goal where there
- * is one and whether each mode meets it. Also writes it into docs/evaluation-real-daemons.md between two markers, so a re-run
- * replaces the section and leaves the rest of the file alone.
+ * is one and whether each mode meets it. Also writes the medians into docs/evaluation-real-daemons.md between two
+ * markers, so a re-run replaces the section and leaves the rest of the file alone, and every round into
+ * docs/bench/incast-rounds.md ({@link #ROUNDS_FILE}).
  */
 public final class BenchReport {
   static final String BEGIN = "<!-- scripts/bench/incast.sh: begin (generated; a re-run replaces it) -->";
   static final String END = "<!-- scripts/bench/incast.sh: end -->";
   static final String STOCK = "stock";
+  /** Where the rounds go, relative to the folder of the document the medians go into. */
+  static final String ROUNDS_FILE = "bench/incast-rounds.md";
 
   private final List<RoundResult> results;
 
@@ -30,6 +33,11 @@ public final class BenchReport {
 
   /** The Markdown table of medians and ratios, then the rounds. */
   public String markdown() {
+    return medians() + "Every round (times in ms):\n\n" + rounds();
+  }
+
+  /** Per scenario, the table of medians and ratios to stock, each followed by a blank line. */
+  public String medians() {
     StringBuilder md = new StringBuilder();
     for (String scenario : scenarios()) {
       List<String> modes = modes(scenario);
@@ -50,7 +58,12 @@ public final class BenchReport {
           incast ? Goal.atMost(1.0) : Goal.NONE);
       md.append('\n');
     }
-    md.append("Every round (times in ms):\n\n").append("| scenario | mode | round | blocks | p50 | p99 | goodput Mbit/s"
+    return md.toString();
+  }
+
+  /** The table of every round, times in ms. */
+  public String rounds() {
+    StringBuilder md = new StringBuilder("| scenario | mode | round | blocks | p50 | p99 | goodput Mbit/s"
         + " | retransmitted | timeouts | completion |\n|---|---|---|---|---|---|---|---|---|---|\n");
     for (RoundResult r : results) {
       md.append(String.format(Locale.ROOT, "| %s | %s | %d | %d | %d | %d | %.1f | %d | %d | %d |%n", r.scenario(),

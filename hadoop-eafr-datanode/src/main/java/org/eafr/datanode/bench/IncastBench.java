@@ -32,7 +32,7 @@ import java.util.Map;
  *        reads the block copies started since EPOCH_MS from the DataNode logs, appends one row to CSV, prints it
  * report --results CSV [--doc FILE --title TEXT --setup FILE]
  *        prints the table of medians and ratios; with --doc writes it (under TITLE, after the text in the setup
- *        file) into FILE between the bench's markers
+ *        file) into FILE between the bench's markers, and every round into bench/incast-rounds.md beside FILE
  * sockets --mode M --rx FILE,... --tx FILE,...
  *        prints one sentence: the receiving and sending connections as {@code ss -tin} showed them in mode M
  *        ({@link SocketSamples})
@@ -167,18 +167,26 @@ public final class IncastBench {
         results.add(RoundResult.parseCsv(line));
       }
     }
-    String table = new BenchReport(results).markdown();
+    BenchReport report = new BenchReport(results);
     String doc = options.get("--doc");
     if (doc != null) {
       String setup = options.containsKey("--setup")
           ? new String(Files.readAllBytes(Paths.get(options.get("--setup"))), StandardCharsets.UTF_8) : "";
       String section = "## " + required(options, "--title") + "\n\n" + setup + (setup.isEmpty() ? "" : "\n")
-          + table;
+          + report.medians() + "Every round: [" + BenchReport.ROUNDS_FILE + "](" + BenchReport.ROUNDS_FILE + ").\n";
       Path path = Paths.get(doc);
       String current = Files.exists(path) ? new String(Files.readAllBytes(path), StandardCharsets.UTF_8) : "";
       Files.write(path, BenchReport.replaceSection(current, section).getBytes(StandardCharsets.UTF_8));
+      writeRounds(path.resolveSibling(BenchReport.ROUNDS_FILE), path.getFileName().toString(), report);
     }
-    return table;
+    return report.markdown();
+  }
+
+  /** Every round of the run whose medians went into {@code doc}, as a run record beside it. */
+  private static void writeRounds(Path file, String doc, BenchReport report) throws IOException {
+    Files.createDirectories(file.getParent());
+    Files.write(file, ("# Incast bench: every round\n\nThe rounds behind the medians `scripts/bench/incast.sh` wrote"
+        + " into " + doc + " (times in ms).\n\n" + report.rounds()).getBytes(StandardCharsets.UTF_8));
   }
 
   private static String required(Map<String, String> options, String name) {

@@ -4,9 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class BenchReportTest {
 
@@ -98,6 +103,25 @@ class BenchReportTest {
     String replaced = BenchReport.replaceSection(appended + "after\n", "## Bench\nnew\n");
     assertThat(replaced).isEqualTo("# Evaluation\n\ntext\n\n" + BenchReport.BEGIN + "\n## Bench\nnew\n"
         + BenchReport.END + "\nafter\n");
+  }
+
+  @Test
+  void reportWithDoc_writesTheMediansIntoTheDoc_andEveryRoundIntoBench(@TempDir Path dir) throws IOException {
+    Path csv = dir.resolve("results.csv");
+    Files.writeString(csv, "header\nincast,stock,1,24,9000,20000,90.00,500,10,30000\n"
+        + "incast,window,1,24,9000,12000,90.00,0,0,30000\n");
+    Path doc = dir.resolve("evaluation.md");
+    Files.writeString(doc, "# Evaluation\n");
+
+    IncastBench.report(Map.of("--results", csv.toString(), "--doc", doc.toString(), "--title", "Incast"));
+
+    assertThat(Files.readString(doc))
+        .contains("## Incast\n\n| scenario | metric | stock | window |")
+        .contains("Every round: [bench/incast-rounds.md](bench/incast-rounds.md).\n" + BenchReport.END)
+        .doesNotContain("| incast | window | 1 |");
+    assertThat(Files.readString(dir.resolve("bench/incast-rounds.md")))
+        .contains("into evaluation.md (times in ms)")
+        .contains("| incast | window | 1 | 24 | 9000 | 12000 | 90.0 | 0 | 0 | 30000 |");
   }
 
   @Test

@@ -22,7 +22,7 @@ public final class KnownKeys {
    * @throws InvalidSettingException for the first unknown key in alphabetical order
    */
   public static void check(Map<String, String> present, Collection<String> known, Collection<String> otherOwners) {
-    check(present, known, otherOwners, "docs/settings.md");
+    check(present, known, otherOwners, "docs/configuration.md");
   }
 
   /** As {@link #check(Map, Collection, Collection)}, with the document that lists the known keys named in errors. */

@@ -24,7 +24,7 @@ class KnownKeysTest {
     assertThatThrownBy(() -> KnownKeys.check(Map.of("eafr.min-replica", "3"), CORE, List.of()))
         .isInstanceOf(InvalidSettingException.class)
         .hasMessage("eafr.min-replica = 3 is not allowed: unknown key; did you mean eafr.min-replicas? the known keys"
-            + " are in docs/settings.md");
+            + " are in docs/configuration.md");
     assertThatThrownBy(() -> KnownKeys.check(Map.of("eafr.intervall.ms", "1000"), CORE, List.of()))
         .hasMessageContaining("did you mean eafr.interval.ms?");
   }
@@ -32,7 +32,7 @@ class KnownKeysTest {
   @Test
   void keyFarFromEveryKnownKey_isRefusedWithoutAGuess() {
     assertThatThrownBy(() -> KnownKeys.check(Map.of("eafr.colour", "blue"), CORE, List.of()))
-        .hasMessage("eafr.colour = blue is not allowed: unknown key; the known keys are in docs/settings.md");
+        .hasMessage("eafr.colour = blue is not allowed: unknown key; the known keys are in docs/configuration.md");
   }
 
   @Test
