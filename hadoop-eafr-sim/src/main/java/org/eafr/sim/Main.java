@@ -71,7 +71,7 @@ public final class Main {
 
         Options:
           --policies a,b,...   run only these policies (default: the scenario's)
-          --set key=value      override a setting (repeatable); sim.* keys below, eafr.* keys in docs/settings.md
+          --set key=value      override a setting (repeatable); sim.* keys below, eafr.* keys in docs/configuration.md
           --trace FORMAT[:PATH] workload: synthetic (default) or swim[:PATH] (.tsv or .tsv.gz, 6 columns or 7
                                with the job's input path; default the FB-2009 trace in the jar; shipped:
                                classpath:FB-2009_samples_24_times_1hr_0.tsv.gz, ..._1hr_1.tsv.gz,

@@ -135,7 +135,7 @@ public final class SimSettings {
       }
       Setting<?> setting = ALL.stream().filter(s -> s.key().equals(key)).findFirst().orElseThrow(
           () -> new InvalidSettingException(key, entry.getValue(), "unknown key; known keys are " + keys()
-              + " and the eafr.* keys of docs/settings.md"));
+              + " and the eafr.* keys of docs/configuration.md"));
       values.put(setting, setting.parse(entry.getValue().trim()));
     }
     SimSettings settings = new SimSettings(values, eafr.build(), gridRaw);
