@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Optional;
 import org.apache.hadoop.hdfs.protocol.HdfsConstants.DatanodeReportType;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
+import org.apache.hadoop.hdfs.server.namenode.DirectoryWithQuotaFeature;
 import org.apache.hadoop.hdfs.server.namenode.NameNode;
 import org.eafr.namenode.cluster.ServerTranslator;
 import org.eafr.namenode.runtime.EafrRuntime;
@@ -83,8 +84,9 @@ final class LowestGearRoom {
       capacities.put(ServerTranslator.idOf(dataNode), dataNode.getCapacity());
       used += dataNode.getDfsUsed();
     }
-    long namespace = nameNode.getNamesystem().getFSDirectory().getRoot().getDirectoryWithQuotaFeature()
-        .getSpaceConsumed().getStorageSpace();
+    DirectoryWithQuotaFeature root = nameNode.getNamesystem().getFSDirectory().getRoot()
+        .getDirectoryWithQuotaFeature();
+    long namespace = root == null ? 0 : root.getSpaceConsumed().getStorageSpace();
     EafrSettings core = runtime.settings().core();
     return Optional.of(of(layout.get(), capacities, Math.max(used, namespace), core.get(EafrSettings.GEAR_REPLICAS),
         core.storageReserveBytes(), core.get(EafrSettings.GEAR_CAPACITY_HEADROOM),

@@ -50,7 +50,9 @@ import org.eafr.placement.settings.EafrSettings;
  *       non-primaries, so that every primary of the group gets the same mix (Sec. 3.5: each gear group holds about
  *       the same data from each primary): at every gear, the blocks only a primary can serve are about equal for the
  *       group's primaries (within 7 blocks in PrimaryDealPropertyTest, on one rack), and each primary holds B / p
- *       within a few blocks. Primaries on another rack than every non-primary are preferred.</li>
+ *       within a few blocks. Primaries on another rack than every non-primary are preferred. Dealt by capacity (the
+       six-argument constructor, eafr.gear.capacity-aware), each primary takes blocks in proportion to its storage
+       capacity instead, so primaries of different sizes fill alike.</li>
  *   <li>Racks, when the cluster has two or more: when every non-primary home is on the primary's rack, the
  *       lowest-priority one gives way to the group's most urgent server on another rack (counted by
  *       {@link #rackSwaps()}). The server that gave way keeps its turn and is first in line at the next block, so its
