@@ -14,7 +14,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@code hdfs eafr status} on a geared MiniDFSCluster whose lowest gear is short of one copy: 12 DataNodes of 16 MB,
+ * {@code hdfs eafr status} and {@code plan} on a geared MiniDFSCluster whose lowest gear is short of one copy: 12 DataNodes of 16 MB,
  * p = 4 primaries (64 MB), a file of 24 MB with 3 replicas and eafr.gear.capacity-headroom 2 (the primaries must hold
  * 3 x one copy, 72 MB), so gear 0 holds under 90% of it and p must grow to 6 (5 DataNodes of 16 MB hold it; g = 2).
  */
@@ -54,5 +54,17 @@ class LowestGearStatusTest {
     assertThat(text.out).contains("lowest gear (4 DataNodes, 0.1 GB usable) holds 8")
         .contains("of one copy").contains(": grow p to 6 (hdfs eafr relayout start after raising"
             + " eafr.gear.primaries)");
+  }
+
+  @Test
+  void plan_saysTheSame() throws Exception {
+    AdminRun json = AdminRun.run(cluster.conf(), "plan", "-json");
+    assertThat(json.code).as(json.err).isZero();
+    JsonNode room = new ObjectMapper().readTree(json.out).path("gears").path("lowestGearRoom");
+
+    assertThat(room.path("primariesNeeded").asInt()).isEqualTo(6);
+    assertThat(room.path("holdsOneCopy").asBoolean()).isFalse();
+    AdminRun text = AdminRun.run(cluster.conf(), "plan");
+    assertThat(text.out).contains(": grow p to 6 (hdfs eafr relayout start after raising eafr.gear.primaries)");
   }
 }
