@@ -87,7 +87,7 @@ public final class EafrSettings {
           + " chain carries no capacities, so there it deals equal shares either way.", 0, Range.closed(0, 1));
   public static final Setting<Double> GEAR_CAPACITY_HEADROOM = Setting.ofDouble("eafr.gear.capacity-headroom", "-",
       "Spare share of one copy that p primaries sized by capacity must hold besides it, for writes after they were"
-          + " sized (p holds one copy times 1 + this); also the margin with which `hdfs eafr status` says how far to grow p.", 0.05,
+          + " sized (p holds one copy times 1 + this); also the margin with which `hdfs eafr status` and `plan` say how far to grow p.", 0.05,
       Range.closed(0.0, 10.0));
   public static final Setting<Integer> GEAR_MIGRATION_THRESHOLD = Setting.ofInt("eafr.gear.migration-threshold",
       "T", "Passive migration (SpringFS): each resizing interval moves 1/T of the blocks owed to re-integrated servers,"
