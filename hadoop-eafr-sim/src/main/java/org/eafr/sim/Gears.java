@@ -77,6 +77,7 @@ final class Gears {
     positionOf = new int[servers];
     serverAt = new int[servers];
     movesFrom = new int[servers];
+    geared.catalog(run.files.stream().mapToLong(org.eafr.sim.model.SimFile::sizeBytes).sum());
     geared.start(run.cluster.view(), perServer);
     for (SimServer server : run.cluster.servers()) {
       int position = geared.chain().requirePosition(server.id());

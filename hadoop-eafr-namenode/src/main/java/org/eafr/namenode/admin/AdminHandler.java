@@ -73,7 +73,7 @@ public final class AdminHandler implements RefreshHandler {
   public AdminHandler(NameNode nameNode, EafrRuntime runtime) {
     this.nameNode = nameNode;
     this.runtime = runtime;
-    this.plans = new PlanJob(() -> PlanReport.of(runtime));
+    this.plans = new PlanJob(() -> PlanReport.of(nameNode, runtime));
   }
 
   /** Stops the thread that makes plans. */

@@ -54,6 +54,8 @@ final class ClusterReport {
   private final boolean coldPowerOff;
   private final Map<String, String> coldServers;
   private final List<NodeReport> nodes = new ArrayList<>();
+  /** Whether the lowest gear holds one copy at the real fill; null while gears are off or the chain is not fixed. */
+  private final LowestGearRoom lowestGear;
 
   private ClusterReport(NameNode nameNode, EafrRuntime runtime) {
     this.nameNode = String.valueOf(nameNode.getNameNodeAddress());
@@ -80,6 +82,7 @@ final class ClusterReport {
           energy == null ? null : energy.nodes().get(ServerTranslator.idOf(dataNode))));
     }
     nodes.sort(Comparator.comparing((NodeReport n) -> n.rack).thenComparing(n -> n.id));
+    this.lowestGear = LowestGearRoom.of(nameNode, runtime).orElse(null);
   }
 
   static ClusterReport of(NameNode nameNode, EafrRuntime runtime) {
@@ -107,6 +110,7 @@ final class ClusterReport {
     map.put("monitor", monitor);
     Map<String, Object> gearMap = new LinkedHashMap<>(gears.toJsonMap());
     gearMap.put("outsideLayout", outsideLayout);
+    gearMap.put("lowestGearRoom", lowestGear == null ? null : lowestGear.toJsonMap());
     map.put("gears", gearMap);
     map.put("relayout", relayout == null ? null : relayout.values());
     map.put("energy", energy == null ? null : energy.toJsonMap());
@@ -192,6 +196,9 @@ final class ClusterReport {
       }
       outsideLayout.forEach((id, why) -> text.append("outside the layout: ").append(id).append(": ").append(why)
           .append('\n'));
+      if (lowestGear != null) {
+        text.append(lowestGear.text());
+      }
       text.append(String.format(Locale.ROOT, "gear mode %s; auto decisions %s, shifts started by auto %s%s%n",
           gear.get("GearMode"), gear.get("GearAutoDecisions"), gear.get("GearAutoShifts"),
           gear.get("GearAutoLastDecision") == null ? "" : "; last: " + gear.get("GearAutoLastDecision")));

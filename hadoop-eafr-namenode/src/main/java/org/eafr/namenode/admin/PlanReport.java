@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.apache.hadoop.hdfs.server.namenode.NameNode;
 import org.eafr.namenode.runtime.EafrRuntime;
 import org.eafr.namenode.gear.GearAutopilot;
 import org.eafr.namenode.gear.GearMode;
@@ -23,25 +24,31 @@ import org.eafr.placement.replication.ReplicaAction;
 /**
  * {@code hdfs eafr plan [-json]}: what the next replication round would do ({@link ReplicationMonitor#preview()}),
  * each action with its file and reason, and, with gears, the gear mode and the gear controller's last decision in
- * auto mode. Read-only: it starts nothing and moves no counter; it names files, so it is for the superuser, and it is
+ * auto mode, and whether the lowest gear holds one copy of the data ({@link LowestGearRoom}). Read-only: it starts nothing and moves no counter; it names files, so it is for the superuser, and it is
  * made off the IPC handlers ({@link PlanJob}).
  */
 final class PlanReport {
   private final RoundPreview preview;
   private final Map<String, Object> gears;
+  /** Whether the lowest gear holds one copy at the real fill; null while gears are off or the chain is not fixed. */
+  private final LowestGearRoom lowestGear;
 
-  private PlanReport(RoundPreview preview, Map<String, Object> gears) {
+  private PlanReport(RoundPreview preview, Map<String, Object> gears, LowestGearRoom lowestGear) {
     this.preview = preview;
     this.gears = gears;
+    this.lowestGear = lowestGear;
+    if (lowestGear != null) {
+      gears.put("lowestGearRoom", lowestGear.toJsonMap());
+    }
   }
 
-  static PlanReport of(EafrRuntime runtime) throws IOException {
+  static PlanReport of(NameNode nameNode, EafrRuntime runtime) throws IOException {
     RoundPlanner monitor = runtime.monitor();
     if (monitor == null) {
       throw new IllegalStateException("the replication monitor is not running on this NameNode"
           + " (dfs.namenode.plugins must name org.eafr.namenode.monitor.ReplicationMonitorPlugin)");
     }
-    return new PlanReport(monitor.preview(), gears(runtime));
+    return new PlanReport(monitor.preview(), gears(runtime), LowestGearRoom.of(nameNode, runtime).orElse(null));
   }
 
   private static Map<String, Object> gears(EafrRuntime runtime) {
@@ -151,7 +158,8 @@ final class PlanReport {
       Map<String, Object> decision = (Map<String, Object>) last;
       text.append("; last decision at ").append(decision.get("time")).append(": ").append(decision.get("summary"));
     }
-    return text.append('\n').toString();
+    text.append('\n');
+    return lowestGear == null ? text.toString() : text.append(lowestGear.text()).toString();
   }
 
   private static String line(RoundPreview.Planned planned) {

@@ -19,10 +19,16 @@ import org.eafr.placement.cluster.Server;
  *
  * <p>Worked example: {@code rackInterleaved} of a1, a2, a3 (rack A) and b1 (rack B) is a1, b1, a2, a3: one server per
  * rack in turn, racks in the order they first appear, so the first positions (the primaries) span every rack.
+ *
+ * <p>Worked example of {@link #largestFirst}: a chain a1 (250 GB), b1 (750 GB), a2 (500 GB), b2 (750 GB) becomes b1,
+ * b2, a2, a1: the largest servers first, so the primaries at its head hold the most bytes; b1 stays ahead of b2 (same
+ * capacity, chain order), so a chain of equal disks is returned unchanged.
  */
 public final class ExpansionChain {
   private final String[] ids;
   private final int[] racks;
+  /** Each position's storage capacity in bytes (0 when the chain was built from servers without one). */
+  private final long[] capacities;
   private final List<String> rackNames;
   private final Map<String, Integer> positions;
 
@@ -30,12 +36,14 @@ public final class ExpansionChain {
     int n = ordered.size();
     this.ids = new String[n];
     this.racks = new int[n];
+    this.capacities = new long[n];
     Map<String, Integer> rackIds = new LinkedHashMap<>();
     Map<String, Integer> byId = new HashMap<>(n * 2);
     for (int i = 0; i < n; i++) {
       Server server = ordered.get(i);
       ids[i] = server.id();
       racks[i] = rackIds.computeIfAbsent(server.rack(), r -> rackIds.size());
+      capacities[i] = server.storageCapacity();
       if (byId.put(server.id(), i) != null) {
         throw new IllegalArgumentException("server id " + server.id() + " appears twice in the expansion chain");
       }
@@ -67,6 +75,25 @@ public final class ExpansionChain {
       }
     }
     return new ExpansionChain(ordered);
+  }
+
+  /**
+   * This chain with the largest servers (by storage capacity) first, servers of equal capacity in this chain's order
+   * (a stable sort), so that the primaries and the lowest gears hold the most bytes: the fewest servers that store one
+   * copy, as the ideal keeps on. A chain of equal capacities is returned unchanged. O(N log N).
+   */
+  public ExpansionChain largestFirst() {
+    List<Server> servers = new ArrayList<>(ids.length);
+    for (int i = 0; i < ids.length; i++) {
+      servers.add(Server.builder(ids[i]).rack(rackNames.get(racks[i])).storageCapacity(capacities[i]).build());
+    }
+    servers.sort((a, b) -> Long.compare(b.storageCapacity(), a.storageCapacity()));
+    return new ExpansionChain(servers);
+  }
+
+  /** The storage capacity in bytes of the server at {@code position}; 0 when its server had none. */
+  public long capacity(int position) {
+    return capacities[checkPosition(position)];
   }
 
   /** N, the number of servers in the chain. */

@@ -79,6 +79,16 @@ public final class EafrSettings {
   public static final Setting<Integer> GEAR_REPLICAS = Setting.ofInt("eafr.gear.replicas", "r (layout)",
       "Replicas per block the geared layout is built for; its spread is about p e^(r-1) servers (Eq. 3).", 3,
       Range.closed(2, 32));
+  public static final Setting<Integer> GEAR_CAPACITY_AWARE = Setting.ofInt("eafr.gear.capacity-aware", "-",
+      "1 sizes the equal-work layout by bytes on disks of different sizes: its p primaries take blocks in proportion"
+          + " to their storage capacities, and the simulator's expansion chain puts the largest servers first (equal"
+          + " capacities keep the rack-interleaved order) and, with eafr.gear.primaries 0, sizes p to hold one copy of"
+          + " its files plus eafr.gear.capacity-headroom. 0 deals every primary the same block count. A NameNode's"
+          + " chain carries no capacities, so there it deals equal shares either way.", 0, Range.closed(0, 1));
+  public static final Setting<Double> GEAR_CAPACITY_HEADROOM = Setting.ofDouble("eafr.gear.capacity-headroom", "-",
+      "Spare share of one copy that p primaries sized by capacity must hold besides it, for writes after they were"
+          + " sized (p holds one copy times 1 + this); also the margin with which `hdfs eafr status` and `plan` say how far to grow p.", 0.05,
+      Range.closed(0.0, 10.0));
   public static final Setting<Integer> GEAR_MIGRATION_THRESHOLD = Setting.ofInt("eafr.gear.migration-threshold",
       "T", "Passive migration (SpringFS): each resizing interval moves 1/T of the blocks owed to re-integrated servers,"
           + " so every migration ends within T intervals; 1 is aggressive migration.", 10, Range.closed(1, 10_000));
@@ -125,7 +135,7 @@ public final class EafrSettings {
       HOT_REPLICA_READS, COLD_MEAN_READS, COLD_REPLICA_READS, REPLICA_FRACTION, MIN_REPLICAS, MIN_HOT_REPLICAS,
       OVERLOADED_FRACTION, OVERLOAD_THRESHOLD, STORAGE_RESERVE_BYTES, EWMA_ALPHA, EWMA_WINDOW_MS, SPEED_WEIGHT,
       DESTINATION_SAMPLE_SIZE, FINISH_RATIO, RATE_LOW, RATE_HIGH, GEAR_PRIMARIES, GEAR_GROUP_SIZE, GEAR_REPLICAS,
-      GEAR_MIGRATION_THRESHOLD, GEAR_REFLECTION_BATCH_BLOCKS, GEAR_ACCORDION_LOWEST_GROUP, GEAR_ACCORDION_GROWTH,
+      GEAR_CAPACITY_AWARE, GEAR_CAPACITY_HEADROOM, GEAR_MIGRATION_THRESHOLD, GEAR_REFLECTION_BATCH_BLOCKS, GEAR_ACCORDION_LOWEST_GROUP, GEAR_ACCORDION_GROWTH,
       GEAR_TARGET_UTILIZATION, GEAR_DOWN_MARGIN, GEAR_MIN_DWELL_MS, GEAR_FORECAST_DAYS, GEAR_EAFR_READ_FLOOR,
       ENERGY_IDLE_WATTS, ENERGY_PEAK_WATTS, ENERGY_OFF_WATTS);
 

@@ -63,6 +63,13 @@ public interface GearedPolicy extends Policy {
   default void storedBlocks(org.eafr.placement.gear.StoredBlocks stored) {
   }
 
+  /**
+   * The bytes of one copy of the files the run starts with, given before {@link #start}: a layout sized by capacity
+   * (eafr.gear.capacity-aware) sizes its primaries to hold it.
+   */
+  default void catalog(long oneCopyBytes) {
+  }
+
   /** The mean read latency of the last control period in ms (NaN: no read), given before each {@link #decide}. */
   default void readLatency(double meanMs) {
   }

@@ -28,6 +28,7 @@ import org.eafr.placement.gear.OffloadLedger;
 import org.eafr.placement.gear.ReadBalancer;
 import org.eafr.placement.gear.StorageRoom;
 import org.eafr.placement.gear.StoredBlocks;
+import org.eafr.placement.gear.layout.CapacityPrimaries;
 import org.eafr.placement.recovery.LostReplica;
 import org.eafr.placement.recovery.RecoveryPlan;
 import org.eafr.placement.grid.DeferralScheduler;
@@ -66,6 +67,7 @@ public class LayoutPolicy implements GearedPolicy {
   private final Counted counted;
   private final OffloadLedger ledger = new OffloadLedger();
   private ExpansionChain chain;
+  private long oneCopyBytes;
   private GearedLayout layout;
   private ReadBalancer balancer;
   private GearController controller;
@@ -175,7 +177,10 @@ public class LayoutPolicy implements GearedPolicy {
   @Override
   public void start(ClusterView cluster, LoadSample perServer) {
     chain = ExpansionChain.rackInterleaved(new ArrayList<>(cluster.servers()));
-    layout = layoutFactory.apply(chain, env);
+    EafrSettings keys = env.settings().eafr();
+    boolean byCapacity = keys.get(EafrSettings.GEAR_CAPACITY_AWARE) == 1;
+    chain = byCapacity ? chain.largestFirst() : chain;
+    layout = layoutFactory.apply(chain, byCapacity ? sizedByCapacity(keys) : env);
     balancer = balancerFactory.apply(layout);
     int lowest = lowestGear();
     controller = GearController.from(env.settings().eafr(), layout, perServer, lowest, lowest,
@@ -191,6 +196,26 @@ public class LayoutPolicy implements GearedPolicy {
     // A steering range the controller cannot take (u - lower at or below h) stops the run before it starts.
     steering.target(wallNow(), eafr.get(EafrSettings.GEAR_TARGET_UTILIZATION), eafr.get(EafrSettings.GEAR_DOWN_MARGIN),
         Double.NaN);
+  }
+
+  @Override
+  public void catalog(long oneCopyBytes) {
+    this.oneCopyBytes = oneCopyBytes;
+  }
+
+  /**
+   * The environment the layout is built in when it is sized by capacity: with eafr.gear.primaries 0, p is the fewest
+   * of the largest servers that hold one copy of the catalog plus eafr.gear.capacity-headroom ({@link
+   * CapacityPrimaries}).
+   */
+  private PolicyEnvironment sizedByCapacity(EafrSettings keys) {
+    if (keys.get(EafrSettings.GEAR_PRIMARIES) > 0 || oneCopyBytes <= 0) {
+      return env;
+    }
+    int p = CapacityPrimaries.primaries(oneCopyBytes, keys.get(EafrSettings.GEAR_CAPACITY_HEADROOM), chain,
+        keys.storageReserveBytes(), keys.get(EafrSettings.GEAR_GROUP_SIZE));
+    return new PolicyEnvironment(env.settings().with(java.util.Map.of(EafrSettings.GEAR_PRIMARIES.key(),
+        String.valueOf(p))), env.random(), env.clockMillis());
   }
 
   /** Schedules this policy's background work against {@code scheduled} (a named carbon- or price-aware variant). */

@@ -50,7 +50,9 @@ import org.eafr.placement.settings.EafrSettings;
  *       non-primaries, so that every primary of the group gets the same mix (Sec. 3.5: each gear group holds about
  *       the same data from each primary): at every gear, the blocks only a primary can serve are about equal for the
  *       group's primaries (within 7 blocks in PrimaryDealPropertyTest, on one rack), and each primary holds B / p
- *       within a few blocks. Primaries on another rack than every non-primary are preferred.</li>
+ *       within a few blocks. Primaries on another rack than every non-primary are preferred. Dealt by capacity (the
+       six-argument constructor, eafr.gear.capacity-aware), each primary takes blocks in proportion to its storage
+       capacity instead, so primaries of different sizes fill alike.</li>
  *   <li>Racks, when the cluster has two or more: when every non-primary home is on the primary's rack, the
  *       lowest-priority one gives way to the group's most urgent server on another rack (counted by
  *       {@link #rackSwaps()}). The server that gave way keeps its turn and is first in line at the next block, so its
@@ -112,6 +114,10 @@ public final class EqualWorkLayout extends NestedGears {
   private final int gridEnd;
   /** Servers that may hold data: N, or fewer for a read floor (a displaced non-primary stays below it). */
   private final int spread;
+  /** Whether the primaries take blocks in proportion to their capacities (see {@link #byCapacity()}). */
+  private final boolean byCapacity;
+  /** b / B of each primary (1 / p each unless dealt by capacity). */
+  private final double[] primaryShares;
   private final RecoveryGroup[] groups;
   private final ActiveSet[] recoverySets;
   /** Each recovery group with the primaries it serves: every home of a block dealt to the group is in it. */
@@ -139,12 +145,32 @@ public final class EqualWorkLayout extends NestedGears {
    * @param spread servers that hold data, in (p, N]
    */
   public EqualWorkLayout(ExpansionChain chain, int primaries, int groupSize, int replicas, int spread) {
-    this(chain, primaries, groupSize, shares(chain, primaries, groupSize, replicas, spread), spread);
+    this(chain, primaries, groupSize, replicas, spread, false);
   }
 
-  private EqualWorkLayout(ExpansionChain chain, int primaries, int groupSize, EqualWorkShares shares, int spread) {
+  /**
+   * The same, with {@code byCapacity} dealing each recovery group's blocks to its primaries in proportion to their
+   * storage capacities ({@link ExpansionChain#capacity}): shares by bytes on disks of different sizes, so a primary
+   * of 250 GB next to one of 750 GB holds a third of its blocks, and both fill alike. A primary without a known
+   * capacity (0) makes the deal equal again. The non-primaries keep b_i = B / i: weighting them by capacity would
+   * leave a small server below B / n, no longer equal work (see the class comment); on a chain ordered
+   * {@link ExpansionChain#largestFirst} the largest b_i fall on the largest servers anyway.
+   *
+   * <p>Worked example (the unit test checks it): p = 2 primaries of 750 and 250 GB, g = 1, take 3 and 1 of every 4
+   * blocks, shares 0.75 and 0.25 of one copy, where the equal deal gives 0.5 each and overflows the 250 GB primary
+   * once one copy passes 500 GB.
+   */
+  public EqualWorkLayout(ExpansionChain chain, int primaries, int groupSize, int replicas, int spread,
+      boolean byCapacity) {
+    this(chain, primaries, groupSize, shares(chain, primaries, groupSize, replicas, spread), spread, byCapacity);
+  }
+
+  private EqualWorkLayout(ExpansionChain chain, int primaries, int groupSize, EqualWorkShares shares, int spread,
+      boolean byCapacity) {
     super(chain, gearSets(chain, primaries, groupSize, shares));
     this.chain = chain;
+    this.byCapacity = byCapacity && capacitiesKnown(chain, primaries);
+    this.primaryShares = primaryShares(chain, primaries, groupSize, this.byCapacity);
     this.spread = spread;
     this.primaries = primaries;
     this.groupSize = groupSize;
@@ -174,6 +200,28 @@ public final class EqualWorkLayout extends NestedGears {
     return EqualWorkShares.of(primaries, groupSize, replicas, (spread - primaries) / groupSize);
   }
 
+  private static boolean capacitiesKnown(ExpansionChain chain, int primaries) {
+    for (int q = 0; q < Math.min(primaries, chain.size()); q++) {
+      if (chain.capacity(q) <= 0) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** b / B of each primary: 1 / p, or by capacity its recovery group's 1 / g times its share of the group's capacity. */
+  private static double[] primaryShares(ExpansionChain chain, int primaries, int groupSize, boolean byCapacity) {
+    double[] shares = new double[primaries];
+    double[] groupCapacity = new double[groupSize];
+    for (int q = 0; q < primaries; q++) {
+      groupCapacity[q % groupSize] += chain.capacity(q);
+    }
+    for (int q = 0; q < primaries; q++) {
+      shares[q] = byCapacity ? chain.capacity(q) / groupCapacity[q % groupSize] / groupSize : 1.0 / primaries;
+    }
+    return shares;
+  }
+
   /** Gear 0 is the primaries, gear k adds gear groups 1..k, and a last gear adds the servers past the last group. */
   private static ActiveSet[] gearSets(ExpansionChain chain, int primaries, int groupSize, EqualWorkShares shares) {
     int gridEnd = primaries + shares.gearGroups() * groupSize;
@@ -189,8 +237,8 @@ public final class EqualWorkLayout extends NestedGears {
   }
 
   /**
-   * The layout from {@code settings} (eafr.gear.primaries, eafr.gear.group-size, eafr.gear.replicas); p = 0 there
-   * means {@link #defaultPrimaries}.
+   * The layout from {@code settings} (eafr.gear.primaries, eafr.gear.group-size, eafr.gear.replicas,
+   * eafr.gear.capacity-aware); p = 0 there means {@link #defaultPrimaries}.
    */
   public static EqualWorkLayout from(EafrSettings settings, ExpansionChain chain) {
     return from(settings, chain, chain.size());
@@ -211,7 +259,7 @@ public final class EqualWorkLayout extends NestedGears {
     int replicas = settings.get(EafrSettings.GEAR_REPLICAS);
     int primaries = settings.get(EafrSettings.GEAR_PRIMARIES);
     return new EqualWorkLayout(chain, primaries > 0 ? primaries : defaultPrimaries(Math.min(sizedFor, chain.size()),
-        replicas, groupSize), groupSize, replicas);
+        replicas, groupSize), groupSize, replicas, chain.size(), settings.get(EafrSettings.GEAR_CAPACITY_AWARE) == 1);
   }
 
   /**
@@ -248,6 +296,11 @@ public final class EqualWorkLayout extends NestedGears {
 
   public int groupSize() {
     return groupSize;
+  }
+
+  /** Whether the primaries take blocks in proportion to their capacities (eafr.gear.capacity-aware on a chain that knows them). */
+  public boolean byCapacity() {
+    return byCapacity;
   }
 
   /** G, the gear groups that hold data. */
@@ -308,7 +361,7 @@ public final class EqualWorkLayout extends NestedGears {
   public double share(int position) {
     chain.id(position);
     if (position < primaries) {
-      return shares.primaryShare();
+      return byCapacity ? primaryShares[position] : shares.primaryShare();
     }
     return position < gridEnd ? shares.secondaryShare(gearOf(position)) : 0;
   }
@@ -454,7 +507,15 @@ public final class EqualWorkLayout extends NestedGears {
       for (int i = 0; i < servers.length; i++) {
         servers[i] = primaries + i * groupSize + column;
       }
-      primaryDeal = new PrimaryDeal(primaryPositions.length, servers.length + 1);
+      primaryDeal = new PrimaryDeal(primaryPositions.length, servers.length + 1, byCapacity ? capacities() : null);
+    }
+
+    private double[] capacities() {
+      double[] capacities = new double[primaryPositions.length];
+      for (int j = 0; j < capacities.length; j++) {
+        capacities[j] = chain.capacity(primaryPositions[j]);
+      }
+      return capacities;
     }
 
     /** Fills homes[0] with the primary and homes[1..] with non-primaries; returns how many homes it dealt. */

@@ -41,6 +41,8 @@ final class PrimaryDeal {
   private final long[][] counts;
   private final long[][] classSums;
   private final long[] totals;
+  /** Each primary's weight (its capacity) for a deal by bytes; null deals equal shares. */
+  private final double[] weights;
   private int turn;
 
   /**
@@ -48,6 +50,15 @@ final class PrimaryDeal {
    * @param classes the classes a block can have, 0..classes-1
    */
   PrimaryDeal(int primaries, int classes) {
+    this(primaries, classes, null);
+  }
+
+  /**
+   * A deal whose primaries take blocks in proportion to {@code weights} (their capacities): a block goes to the primary
+   * whose load after taking it, over its weight, is least, so each S_j(k) grows as w_j.
+   */
+  PrimaryDeal(int primaries, int classes, double[] weights) {
+    this.weights = weights;
     this.classes = Math.max(1, classes);
     this.counts = new long[primaries][this.classes + 1];
     this.classSums = new long[primaries][this.classes + 1];
@@ -62,13 +73,14 @@ final class PrimaryDeal {
 
   private int choose(int blockClass, IntPredicate preferred, boolean onlyPreferred) {
     int best = -1;
-    long bestLoad = Long.MAX_VALUE;
+    double bestLoad = Double.MAX_VALUE;
     for (int step = 0; step < totals.length; step++) {
       int j = (turn + step) % totals.length;
       if (onlyPreferred && !preferred.test(j)) {
         continue;
       }
-      long load = gearLoad(j, blockClass);
+      double load = weights == null ? gearLoad(j, blockClass)
+          : (gearLoad(j, blockClass) + blockClass + 1) / weights[j];
       if (load < bestLoad) {
         best = j;
         bestLoad = load;
