@@ -3,7 +3,6 @@ package org.eafr.namenode.gear;
 import java.io.IOException;
 import java.time.Clock;
 import java.util.HashSet;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -31,6 +30,7 @@ import org.eafr.placement.gear.UnavailableBlock;
 import org.eafr.placement.gear.shift.ShiftBlocker;
 import org.eafr.placement.gear.shift.ShiftCancel;
 import org.eafr.placement.gear.shift.ShiftPhase;
+import org.eafr.placement.gear.shift.ShiftSets;
 import org.eafr.placement.gear.shift.ShiftState;
 import org.eafr.placement.settings.EafrSettings;
 import org.slf4j.Logger;
@@ -309,15 +309,13 @@ public final class GearService implements AutoCloseable {
     if (layout.isEmpty() || state.phase() == ShiftPhase.STEADY) {
       return;
     }
-    Set<String> leaving = leaving(layout.get(), state);
-    Set<String> waking = waking(layout.get(), state);
-    leaving.removeIf(nodes::outOfLayout);
-    waking.removeIf(nodes::outOfLayout);
+    Set<String> leaving = ShiftSets.leaving(layout.get(), state.shift(), nodes::outOfLayout);
+    Set<String> waking = ShiftSets.wakingForGear(layout.get(), state.shift(), nodes::outOfLayout);
     blockedBy = blocker.of(state.phase(), state.phase() == ShiftPhase.ENTERING_MAINTENANCE
         || state.phase() == ShiftPhase.POWERING_OFF ? leaving : waking).orElse(null);
     switch (state.phase()) {
       case ENTERING_MAINTENANCE:
-        if (allInMaintenance(leaving)) {
+        if (ShiftSets.allInMaintenance(leaving, nodes::view)) {
           NamespaceFloor.Gaps gaps = floor().check(layout.get().serversOn(state.target()));
           if (gaps.complete.isPresent()) {
             cancelGearDown(state, leaving, gaps.complete.get().message());
@@ -480,54 +478,11 @@ public final class GearService implements AutoCloseable {
     }
   }
 
-  private boolean allInMaintenance(Set<String> ids) {
-    for (String id : ids) {
-      if (nodes.outOfLayout(id)) {
-        continue; // decommissioning: HDFS moves its blocks, the gears neither wait for nor switch it
-      }
-      DatanodeDescriptor dn = nodes.descriptor(id);
-      if (dn != null && !dn.isInMaintenance()) {
-        return false; // not yet; an unregistered one (dead before a restart) is already safe to leave asleep
-      }
-    }
-    return true;
-  }
-
+  /** Whether each of {@code ids} HDFS does not decommission has registered and reported ({@link ShiftSets}). */
   private boolean allRegistered(Set<String> ids) {
-    for (String id : ids) {
-      if (nodes.outOfLayout(id)) {
-        continue;
-      }
-      DatanodeDescriptor dn = nodes.descriptor(id);
-      if (dn == null || !dn.isAlive() || !dn.checkBlockReportReceived()) {
-        return false;
-      }
-    }
-    return true;
-  }
-
-  /** DataNodes asleep (or going to sleep) that the target gear does not keep on. */
-  private static Set<String> leaving(GearedLayout layout, GearRecord state) {
-    Set<String> leaving = new LinkedHashSet<>();
-    ActiveSet kept = layout.serversOn(state.target());
-    for (String id : state.sleeping()) {
-      if (!kept.contains(id) && !state.waking().contains(id)) {
-        leaving.add(id);
-      }
-    }
-    return leaving;
-  }
-
-  /** Sleeping DataNodes the target gear keeps on. */
-  private static Set<String> waking(GearedLayout layout, GearRecord state) {
-    Set<String> waking = new LinkedHashSet<>();
-    ActiveSet kept = layout.serversOn(state.target());
-    for (String id : state.sleeping()) {
-      if (kept.contains(id)) {
-        waking.add(id);
-      }
-    }
-    return waking;
+    Set<String> inLayout = new TreeSet<>(ids);
+    inLayout.removeIf(nodes::outOfLayout);
+    return ShiftSets.allRegistered(inLayout, nodes::view);
   }
 
   private GearController controller(GearedLayout layout, int gear) {
