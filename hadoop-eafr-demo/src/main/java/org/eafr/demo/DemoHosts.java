@@ -5,8 +5,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.eafr.namenode.gear.GearRecord;
 import org.eafr.namenode.gear.GearRuntime;
-import org.eafr.namenode.gear.GearState;
 import org.eafr.placement.cluster.Server;
 
 /**
@@ -71,7 +71,7 @@ public record DemoHosts(List<Host> hosts, int primaries, int groupSize) {
       servers.add(Server.builder("127.0.0.1:" + daemonPorts[i][0]).rack(rackOf(i, racks)).build());
     }
     Map<String, Integer> positions = new HashMap<>();
-    List<GearState.ChainEntry> chain = GearRuntime.chainOf(servers);
+    List<GearRecord.ChainEntry> chain = GearRuntime.chainOf(servers);
     for (int p = 0; p < chain.size(); p++) {
       positions.put(chain.get(p).id(), p);
     }

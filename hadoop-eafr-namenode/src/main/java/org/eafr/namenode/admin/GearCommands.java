@@ -4,15 +4,15 @@ import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
-import org.eafr.namenode.runtime.EafrRuntime;
 import org.eafr.namenode.gear.GearAutopilot;
+import org.eafr.namenode.gear.GearRecord;
 import org.eafr.namenode.gear.GearService;
-import org.eafr.namenode.gear.GearState;
 import org.eafr.namenode.gear.GearStatus;
 import org.eafr.namenode.power.NodePowerStatus;
 import org.eafr.namenode.power.PowerCommand;
 import org.eafr.namenode.power.PowerManager;
 import org.eafr.namenode.power.PowerResult;
+import org.eafr.namenode.runtime.EafrRuntime;
 import org.eafr.placement.gear.policy.GearedParts;
 import org.eafr.placement.gear.policy.GearedPolicies;
 import org.eafr.placement.settings.EafrSettings;
@@ -37,7 +37,7 @@ final class GearCommands {
     if (!json) {
       return answer;
     }
-    GearState state = runtime.gears().state();
+    GearRecord state = runtime.gears().state();
     Map<String, Object> map = new LinkedHashMap<>();
     map.put("answer", answer);
     map.put("mode", runtime.gears().autopilot().mode().word());

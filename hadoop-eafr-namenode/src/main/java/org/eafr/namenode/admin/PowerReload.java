@@ -5,12 +5,12 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-import org.eafr.namenode.runtime.EafrRuntime;
 import org.eafr.namenode.config.DataNodeName;
-import org.eafr.namenode.gear.GearState;
+import org.eafr.namenode.gear.GearRecord;
 import org.eafr.namenode.power.InventoryEntry;
 import org.eafr.namenode.power.PowerInventory;
 import org.eafr.namenode.power.PowerManager;
+import org.eafr.namenode.runtime.EafrRuntime;
 
 /**
  * {@code hdfs eafr power reload}: re-reads {@code eafr.power.inventory.file} and the BMC passwords from the
@@ -47,12 +47,12 @@ final class PowerReload {
 
   /** The inventory hosts of the DataNodes the gear state records asleep (entries as in {@code inventory}). */
   private static Set<String> sleepingHosts(EafrRuntime runtime, PowerInventory inventory) {
-    GearState state = runtime.gears().state();
+    GearRecord state = runtime.gears().state();
     Set<String> hosts = new HashSet<>();
     for (String id : state.sleeping()) {
       int colon = id.lastIndexOf(':');
       String ip = id.substring(0, colon);
-      String host = state.chain().stream().filter(entry -> entry.id().equals(id)).map(GearState.ChainEntry::host)
+      String host = state.chain().stream().filter(entry -> entry.id().equals(id)).map(GearRecord.ChainEntry::host)
           .filter(name -> !name.isEmpty()).findFirst().orElse(ip);
       InventoryEntry entry = inventory.entryFor(new DataNodeName(ip, host, Integer.parseInt(id.substring(colon + 1))));
       if (entry != null) {

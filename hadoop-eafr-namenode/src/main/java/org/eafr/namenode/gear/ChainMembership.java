@@ -16,6 +16,8 @@ import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
 import org.eafr.namenode.cluster.ServerTranslator;
 import org.eafr.placement.cluster.Server;
 import org.eafr.placement.gear.GearedLayout;
+import org.eafr.placement.gear.shift.ShiftPhase;
+import org.eafr.placement.gear.shift.ShiftState;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -30,7 +32,7 @@ final class ChainMembership {
 
   /** Writes a gear state to the namespace and puts it in force here. */
   interface StatePersister {
-    void persist(GearState next) throws IOException;
+    void persist(GearRecord next) throws IOException;
   }
 
   private final GearRuntime gears;
@@ -86,7 +88,7 @@ final class ChainMembership {
    * than 2 live DataNodes the refusal of {@link #fixChain}.
    */
   GearedLayout layoutBeforeChain() throws IOException {
-    List<GearState.ChainEntry> chain = liveChain();
+    List<GearRecord.ChainEntry> chain = liveChain();
     if (chain.size() < 2) {
       fixChain(); // refused, naming how many have registered
     }
@@ -95,19 +97,19 @@ final class ChainMembership {
 
   /** Fixes the expansion chain from the live DataNodes and persists it, in the highest gear. */
   void fixChain() throws IOException {
-    List<GearState.ChainEntry> chain = liveChain();
+    List<GearRecord.ChainEntry> chain = liveChain();
     if (chain.size() < 2) {
       throw new IllegalStateException("the expansion chain needs at least 2 live DataNodes; " + chain.size()
           + " have registered");
     }
     gears.checkLayout(chain); // the settings may build no layout on these DataNodes: refused, nothing persisted
-    GearState unset = new GearState(chain, 0, 0, GearPhase.STEADY, Set.of());
+    GearRecord unset = new GearRecord(chain, ShiftState.steady(0));
     unset = unset.withChain(withHostNames(unset.chain()));
     gears.state(unset);
     int top = gears.layout().orElseThrow().maximumGear();
-    store.persist(new GearState(unset.chain(), top, top, GearPhase.STEADY, Set.of()));
+    store.persist(unset.withShift(ShiftState.steady(top)));
     LOG.info("EAFR gears: expansion chain fixed with {} DataNodes ({} gears): {}", chain.size(), top + 1,
-        unset.chain().stream().map(GearState.ChainEntry::id).collect(Collectors.toList()));
+        unset.chain().stream().map(GearRecord.ChainEntry::id).collect(Collectors.toList()));
   }
 
   /**
@@ -117,14 +119,14 @@ final class ChainMembership {
    * Never during a shift: its leaving and waking sets are the gears' as the shift started.
    */
   private void followMembership() throws IOException {
-    GearState state = gears.state();
-    if (!state.hasChain() || state.phase() != GearPhase.STEADY || !state.waking().isEmpty()
+    GearRecord state = gears.state();
+    if (!state.hasChain() || state.phase() != ShiftPhase.STEADY || !state.waking().isEmpty()
         || gears.layout().isEmpty()) {
       return;
     }
     Set<String> retired = new TreeSet<>(state.retired());
     Set<String> inChain = new HashSet<>();
-    for (GearState.ChainEntry entry : state.chain()) {
+    for (GearRecord.ChainEntry entry : state.chain()) {
       inChain.add(entry.id());
       DatanodeDescriptor dn = nodes.descriptor(entry.id());
       if (dn != null && dn.isDecommissioned()) {
@@ -152,12 +154,12 @@ final class ChainMembership {
   /**
    * Appends {@code newcomers} to the chain, one rack after another: every server keeps its position, gear group and
    * recovery group, so no block moves; the newcomers form the next gear groups (the layout's automatic defaults stay
-   * those of the size the chain was fixed with, {@link GearState#sizedFor}). The highest gear stays the highest, so
+   * those of the size the chain was fixed with, {@link GearRecord#sizedFor}). The highest gear stays the highest, so
    * the newcomers stay on; in a lower gear they stay on until the next shift down.
    */
-  private void extendChain(GearState state, List<Server> newcomers) throws IOException {
-    List<GearState.ChainEntry> tail = withHostNames(GearRuntime.chainOf(newcomers));
-    List<GearState.ChainEntry> longer = new ArrayList<>(state.chain());
+  private void extendChain(GearRecord state, List<Server> newcomers) throws IOException {
+    List<GearRecord.ChainEntry> tail = withHostNames(GearRuntime.chainOf(newcomers));
+    List<GearRecord.ChainEntry> longer = new ArrayList<>(state.chain());
     longer.addAll(tail);
     Optional<String> problem = gears.problemOn(longer, state.sizedFor());
     if (problem.isPresent()) {
@@ -174,7 +176,7 @@ final class ChainMembership {
     store.persist(state.extended(tail, gear));
     LOG.info("EAFR gears: expansion chain extended by {} DataNodes to {} ({} gears, gear {} in force); no block"
         + " moves: {}", tail.size(), longer.size(), gears.layout().orElseThrow().maximumGear() + 1, gear,
-        tail.stream().map(GearState.ChainEntry::id).collect(Collectors.toList()));
+        tail.stream().map(GearRecord.ChainEntry::id).collect(Collectors.toList()));
   }
 
   /**
@@ -185,12 +187,12 @@ final class ChainMembership {
    */
   public Map<String, String> outsideLayout() {
     Map<String, String> outside = new TreeMap<>();
-    GearState state = gears.state();
+    GearRecord state = gears.state();
     if (!state.hasChain()) {
       return outside;
     }
     Set<String> inChain = new HashSet<>();
-    for (GearState.ChainEntry entry : state.chain()) {
+    for (GearRecord.ChainEntry entry : state.chain()) {
       inChain.add(entry.id());
       DatanodeDescriptor dn = nodes.descriptor(entry.id());
       if (state.retired().contains(entry.id())) {
@@ -215,7 +217,7 @@ final class ChainMembership {
   }
 
   /** The chain the live DataNodes would form (Rabbit's expansion chain, one rack after another). */
-  List<GearState.ChainEntry> liveChain() {
+  List<GearRecord.ChainEntry> liveChain() {
     List<Server> servers = new ArrayList<>();
     for (DatanodeDescriptor dn : nodes.liveDataNodes()) {
       servers.add(Server.builder(ServerTranslator.idOf(dn)).rack(dn.getNetworkLocation()).build());
@@ -229,20 +231,20 @@ final class ChainMembership {
    * inventory (whose entries name hosts) by this record alone.
    */
   private void learnHostNames() throws IOException {
-    GearState state = gears.state();
-    List<GearState.ChainEntry> named = withHostNames(state.chain());
+    GearRecord state = gears.state();
+    List<GearRecord.ChainEntry> named = withHostNames(state.chain());
     if (!named.equals(state.chain())) {
       store.persist(state.withChain(named));
     }
   }
 
   /** {@code chain} with each registered DataNode's host name; an unregistered one keeps the name it had. */
-  private List<GearState.ChainEntry> withHostNames(List<GearState.ChainEntry> chain) {
-    List<GearState.ChainEntry> named = new ArrayList<>(chain.size());
-    for (GearState.ChainEntry entry : chain) {
+  private List<GearRecord.ChainEntry> withHostNames(List<GearRecord.ChainEntry> chain) {
+    List<GearRecord.ChainEntry> named = new ArrayList<>(chain.size());
+    for (GearRecord.ChainEntry entry : chain) {
       DatanodeDescriptor dn = nodes.descriptor(entry.id());
       String host = dn == null ? entry.host() : dn.getHostName();
-      named.add(host.equals(entry.host()) ? entry : new GearState.ChainEntry(entry.id(), entry.rack(), host));
+      named.add(host.equals(entry.host()) ? entry : new GearRecord.ChainEntry(entry.id(), entry.rack(), host));
     }
     return named;
   }

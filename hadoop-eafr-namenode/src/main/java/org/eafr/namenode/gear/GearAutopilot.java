@@ -19,9 +19,10 @@ import org.eafr.placement.gear.GearController;
 import org.eafr.placement.gear.GearDecision;
 import org.eafr.placement.gear.GearFloor;
 import org.eafr.placement.gear.GearedLayout;
-import org.eafr.placement.gear.policy.GearedParts;
 import org.eafr.placement.gear.LoadSample;
 import org.eafr.placement.gear.UnavailableBlock;
+import org.eafr.placement.gear.policy.GearedParts;
+import org.eafr.placement.gear.shift.ShiftPhase;
 import org.eafr.placement.settings.EafrSettings;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -125,11 +126,11 @@ public final class GearAutopilot implements AutoCloseable {
     if (load.isPresent() && parts.isPresent()) {
       writeLoad(load.get(), parts.get());
     }
-    GearState state = gears.state();
+    GearRecord state = gears.state();
     // Reflection held for the grid would keep the gear up until its deadline: decide during the hold too.
-    boolean heldReflection = state.phase() == GearPhase.REFLECTING && gears.grid().reflectionHeld();
+    boolean heldReflection = state.phase() == ShiftPhase.REFLECTING && gears.grid().reflectionHeld();
     if (mode != GearMode.AUTO || load.isEmpty() || layout.isEmpty()
-        || (state.phase() != GearPhase.STEADY && !heldReflection)) {
+        || (state.phase() != ShiftPhase.STEADY && !heldReflection)) {
       return;
     }
     int gearNow = heldReflection ? state.target() : state.gear();

@@ -93,7 +93,7 @@ final class GearDataNodes {
     int colon = id.lastIndexOf(':');
     String ip = id.substring(0, colon);
     String host = gears.state().chain().stream().filter(entry -> entry.id().equals(id))
-        .map(GearState.ChainEntry::host).filter(name -> !name.isEmpty()).findFirst().orElse(ip);
+        .map(GearRecord.ChainEntry::host).filter(name -> !name.isEmpty()).findFirst().orElse(ip);
     return new DataNodeName(ip, host, Integer.parseInt(id.substring(colon + 1)));
   }
 }

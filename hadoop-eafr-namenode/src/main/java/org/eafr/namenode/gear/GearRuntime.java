@@ -22,6 +22,8 @@ import org.eafr.placement.gear.StoredBlocks;
 import org.eafr.placement.gear.policy.GearedParts;
 import org.eafr.placement.gear.policy.GearedPolicySpec;
 import org.eafr.placement.gear.policy.LayoutContext;
+import org.eafr.placement.gear.shift.ShiftPhase;
+import org.eafr.placement.gear.shift.ShiftState;
 import org.eafr.placement.settings.EafrSettings;
 
 /**
@@ -33,7 +35,7 @@ import org.eafr.placement.settings.EafrSettings;
 public final class GearRuntime {
   private final GearSettings settings;
   private final EafrSettings core;
-  private volatile GearState state = GearState.UNSET;
+  private volatile GearRecord state = GearRecord.UNSET;
   private volatile GearedParts parts;
   /** The chain's servers not asleep in {@link #state}, for the policy's read ordering; null without parts. */
   private volatile ActiveSet awake;
@@ -64,7 +66,7 @@ public final class GearRuntime {
     return settings;
   }
 
-  public GearState state() {
+  public GearRecord state() {
     return state;
   }
 
@@ -72,7 +74,7 @@ public final class GearRuntime {
    * Puts {@code next} in force (after it was persisted, or as read from the namespace). A chain the settings cannot
    * build a layout on leaves no layout, and {@link #layoutProblem} says why.
    */
-  public synchronized void state(GearState next) {
+  public synchronized void state(GearRecord next) {
     if (!next.chain().equals(state.chain())) {
       parts = null;
       layoutProblem = null;
@@ -85,7 +87,7 @@ public final class GearRuntime {
       }
     }
     GearedParts built = parts;
-    GearState inForce = built == null ? next : topWhenAllAwake(next, built.layout().maximumGear());
+    GearRecord inForce = built == null ? next : topWhenAllAwake(next, built.layout().maximumGear());
     awake = built == null ? null : serversOn(built.layout(), id -> !inForce.sleeping().contains(id));
     state = inForce;
   }
@@ -95,11 +97,11 @@ public final class GearRuntime {
    * {@code eafr.layout} changed, at the top gear, to a policy with fewer gears, the persisted gear is the old layout's
    * top.
    */
-  private static GearState topWhenAllAwake(GearState next, int top) {
-    if (next.phase() != GearPhase.STEADY || !next.sleeping().isEmpty() || next.gear() <= top) {
+  private static GearRecord topWhenAllAwake(GearRecord next, int top) {
+    if (next.phase() != ShiftPhase.STEADY || !next.sleeping().isEmpty() || next.gear() <= top) {
       return next;
     }
-    return next.shifting(top, GearPhase.STEADY, Set.of()).reached();
+    return next.withShift(ShiftState.steady(top));
   }
 
   /**
@@ -114,7 +116,7 @@ public final class GearRuntime {
    * Checks that a layout builds on {@code chain} before the chain is fixed; records the problem when it does not (and
    * throws IllegalArgumentException with it), clears it when it does.
    */
-  synchronized void checkLayout(List<GearState.ChainEntry> chain) {
+  synchronized void checkLayout(List<GearRecord.ChainEntry> chain) {
     layoutProblem = problemOn(chain, chain.size()).orElse(null);
     if (layoutProblem != null) {
       throw new IllegalArgumentException(layoutProblem);
@@ -122,7 +124,7 @@ public final class GearRuntime {
   }
 
   /** Why no layout builds on {@code chain} with defaults sized for {@code sizedFor} servers; empty when one does. */
-  Optional<String> problemOn(List<GearState.ChainEntry> chain, int sizedFor) {
+  Optional<String> problemOn(List<GearRecord.ChainEntry> chain, int sizedFor) {
     try {
       buildParts(chain, sizedFor);
       return Optional.empty();
@@ -132,7 +134,7 @@ public final class GearRuntime {
   }
 
   /** The layout the settings build on {@code chain} as if it were fixed now; an impossible one throws saying why. */
-  GearedLayout layoutOn(List<GearState.ChainEntry> chain) {
+  GearedLayout layoutOn(List<GearRecord.ChainEntry> chain) {
     return buildParts(chain, chain.size()).layout();
   }
 
@@ -155,13 +157,13 @@ public final class GearRuntime {
   }
 
   /** The chain entries {@code servers} would form: one server of each rack in turn (Rabbit's expansion chain). */
-  public static List<GearState.ChainEntry> chainOf(List<Server> servers) {
+  public static List<GearRecord.ChainEntry> chainOf(List<Server> servers) {
     List<Server> sorted = new ArrayList<>(servers);
     sorted.sort((a, b) -> a.rack().equals(b.rack()) ? a.id().compareTo(b.id()) : a.rack().compareTo(b.rack()));
     ExpansionChain chain = ExpansionChain.rackInterleaved(sorted);
-    List<GearState.ChainEntry> entries = new ArrayList<>();
+    List<GearRecord.ChainEntry> entries = new ArrayList<>();
     for (int i = 0; i < chain.size(); i++) {
-      entries.add(new GearState.ChainEntry(chain.id(i), chain.rackName(i)));
+      entries.add(new GearRecord.ChainEntry(chain.id(i), chain.rackName(i)));
     }
     return entries;
   }
@@ -172,9 +174,9 @@ public final class GearRuntime {
    * in it were given. A layout the settings cannot build throws with the problem in the operator's words. SpringFS's
    * random draws are seeded by the chain, so every NameNode draws alike.
    */
-  private GearedParts buildParts(List<GearState.ChainEntry> entries, int sizedFor) {
+  private GearedParts buildParts(List<GearRecord.ChainEntry> entries, int sizedFor) {
     List<Server> servers = new ArrayList<>();
-    for (GearState.ChainEntry entry : entries) {
+    for (GearRecord.ChainEntry entry : entries) {
       servers.add(Server.builder(entry.id()).rack(entry.rack()).build());
     }
     ExpansionChain chain = ExpansionChain.of(servers);

@@ -3,7 +3,6 @@ package org.eafr.namenode.gear;
 import java.io.IOException;
 import java.time.Clock;
 import java.util.HashSet;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -31,6 +30,8 @@ import org.eafr.placement.gear.UnavailableBlock;
 import org.eafr.placement.gear.shift.ShiftBlocker;
 import org.eafr.placement.gear.shift.ShiftCancel;
 import org.eafr.placement.gear.shift.ShiftPhase;
+import org.eafr.placement.gear.shift.ShiftSets;
+import org.eafr.placement.gear.shift.ShiftState;
 import org.eafr.placement.settings.EafrSettings;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -129,7 +130,7 @@ public final class GearService implements AutoCloseable {
   public synchronized void step() throws IOException {
     boolean active = nameNode.isActiveState();
     if (!active || !wasActive) { // a standby follows; a NameNode just made active starts from the latest state
-      Optional<GearState> persisted = store.read();
+      Optional<GearRecord> persisted = store.read();
       if (persisted.isPresent() && !persisted.get().equals(gears.state())) {
         apply(persisted.get());
       }
@@ -193,11 +194,11 @@ public final class GearService implements AutoCloseable {
     List<WakeDetector.Wake> found = settled
         ? wakes.find(layout.get(), gears.state(), nodes::isLive, readAsked.getAndSet(false)) : List.of();
     for (WakeDetector.Wake wake : found) {
-      persist(gears.state().withWaking(wake.ids));
+      persist(gears.state().shift().withWaking(wake.ids));
       (wake.forFailure ? gears.counters().wakesForFailures : gears.counters().wakesForBlocks).incrementAndGet();
       LOG.warn("EAFR gears: {}: waking {} DataNodes {}", wake.why, wake.ids.size(), wake.ids);
     }
-    GearState state = gears.state();
+    GearRecord state = gears.state();
     if (state.waking().isEmpty()) {
       wokenOn.clear();
       return;
@@ -207,7 +208,7 @@ public final class GearService implements AutoCloseable {
     if (power.powered(unverified, PowerState.ON)) {
       wokenOn.addAll(unverified);
       if (allRegistered(state.waking())) { // never out of maintenance while dead: HDFS would re-replicate
-        persist(state.woken());
+        persist(state.shift().woken());
         gears.counters().nodesWoken.addAndGet(state.waking().size());
         LOG.info("EAFR gears: {} DataNodes woken out of turn registered and reported; out of maintenance, on until"
             + " the next gear shift: {}", state.waking().size(), state.waking());
@@ -240,13 +241,13 @@ public final class GearService implements AutoCloseable {
       GearedLayout.checkGear(membership.layoutBeforeChain(), requested); // a gear that does not exist fixes no chain
       membership.fixChain();
     }
-    GearState state = gears.state();
+    GearRecord state = gears.state();
     GearedLayout layout = gears.layout().orElseThrow();
     GearedLayout.checkGear(layout, requested);
     String origin = origin(reason);
-    if (state.phase() != GearPhase.STEADY) {
+    if (state.phase() != ShiftPhase.STEADY) {
       gears.counters().refusedShifts.incrementAndGet();
-      boolean released = state.phase() == GearPhase.REFLECTING && requested < state.target()
+      boolean released = state.phase() == ShiftPhase.REFLECTING && requested < state.target()
           && gears.grid().gearDownAsked(); // held reflection must end before the gear-down can start
       throw new IllegalStateException("gear " + requested + " refused: a shift to gear " + state.target()
           + " is under way (" + state.phase() + (released ? ", reflection held for the grid released now" : "")
@@ -265,17 +266,17 @@ public final class GearService implements AutoCloseable {
       throw refused;
     }
     Set<String> sleeping = new TreeSet<>(state.sleeping());
-    GearPhase phase;
+    ShiftPhase phase;
     if (requested < state.gear()) {
       // The decision keeps on the recovery groups of failed DataNodes (Rabbit Sec. 3.5), woken or not.
       sleeping.addAll(ActiveSet.all(layout.chain()).minus(layout.serversOn(requested)).minus(decision.staysOn())
           .ids());
       sleeping.removeIf(nodes::outOfLayout);
-      phase = GearPhase.ENTERING_MAINTENANCE;
+      phase = ShiftPhase.ENTERING_MAINTENANCE;
     } else {
-      phase = GearPhase.POWERING_ON;
+      phase = ShiftPhase.POWERING_ON;
     }
-    persist(state.shifting(requested, phase, sleeping));
+    persist(state.shift().shifting(requested, phase, sleeping));
     gears.counters().shifts.incrementAndGet();
     LOG.info("EAFR gears: shift started, {}", decision.describe(origin));
     return decision.describe(origin);
@@ -303,20 +304,18 @@ public final class GearService implements AutoCloseable {
   }
 
   private void advance() throws IOException {
-    GearState state = gears.state();
+    GearRecord state = gears.state();
     Optional<GearedLayout> layout = gears.layout();
-    if (layout.isEmpty() || state.phase() == GearPhase.STEADY) {
+    if (layout.isEmpty() || state.phase() == ShiftPhase.STEADY) {
       return;
     }
-    Set<String> leaving = leaving(layout.get(), state);
-    Set<String> waking = waking(layout.get(), state);
-    leaving.removeIf(nodes::outOfLayout);
-    waking.removeIf(nodes::outOfLayout);
-    blockedBy = blocker.of(ShiftPhase.valueOf(state.phase().name()), state.phase() == GearPhase.ENTERING_MAINTENANCE
-        || state.phase() == GearPhase.POWERING_OFF ? leaving : waking).orElse(null);
+    Set<String> leaving = ShiftSets.leaving(layout.get(), state.shift(), nodes::outOfLayout);
+    Set<String> waking = ShiftSets.wakingForGear(layout.get(), state.shift(), nodes::outOfLayout);
+    blockedBy = blocker.of(state.phase(), state.phase() == ShiftPhase.ENTERING_MAINTENANCE
+        || state.phase() == ShiftPhase.POWERING_OFF ? leaving : waking).orElse(null);
     switch (state.phase()) {
       case ENTERING_MAINTENANCE:
-        if (allInMaintenance(leaving)) {
+        if (ShiftSets.allInMaintenance(leaving, nodes::view)) {
           NamespaceFloor.Gaps gaps = floor().check(layout.get().serversOn(state.target()));
           if (gaps.complete.isPresent()) {
             cancelGearDown(state, leaving, gaps.complete.get().message());
@@ -326,19 +325,19 @@ public final class GearService implements AutoCloseable {
             waitingFor = null;
             LOG.info("EAFR gears: {} DataNodes IN_MAINTENANCE and every block keeps a live replica; powering off {}",
                 leaving.size(), leaving);
-            persist(state.withPhase(GearPhase.POWERING_OFF));
+            persist(state.shift().withPhase(ShiftPhase.POWERING_OFF));
           }
         }
         break;
       case POWERING_OFF:
         if (power.powered(leaving, PowerState.OFF)) {
-          persist(state.reached());
+          persist(state.shift().reached());
           LOG.info("EAFR gears: gear {} reached; {} DataNodes sleep, powered off", state.target(), leaving.size());
         }
         break;
       case POWERING_ON:
         if (power.powered(waking, PowerState.ON)) {
-          persist(state.withPhase(GearPhase.REGISTERING));
+          persist(state.shift().withPhase(ShiftPhase.REGISTERING));
           LOG.info("EAFR gears: {} hosts on; waiting for their DataNodes to register and report", waking.size());
         }
         break;
@@ -347,7 +346,7 @@ public final class GearService implements AutoCloseable {
           Set<String> sleeping = new TreeSet<>(state.sleeping());
           sleeping.removeAll(waking);
           reflection.startPass();
-          persist(state.shifting(state.target(), GearPhase.REFLECTING, sleeping));
+          persist(state.shift().shifting(state.target(), ShiftPhase.REFLECTING, sleeping));
           LOG.info("EAFR gears: {} DataNodes registered and reported; out of maintenance, reflecting", waking.size());
         }
         break;
@@ -356,7 +355,7 @@ public final class GearService implements AutoCloseable {
           break; // held for a cleaner or cheaper slot before its deadline (logged by the grid gate)
         }
         if (!reflection.step(layout.get())) {
-          persist(state.reached());
+          persist(state.shift().reached());
           LOG.info("EAFR gears: gear {} reached; reflection complete", state.target());
         }
         break;
@@ -385,10 +384,10 @@ public final class GearService implements AutoCloseable {
    * earlier gear-down have their hosts off, and taking them out would have HDFS re-replicate all they hold while no
    * gear-up would ever power them on.
    */
-  private void cancelGearDown(GearState state, Set<String> leaving, String why) throws IOException {
+  private void cancelGearDown(GearRecord state, Set<String> leaving, String why) throws IOException {
     Set<String> running = new TreeSet<>(leaving);
     running.removeIf(id -> !nodes.isAlive(id));
-    GearState cancelled = state.gearDownCancelled(running);
+    GearRecord cancelled = state.gearDownCancelled(running);
     Set<String> awake = new TreeSet<>(state.sleeping());
     awake.removeAll(cancelled.sleeping());
     gears.counters().refusedShifts.incrementAndGet();
@@ -400,7 +399,7 @@ public final class GearService implements AutoCloseable {
 
   /** What the shift under way waits for, as {@code hdfs eafr status} shows it; empty when steady. */
   public Optional<String> blockedBy() {
-    return gears.state().phase() == GearPhase.STEADY ? Optional.empty() : Optional.ofNullable(blockedBy);
+    return gears.state().phase() == ShiftPhase.STEADY ? Optional.empty() : Optional.ofNullable(blockedBy);
   }
 
   /**
@@ -417,9 +416,9 @@ public final class GearService implements AutoCloseable {
       throw new IllegalStateException("this NameNode is not active: ask the active NameNode");
     }
     refuseInSafeMode("gear cancel");
-    GearState state = gears.state();
+    GearRecord state = gears.state();
     Optional<GearedLayout> layout = gears.layout();
-    if (layout.isEmpty() || state.phase() == GearPhase.STEADY && state.waking().isEmpty()) {
+    if (layout.isEmpty() || state.phase() == ShiftPhase.STEADY && state.waking().isEmpty()) {
       throw new IllegalStateException("'hdfs eafr gear cancel' refused: no shift is under way (" + (state.hasChain()
           ? "gear " + state.gear() + ", steady" : "no expansion chain yet") + ") and no DataNode is being woken;"
           + " nothing to cancel");
@@ -434,7 +433,7 @@ public final class GearService implements AutoCloseable {
     int reached = ShiftCancel.reachedGear(layout.get(), offInLayout);
     String was = "shift to gear " + state.target() + " (" + state.phase() + (state.waking().isEmpty() ? ""
         : ", " + state.waking().size() + " DataNodes being woken out of turn") + ")";
-    persist(state.cancelled(reached, off));
+    persist(state.shift().cancelledAt(reached, off));
     power.forget(state.sleeping());
     wokenOn.clear();
     waitingFor = null;
@@ -448,14 +447,19 @@ public final class GearService implements AutoCloseable {
     return answer;
   }
 
-  private void persist(GearState next) throws IOException {
+  /** Persists the record in force with the shift in {@code next}. */
+  private void persist(ShiftState next) throws IOException {
+    persist(gears.state().withShift(next));
+  }
+
+  private void persist(GearRecord next) throws IOException {
     store.write(next);
     store.writeHome(gears.settings().layout(), next);
     apply(next);
   }
 
   /** Puts {@code state} in force here: the layout, and the sleeping DataNodes in maintenance (refreshNodes). */
-  private void apply(GearState state) {
+  private void apply(GearRecord state) {
     Set<String> before = gears.state().sleeping();
     gears.state(state);
     if (before.equals(state.sleeping())) {
@@ -474,54 +478,11 @@ public final class GearService implements AutoCloseable {
     }
   }
 
-  private boolean allInMaintenance(Set<String> ids) {
-    for (String id : ids) {
-      if (nodes.outOfLayout(id)) {
-        continue; // decommissioning: HDFS moves its blocks, the gears neither wait for nor switch it
-      }
-      DatanodeDescriptor dn = nodes.descriptor(id);
-      if (dn != null && !dn.isInMaintenance()) {
-        return false; // not yet; an unregistered one (dead before a restart) is already safe to leave asleep
-      }
-    }
-    return true;
-  }
-
+  /** Whether each of {@code ids} HDFS does not decommission has registered and reported ({@link ShiftSets}). */
   private boolean allRegistered(Set<String> ids) {
-    for (String id : ids) {
-      if (nodes.outOfLayout(id)) {
-        continue;
-      }
-      DatanodeDescriptor dn = nodes.descriptor(id);
-      if (dn == null || !dn.isAlive() || !dn.checkBlockReportReceived()) {
-        return false;
-      }
-    }
-    return true;
-  }
-
-  /** DataNodes asleep (or going to sleep) that the target gear does not keep on. */
-  private static Set<String> leaving(GearedLayout layout, GearState state) {
-    Set<String> leaving = new LinkedHashSet<>();
-    ActiveSet kept = layout.serversOn(state.target());
-    for (String id : state.sleeping()) {
-      if (!kept.contains(id) && !state.waking().contains(id)) {
-        leaving.add(id);
-      }
-    }
-    return leaving;
-  }
-
-  /** Sleeping DataNodes the target gear keeps on. */
-  private static Set<String> waking(GearedLayout layout, GearState state) {
-    Set<String> waking = new LinkedHashSet<>();
-    ActiveSet kept = layout.serversOn(state.target());
-    for (String id : state.sleeping()) {
-      if (kept.contains(id)) {
-        waking.add(id);
-      }
-    }
-    return waking;
+    Set<String> inLayout = new TreeSet<>(ids);
+    inLayout.removeIf(nodes::outOfLayout);
+    return ShiftSets.allRegistered(inLayout, nodes::view);
   }
 
   private GearController controller(GearedLayout layout, int gear) {

@@ -23,7 +23,7 @@ public final class GearStateCheck {
       return; // never geared, or the configured directory holds the state (moved there with it)
     }
     String dir = home.get().dir;
-    Optional<GearState> state = new GearStore(nameNode, dir).read();
+    Optional<GearRecord> state = new GearStore(nameNode, dir).read();
     Set<String> sleeping = state.isPresent() ? state.get().sleeping() : home.get().sleeping;
     if (sleeping.isEmpty()) {
       return;

@@ -26,7 +26,7 @@ public final class GearStatus {
   private final Map<String, Object> values = new LinkedHashMap<>();
 
   private GearStatus(GearRuntime gears) {
-    GearState state = gears.state();
+    GearRecord state = gears.state();
     GearCounters counters = gears.counters();
     values.put("Layout", gears.settings().layout());
     values.put("Gear", gearOrNull(state.gear()));

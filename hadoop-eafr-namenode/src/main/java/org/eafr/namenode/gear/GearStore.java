@@ -64,12 +64,12 @@ public final class GearStore {
   }
 
   /** The persisted state, read from this NameNode's namespace (works on a standby too); empty when none. */
-  public Optional<GearState> read() throws IOException {
+  public Optional<GearRecord> read() throws IOException {
     byte[] value = xattr(stateDir, STATE_XATTR);
-    return value == null ? Optional.empty() : Optional.of(GearState.fromBytes(value));
+    return value == null ? Optional.empty() : Optional.of(GearRecord.fromBytes(value));
   }
 
-  public void write(GearState state) throws IOException {
+  public void write(GearRecord state) throws IOException {
     mkdirs(stateDir);
     nameNode.getRpcServer().setXAttr(stateDir, XAttrHelper.buildXAttr(STATE_XATTR, state.toBytes()),
         CREATE_OR_REPLACE);
@@ -79,7 +79,7 @@ public final class GearStore {
    * Records on the root directory that the gear state of {@code layout} lives in this store's directory, with
    * {@code state}'s sleeping DataNodes ({@link Home}); unchanged records are not written again.
    */
-  public void writeHome(String layout, GearState state) throws IOException {
+  public void writeHome(String layout, GearRecord state) throws IOException {
     Home home = new Home(stateDir, layout, new TreeSet<>(state.sleeping()));
     if (home.equals(readHome(nameNode).orElse(null))) {
       return;

@@ -76,7 +76,7 @@ final class WakeDetector {
    * The wakes {@code state} needs now: {@code on} are the DataNodes alive and in service; {@code readAsked} whether a
    * reader got a block with no location since the last call.
    */
-  List<Wake> find(GearedLayout layout, GearState state, Predicate<String> isLive, boolean readAsked) {
+  List<Wake> find(GearedLayout layout, GearRecord state, Predicate<String> isLive, boolean readAsked) {
     List<Wake> wakes = new ArrayList<>();
     Set<String> asleep = new TreeSet<>(state.sleeping());
     asleep.removeAll(state.waking());
@@ -116,7 +116,7 @@ final class WakeDetector {
   }
 
   /** A DataNode of the chain that should be on, registered, not in maintenance, and dead (or stale). */
-  private boolean failed(String id, GearState state, boolean orStale) {
+  private boolean failed(String id, GearRecord state, boolean orStale) {
     if (state.sleeping().contains(id)) {
       return false;
     }

@@ -11,7 +11,6 @@ import org.apache.hadoop.metrics2.MetricsSource;
 import org.eafr.namenode.cluster.Metric;
 import org.eafr.namenode.energy.EnergySnapshot;
 import org.eafr.namenode.gear.GearMode;
-import org.eafr.namenode.gear.GearPhase;
 import org.eafr.namenode.gear.GearRuntime;
 import org.eafr.namenode.gear.GearStatus;
 import org.eafr.namenode.grid.GridGate;
@@ -20,6 +19,7 @@ import org.eafr.namenode.replication.MonitorStats;
 import org.eafr.namenode.transfer.TransferTracker;
 import org.eafr.placement.cluster.ServerRole;
 import org.eafr.placement.gear.GearReason;
+import org.eafr.placement.gear.shift.ShiftPhase;
 import org.eafr.placement.grid.WorkKind;
 import org.eafr.placement.popularity.FileTemperature;
 
@@ -77,7 +77,7 @@ public final class EafrMetrics implements MetricsSource {
     addMonitor(record);
     Map<String, Object> gear = GearStatus.of(gears).values();
     addNumbers(record, gear, GEAR_METRICS);
-    SHIFT_UNDER_WAY.addTo(record, GearPhase.STEADY.name().equals(gear.get("GearPhase")) ? 0 : 1);
+    SHIFT_UNDER_WAY.addTo(record, ShiftPhase.STEADY.name().equals(gear.get("GearPhase")) ? 0 : 1);
     CANNOT_RUN.addTo(record, gear.get("LayoutProblem") == null ? 0 : 1);
     AUTO_MODE.addTo(record, GearMode.AUTO.word().equals(gear.get("GearMode")) ? 1 : 0);
     GRID_FALLBACK.addTo(record, gear.get("GridFallback") == null ? 0 : 1);

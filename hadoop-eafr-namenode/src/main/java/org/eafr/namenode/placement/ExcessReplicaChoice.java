@@ -13,14 +13,14 @@ import org.apache.hadoop.fs.StorageType;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeStorageInfo;
 import org.eafr.namenode.cluster.PendingActions;
 import org.eafr.namenode.cluster.ServerTranslator;
-import org.eafr.namenode.gear.GearPhase;
+import org.eafr.namenode.gear.GearRecord;
 import org.eafr.namenode.gear.GearRuntime;
-import org.eafr.namenode.gear.GearState;
 import org.eafr.placement.cluster.Server;
 import org.eafr.placement.gear.GearedLayout;
 import org.eafr.placement.gear.layout.EqualWorkLayout;
 import org.eafr.placement.gear.relayout.HomeChoices;
 import org.eafr.placement.gear.relayout.RelayoutPlanner;
+import org.eafr.placement.gear.shift.ShiftPhase;
 import org.eafr.placement.replication.ExcessReplicaSelector;
 
 /**
@@ -171,8 +171,8 @@ final class ExcessReplicaChoice {
     if (layout.isEmpty() || !(layout.get() instanceof EqualWorkLayout)) {
       return Optional.empty();
     }
-    GearState state = gears.state();
-    if (state.phase() != GearPhase.STEADY || state.gear() != layout.get().maximumGear()) {
+    GearRecord state = gears.state();
+    if (state.phase() != ShiftPhase.STEADY || state.gear() != layout.get().maximumGear()) {
       return Optional.empty();
     }
     List<String> ids = new ArrayList<>(byId.keySet());

@@ -8,10 +8,10 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
-import org.eafr.namenode.runtime.EafrRuntime;
 import org.eafr.namenode.cluster.ServerTranslator;
+import org.eafr.namenode.gear.GearRecord;
 import org.eafr.namenode.gear.GearRuntime;
-import org.eafr.namenode.gear.GearState;
+import org.eafr.namenode.runtime.EafrRuntime;
 import org.eafr.placement.gear.GearedLayout;
 import org.eafr.placement.gear.LayoutMoves;
 import org.slf4j.Logger;
@@ -83,7 +83,7 @@ final class LayoutMoveCheck {
         return problem("no gear state in " + dir + " (no chain fixed yet)");
       }
       GearRuntime gears = new GearRuntime(runtime.gears().settings(), runtime.settings().core());
-      gears.state(GearState.fromBytes(value));
+      gears.state(GearRecord.fromBytes(value));
       Optional<GearedLayout> layout = gears.layout();
       return layout.isPresent() ? layout : problem("the gear state in " + dir + " builds no layout: "
           + gears.layoutProblem().orElse("no chain"));

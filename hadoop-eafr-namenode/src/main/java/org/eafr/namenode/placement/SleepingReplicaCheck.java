@@ -10,9 +10,9 @@ import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeManager;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeStorageInfo;
 import org.apache.hadoop.net.Node;
 import org.eafr.namenode.cluster.ServerTranslator;
+import org.eafr.namenode.gear.GearRecord;
 import org.eafr.namenode.gear.GearRuntime;
 import org.eafr.namenode.gear.GearService;
-import org.eafr.namenode.gear.GearState;
 import org.eafr.placement.gear.ActiveSet;
 import org.eafr.placement.gear.ExpansionChain;
 import org.eafr.placement.gear.GearedLayout;
@@ -56,7 +56,7 @@ final class SleepingReplicaCheck {
    * for a re-replication are every node holding the block in any state.
    */
   boolean holdBack(GearedLayout layout, List<DatanodeStorageInfo> live, Set<Node> known, int missing) {
-    GearState state = gears.state();
+    GearRecord state = gears.state();
     GearService service = gears.service();
     if (state.sleeping().isEmpty() || service == null) {
       return false;
@@ -95,7 +95,7 @@ final class SleepingReplicaCheck {
         .mapToInt(node -> chain.position(ServerTranslator.idOf((DatanodeDescriptor) node))).toArray();
   }
 
-  private View view(GearedLayout layout, GearState state, DatanodeManager dataNodes) {
+  private View view(GearedLayout layout, GearRecord state, DatanodeManager dataNodes) {
     View current = view;
     long now = nanoTime.getAsLong();
     if (current == null || current.layout != layout || current.state != state
@@ -109,12 +109,12 @@ final class SleepingReplicaCheck {
   /** The chain's DataNodes sorted into unseen and failed, as of one moment. */
   private static final class View {
     final GearedLayout layout;
-    final GearState state;
+    final GearRecord state;
     final long builtAt;
     final ActiveSet unseen;
     final ActiveSet failed;
 
-    View(GearedLayout layout, GearState state, DatanodeManager dataNodes, long builtAt) {
+    View(GearedLayout layout, GearRecord state, DatanodeManager dataNodes, long builtAt) {
       this.layout = layout;
       this.state = state;
       this.builtAt = builtAt;

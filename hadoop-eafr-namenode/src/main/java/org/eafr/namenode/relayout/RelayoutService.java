@@ -21,11 +21,10 @@ import org.apache.hadoop.hdfs.server.namenode.FSNamesystem;
 import org.apache.hadoop.hdfs.server.namenode.INode;
 import org.apache.hadoop.hdfs.server.namenode.NameNode;
 import org.eafr.namenode.cluster.ServerTranslator;
-import org.eafr.namenode.gear.GearPhase;
+import org.eafr.namenode.gear.GearRecord;
 import org.eafr.namenode.gear.GearRuntime;
-import org.eafr.namenode.gear.RelayoutDrops;
-import org.eafr.namenode.gear.GearState;
 import org.eafr.namenode.gear.GearStore;
+import org.eafr.namenode.gear.RelayoutDrops;
 import org.eafr.placement.gear.ActiveSet;
 import org.eafr.placement.gear.BlockMove;
 import org.eafr.placement.gear.GearedLayout;
@@ -34,6 +33,7 @@ import org.eafr.placement.gear.relayout.RelayoutBlock;
 import org.eafr.placement.gear.relayout.RelayoutPlanner;
 import org.eafr.placement.gear.relayout.RelayoutReport;
 import org.eafr.placement.gear.relayout.RelayoutSettings;
+import org.eafr.placement.gear.shift.ShiftPhase;
 import org.eafr.placement.grid.WorkKind;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -375,8 +375,8 @@ public final class RelayoutService implements AutoCloseable {
 
   /** Why moves cannot start now: a shift under way or DataNodes asleep; empty at the top gear, steady. */
   private Optional<String> notAtTopGear(GearedLayout layout) {
-    GearState state = gears.state();
-    if (state.phase() != GearPhase.STEADY) {
+    GearRecord state = gears.state();
+    if (state.phase() != ShiftPhase.STEADY) {
       return Optional.of("a gear shift is under way (" + state.phase() + "); relayout moves blocks once it is over");
     }
     if (state.gear() != layout.maximumGear()) {

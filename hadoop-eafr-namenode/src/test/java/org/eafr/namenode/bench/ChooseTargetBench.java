@@ -21,14 +21,14 @@ import org.apache.hadoop.hdfs.server.blockmanagement.BlockPlacementPolicyDefault
 import org.apache.hadoop.hdfs.server.blockmanagement.BlockStoragePolicySuite;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeStorageInfo;
-import org.eafr.namenode.runtime.EafrRuntime;
 import org.eafr.namenode.cluster.ServerTranslator;
-import org.eafr.namenode.gear.GearPhase;
+import org.eafr.namenode.gear.GearRecord;
 import org.eafr.namenode.gear.GearRuntime;
-import org.eafr.namenode.gear.GearState;
+import org.eafr.namenode.placement.EafrBlockPlacementPolicy;
+import org.eafr.namenode.runtime.EafrRuntime;
 import org.eafr.namenode.testing.InMemoryDataNodes;
 import org.eafr.placement.cluster.Server;
-import org.eafr.namenode.placement.EafrBlockPlacementPolicy;
+import org.eafr.placement.gear.shift.ShiftState;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Mode;
@@ -95,9 +95,9 @@ public class ChooseTargetBench {
         servers.add(Server.builder(ServerTranslator.idOf(node)).rack(node.getNetworkLocation()).build());
       }
       GearRuntime gears = EafrRuntime.of(conf).gears();
-      gears.state(new GearState(GearRuntime.chainOf(servers), 0, 0, GearPhase.STEADY, Set.of()));
+      gears.state(new GearRecord(GearRuntime.chainOf(servers), ShiftState.steady(0)));
       int top = gears.layout().orElseThrow().maximumGear();
-      gears.state(new GearState(GearRuntime.chainOf(servers), top, top, GearPhase.STEADY, Set.of()));
+      gears.state(new GearRecord(GearRuntime.chainOf(servers), ShiftState.steady(top)));
     }
     storagePolicy = BlockStoragePolicySuite.createDefaultSuite().getDefaultPolicy();
   }

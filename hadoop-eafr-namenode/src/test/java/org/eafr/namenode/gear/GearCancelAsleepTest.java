@@ -11,6 +11,7 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.test.GenericTestUtils;
 import org.eafr.namenode.testing.EafrCluster;
 import org.eafr.placement.gear.GearedLayout;
+import org.eafr.placement.gear.shift.ShiftPhase;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -49,13 +50,13 @@ class GearCancelAsleepTest {
       gears.service().requestGear(0);
       GenericTestUtils.waitFor(() -> added.stream()
           .allMatch(id -> GearTestCluster.descriptor(cluster, id).isInMaintenance()), 100, 60_000);
-      assertThat(gears.state().phase()).isEqualTo(GearPhase.ENTERING_MAINTENANCE);
+      assertThat(gears.state().phase()).isEqualTo(ShiftPhase.ENTERING_MAINTENANCE);
 
       cluster.kill(cluster.indexOf(primary)); // its file's only replica gone: no live replica in gear 0
       GenericTestUtils.waitFor(() -> gears.counters().refusedShifts.get() == 1
-          && gears.state().phase() == GearPhase.STEADY, 100, 60_000);
+          && gears.state().phase() == ShiftPhase.STEADY, 100, 60_000);
 
-      GearState cancelled = gears.state();
+      GearRecord cancelled = gears.state();
       assertThat(cancelled.gear()).isEqualTo(2);
       Set<String> stillOff = new TreeSet<>(asleepInGear2);
       stillOff.removeAll(layout.recoveryGroup(primaryPosition).ids()); // woken out of turn for the failed primary

@@ -14,6 +14,7 @@ import org.eafr.namenode.power.PowerDriver;
 import org.eafr.namenode.power.PowerException;
 import org.eafr.namenode.testing.EafrCluster;
 import org.eafr.placement.gear.GearedLayout;
+import org.eafr.placement.gear.shift.ShiftPhase;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -54,14 +55,14 @@ class GearCancelTest {
       AdminRun status = AdminRun.run(cluster.conf(), "status");
       assertThat(status.out).containsPattern("shift waits for DataNode \\S*" + stuck.replace(".", "\\.")
           + ": quarantined \\(").contains("'hdfs eafr power clear " + stuck + "'");
-      assertThat(gears.state().phase()).isEqualTo(GearPhase.POWERING_ON);
+      assertThat(gears.state().phase()).isEqualTo(ShiftPhase.POWERING_ON);
 
       UserGroupInformation alice = UserGroupInformation.createUserForTesting("alice", new String[] {"users"});
       AdminRun denied = alice.doAs((PrivilegedExceptionAction<AdminRun>) () -> AdminRun.run(cluster.conf(), "gear",
           "cancel"));
       assertThat(denied.code).isEqualTo(1);
       assertThat(denied.err).contains("may not run 'hdfs eafr gear cancel'");
-      assertThat(gears.state().phase()).isEqualTo(GearPhase.POWERING_ON);
+      assertThat(gears.state().phase()).isEqualTo(ShiftPhase.POWERING_ON);
 
       gears.autopilot().enable(); // decides nothing while the shift is under way; cancel hands the gear back
       AdminRun cancel = AdminRun.run(cluster.conf(), "gear", "cancel");
@@ -71,8 +72,8 @@ class GearCancelTest {
       assertThat(cancel.out).contains("shift to gear 1 (POWERING_ON) cancelled: gear 0 in force")
           .contains("7 DataNodes verified off stay asleep in maintenance [").contains(stuck)
           .contains("1 DataNodes out of maintenance [" + other + "]").contains("1 files still owe reflection moves");
-      GearState after = gears.state();
-      assertThat(after.phase()).isEqualTo(GearPhase.STEADY);
+      GearRecord after = gears.state();
+      assertThat(after.phase()).isEqualTo(ShiftPhase.STEADY);
       assertThat(after.gear()).isZero();
       assertThat(after.sleeping()).contains(stuck).doesNotContain(other);
       GenericTestUtils.waitFor(() -> GearTestCluster.descriptor(cluster, other).isInService(), 100, 30_000);

@@ -12,6 +12,7 @@ import org.apache.hadoop.test.GenericTestUtils;
 import org.eafr.namenode.power.MiniClusterPower;
 import org.eafr.namenode.testing.EafrCluster;
 import org.eafr.placement.gear.GearedLayout;
+import org.eafr.placement.gear.shift.ShiftPhase;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -37,8 +38,8 @@ class GearFailoverTest {
 
       gears(cluster, 0).service().requestGear(0);
       GenericTestUtils.waitFor(() -> hold.waiting() > 0, 50, 60_000);
-      assertThat(gears(cluster, 0).state().phase()).isEqualTo(GearPhase.POWERING_OFF);
-      awaitStandbyPhase(cluster, GearPhase.POWERING_OFF);
+      assertThat(gears(cluster, 0).state().phase()).isEqualTo(ShiftPhase.POWERING_OFF);
+      awaitStandbyPhase(cluster, ShiftPhase.POWERING_OFF);
       assertThat(cluster.mini().getDataNodes()).hasSize(12); // held: nothing is off yet
 
       cluster.failover();
@@ -85,7 +86,7 @@ class GearFailoverTest {
       GenericTestUtils.waitFor(() -> gears(cluster, 0).counters().owedFiles.get() >= 3, 100, 10_000);
 
       gears(cluster, 0).service().requestGear(4);
-      awaitStandbyPhase(cluster, GearPhase.REFLECTING);
+      awaitStandbyPhase(cluster, ShiftPhase.REFLECTING);
       GenericTestUtils.waitFor(() -> !gears(cluster, 0).reflectionMoves().isEmpty(), 20, 60_000);
       long owedAtFailover = gears(cluster, 0).counters().owedFiles.get();
       cluster.failover();
@@ -108,7 +109,7 @@ class GearFailoverTest {
   }
 
   /** Waits until the standby NameNode has tailed the edit log (rolled, as HDFS does) up to {@code phase}. */
-  private static void awaitStandbyPhase(EafrCluster cluster, GearPhase phase) throws Exception {
+  private static void awaitStandbyPhase(EafrCluster cluster, ShiftPhase phase) throws Exception {
     int standby = 1 - cluster.active();
     GenericTestUtils.waitFor(() -> gears(cluster, cluster.active()).state().phase() == phase, 50, 60_000);
     HATestUtil.waitForStandbyToCatchUp(cluster.mini().getNameNode(cluster.active()),

@@ -37,7 +37,7 @@ import org.junit.jupiter.api.TestMethodOrder;
 class GearGrowthTest {
   private static final String[] ADDED_RACKS = {"/r1", "/r2", "/r3", "/r1"};
   private EafrCluster cluster;
-  private List<GearState.ChainEntry> firstChain;
+  private List<GearRecord.ChainEntry> firstChain;
 
   @BeforeAll
   void startCluster() throws Exception {
@@ -64,9 +64,9 @@ class GearGrowthTest {
     GearTestCluster.addDataNodes(cluster, ADDED_RACKS);
     GearRuntime gears = GearTestCluster.gears(cluster);
 
-    GearState grown = gears.state();
+    GearRecord grown = gears.state();
     assertThat(grown.chain().subList(0, 12)).as("the 12 keep their positions").isEqualTo(firstChain);
-    assertThat(grown.chain().subList(12, 16)).extracting(GearState.ChainEntry::rack)
+    assertThat(grown.chain().subList(12, 16)).extracting(GearRecord.ChainEntry::rack)
         .as("one rack after another").containsExactly("/r1", "/r2", "/r3", "/r1");
     assertThat(grown.sizedFor()).isEqualTo(12);
     GearedLayout layout = GearTestCluster.layout(cluster);
@@ -121,13 +121,13 @@ class GearGrowthTest {
   @Test
   @Order(3)
   void theGrownChainAndTheDecommissionedDataNode_surviveANameNodeRestart() throws Exception {
-    GearState before = GearTestCluster.gears(cluster).state();
+    GearRecord before = GearTestCluster.gears(cluster).state();
     GearTestCluster.restartNameNode(cluster);
     GenericTestUtils.waitFor(() -> GearTestCluster.gears(cluster).layout().isPresent(), 100, 60_000);
 
-    GearState after = GearTestCluster.gears(cluster).state();
-    assertThat(after.chain()).extracting(GearState.ChainEntry::id)
-        .isEqualTo(before.chain().stream().map(GearState.ChainEntry::id).collect(java.util.stream.Collectors.toList()));
+    GearRecord after = GearTestCluster.gears(cluster).state();
+    assertThat(after.chain()).extracting(GearRecord.ChainEntry::id)
+        .isEqualTo(before.chain().stream().map(GearRecord.ChainEntry::id).collect(java.util.stream.Collectors.toList()));
     assertThat(after.sizedFor()).isEqualTo(12);
     assertThat(after.retired()).isEqualTo(before.retired()).hasSize(1);
     assertThat(GearTestCluster.layout(cluster).maximumGear()).isEqualTo(6);
@@ -146,7 +146,7 @@ class GearGrowthTest {
   /** The JSON hosts file listing every DataNode NORMAL but {@code decommissioned} (an operator's decommission). */
   private void writeHosts(String decommissioned) throws Exception {
     Set<DatanodeAdminProperties> entries = new HashSet<>();
-    for (GearState.ChainEntry server : GearTestCluster.gears(cluster).state().chain()) {
+    for (GearRecord.ChainEntry server : GearTestCluster.gears(cluster).state().chain()) {
       DatanodeAdminProperties entry = new DatanodeAdminProperties();
       entry.setHostName(server.id().substring(0, server.id().lastIndexOf(':')));
       entry.setPort(Integer.parseInt(server.id().substring(server.id().lastIndexOf(':') + 1)));

@@ -10,6 +10,7 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.test.GenericTestUtils;
 import org.eafr.namenode.testing.EafrCluster;
 import org.eafr.placement.gear.GearedLayout;
+import org.eafr.placement.gear.shift.ShiftPhase;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -73,8 +74,8 @@ class GearOpenFileTest {
         .allMatch(id -> GearTestCluster.descriptor(cluster, id).isInMaintenance()), 100, 60_000);
     for (int step = 0; step < 3; step++) {
       service().step();
-      GearState state = GearTestCluster.gears(cluster).state();
-      assertThat(state.phase()).as("held before power-off, not cancelled").isEqualTo(GearPhase.ENTERING_MAINTENANCE);
+      GearRecord state = GearTestCluster.gears(cluster).state();
+      assertThat(state.phase()).as("held before power-off, not cancelled").isEqualTo(ShiftPhase.ENTERING_MAINTENANCE);
       assertThat(state.target()).isEqualTo(2);
       assertThat(GearTestCluster.running(cluster)).as("nothing powered off").contains(leaving).hasSize(12 - 2);
     }

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.test.GenericTestUtils;
 import org.eafr.namenode.testing.EafrCluster;
+import org.eafr.placement.gear.shift.ShiftPhase;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -22,7 +23,7 @@ class GearRestartTest {
         cluster.write("/data/f" + i, 3, EafrCluster.BLOCK_SIZE + 1024 * i, i);
       }
       service(cluster).requestGear(0);
-      assertThat(GearTestCluster.gears(cluster).state().phase()).isNotEqualTo(GearPhase.STEADY);
+      assertThat(GearTestCluster.gears(cluster).state().phase()).isNotEqualTo(ShiftPhase.STEADY);
       GearTestCluster.restartNameNode(cluster);
       GearTestCluster.awaitGear(cluster, 0);
       assertThat(GearTestCluster.running(cluster))
@@ -38,7 +39,7 @@ class GearRestartTest {
       // replicas sleep at their homes, so nothing else is copied onto the primaries).
       GenericTestUtils.waitFor(() -> GearTestCluster.gears(cluster).counters().owedFiles.get() >= 3, 100, 10_000);
       service(cluster).requestGear(4);
-      GenericTestUtils.waitFor(() -> GearTestCluster.gears(cluster).state().phase() == GearPhase.REFLECTING, 50,
+      GenericTestUtils.waitFor(() -> GearTestCluster.gears(cluster).state().phase() == ShiftPhase.REFLECTING, 50,
           60_000);
       GearTestCluster.restartNameNode(cluster);
       GearTestCluster.awaitGear(cluster, 4);

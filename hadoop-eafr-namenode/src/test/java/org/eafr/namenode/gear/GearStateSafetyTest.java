@@ -20,6 +20,8 @@ import org.eafr.namenode.power.PowerState;
 import org.eafr.namenode.power.PowerTestSupport;
 import org.eafr.namenode.power.Requester;
 import org.eafr.namenode.testing.EafrCluster;
+import org.eafr.placement.gear.shift.ShiftPhase;
+import org.eafr.placement.gear.shift.ShiftState;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -131,8 +133,8 @@ class GearStateSafetyTest {
   /** Gear state in {@value #DIR} (equal-work) with {@value #SLEEPER} asleep, and its record on the root. */
   private static void recordSleeper() throws java.io.IOException {
     GearStore store = new GearStore(cluster.nameNode(), DIR);
-    GearState state = new GearState(List.of(new GearState.ChainEntry(SLEEPER, "/r1")), 0, 0, GearPhase.STEADY,
-        Set.of(SLEEPER));
+    GearRecord state = new GearRecord(List.of(new GearRecord.ChainEntry(SLEEPER, "/r1")),
+        new ShiftState(0, 0, ShiftPhase.STEADY, Set.of(SLEEPER), Set.of()));
     store.write(state);
     store.writeHome("equal-work", state);
   }

@@ -12,6 +12,7 @@ import org.eafr.namenode.admin.AdminRun;
 import org.eafr.namenode.grid.GridGate;
 import org.eafr.namenode.testing.EafrCluster;
 import org.eafr.namenode.testing.GridFixture;
+import org.eafr.placement.gear.shift.ShiftPhase;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -61,7 +62,7 @@ class GridReflectionTest {
     now.set(T0 + 60 * MINUTE);
     service.step();
     service.step();
-    assertThat(GearTestCluster.gears(cluster).state().phase()).isEqualTo(GearPhase.REFLECTING);
+    assertThat(GearTestCluster.gears(cluster).state().phase()).isEqualTo(ShiftPhase.REFLECTING);
     assertThat(counters.blocksReflected.get()).isZero();
     assertThat(grid.values()).containsEntry("ReflectionHeld", 1L)
         .containsEntry("ReflectionHeldUntil", "2026-01-01T02:00:00Z")

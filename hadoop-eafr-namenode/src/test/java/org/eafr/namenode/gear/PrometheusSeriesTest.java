@@ -14,6 +14,7 @@ import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
 import org.apache.hadoop.test.GenericTestUtils;
 import org.eafr.namenode.admin.AdminRun;
 import org.eafr.namenode.testing.EafrCluster;
+import org.eafr.placement.gear.shift.ShiftPhase;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -94,8 +95,8 @@ class PrometheusSeriesTest {
         changed.add(diff(first.keySet(), now.keySet()));
       }
       underWay.add(value(now, "eafr_name_node_gear_shift_under_way"));
-      GearState state = GearTestCluster.gears(cluster).state();
-      return state.gear() == 0 && state.phase() == GearPhase.STEADY;
+      GearRecord state = GearTestCluster.gears(cluster).state();
+      return state.gear() == 0 && state.phase() == ShiftPhase.STEADY;
     }, 50, 180_000);
     assertThat(changed).as("series that appeared or vanished during the shift").isEmpty();
 

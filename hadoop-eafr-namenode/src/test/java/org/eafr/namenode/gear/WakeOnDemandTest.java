@@ -75,7 +75,7 @@ class WakeOnDemandTest {
     expected.remove(failed);
     expected.addAll(group);
     assertThat(new TreeSet<>(GearTestCluster.running(cluster))).isEqualTo(expected);
-    GearState state = GearTestCluster.gears(cluster).state();
+    GearRecord state = GearTestCluster.gears(cluster).state();
     assertThat(state.sleeping()).containsExactlyInAnyOrderElementsOf(layout.recoveryGroup(1).ids());
     assertThat(state.gear()).isZero();
     for (String woken : group) {

@@ -19,11 +19,10 @@ import org.apache.hadoop.hdfs.server.blockmanagement.BlockPlacementPolicy;
 import org.apache.hadoop.hdfs.server.blockmanagement.BlockStoragePolicySuite;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeStorageInfo;
-import org.eafr.namenode.runtime.EafrRuntime;
 import org.eafr.namenode.cluster.ServerTranslator;
-import org.eafr.namenode.gear.GearPhase;
+import org.eafr.namenode.gear.GearRecord;
 import org.eafr.namenode.gear.GearRuntime;
-import org.eafr.namenode.gear.GearState;
+import org.eafr.namenode.runtime.EafrRuntime;
 import org.eafr.namenode.testing.InMemoryDataNodes;
 import org.eafr.placement.cluster.Server;
 import org.eafr.placement.gear.ActiveSet;
@@ -31,6 +30,7 @@ import org.eafr.placement.gear.BlockPlacement;
 import org.eafr.placement.gear.BlockRequest;
 import org.eafr.placement.gear.ExpansionChain;
 import org.eafr.placement.gear.layout.EqualWorkLayout;
+import org.eafr.placement.gear.shift.ShiftState;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -136,7 +136,7 @@ class GearedPlacementTest {
     for (int i = 0; i < RACKS * PER_RACK; i++) {
       servers.add(Server.builder(ipOf(i) + ":" + DFSConfigKeys.DFS_DATANODE_DEFAULT_PORT).rack(rackOf(i)).build());
     }
-    List<GearState.ChainEntry> chainEntries = GearRuntime.chainOf(servers);
+    List<GearRecord.ChainEntry> chainEntries = GearRuntime.chainOf(servers);
     Set<String> archiveIds = new HashSet<>();
     for (int position : archive) {
       archiveIds.add(chainEntries.get(position).id());
@@ -152,10 +152,10 @@ class GearedPlacementTest {
     }
     policy = new BlockPlacementPolicies(conf, null, topology, null).getPolicy(BlockType.CONTIGUOUS);
     GearRuntime gears = EafrRuntime.of(conf).gears();
-    gears.state(new GearState(chainEntries, 0, 0, GearPhase.STEADY, Set.of()));
+    gears.state(new GearRecord(chainEntries, ShiftState.steady(0)));
     EqualWorkLayout layout = (EqualWorkLayout) gears.layout().orElseThrow();
     int top = layout.maximumGear();
-    gears.state(new GearState(chainEntries, top, top, GearPhase.STEADY, Set.of()));
+    gears.state(new GearRecord(chainEntries, ShiftState.steady(top)));
     layout = (EqualWorkLayout) gears.layout().orElseThrow();
     twin = new EqualWorkLayout(layout.chain(), layout.primaries(), layout.groupSize(), 3);
   }

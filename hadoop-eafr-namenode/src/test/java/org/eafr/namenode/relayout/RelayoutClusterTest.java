@@ -18,15 +18,15 @@ import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
 import org.apache.hadoop.hdfs.server.datanode.DataNode;
 import org.apache.hadoop.test.GenericTestUtils;
 import org.eafr.namenode.admin.AdminRun;
-import org.eafr.namenode.runtime.EafrRuntime;
-import org.eafr.namenode.gear.GearPhase;
 import org.eafr.namenode.gear.GearRuntime;
 import org.eafr.namenode.gear.GearTestCluster;
 import org.eafr.namenode.grid.GridGate;
 import org.eafr.namenode.power.MiniClusterPower;
+import org.eafr.namenode.runtime.EafrRuntime;
 import org.eafr.namenode.testing.EafrCluster;
 import org.eafr.namenode.testing.GridFixture;
 import org.eafr.placement.gear.GearedLayout;
+import org.eafr.placement.gear.shift.ShiftPhase;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -199,6 +199,6 @@ class RelayoutClusterTest {
 
   private static void awaitSteadyAt(EafrCluster cluster, int gear) throws Exception {
     GenericTestUtils.waitFor(() -> gears(cluster).state().gear() == gear
-        && gears(cluster).state().phase() == GearPhase.STEADY, 100, 30_000);
+        && gears(cluster).state().phase() == ShiftPhase.STEADY, 100, 30_000);
   }
 }

@@ -310,11 +310,8 @@ public final class GearShift {
   /** Once every leaving DataNode shows IN_MAINTENANCE: cancel, wait for a write, or go on to power off. */
   private void checkBeforePowerOff() {
     Set<String> leaving = leaving();
-    for (String id : leaving) {
-      DataNodeView node = ports.cluster.dataNode(id);
-      if (node.registered() && node.admin() != AdminState.IN_MAINTENANCE) {
-        return;
-      }
+    if (!ShiftSets.allInMaintenance(leaving, ports.cluster::dataNode)) {
+      return;
     }
     Optional<UnavailableBlock> complete = firstUnavailableOn(leaving, id -> staysOn(id, leaving));
     if (complete.isPresent()) {
@@ -361,33 +358,17 @@ public final class GearShift {
   }
 
   private boolean allRegistered(Set<String> ids) {
-    for (String id : ids) {
-      if (!ports.cluster.dataNode(id).registeredAndReported()) {
-        return false;
-      }
-    }
-    return true;
+    return ShiftSets.allRegistered(ids, ports.cluster::dataNode);
   }
 
-  /**
-   * DataNodes asleep or going to sleep that the target gear does not keep on and that are not being woken, HDFS not
-   * decommissioning them.
-   */
+  /** DataNodes asleep or going to sleep that the target gear does not keep on ({@link ShiftSets#leaving}). */
   Set<String> leaving() {
-    Set<String> leaving = new TreeSet<>(state.sleeping());
-    leaving.removeIf(layout.serversOn(state.target())::contains); // O(1) a test: thousands of servers each step
-    leaving.removeAll(state.waking());
-    leaving.removeIf(this::outOfLayout);
-    return leaving;
+    return ShiftSets.leaving(layout, state, this::outOfLayout);
   }
 
-  /** Sleeping DataNodes the target gear keeps on, HDFS not decommissioning them. */
+  /** Sleeping DataNodes the target gear keeps on ({@link ShiftSets#wakingForGear}). */
   private Set<String> wakingForGear() {
-    Set<String> waking = new TreeSet<>(state.sleeping());
-    ActiveSet on = layout.serversOn(state.target());
-    waking.removeIf(id -> !on.contains(id));
-    waking.removeIf(this::outOfLayout);
-    return waking;
+    return ShiftSets.wakingForGear(layout, state, this::outOfLayout);
   }
 
   /** HDFS decommissions the DataNode or has: a shift neither waits for it nor powers it. */
