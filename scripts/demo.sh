@@ -5,9 +5,8 @@
 #
 #   scripts/demo.sh run [--policy NAME] [--gears auto|manual|off] [--no-gears] [--settings FILE] [--set KEY=VALUE]...
 #                       [--keep]   NAME: rabbit (default), springfs, accordion, eafr-geared, random (no gears)
-#   scripts/demo.sh compare [--policies a,b,...] [--settings FILE] [--set KEY=VALUE]...   every node on (--no-gears),
-#                               then each policy (default all five) on the same replay (240 s unless demo.duration.s
-#                               is set): one table (markdown, CSV) and one chart in target/demo-results/compare.*
+#   scripts/demo.sh compare [--policies a,b,...] [--settings FILE] [--set KEY=VALUE]...   every node on, then each
+#                               policy on the same 240 s replay: table and chart in target/demo-results/compare.*
 #   scripts/demo.sh start [--settings FILE] [--set KEY=VALUE]...   only the cluster and its BMCs, left running (gears
 #                               manual: hdfs eafr gear auto hands them to the controller)
 #   scripts/demo.sh status      roles, gears and each host's power state, from the NameNode (hdfs eafr)
@@ -64,6 +63,9 @@ start_java() { # name class conf: a detached JVM logging to logs/NAME.log, pid i
     "${@:4}" >>"$STATE/logs/$name.log" 2>&1 </dev/null &
   echo $! >"$STATE/pids/$name.pid"
 }
+
+build() { [[ "${DEMO_SKIP_BUILD:-0}" == 1 && -s "$BUILD/classpath" ]] ||
+  eafr_build "$BUILD" hadoop-eafr-demo hadoop-eafr-namenode hadoop-eafr-datanode hadoop-eafr-sim; }
 
 cmd_stop() {
   [[ -d "$STATE/pids" ]] || return 0
@@ -161,15 +163,12 @@ cmd_run() { # start-only [args]: 1 starts the cluster and leaves it running
   return "$code"
 }
 
-build() { [[ "${DEMO_SKIP_BUILD:-0}" == 1 && -s "$BUILD/classpath" ]] ||
-  eafr_build "$BUILD" hadoop-eafr-demo hadoop-eafr-namenode hadoop-eafr-datanode hadoop-eafr-sim; }
-
 cmd_compare() { # the runs in a row, each its own `run` (a failed one is a row of the table), then the table
   local policies=rabbit,springfs,accordion,eafr-geared,random pass=(--set demo.duration.s=240) p since
   while (($#)); do
     case "$1" in
       --policies) policies=${2:?--policies needs a,b,...}; shift 2 ;;
-      --gears | --no-gears | --policy | --keep) die "compare runs every node on, then each policy in auto mode: $1 is not allowed here" ;;
+      --gears | --no-gears | --policy | --keep) die "$1 is not allowed: compare runs every node on, then each policy on auto" ;;
       *) pass+=("$1"); shift ;;
     esac
   done

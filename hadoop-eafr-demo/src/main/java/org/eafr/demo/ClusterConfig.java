@@ -10,6 +10,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import org.apache.hadoop.conf.Configuration;
+import org.eafr.placement.gear.layout.EqualWorkShares;
 import org.eafr.placement.gear.policy.GearedPolicies;
 
 /**
@@ -146,8 +147,8 @@ final class ClusterConfig {
   /**
    * What each policy needs on 9 DataNodes. Accordion: a lowest group of p servers (the equal-work layout's gear 0)
    * and growth 1, so groups of 3, 3, 3 give gears 0-2 (growth 2 would give 3 and 6: one step). eafr-geared: the
-   * smallest read floor the layout allows, p + (r - 1) g = 5 of 9 servers (any share up to 5/9 gives it;
-   * {@code ReadFloor.of}), so the controller never runs below gear 2. Random: the standby hosts ({@link #roles}) turn
+   * smallest read floor the layout can build ({@link #readFloorShare}: 6 of 9 servers), so the controller never runs
+   * below gear 3. Random: the standby hosts ({@link #roles}) turn
    * cold at the monitor's first round (a storage reserve of 1 PiB, Eq. 8: every disk "nearly full") and their hosts
    * are switched off through the power manager (docs/cold-sleep.md); the monitor runs every 10 s.
    */
@@ -157,7 +158,8 @@ final class ClusterConfig {
       site.set("eafr.gear.accordion.lowest-group", settings.get("demo.gear.primaries"));
       site.set("eafr.gear.accordion.growth", "1.0");
     } else if (policy.equals(GearedPolicies.EAFR_GEARED.name())) {
-      site.set("eafr.gear.eafr.read-floor", readFloorShare(settings.integer("demo.datanodes")));
+      site.set("eafr.gear.eafr.read-floor", readFloorShare(settings.integer("demo.datanodes"),
+          settings.integer("demo.gear.primaries"), settings.integer("demo.gear.group-size")));
     } else if (!settings.geared()) {
       site.set("eafr.storage-reserve.bytes", String.valueOf(1L << 50));
       site.set("eafr.cold.power-off", "true");
@@ -166,9 +168,27 @@ final class ClusterConfig {
     }
   }
 
-  /** A read-floor share of one server: ReadFloor raises it to the layout's minimum, p + (r - 1) g servers. */
-  static String readFloorShare(int dataNodes) {
-    return String.format(Locale.ROOT, "%.6f", 1.0 / dataNodes);
+  /**
+   * The share of the smallest read floor the layout can build: n_L servers, at least p + (r - 1) g, whose gear groups
+   * past the primaries hold the equal-work shares ({@link EqualWorkShares} refuses fewer: on 9 DataNodes with p = 3,
+   * g = 1, r = 3, two groups would need each block twice in the first, so n_L = 6). Written as (n_L - 1/2) / N, which
+   * {@code ReadFloor.of} rounds up to n_L.
+   */
+  static String readFloorShare(int dataNodes, int primaries, int groupSize) {
+    int servers = primaries + 2 * groupSize;
+    while (servers < dataNodes && !buildable(primaries, groupSize, (servers - primaries) / groupSize)) {
+      servers += groupSize;
+    }
+    return String.format(Locale.ROOT, "%.6f", (servers - 0.5) / dataNodes);
+  }
+
+  private static boolean buildable(int primaries, int groupSize, int groups) {
+    try {
+      EqualWorkShares.of(primaries, groupSize, 3, groups);
+      return true;
+    } catch (IllegalArgumentException tooFew) {
+      return false;
+    }
   }
 
   /**

@@ -82,9 +82,10 @@ class DemoSettingsTest {
     assertThat(site.get("eafr.gear.server.write-bytes-per-second")).isEqualTo("1750000");
     assertThat(site.get("eafr.gear.auto.interval.ms")).isEqualTo("8000");
     assertThat(site.get("eafr.gear.min-dwell.ms")).isEqualTo("16000");
-    // eafr-geared's read floor: a share of one server, raised to the layout's minimum p + (r - 1) g = 5 of 9
-    assertThat(org.eafr.placement.gear.eafr.ReadFloor.of(Double.parseDouble(ClusterConfig.readFloorShare(9)), 9, 3, 1,
-        3).servers()).isEqualTo(5);
+    // eafr-geared's read floor: 5 servers (p + (r - 1) g) cannot hold the equal-work shares, 6 can
+    assertThat(ClusterConfig.readFloorShare(9, 3, 1)).isEqualTo("0.611111");
+    assertThat(org.eafr.placement.gear.eafr.ReadFloor.of(Double.parseDouble(ClusterConfig.readFloorShare(9, 3, 1)), 9,
+        3, 1, 3).servers()).isEqualTo(6);
     ClusterConfig.autoGears(site, 600);
     assertThat(site.get("eafr.gear.server.opens-per-second")).isEqualTo("2");
     assertThat(site.get("eafr.gear.auto.interval.ms")).isEqualTo("20000");
