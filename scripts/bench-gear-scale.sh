@@ -7,7 +7,9 @@
 #   - the gear-down availability check (NamespaceFloor: the block lists of the DataNodes that would leave, a batch per
 #     read-lock hold) from gear 4 to 3 (2 DataNodes leave) and to gear 0 (8 leave);
 #   - the same question answered by walking the whole namespace (the baseline, in the same run);
-#   - one scan of wake detection over HDFS's low-redundancy queue (at most 10,000 blocks).
+#   - one scan of wake detection over HDFS's low-redundancy queue (at most 10,000 blocks, 1,000 per read-lock hold);
+#   - one relayout planning pass over the whole map (the relayout service's first walk, planned and nothing moved),
+#     with the default eafr.relayout.batch-files (64) and with batches of one listing page (1,000 files).
 # The first size is placed with every DataNode on; later sizes add blocks with the top gear group asleep, so the
 # replicas on the 2 DataNodes of the 4 -> 3 shift stay fixed while the namespace grows. The longest namesystem
 # read-lock hold of each walk is HDFS's own lock report (dfs.namenode.read-lock-reporting-threshold-ms, every hold
@@ -23,13 +25,15 @@
 # 10^6 blocks a walk, with the machine's load. Heap: BENCH_HEAP (default 8g, which held 5 x 10^6 blocks). The
 # NameNode's metadata (its edit log grows about 0.5 KB a block) goes to BENCH_DIR (default a fresh directory in
 # /dev/shm, removed at the end).
+# The machine is shared: run it as `nice -n -10 scripts/bench-gear-scale.sh ...` (as root) so the NameNode's JVM has
+# the cores first, as a production NameNode has its own.
 # Prints the table; also written to target/bench-gear-scale.txt.
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 sizes=1000000,5000000 repeats=3 threshold=5
 while (($#)); do
   case "$1" in
-    -h | --help) sed -n '2,26p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h | --help) sed -n '2,30p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     --sizes | --repeats | --lock-threshold-ms) ;;
     *) echo "unknown option $1 (see --help)" >&2; exit 2 ;;
   esac

@@ -20,6 +20,7 @@ import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
 import org.apache.hadoop.hdfs.server.namenode.NameNode;
 import org.eafr.namenode.cluster.BlocksWithoutLiveReplica;
 import org.eafr.namenode.gear.GearScaleProbe;
+import org.eafr.namenode.relayout.RelayoutDryRun;
 import org.eafr.placement.cluster.Server;
 import org.eafr.placement.gear.ActiveSet;
 import org.eafr.placement.gear.BlockRequest;
@@ -27,6 +28,7 @@ import org.eafr.placement.gear.ExpansionChain;
 import org.eafr.placement.gear.GearedLayout;
 import org.eafr.placement.gear.UnavailableBlock;
 import org.eafr.placement.gear.layout.EqualWorkLayout;
+import org.eafr.placement.gear.relayout.RelayoutSettings;
 
 /**
  * scripts/bench-gear-scale.sh: the gear service's block-map walks timed against a real, in-process NameNode holding
@@ -46,7 +48,10 @@ import org.eafr.placement.gear.layout.EqualWorkLayout;
  *       NamespaceWalkBaseline});</li>
  *   <li>one scan of wake detection over HDFS's low-redundancy queue ({@link BlocksWithoutLiveReplica}, at most
  *       {@link GearScaleProbe#wakeScanLimit} blocks), the queue filled by raising the replication of twice that many
- *       files.</li>
+ *       files;</li>
+ *   <li>one relayout planning pass over the whole map ({@link RelayoutDryRun}: the relayout service's first walk,
+ *       planned and nothing moved), whole-namespace by nature, with the default {@code eafr.relayout.batch-files}
+ *       and with batches of a listing page ({@value #PLANNING_BATCH_FILES} files).</li>
  * </ul>
  *
  * <pre>
@@ -58,6 +63,8 @@ public final class GearScaleBench {
   static final int PRIMARIES = 4;
   static final int GROUP = 2;
   static final int REPLICAS = 3;
+  /** Relayout planning is also timed with batches of one listing page ({@code dfs.ls.limit}), as well as the default. */
+  static final int PLANNING_BATCH_FILES = 1000;
 
   private final NameNode nameNode;
   private final SyntheticBlockMap map;
@@ -170,12 +177,28 @@ public final class GearScaleBench {
       Timing timing = time(() -> GearScaleProbe.gearDownCheck(nameNode, live, staysOn, visited));
       add(new Row(blocks, "gear-down check " + top + " -> " + gear, visited[0] / repeats, changing, timing));
     }
+    int[] examined = new int[1];
     Timing wake = time(() -> {
-      BlocksWithoutLiveReplica.scan(nameNode.getNamesystem(), GearScaleProbe.wakeScanLimit(), (b, h) -> true);
+      examined[0] = BlocksWithoutLiveReplica.scan(nameNode.getNamesystem(), GearScaleProbe.wakeScanLimit(),
+          (b, h) -> true);
       return Optional.<UnavailableBlock>empty();
     });
-    long queued = nameNode.getNamesystem().getBlockManager().getLowRedundancyBlocksCount();
-    add(new Row(blocks, "wake detection scan", Math.min(GearScaleProbe.wakeScanLimit(), queued), 0, wake));
+    add(new Row(blocks, "wake detection scan", examined[0], -1, wake));
+    for (int batchFiles : new int[] {RelayoutSettings.defaults().batchFiles(), PLANNING_BATCH_FILES}) {
+      RelayoutSettings settings = RelayoutSettings.from(
+          key -> key.equals(RelayoutSettings.BATCH_FILES.key()) ? String.valueOf(batchFiles) : null);
+      RelayoutDryRun.Result[] plan = new RelayoutDryRun.Result[1];
+      Timing planning = time(() -> {
+        try {
+          plan[0] = RelayoutDryRun.plan(nameNode, layout, settings);
+        } catch (IOException e) {
+          throw new UncheckedIOException(e);
+        }
+        return Optional.empty();
+      });
+      log("relayout plan at %,d blocks, %d files a batch: %s", blocks, batchFiles, plan[0]);
+      add(new Row(blocks, "relayout plan " + batchFiles + "/batch", plan[0].report().blocks(), -1, planning));
+    }
   }
 
   /** Raises the replication of twice the wake scan's limit of files, so the scan visits its full limit. */
@@ -217,8 +240,9 @@ public final class GearScaleBench {
   }
 
   private static String line(Row row, long thresholdMillis) {
-    return String.format("%,12d  %-24s  %,12d  %,14d  %10.3f  %,14.0f  %16s%n", row.blocks, row.walk, row.walked,
-        row.changing, row.timing.seconds, row.timing.seconds * 1e9 / row.walked,
+    return String.format("%,12d  %-24s  %,12d  %14s  %10.3f  %,14.0f  %16s%n", row.blocks, row.walk, row.walked,
+        row.changing < 0 ? "-" : String.format("%,d", row.changing), row.timing.seconds,
+        row.timing.seconds * 1e9 / row.walked,
         row.timing.longestRead >= thresholdMillis ? row.timing.longestRead + " ms" : "< " + thresholdMillis + " ms");
   }
 
@@ -237,7 +261,7 @@ public final class GearScaleBench {
       boolean largest = rows.stream().noneMatch(row -> row.walk.equals(last.walk) && row.blocks > last.blocks);
       if (last.blocks != base.blocks && largest) {
         text.append(String.format("  %-24s  namespace x%.2f, replicas on changing DataNodes x%.2f, time x%.2f%n",
-            last.walk, (double) last.blocks / base.blocks, base.changing == 0 ? 1.0
+            last.walk, (double) last.blocks / base.blocks, base.changing <= 0 ? 1.0
                 : (double) last.changing / base.changing, last.timing.seconds / base.timing.seconds));
       }
     }
