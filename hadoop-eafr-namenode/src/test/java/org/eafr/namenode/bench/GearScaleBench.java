@@ -50,12 +50,13 @@ import org.eafr.placement.gear.relayout.RelayoutSettings;
  *       {@link GearScaleProbe#wakeScanLimit} blocks), the queue filled by raising the replication of twice that many
  *       files;</li>
  *   <li>one relayout planning pass over the whole map ({@link RelayoutDryRun}: the relayout service's first walk,
- *       planned and nothing moved), whole-namespace by nature, with the default {@code eafr.relayout.batch-files}
- *       and with batches of a listing page ({@value #PLANNING_BATCH_FILES} files).</li>
+ *       planned and nothing moved), whole-namespace by nature, once per {@code --planning-batch-files} value of
+ *       {@code eafr.relayout.batch-files} (by default 64, the setting's default, and 1000, one listing page).</li>
  * </ul>
  *
  * <pre>
- *   GearScaleBench --sizes 1000000,5000000 --repeats 3 --lock-threshold-ms 5 --dir DIR --out FILE
+ *   GearScaleBench --sizes 1000000,5000000 --repeats 3 --lock-threshold-ms 5 --planning-batch-files 64,1000
+ *       --dir DIR --out FILE
  * </pre>
  */
 public final class GearScaleBench {
@@ -63,21 +64,22 @@ public final class GearScaleBench {
   static final int PRIMARIES = 4;
   static final int GROUP = 2;
   static final int REPLICAS = 3;
-  /** Relayout planning is also timed with batches of one listing page ({@code dfs.ls.limit}), as well as the default. */
-  static final int PLANNING_BATCH_FILES = 1000;
 
   private final NameNode nameNode;
   private final SyntheticBlockMap map;
   private final GearedLayout layout;
   private final LockHoldReports locks;
   private final int repeats;
+  private final int[] planningBatches;
   private final List<Row> rows = new ArrayList<>();
 
-  GearScaleBench(NameNode nameNode, SyntheticBlockMap map, LockHoldReports locks, int repeats) {
+  GearScaleBench(NameNode nameNode, SyntheticBlockMap map, LockHoldReports locks, int repeats,
+      int[] planningBatches) {
     this.nameNode = nameNode;
     this.map = map;
     this.locks = locks;
     this.repeats = repeats;
+    this.planningBatches = planningBatches.clone();
     List<Server> servers = new ArrayList<>();
     map.ids().forEach(id -> servers.add(Server.builder(id).build()));
     this.layout = new EqualWorkLayout(ExpansionChain.of(servers), PRIMARIES, GROUP, REPLICAS);
@@ -104,6 +106,7 @@ public final class GearScaleBench {
     long threshold = 5;
     String dir = "target/bench-gear-scale";
     String out = null;
+    int[] planningBatches = {RelayoutSettings.defaults().batchFiles(), SyntheticBlockMap.FILES_PER_DIRECTORY};
     for (int i = 0; i + 1 < args.length; i += 2) {
       switch (args[i]) {
         case "--sizes":
@@ -111,6 +114,9 @@ public final class GearScaleBench {
           break;
         case "--repeats":
           repeats = Integer.parseInt(args[i + 1]);
+          break;
+        case "--planning-batch-files":
+          planningBatches = Arrays.stream(args[i + 1].split(",")).mapToInt(Integer::parseInt).toArray();
           break;
         case "--lock-threshold-ms":
           threshold = Long.parseLong(args[i + 1]);
@@ -130,7 +136,7 @@ public final class GearScaleBench {
       LockHoldReports locks = LockHoldReports.attach(threshold);
       NameNode nameNode = cluster.getNameNode();
       GearScaleBench bench = new GearScaleBench(nameNode, SyntheticBlockMap.start(nameNode, DATANODES), locks,
-          repeats);
+          repeats, planningBatches);
       for (int s = 0; s < sizes.length; s++) {
         bench.measureAt(sizes[s], s == 0);
       }
@@ -184,7 +190,7 @@ public final class GearScaleBench {
       return Optional.<UnavailableBlock>empty();
     });
     add(new Row(blocks, "wake detection scan", examined[0], -1, wake));
-    for (int batchFiles : new int[] {RelayoutSettings.defaults().batchFiles(), PLANNING_BATCH_FILES}) {
+    for (int batchFiles : planningBatches) {
       RelayoutSettings settings = RelayoutSettings.from(
           key -> key.equals(RelayoutSettings.BATCH_FILES.key()) ? String.valueOf(batchFiles) : null);
       RelayoutDryRun.Result[] plan = new RelayoutDryRun.Result[1];

@@ -57,7 +57,7 @@ class SyntheticBlockMapTest {
   @Test
   @Order(1)
   void benchGrowsTheNamespaceWithTheChangingDataNodesReplicasFixed() throws Exception {
-    GearScaleBench bench = new GearScaleBench(nameNode, map, locks, 1);
+    GearScaleBench bench = new GearScaleBench(nameNode, map, locks, 1, new int[] {64});
     bench.measureAt(400, true);
     long onTopGroup = map.descriptor(map.ids().get(10)).numBlocks() + map.descriptor(map.ids().get(11)).numBlocks();
     bench.measureAt(800, false);
