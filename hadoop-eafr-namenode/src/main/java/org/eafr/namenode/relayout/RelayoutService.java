@@ -11,14 +11,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
-import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.hdfs.protocol.Block;
-import org.apache.hadoop.hdfs.server.blockmanagement.BlockInfo;
-import org.apache.hadoop.hdfs.server.blockmanagement.BlockManager;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
-import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeStorageInfo;
-import org.apache.hadoop.hdfs.server.namenode.FSNamesystem;
-import org.apache.hadoop.hdfs.server.namenode.INode;
 import org.apache.hadoop.hdfs.server.namenode.NameNode;
 import org.eafr.namenode.cluster.ServerTranslator;
 import org.eafr.namenode.gear.GearRecord;
@@ -28,8 +22,6 @@ import org.eafr.namenode.gear.RelayoutDrops;
 import org.eafr.placement.gear.ActiveSet;
 import org.eafr.placement.gear.BlockMove;
 import org.eafr.placement.gear.GearedLayout;
-import org.eafr.placement.gear.relayout.HomeChoices;
-import org.eafr.placement.gear.relayout.RelayoutBlock;
 import org.eafr.placement.gear.relayout.RelayoutPlanner;
 import org.eafr.placement.gear.relayout.RelayoutReport;
 import org.eafr.placement.gear.relayout.RelayoutSettings;
@@ -229,16 +221,13 @@ public final class RelayoutService implements AutoCloseable {
       endPass();
       return;
     }
-    List<StoredBlock> blocks = new ArrayList<>();
-    for (String path : files) {
-      blocks.addAll(blocksOf(path, layout));
-    }
+    List<RelayoutBlocks.StoredBlock> blocks = RelayoutBlocks.of(nameNode, files, layout);
     if (awaitsRedundancyWork(blocks)) {
       return;
     }
-    for (StoredBlock block : blocks) {
+    for (RelayoutBlocks.StoredBlock block : blocks) {
       counters.blocksPlanned.incrementAndGet();
-      for (BlockMove move : planner.plan(new RelayoutBlock(block.name(), block.block.getNumBytes(), block.holders))) {
+      for (BlockMove move : planner.plan(block.planned())) {
         queue(block, move, layout);
       }
     }
@@ -248,7 +237,7 @@ public final class RelayoutService implements AutoCloseable {
   }
 
   /** Whether the batch waits for HDFS's redundancy work on its blocks ({@link RedundancyWork}), a bounded time. */
-  private boolean awaitsRedundancyWork(List<StoredBlock> blocks) {
+  private boolean awaitsRedundancyWork(List<RelayoutBlocks.StoredBlock> blocks) {
     List<Block> batch = new ArrayList<>(blocks.size());
     blocks.forEach(block -> batch.add(block.block));
     Optional<String> busy = RedundancyWork.on(nameNode.getNamesystem(), batch);
@@ -304,24 +293,10 @@ public final class RelayoutService implements AutoCloseable {
       }
     }
     return checking ? RelayoutPlanner.checking(layout)
-        : new RelayoutPlanner(layout, HomeChoices.of(layout), settings.shareSlack(), expectedBytes(layout));
+        : RelayoutDryRun.firstWalkPlanner(nameNode, layout, settings);
   }
 
-  /**
-   * The bytes of the namespace's blocks, one copy each, as the DataNodes of the layout report them: their block pool
-   * use over {@code dfs.replication}. So the planner's shares are of the whole namespace from the first batch on.
-   */
-  private long expectedBytes(GearedLayout layout) {
-    long used = 0;
-    for (String id : layout.chain().ids(ActiveSet.all(layout.chain()).positions())) {
-      DatanodeDescriptor dn = descriptor(id);
-      used += dn == null ? 0 : dn.getBlockPoolUsed();
-    }
-    return used / Math.max(1, nameNode.getConf().getInt(DFSConfigKeys.DFS_REPLICATION_KEY,
-        DFSConfigKeys.DFS_REPLICATION_DEFAULT));
-  }
-
-  private void queue(StoredBlock block, BlockMove move, GearedLayout layout) {
+  private void queue(RelayoutBlocks.StoredBlock block, BlockMove move, GearedLayout layout) {
     String source = layout.chain().id(move.from());
     String target = layout.chain().id(move.to());
     if (!isLive(target) || !isLive(source)) {
@@ -404,40 +379,6 @@ public final class RelayoutService implements AutoCloseable {
       }
     }
     return Optional.empty();
-  }
-
-  /** The complete blocks of a closed file with their live, in-service holders' chain positions. */
-  private List<StoredBlock> blocksOf(String path, GearedLayout layout) {
-    FSNamesystem namesystem = nameNode.getNamesystem();
-    BlockManager blockManager = namesystem.getBlockManager();
-    List<StoredBlock> blocks = new ArrayList<>();
-    namesystem.readLock();
-    try {
-      INode inode = namesystem.getFSDirectory().getINode(path);
-      if (inode == null || !inode.isFile() || inode.asFile().isUnderConstruction()) {
-        return blocks;
-      }
-      for (BlockInfo block : inode.asFile().getBlocks()) {
-        if (!block.isComplete()) {
-          continue;
-        }
-        List<Integer> holders = new ArrayList<>();
-        for (DatanodeStorageInfo storage : blockManager.getStorages(block)) {
-          DatanodeDescriptor dn = storage.getDatanodeDescriptor();
-          int position = layout.chain().position(ServerTranslator.idOf(dn));
-          if (position >= 0 && dn.isAlive() && dn.isInService() && !holders.contains(position)) {
-            holders.add(position);
-          }
-        }
-        blocks.add(new StoredBlock(new Block(block.getBlockId(), block.getNumBytes(), block.getGenerationStamp()),
-            holders.stream().mapToInt(Integer::intValue).toArray()));
-      }
-    } catch (IOException e) {
-      blocks.clear(); // the file went away during the walk: nothing of it to move
-    } finally {
-      namesystem.readUnlock();
-    }
-    return blocks;
   }
 
   private boolean isLive(String id) {
@@ -564,20 +505,5 @@ public final class RelayoutService implements AutoCloseable {
     final AtomicLong moves = new AtomicLong();
     final AtomicLong movedBytes = new AtomicLong();
     final AtomicLong failedMoves = new AtomicLong();
-  }
-
-  /** A complete block of a closed file and its live holders' chain positions. */
-  private static final class StoredBlock {
-    final Block block;
-    final int[] holders;
-
-    StoredBlock(Block block, int[] holders) {
-      this.block = block;
-      this.holders = holders;
-    }
-
-    String name() {
-      return block.getBlockName();
-    }
   }
 }

@@ -20,6 +20,7 @@ import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
 import org.apache.hadoop.hdfs.server.namenode.NameNode;
 import org.eafr.namenode.cluster.BlocksWithoutLiveReplica;
 import org.eafr.namenode.gear.GearScaleProbe;
+import org.eafr.namenode.relayout.RelayoutDryRun;
 import org.eafr.placement.cluster.Server;
 import org.eafr.placement.gear.ActiveSet;
 import org.eafr.placement.gear.BlockRequest;
@@ -27,6 +28,7 @@ import org.eafr.placement.gear.ExpansionChain;
 import org.eafr.placement.gear.GearedLayout;
 import org.eafr.placement.gear.UnavailableBlock;
 import org.eafr.placement.gear.layout.EqualWorkLayout;
+import org.eafr.placement.gear.relayout.RelayoutSettings;
 
 /**
  * scripts/bench-gear-scale.sh: the gear service's block-map walks timed against a real, in-process NameNode holding
@@ -46,11 +48,15 @@ import org.eafr.placement.gear.layout.EqualWorkLayout;
  *       NamespaceWalkBaseline});</li>
  *   <li>one scan of wake detection over HDFS's low-redundancy queue ({@link BlocksWithoutLiveReplica}, at most
  *       {@link GearScaleProbe#wakeScanLimit} blocks), the queue filled by raising the replication of twice that many
- *       files.</li>
+ *       files;</li>
+ *   <li>one relayout planning pass over the whole map ({@link RelayoutDryRun}: the relayout service's first walk,
+ *       planned and nothing moved), whole-namespace by nature, once per {@code --planning-batch-files} value of
+ *       {@code eafr.relayout.batch-files} (by default 64, the setting's default, and 1000, one listing page).</li>
  * </ul>
  *
  * <pre>
- *   GearScaleBench --sizes 1000000,5000000 --repeats 3 --lock-threshold-ms 5 --dir DIR --out FILE
+ *   GearScaleBench --sizes 1000000,5000000 --repeats 3 --lock-threshold-ms 5 --planning-batch-files 64,1000
+ *       --dir DIR --out FILE
  * </pre>
  */
 public final class GearScaleBench {
@@ -64,13 +70,16 @@ public final class GearScaleBench {
   private final GearedLayout layout;
   private final LockHoldReports locks;
   private final int repeats;
+  private final int[] planningBatches;
   private final List<Row> rows = new ArrayList<>();
 
-  GearScaleBench(NameNode nameNode, SyntheticBlockMap map, LockHoldReports locks, int repeats) {
+  GearScaleBench(NameNode nameNode, SyntheticBlockMap map, LockHoldReports locks, int repeats,
+      int[] planningBatches) {
     this.nameNode = nameNode;
     this.map = map;
     this.locks = locks;
     this.repeats = repeats;
+    this.planningBatches = planningBatches.clone();
     List<Server> servers = new ArrayList<>();
     map.ids().forEach(id -> servers.add(Server.builder(id).build()));
     this.layout = new EqualWorkLayout(ExpansionChain.of(servers), PRIMARIES, GROUP, REPLICAS);
@@ -97,6 +106,7 @@ public final class GearScaleBench {
     long threshold = 5;
     String dir = "target/bench-gear-scale";
     String out = null;
+    int[] planningBatches = {RelayoutSettings.defaults().batchFiles(), SyntheticBlockMap.FILES_PER_DIRECTORY};
     for (int i = 0; i + 1 < args.length; i += 2) {
       switch (args[i]) {
         case "--sizes":
@@ -104,6 +114,9 @@ public final class GearScaleBench {
           break;
         case "--repeats":
           repeats = Integer.parseInt(args[i + 1]);
+          break;
+        case "--planning-batch-files":
+          planningBatches = Arrays.stream(args[i + 1].split(",")).mapToInt(Integer::parseInt).toArray();
           break;
         case "--lock-threshold-ms":
           threshold = Long.parseLong(args[i + 1]);
@@ -123,7 +136,7 @@ public final class GearScaleBench {
       LockHoldReports locks = LockHoldReports.attach(threshold);
       NameNode nameNode = cluster.getNameNode();
       GearScaleBench bench = new GearScaleBench(nameNode, SyntheticBlockMap.start(nameNode, DATANODES), locks,
-          repeats);
+          repeats, planningBatches);
       for (int s = 0; s < sizes.length; s++) {
         bench.measureAt(sizes[s], s == 0);
       }
@@ -170,12 +183,28 @@ public final class GearScaleBench {
       Timing timing = time(() -> GearScaleProbe.gearDownCheck(nameNode, live, staysOn, visited));
       add(new Row(blocks, "gear-down check " + top + " -> " + gear, visited[0] / repeats, changing, timing));
     }
+    int[] examined = new int[1];
     Timing wake = time(() -> {
-      BlocksWithoutLiveReplica.scan(nameNode.getNamesystem(), GearScaleProbe.wakeScanLimit(), (b, h) -> true);
+      examined[0] = BlocksWithoutLiveReplica.scan(nameNode.getNamesystem(), GearScaleProbe.wakeScanLimit(),
+          (b, h) -> true);
       return Optional.<UnavailableBlock>empty();
     });
-    long queued = nameNode.getNamesystem().getBlockManager().getLowRedundancyBlocksCount();
-    add(new Row(blocks, "wake detection scan", Math.min(GearScaleProbe.wakeScanLimit(), queued), 0, wake));
+    add(new Row(blocks, "wake detection scan", examined[0], -1, wake));
+    for (int batchFiles : planningBatches) {
+      RelayoutSettings settings = RelayoutSettings.from(
+          key -> key.equals(RelayoutSettings.BATCH_FILES.key()) ? String.valueOf(batchFiles) : null);
+      RelayoutDryRun.Result[] plan = new RelayoutDryRun.Result[1];
+      Timing planning = time(() -> {
+        try {
+          plan[0] = RelayoutDryRun.plan(nameNode, layout, settings);
+        } catch (IOException e) {
+          throw new UncheckedIOException(e);
+        }
+        return Optional.empty();
+      });
+      log("relayout plan at %,d blocks, %d files a batch: %s", blocks, batchFiles, plan[0]);
+      add(new Row(blocks, "relayout plan " + batchFiles + "/batch", plan[0].report().blocks(), -1, planning));
+    }
   }
 
   /** Raises the replication of twice the wake scan's limit of files, so the scan visits its full limit. */
@@ -217,8 +246,9 @@ public final class GearScaleBench {
   }
 
   private static String line(Row row, long thresholdMillis) {
-    return String.format("%,12d  %-24s  %,12d  %,14d  %10.3f  %,14.0f  %16s%n", row.blocks, row.walk, row.walked,
-        row.changing, row.timing.seconds, row.timing.seconds * 1e9 / row.walked,
+    return String.format("%,12d  %-24s  %,12d  %14s  %10.3f  %,14.0f  %16s%n", row.blocks, row.walk, row.walked,
+        row.changing < 0 ? "-" : String.format("%,d", row.changing), row.timing.seconds,
+        row.timing.seconds * 1e9 / row.walked,
         row.timing.longestRead >= thresholdMillis ? row.timing.longestRead + " ms" : "< " + thresholdMillis + " ms");
   }
 
@@ -237,7 +267,7 @@ public final class GearScaleBench {
       boolean largest = rows.stream().noneMatch(row -> row.walk.equals(last.walk) && row.blocks > last.blocks);
       if (last.blocks != base.blocks && largest) {
         text.append(String.format("  %-24s  namespace x%.2f, replicas on changing DataNodes x%.2f, time x%.2f%n",
-            last.walk, (double) last.blocks / base.blocks, base.changing == 0 ? 1.0
+            last.walk, (double) last.blocks / base.blocks, base.changing <= 0 ? 1.0
                 : (double) last.changing / base.changing, last.timing.seconds / base.timing.seconds));
       }
     }

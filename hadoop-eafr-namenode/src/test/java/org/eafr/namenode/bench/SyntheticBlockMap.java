@@ -167,6 +167,7 @@ public final class SyntheticBlockMap {
     }
     for (Map.Entry<FakeDataNode, List<ReceivedDeletedBlockInfo>> entry : received.entrySet()) {
       FakeDataNode dn = entry.getKey();
+      dn.replicas += entry.getValue().size();
       rpc.blockReceivedAndDeleted(dn.registration, poolId, new StorageReceivedDeletedBlocks[] {
           new StorageReceivedDeletedBlocks(dn.storage, entry.getValue().toArray(new ReceivedDeletedBlockInfo[0]))});
     }
@@ -189,6 +190,8 @@ public final class SyntheticBlockMap {
     final DatanodeRegistration registration;
     final DatanodeStorage storage;
     final String id;
+    /** Replicas reported, so each heartbeat reports their bytes as used (relayout's shares are of them). */
+    long replicas;
 
     FakeDataNode(DatanodeRegistration registration, DatanodeStorage storage) {
       this.registration = registration;
@@ -197,8 +200,10 @@ public final class SyntheticBlockMap {
     }
 
     void heartbeat(NamenodeProtocols rpc) throws IOException {
-      rpc.sendHeartbeat(registration, new StorageReport[] {new StorageReport(storage, false, CAPACITY, 0, CAPACITY, 0,
-          0)}, 0, 0, 0, 0, 0, null, false, SlowPeerReports.EMPTY_REPORT, SlowDiskReports.EMPTY_REPORT);
+      long used = replicas * BLOCK_BYTES;
+      rpc.sendHeartbeat(registration, new StorageReport[] {new StorageReport(storage, false, CAPACITY, used,
+          CAPACITY - used, used, 0)}, 0, 0, 0, 0, 0, null, false, SlowPeerReports.EMPTY_REPORT,
+          SlowDiskReports.EMPTY_REPORT);
     }
   }
 }

@@ -9,10 +9,14 @@ import org.apache.hadoop.hdfs.MiniDFSCluster;
 import org.apache.hadoop.hdfs.server.namenode.FSNamesystem;
 import org.apache.hadoop.hdfs.server.namenode.NameNode;
 import org.eafr.namenode.gear.GearScaleProbe;
+import org.eafr.namenode.relayout.RelayoutDryRun;
 import org.eafr.placement.gear.ActiveSet;
 import org.eafr.placement.gear.ExpansionChain;
 import org.eafr.placement.cluster.Server;
+import org.eafr.placement.gear.GearedLayout;
 import org.eafr.placement.gear.UnavailableBlock;
+import org.eafr.placement.gear.layout.EqualWorkLayout;
+import org.eafr.placement.gear.relayout.RelayoutSettings;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -23,7 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The scale benchmark's parts at small sizes, on one NameNode with 12 synthetic DataNodes. The bench runs first: the
- * later test adds a block the bench's layout would not place.
+ * later tests add a block the bench's layout would not place, and plan a relayout.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class SyntheticBlockMapTest {
@@ -53,7 +57,7 @@ class SyntheticBlockMapTest {
   @Test
   @Order(1)
   void benchGrowsTheNamespaceWithTheChangingDataNodesReplicasFixed() throws Exception {
-    GearScaleBench bench = new GearScaleBench(nameNode, map, locks, 1);
+    GearScaleBench bench = new GearScaleBench(nameNode, map, locks, 1, new int[] {64});
     bench.measureAt(400, true);
     long onTopGroup = map.descriptor(map.ids().get(10)).numBlocks() + map.descriptor(map.ids().get(11)).numBlocks();
     bench.measureAt(800, false);
@@ -85,6 +89,27 @@ class SyntheticBlockMapTest {
     assertThat(gap).isPresent();
     assertThat(gap.get().holders()).containsExactlyInAnyOrder(ids.get(10), ids.get(11));
     assertThat(GearScaleProbe.gearDownCheck(nameNode, id -> true, ActiveSet.firstN(chain, 11))).isEmpty();
+  }
+
+  @Test
+  @Order(3)
+  void aRelayoutPlanningPassPlansEveryBlockAndMovesNothing() throws Exception {
+    List<String> ids = map.ids();
+    long[] held = ids.stream().mapToLong(id -> map.descriptor(id).numBlocks()).toArray();
+    GearedLayout layout = new EqualWorkLayout(chain(), GearScaleBench.PRIMARIES, GearScaleBench.GROUP,
+        GearScaleBench.REPLICAS);
+
+    RelayoutDryRun.Result plan = RelayoutDryRun.plan(nameNode, layout, RelayoutSettings.defaults());
+
+    assertThat(plan.files()).isEqualTo(map.files());
+    assertThat(plan.report().blocks()).isEqualTo(map.files());
+    assertThat(plan.blocksToMove()).as("the block held by the top gear group alone has no replica in gear 0")
+        .isPositive();
+    assertThat(plan.report().lowerBoundBytes()).isGreaterThanOrEqualTo(1L << 20);
+    assertThat(ids.stream().mapToLong(id -> map.descriptor(id).numBlocks()).toArray()).as("nothing moved")
+        .containsExactly(held);
+    RelayoutDryRun.Result again = RelayoutDryRun.plan(nameNode, layout, RelayoutSettings.defaults());
+    assertThat(again.toString()).as("the same plan for the same blocks").isEqualTo(plan.toString());
   }
 
   private static ExpansionChain chain() {
