@@ -85,6 +85,12 @@ public final class ColdSleep implements AutoCloseable {
     long sinceMillis;
     String why = "";
     CompletableFuture<PowerResult> action;
+    /**
+     * Whether this NameNode saw the DataNode alive with its blocks before it slept, so its block map holds them (none,
+     * for a server that went to sleep empty); false for a sleeper restored from the namespace after a restart or a
+     * failover, until it has reported here.
+     */
+    boolean reportedHere;
   }
 
   ColdSleep(NameNode nameNode, EafrRuntime runtime, ColdSleepSettings settings, Clock clock,
@@ -209,6 +215,7 @@ public final class ColdSleep implements AutoCloseable {
         case WAKING:
           if (dn != null && dn.isAlive() && dn.checkBlockReportReceived()) { // registered, heartbeating, reported
             runtime.roles().wake(id);
+            sleeper.reportedHere = true;
             hosts.asleep(id, false);
             hosts.heldAwake(id, true);
             sleeper.phase = Phase.AWAKE;
@@ -272,6 +279,7 @@ public final class ColdSleep implements AutoCloseable {
   }
 
   private void powerOff(PowerManager power, Sleeper sleeper, String id, long now) {
+    sleeper.reportedHere = true; // alive IN_MAINTENANCE here: this block map holds its replicas
     sleeper.phase = Phase.POWERING_OFF;
     sleeper.sinceMillis = now;
     sleeper.why = "IN_MAINTENANCE; switching its host off through the power-off guard";
@@ -352,7 +360,8 @@ public final class ColdSleep implements AutoCloseable {
     Set<String> unseen = new TreeSet<>(asleep);
     // Sleepers whose replicas this NameNode does not hold in its block map: never reported here (a restart), or
     // dropped when they went dead while this NameNode did not have them in maintenance (a standby that took over).
-    unseen.removeIf(id -> dataNodes.get(id) != null && dataNodes.get(id).numBlocks() > 0);
+    unseen.removeIf(id -> sleepers.get(id).reportedHere
+        || dataNodes.get(id) != null && dataNodes.get(id).numBlocks() > 0);
     Map<String, String> toWake = new LinkedHashMap<>();
     BlocksWithoutLiveReplica.scan(nameNode.getNamesystem(), MAX_BLOCKS_SCANNED, (block, holders) -> {
       List<String> candidates = new ArrayList<>(holders);
@@ -379,7 +388,9 @@ public final class ColdSleep implements AutoCloseable {
     for (Map.Entry<String, Sleeper> entry : sleepers.entrySet()) {
       Sleeper sleeper = entry.getValue();
       DatanodeDescriptor dn = dataNodes.get(entry.getKey());
-      boolean unseen = dn == null || dn.numBlocks() == 0 && !dn.isAlive();
+      // A dead DataNode in maintenance keeps its replicas in the block map: none there means never reported here,
+      // unless this NameNode saw it go to sleep empty.
+      boolean unseen = !sleeper.reportedHere && (dn == null || dn.numBlocks() == 0 && !dn.isAlive());
       if (unseen && sleeper.phase == Phase.ASLEEP) {
         wake(power, sleeper, entry.getKey(), "its block report: this NameNode holds none of its replicas (it started"
             + " or took over while the host slept); re-replication waits for it");

@@ -92,6 +92,37 @@ class ColdSleepClusterTest {
     }
   }
 
+  /**
+   * A standby that turned cold before it held any block sleeps until something needs it: this NameNode saw it go to
+   * sleep empty, so its empty entry in the block map is no sign of replicas it never reported.
+   */
+  @Test
+  void anEmptyColdServer_staysAsleep_andIsNotWokenForABlockReport() throws Exception {
+    try (EafrCluster cluster = EafrCluster.start(conf("cold-sleep-empty"), RACKS)) {
+      cluster.write("/data/b", 2, BYTES, 2, cluster.dataNode(0), cluster.dataNode(1));
+      cluster.standby(COLD);
+      PowerManager power = MiniClusterPower.manager(cluster.mini());
+      cluster.runtime().gears().power(power);
+      try {
+        turnCold(cluster);
+        GenericTestUtils.waitFor(() -> step(cluster) && cluster.runtime().coldHosts().asleep()
+            .contains(cluster.id(COLD)), 100, 60_000);
+        assertThat(cluster.descriptor(COLD).isAlive()).isFalse();
+        assertThat(cluster.descriptor(COLD).numBlocks()).isZero();
+
+        for (int i = 0; i < 3; i++) {
+          step(cluster);
+        }
+
+        assertThat(cluster.runtime().coldHosts().states().get(cluster.id(COLD))).startsWith("ASLEEP");
+        assertThat(power.status(cluster.id(COLD)).lastKnown()).isEqualTo(PowerState.OFF);
+      } finally {
+        cluster.runtime().gears().power(null);
+        power.close();
+      }
+    }
+  }
+
   @Test
   void aColdServerHoldingABlocksOnlyLiveReplica_isRefusedWithTheReason_andStaysOn() throws Exception {
     // Two DataNodes: once the hot one is gone, HDFS has nowhere to re-replicate /data/a to.

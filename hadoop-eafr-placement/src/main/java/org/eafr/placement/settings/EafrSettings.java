@@ -115,10 +115,9 @@ public final class EafrSettings {
       "Earlier days whose busiest load in the same hour raises the gear controller's demand; 0 disables the"
           + " forecast.", 0, Range.closed(0, 28));
   public static final Setting<Double> GEAR_EAFR_READ_FLOOR = Setting.ofDouble("eafr.gear.eafr.read-floor", "f_L",
-      "The simulator's eafr-geared policy only (a NameNode's gears do not apply it): the share of the servers that"
-          + " hold every block's r replicas and never sleep (the read"
-          + " floor: a job's fan-out finds r replicas awake, as in HDFS); the equal-work layout spreads over them and the"
-          + " gear controller never runs a lower gear. 0 disables it (the layout spreads over every server and only"
+      "The eafr-geared policy only (in the simulator and a NameNode): the share of the servers that hold every"
+          + " block's r replicas and never sleep (the read floor: a job's fan-out finds r replicas awake, as in HDFS);"
+          + " the equal-work layout spreads over them, and neither the gear controller nor hdfs eafr gear goes lower. 0 disables it (the layout spreads over every server and only"
           + " gear 0 must stay on).", 0.0, Range.closed(0.0, 1.0));
 
   public static final Setting<Double> ENERGY_IDLE_WATTS = Setting.ofDouble("eafr.energy.idle-watts", "P_idle",
