@@ -1,6 +1,7 @@
 package org.eafr.placement.gear.eafr;
 
 import org.eafr.placement.gear.GearedLayout;
+import org.eafr.placement.gear.layout.EqualWorkShares;
 import org.eafr.placement.settings.EafrSettings;
 
 /**
@@ -50,8 +51,9 @@ public final class ReadFloor {
 
   /**
    * The floor of share {@code share} of {@code chainSize} servers for a layout of p primaries, gear groups of g and r
-   * replicas: n_L = ceil(f_L N), raised to p plus whole gear groups, at least p + (r - 1) g (one gear group per
-   * non-primary replica) and at most N; {@link #off} when the share is 0.
+   * replicas: n_L = ceil(f_L N), raised to p plus whole gear groups, at least the fewest groups the equal-work shares
+   * build on ({@link EqualWorkShares#fewestGroups}: at least r - 1, and more when the first could not hold its share)
+   * and at most N; {@link #off} when the share is 0. Example: N = 9, p = 3, g = 1, r = 3, f_L = 0.5 gives 6 servers.
    */
   public static ReadFloor of(double share, int chainSize, int primaries, int groupSize, int replicas) {
     if (!(share >= 0 && share <= 1)) {
@@ -60,7 +62,8 @@ public final class ReadFloor {
     if (share == 0) {
       return OFF;
     }
-    int wanted = Math.max((int) Math.ceil(share * chainSize), primaries + (replicas - 1) * groupSize);
+    int wanted = Math.max((int) Math.ceil(share * chainSize),
+        primaries + EqualWorkShares.fewestGroups(primaries, groupSize, replicas) * groupSize);
     int groups = (int) Math.ceil((double) (wanted - primaries) / groupSize);
     return new ReadFloor(Math.min(chainSize, primaries + groups * groupSize));
   }

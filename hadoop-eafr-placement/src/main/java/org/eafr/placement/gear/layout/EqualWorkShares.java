@@ -83,6 +83,23 @@ public final class EqualWorkShares {
     return new EqualWorkShares(primaries, groupSize, replicas, weights, scale);
   }
 
+  /**
+   * The fewest gear groups G on which {@link #of} builds the shares: G >= r - 1, and the first group, scaled to carry
+   * the r - 1 non-primary replicas, holds each block at most once: (r - 1) / sum_{i=1..G} 1/(k + i) <= k + 1, k = p /
+   * g. Worked example: p = 3, g = 1, r = 3 needs 3 groups (with 2 the first would hold 1.111 of each block).
+   */
+  public static int fewestGroups(int primaries, int groupSize, int replicas) {
+    check(primaries, groupSize, replicas);
+    double k = (double) primaries / groupSize;
+    double sum = 0;
+    int groups = 0;
+    while (groups < replicas - 1 || (replicas - 1) / sum / (k + 1) > 1) {
+      groups++;
+      sum += 1 / (k + groups);
+    }
+    return groups;
+  }
+
   /** Eq. 3: the spread's lower bound p e^(r-1). */
   public static double spreadLowerBound(int primaries, int replicas) {
     return primaries * Math.exp(replicas - 1);

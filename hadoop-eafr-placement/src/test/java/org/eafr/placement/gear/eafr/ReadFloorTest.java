@@ -15,6 +15,7 @@ import org.eafr.placement.gear.BlockPlacement;
 import org.eafr.placement.gear.BlockRequest;
 import org.eafr.placement.gear.ExpansionChain;
 import org.eafr.placement.gear.layout.EqualWorkLayout;
+import org.eafr.placement.gear.layout.EqualWorkShares;
 import org.junit.jupiter.api.Test;
 
 class ReadFloorTest {
@@ -77,8 +78,21 @@ class ReadFloorTest {
   void roundsUpToWholeGearGroups_andKeepsAGroupPerNonPrimary() {
     assertThat(ReadFloor.of(0.5, 100, 10, 4, 3).servers()).isEqualTo(50);
     assertThat(ReadFloor.of(0.51, 100, 10, 4, 3).servers()).isEqualTo(54);
-    assertThat(ReadFloor.of(0.01, 100, 10, 4, 3).servers()).isEqualTo(18);
+    // r - 1 = 2 groups (18 servers) would give the first group 1.125 of each block: 3 groups, 22 servers
+    assertThat(ReadFloor.of(0.01, 100, 10, 4, 3).servers()).isEqualTo(22);
     assertThat(ReadFloor.of(1.0, 100, 10, 4, 3).servers()).isEqualTo(100);
+  }
+
+  @Test
+  void theSmallestFloor_isOneTheLayoutBuildsOn() {
+    // The demo's 9 DataNodes, p = 3, g = 1, r = 3: p + (r - 1) g = 5 servers would need 1.111 of each block on the
+    // first group; the floor is 6, and the equal-work layout spreads over it.
+    ReadFloor floor = ReadFloor.of(0.5, 9, 3, 1, 3);
+    assertThat(floor.servers()).isEqualTo(6);
+    assertThat(EqualWorkShares.fewestGroups(3, 1, 3)).isEqualTo(3);
+    assertThatThrownBy(() -> new EqualWorkLayout(chain(9), 3, 1, 3, 5)).isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("too few");
+    assertThat(new EqualWorkLayout(chain(9), 3, 1, 3, floor.spread(9)).primaries()).isEqualTo(3);
   }
 
   @Test
