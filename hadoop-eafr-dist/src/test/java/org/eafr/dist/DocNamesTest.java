@@ -71,7 +71,7 @@ class DocNamesTest {
       Pattern.compile("<id>hadoop-3\\.5</id>.*?<test>([^<]*)</test>", Pattern.DOTALL);
   static final int MAX_DOC_LINES = 500;
   /** README.md and docs/*.md together: a ceiling that only comes down (run records go under docs/bench/). */
-  static final int MAX_TOTAL_LINES = 5_030;
+  static final int MAX_TOTAL_LINES = 4_950;
   private static final Pattern WORD = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
   /** Names of other systems that look like classes: a Redfish privilege, a JFR event. */
   private static final Set<String> NOT_CLASSES = Set.of("ConfigureComponents", "jdk.Compilation");
