@@ -34,6 +34,10 @@ import org.eafr.sim.stats.RunResult;
  * </ul>
  */
 public final class Bench {
+  /** The figures a huge run prints besides its speed. */
+  private static final List<String> FIGURES = List.of("machine_hours", "machine_hours_vs_ideal", "energy_kwh_day",
+      "read_mean_ms", "read_p99_ms", "failed_reads", "failed_writes", "migrated_gb", "gear_shifts", "fill");
+
   /** Files of the huge runs unless {@code -Dsim.bench.files} says otherwise. */
   private static final int HUGE_FILES = 10_000_000;
 
@@ -132,7 +136,22 @@ public final class Bench {
     System.out.printf(Locale.ROOT, "bench %s: %d runs, %.0f events in %.1f s wall: %.0f events/s; peak heap %.0f MB;"
         + " peak heap after a collection %.0f MB%s; peak RSS %s%n", name, results.size(), events, seconds,
         events / seconds, peakHeapMb(), HeapAfterCollection.peakMb(), perFile(overrides), peakRss());
+    if (name.startsWith("huge-")) {
+      results.forEach(Bench::printFigures);
+    }
     return events / seconds;
+  }
+
+  /** The day's figures of a huge run, for the speed table beside its time. */
+  private static void printFigures(RunResult result) {
+    StringBuilder line = new StringBuilder("  " + result.policy() + ":");
+    for (String metric : FIGURES) {
+      Double value = result.metrics().get(metric);
+      if (value != null) {
+        line.append(' ').append(metric).append('=').append(RunResult.format(value));
+      }
+    }
+    System.out.println(line);
   }
 
   /**

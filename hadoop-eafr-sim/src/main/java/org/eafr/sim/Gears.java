@@ -234,12 +234,20 @@ final class Gears {
 
   /** Steps the shift until a step changes nothing twice running, then follows what changed. */
   private void step(long now) {
-    String last = shift.state().encode();
+    ShiftState last = shift.state();
+    String lastText = null; // encoded only when a step gave a new state (states are immutable)
     int quiet = 0;
     for (int i = 0; i < MOST_STEPS && quiet < 2; i++) {
       shift.step(now / RunState.MICROS_PER_MILLI);
-      String state = shift.state().encode();
-      quiet = state.equals(last) ? quiet + 1 : 0;
+      ShiftState state = shift.state();
+      boolean same = state == last;
+      if (!same) {
+        lastText = lastText == null ? last.encode() : lastText;
+        String text = state.encode();
+        same = text.equals(lastText);
+        lastText = text;
+      }
+      quiet = same ? quiet + 1 : 0;
       last = state;
     }
     afterSteps(now);

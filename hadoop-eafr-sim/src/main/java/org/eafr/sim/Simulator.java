@@ -151,9 +151,14 @@ public final class Simulator {
 
   private void placeFiles() {
     ClusterView view = run.cluster.view();
+    boolean allLanded = true; // every replica chosen since the view was taken was placed
+    boolean keepsCount = run.policy.countsPlacementsSinceView();
     for (SimFile file : run.files) {
-      if (file.index() % VIEW_REFRESH_FILES == 0) {
+      // A policy that counts its placements since the view answers from the old view as from a new one while all
+      // landed (nothing else changes during the initial placement): 10^7 files on 10,000 servers skip 156,000 views.
+      if (file.index() % VIEW_REFRESH_FILES == 0 && !(keepsCount && allLanded)) {
         view = run.cluster.view();
+        allLanded = true;
       }
       int placed = 0;
       for (Server chosen : run.policy.placeNewFile(file, view)) {
@@ -163,6 +168,8 @@ public final class Simulator {
           run.replicaCounts.add(file, server.index());
           server.addStorage(file.sizeBytes());
           placed++;
+        } else {
+          allLanded = false;
         }
       }
       run.stats.write(placed, run.policy.replicasPerNewFile());

@@ -54,6 +54,11 @@ public final class SimMaintenance implements MaintenancePort {
     return in.get(index);
   }
 
+  /** The servers in maintenance, by index: read it, never change it. */
+  BitSet inSet() {
+    return in;
+  }
+
   boolean seenAlive(int index) {
     return seenAlive.get(index);
   }

@@ -1,10 +1,13 @@
 package org.eafr.sim.gear;
 
 import java.util.Arrays;
+import java.util.BitSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.IntPredicate;
 import org.eafr.placement.cluster.ReplicatedFile;
+import org.eafr.placement.gear.ActiveSet;
+import org.eafr.placement.gear.ExpansionChain;
 import org.eafr.placement.gear.shift.AdminState;
 import org.eafr.placement.gear.shift.DataNodeView;
 import org.eafr.placement.gear.shift.ShiftCluster;
@@ -17,7 +20,9 @@ import org.eafr.sim.model.SimServer;
  * The simulated cluster as the gear shift sees it: every server is a registered DataNode, alive while it is awake
  * (not asleep, not failed) and then reported at once; its admin state is {@link SimMaintenance}'s. Blocks are the
  * files (one block each) with at least one replica, listed per server by {@link ReplicaCounts}; the simulator
- * places a write's replicas at once, so no block is ever being written ({@link #pipelines()} is empty).
+ * places a write's replicas at once, so no block is ever being written ({@link #pipelines()} is empty). The servers
+ * not alive come from the cluster's index ({@link Cluster#down}), so {@link #notAlive} costs what is down, not a view
+ * per server.
  */
 public final class SimShiftCluster implements ShiftCluster {
   private final Cluster cluster;
@@ -25,6 +30,9 @@ public final class SimShiftCluster implements ShiftCluster {
   private final SimMaintenance maintenance;
   private final IntPredicate idle;
   private final ReplicaCounts replicas;
+  /** The chain {@link #positionOf} maps server indexes to. */
+  private ExpansionChain mapped;
+  private int[] positionOf;
 
   /**
    * @param idle whether server {@code index} serves, queues and transfers nothing
@@ -71,5 +79,43 @@ public final class SimShiftCluster implements ShiftCluster {
       return Optional.empty();
     }
     return Optional.of(files.get(index).view());
+  }
+
+  /**
+   * The servers not alive, from the cluster's index. Asking every DataNode would have seen each server in maintenance
+   * that is alive and idle as IN_MAINTENANCE (what the power-off guard trusts later); those are seen here too, so
+   * the answer and what follows from it are the same as {@link ShiftCluster}'s default.
+   */
+  @Override
+  public ActiveSet notAlive(ExpansionChain chain) {
+    BitSet down = cluster.down();
+    BitSet aliveInMaintenance = (BitSet) maintenance.inSet().clone();
+    aliveInMaintenance.andNot(down);
+    for (int i = aliveInMaintenance.nextSetBit(0); i >= 0; i = aliveInMaintenance.nextSetBit(i + 1)) {
+      if (idle.test(i)) {
+        maintenance.seeAlive(i);
+      }
+    }
+    int[] positions = positionsOn(chain);
+    BitSet bits = new BitSet(chain.size());
+    for (int i = down.nextSetBit(0); i >= 0 && i < positions.length; i = down.nextSetBit(i + 1)) {
+      if (positions[i] >= 0) {
+        bits.set(positions[i]);
+      }
+    }
+    return ActiveSet.of(chain, bits);
+  }
+
+  /** Each server's position on {@code chain} (-1 off it), computed once per chain. */
+  private int[] positionsOn(ExpansionChain chain) {
+    if (chain != mapped) {
+      positionOf = new int[cluster.size()];
+      Arrays.fill(positionOf, -1);
+      for (int p = 0; p < chain.size(); p++) {
+        positionOf[cluster.server(chain.id(p)).index()] = p;
+      }
+      mapped = chain;
+    }
+    return positionOf;
   }
 }

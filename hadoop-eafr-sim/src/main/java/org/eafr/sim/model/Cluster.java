@@ -1,6 +1,7 @@
 package org.eafr.sim.model;
 
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.Collections;
 import java.util.List;
 import java.util.Random;
@@ -16,10 +17,14 @@ import org.eafr.placement.cluster.ServerRole;
 public final class Cluster {
   private final List<SimServer> servers;
   private final int racks;
+  private final BitSet down = new BitSet();
 
   private Cluster(List<SimServer> servers, int racks) {
     this.servers = Collections.unmodifiableList(servers);
     this.racks = racks;
+    for (SimServer server : servers) {
+      server.indexIn(down);
+    }
   }
 
   /**
@@ -73,6 +78,14 @@ public final class Cluster {
 
   public List<SimServer> servers() {
     return servers;
+  }
+
+  /**
+   * The indexes of the servers that serve no reads now (cold, failed), kept as their roles change: read it, never
+   * change it. A server indexes in the last cluster built on it.
+   */
+  public BitSet down() {
+    return down;
   }
 
   public int size() {

@@ -2,6 +2,7 @@ package org.eafr.sim.model;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.BitSet;
 import java.util.List;
 import org.eafr.placement.cluster.Server;
 import org.eafr.placement.cluster.ServerRole;
@@ -37,6 +38,8 @@ public final class SimServer {
   final List<Flow> outFlows = new ArrayList<>();
   private int replicationStreams;
   private int peakConcurrentReads;
+  /** Its cluster's index of servers that serve no reads, kept as the role changes ({@link Cluster#down}). */
+  private BitSet downIndex;
 
   public SimServer(int index, int rack, int capacity, long storageCapacity, double linkBytesPerSecond,
       ServerRole role) {
@@ -156,6 +159,15 @@ public final class SimServer {
     accountBusy(nowMicros);
     role = newRole;
     snapshot = null;
+    if (downIndex != null) {
+      downIndex.set(index, !newRole.servesReads());
+    }
+  }
+
+  /** From now on {@code down} holds whether this server serves no reads, at its index. */
+  void indexIn(BitSet down) {
+    downIndex = down;
+    down.set(index, !role.servesReads());
   }
 
   public void addStorage(long bytes) {

@@ -373,6 +373,12 @@ public class LayoutPolicy implements GearedPolicy {
     return servers;
   }
 
+  /** Room is the view's free storage less what this policy placed since ({@link #room}). */
+  @Override
+  public boolean countsPlacementsSinceView() {
+    return true;
+  }
+
   /** Where a new block goes: the registry entry's write placement, or the test layout's placement. */
   protected BlockPlacement place(BlockRequest request, ActiveSet nowOn) {
     return built == null ? layout.place(request, nowOn) : built.writes.place(request, nowOn);

@@ -27,6 +27,14 @@ public interface Policy {
   /** The servers for a new file's replicas, in replica order; fewer (or none) when too few have room. */
   List<Server> placeNewFile(SimFile file, ClusterView cluster);
 
+  /**
+   * Whether {@link #placeNewFile} reads only the servers' free storage from its view, less what it placed itself since
+   * that view was taken: then an older view, after placements that all landed, gives the same answers as a new one.
+   */
+  default boolean countsPlacementsSinceView() {
+    return false;
+  }
+
   /** Replicas {@link #placeNewFile} means to give a file; 0 when any count it returns is meant (none is short). */
   default int replicasPerNewFile() {
     return 0;

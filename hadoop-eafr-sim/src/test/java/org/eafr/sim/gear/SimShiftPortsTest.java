@@ -4,16 +4,21 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
 import java.util.BitSet;
+import java.util.Collections;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import org.eafr.placement.cluster.ReplicatedFile;
+import org.eafr.placement.cluster.Server;
 import org.eafr.placement.cluster.ServerRole;
 import org.eafr.placement.gear.BlockMove;
+import org.eafr.placement.gear.ExpansionChain;
 import org.eafr.placement.gear.shift.AdminState;
 import org.eafr.placement.gear.shift.DataNodeView;
 import org.eafr.placement.gear.shift.OwedBlock;
 import org.eafr.placement.gear.shift.Power;
 import org.eafr.placement.gear.shift.Reply;
+import org.eafr.placement.gear.shift.ShiftCluster;
 import org.eafr.sim.engine.UnsharedRandom;
 import org.eafr.sim.model.Cluster;
 import org.eafr.sim.model.ReplicaCounts;
@@ -55,6 +60,59 @@ class SimShiftPortsTest {
     maintenance.leave(Set.of("s1"));
     assertThat(changes).isEqualTo(2);
     assertThat(view.dataNode("s1").admin()).isEqualTo(AdminState.NORMAL);
+  }
+
+  /**
+   * The servers not alive come from the cluster's index as roles change, by chain position, and match the answer of
+   * asking every DataNode (the interface's default), including which servers in maintenance are seen alive and idle.
+   */
+  @Test
+  void notAliveComesFromTheIndexByChainPosition_asAskingEveryDataNodeWould() {
+    Cluster six = Cluster.build(6, 2, 1.0, false, new UnsharedRandom(1));
+    List<Server> reversed = new ArrayList<>(six.view().servers());
+    Collections.reverse(reversed);
+    ExpansionChain chain = ExpansionChain.of(reversed); // s5 at position 0 .. s0 at 5
+    SimMaintenance sixMaintenance = new SimMaintenance(six, () -> { });
+    SimShiftCluster indexed = new SimShiftCluster(six, files, sixMaintenance, i -> !busy.get(i),
+        new ReplicaCounts(six.size()));
+    ShiftCluster askingEach = new ShiftCluster() {
+      @Override
+      public DataNodeView dataNode(String id) {
+        return indexed.dataNode(id);
+      }
+
+      @Override
+      public Iterable<ReplicatedFile> blocksOn(String id) {
+        return List.of();
+      }
+
+      @Override
+      public Iterable<ReplicatedFile> pipelines() {
+        return List.of();
+      }
+
+      @Override
+      public Optional<ReplicatedFile> block(String blockId) {
+        return Optional.empty();
+      }
+    };
+    six.server(1).setRole(ServerRole.COLD, 0);
+    six.server(4).setRole(ServerRole.FAILED, 0);
+    six.server(5).setRole(ServerRole.COLD, 0);
+    sixMaintenance.enter(Set.of("s2", "s3", "s5"));
+    busy.set(3);
+
+    assertThat(indexed.notAlive(chain).ids()).containsExactly("s5", "s4", "s1");
+    assertThat(indexed.notAlive(chain).positions()).containsExactly(0, 1, 4);
+    assertThat(sixMaintenance.seenAlive(2)).isTrue(); // alive, idle, in maintenance: shows IN_MAINTENANCE
+    assertThat(sixMaintenance.seenAlive(3)).isFalse(); // still busy: ENTERING_MAINTENANCE
+    assertThat(sixMaintenance.seenAlive(5)).isFalse(); // asleep
+    assertThat(askingEach.notAlive(chain)).isEqualTo(indexed.notAlive(chain));
+
+    six.server(1).setRole(ServerRole.HOT, 1);
+    six.server(4).setRole(ServerRole.STANDBY, 1);
+    assertThat(indexed.notAlive(chain).ids()).containsExactly("s5");
+    assertThat(askingEach.notAlive(chain)).isEqualTo(indexed.notAlive(chain));
   }
 
   @Test

@@ -1,5 +1,6 @@
 package org.eafr.placement.gear.layout;
 
+import java.util.Arrays;
 import java.util.function.IntPredicate;
 
 /**
@@ -33,16 +34,23 @@ import java.util.function.IntPredicate;
  * to B; block 4 (A 1, B 2) to A. Each primary holds one block of each class, where plain turn gives A both blocks of
  * class 2 (S_A(1) = 2, S_B(1) = 0).
  *
- * <p>Cost O(P log G) per block for P primaries (two Fenwick trees per primary). Not thread-safe: the recovery group's
- * lock guards it.
+ * <p>Cost O(P log G) per block for P primaries (two Fenwick trees over the classes, each node holding every
+ * primary's count side by side, so a choice reads log G rows of P longs in order rather than 2P trees scattered in
+ * memory: at 10,000 servers a recovery group has 135 primaries and 866 classes). Not thread-safe: the recovery
+ * group's lock guards it.
  */
 final class PrimaryDeal {
   private final int classes;
+  /** Fenwick node i (1..classes) of the per-primary block counts: counts[i][j] for primary j. */
   private final long[][] counts;
+  /** The same for the summed classes of the blocks. */
   private final long[][] classSums;
   private final long[] totals;
   /** Each primary's weight (its capacity) for a deal by bytes; null deals equal shares. */
   private final double[] weights;
+  /** Scratch of one choice: each primary's count and summed class of its blocks of class below the block's. */
+  private final long[] countsBelow;
+  private final long[] sumsBelow;
   private int turn;
 
   /**
@@ -60,15 +68,19 @@ final class PrimaryDeal {
   PrimaryDeal(int primaries, int classes, double[] weights) {
     this.weights = weights;
     this.classes = Math.max(1, classes);
-    this.counts = new long[primaries][this.classes + 1];
-    this.classSums = new long[primaries][this.classes + 1];
+    this.counts = new long[this.classes + 1][primaries];
+    this.classSums = new long[this.classes + 1][primaries];
     this.totals = new long[primaries];
+    this.countsBelow = new long[primaries];
+    this.sumsBelow = new long[primaries];
   }
 
   /** The primary (index 0..P-1) for a block of class {@code blockClass}, among the preferred ones when any is. */
   int choose(int blockClass, IntPredicate preferred) {
-    int best = choose(clamp(blockClass), preferred, true);
-    return best >= 0 ? best : choose(clamp(blockClass), preferred, false);
+    int c = clamp(blockClass);
+    sumBelow(c);
+    int best = choose(c, preferred, true);
+    return best >= 0 ? best : choose(c, preferred, false);
   }
 
   private int choose(int blockClass, IntPredicate preferred, boolean onlyPreferred) {
@@ -93,8 +105,8 @@ final class PrimaryDeal {
   void take(int primary, int blockClass) {
     int c = clamp(blockClass);
     for (int i = c + 1; i <= classes; i += i & -i) {
-      counts[primary][i]++;
-      classSums[primary][i] += c;
+      counts[i][primary]++;
+      classSums[i][primary] += c;
     }
     totals[primary]++;
     turn = (primary + 1) % totals.length;
@@ -102,22 +114,31 @@ final class PrimaryDeal {
 
   /** S_j(k): primary j's blocks of class &gt;= k, the blocks only it can serve with gear k on. */
   long onlyPrimary(int j, int gear) {
-    return totals[j] - below(counts[j], clamp(gear));
-  }
-
-  /** sum_{k=0..c} S_j(k) = sum over j's blocks of min(class, c) + 1. */
-  private long gearLoad(int j, int c) {
-    long below = below(counts[j], c);
-    return below(classSums[j], c) + below + (long) (c + 1) * (totals[j] - below);
-  }
-
-  /** The Fenwick prefix over classes 0..c-1. */
-  private static long below(long[] tree, int c) {
-    long sum = 0;
-    for (int i = c; i > 0; i -= i & -i) {
-      sum += tree[i];
+    long below = 0;
+    for (int i = clamp(gear); i > 0; i -= i & -i) {
+      below += counts[i][j];
     }
-    return sum;
+    return totals[j] - below;
+  }
+
+  /** sum_{k=0..c} S_j(k) = sum over j's blocks of min(class, c) + 1, from the prefixes {@link #sumBelow} took. */
+  private long gearLoad(int j, int c) {
+    long below = countsBelow[j];
+    return sumsBelow[j] + below + (long) (c + 1) * (totals[j] - below);
+  }
+
+  /** Every primary's Fenwick prefixes over classes 0..c-1, row by row. */
+  private void sumBelow(int c) {
+    Arrays.fill(countsBelow, 0);
+    Arrays.fill(sumsBelow, 0);
+    for (int i = c; i > 0; i -= i & -i) {
+      long[] countRow = counts[i];
+      long[] sumRow = classSums[i];
+      for (int j = 0; j < totals.length; j++) {
+        countsBelow[j] += countRow[j];
+        sumsBelow[j] += sumRow[j];
+      }
+    }
   }
 
   private int clamp(int blockClass) {

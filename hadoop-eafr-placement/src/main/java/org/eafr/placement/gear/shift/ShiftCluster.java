@@ -1,7 +1,10 @@
 package org.eafr.placement.gear.shift;
 
+import java.util.BitSet;
 import java.util.Optional;
 import org.eafr.placement.cluster.ReplicatedFile;
+import org.eafr.placement.gear.ActiveSet;
+import org.eafr.placement.gear.ExpansionChain;
 
 /**
  * The gear shift's read-only view of the file system (the NameNode answers from its DataNode manager and block map,
@@ -31,5 +34,20 @@ public interface ShiftCluster {
    */
   default boolean settled() {
     return true;
+  }
+
+  /**
+   * The DataNodes of {@code chain} not {@link DataNodeView#alive() alive} now (asleep, dead or unregistered), as
+   * {@link #dataNode} shows each: what the wake steps look for failures among. This default asks every DataNode; a
+   * host that indexes its DataNodes by state answers from the index, so a step costs what is down, not the cluster.
+   */
+  default ActiveSet notAlive(ExpansionChain chain) {
+    BitSet down = new BitSet(chain.size());
+    for (int p = 0; p < chain.size(); p++) {
+      if (!dataNode(chain.id(p)).alive()) {
+        down.set(p);
+      }
+    }
+    return ActiveSet.of(chain, down);
   }
 }

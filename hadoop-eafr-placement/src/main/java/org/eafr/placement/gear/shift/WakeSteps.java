@@ -1,5 +1,6 @@
 package org.eafr.placement.gear.shift;
 
+import java.util.BitSet;
 import java.util.HashSet;
 import java.util.Set;
 import java.util.TreeSet;
@@ -20,6 +21,12 @@ final class WakeSteps {
   private WakePlanner planner;
   private final Set<String> readsWithoutReplica = new TreeSet<>();
   private Set<String> failedBefore = new HashSet<>();
+  /** The sleeping set {@link #asleep} last translated, and its positions (a step reads a state many times). */
+  private Set<String> asleepIds;
+  private ActiveSet asleep;
+  /** The state {@link #on} last answered for, and its answer. */
+  private ShiftState onState;
+  private ActiveSet onSet;
 
   WakeSteps(ShiftPorts ports, ExpansionChain chain, WakePlanner planner) {
     this.ports = ports;
@@ -31,6 +38,8 @@ final class WakeSteps {
   void layout(GearedLayout longer) {
     this.chain = longer.chain();
     this.planner = new WakePlanner(longer);
+    this.asleepIds = null;
+    this.onState = null;
   }
 
   /** A read found block {@code blockId} with no live replica: the next step looks for a group to wake for it. */
@@ -59,27 +68,51 @@ final class WakeSteps {
     return wake;
   }
 
-  /** Every server of the chain not asleep, and those being woken. */
+  /** Every server of the chain not asleep, and those being woken (kept per state: states are immutable). */
   private ActiveSet on(ShiftState state) {
-    Set<String> asleep = new TreeSet<>(state.sleeping());
-    asleep.removeAll(state.waking());
-    return ActiveSet.all(chain).minus(ActiveSet.ofIds(chain, asleep));
+    if (state != onState) {
+      onSet = ActiveSet.all(chain).minus(asleep(state.sleeping()).minus(positionsOf(state.waking())));
+      onState = state;
+    }
+    return onSet;
+  }
+
+  /** The chain positions of {@code sleeping}, translated once per sleeping set (a state's set is immutable). */
+  private ActiveSet asleep(Set<String> sleeping) {
+    if (sleeping != asleepIds) {
+      asleep = positionsOf(sleeping);
+      asleepIds = sleeping;
+    }
+    return asleep;
+  }
+
+  /** The chain positions of {@code ids}; an id off the chain is none of its servers. */
+  private ActiveSet positionsOf(Set<String> ids) {
+    BitSet bits = new BitSet(chain.size());
+    for (String id : ids) {
+      int position = chain.position(id);
+      if (position >= 0) {
+        bits.set(position);
+      }
+    }
+    return ActiveSet.of(chain, bits);
   }
 
   /**
    * DataNodes that should be on and are dead, or unregistered (dead since before this NameNode started); one HDFS
-   * decommissions had its blocks copied away and is no failure.
+   * decommissions had its blocks copied away and is no failure. Only the DataNodes not alive are asked
+   * ({@link ShiftCluster#notAlive}): a step's cost grows with the DataNodes down, not with the cluster, where the
+   * host indexes them.
    */
   ActiveSet failed(ShiftState state) {
-    Set<String> failed = new TreeSet<>();
-    for (int p = 0; p < chain.size(); p++) {
-      String id = chain.id(p);
-      DataNodeView node = ports.cluster.dataNode(id);
-      if (!state.sleeping().contains(id) && !node.alive() && !node.admin().decommission()) {
-        failed.add(id);
+    ActiveSet candidates = ports.cluster.notAlive(chain).minus(asleep(state.sleeping()));
+    BitSet failed = new BitSet(chain.size());
+    for (int p = candidates.next(0); p >= 0; p = candidates.next(p + 1)) {
+      if (!ports.cluster.dataNode(chain.id(p)).admin().decommission()) {
+        failed.set(p);
       }
     }
-    return ActiveSet.ofIds(chain, failed);
+    return ActiveSet.of(chain, failed);
   }
 
   private int[] positions(ReplicatedFile block) {
