@@ -162,15 +162,16 @@ public final class EqualWorkLayout extends NestedGears {
    */
   public EqualWorkLayout(ExpansionChain chain, int primaries, int groupSize, int replicas, int spread,
       boolean byCapacity) {
-    this(chain, primaries, groupSize, shares(chain, primaries, groupSize, replicas, spread), spread, byCapacity);
+    this(chain, primaries, groupSize, EqualWorkShape.shares(chain, primaries, groupSize, replicas, spread), spread,
+        byCapacity);
   }
 
   private EqualWorkLayout(ExpansionChain chain, int primaries, int groupSize, EqualWorkShares shares, int spread,
       boolean byCapacity) {
-    super(chain, gearSets(chain, primaries, groupSize, shares));
+    super(chain, EqualWorkShape.gearSets(chain, primaries, groupSize, shares));
     this.chain = chain;
-    this.byCapacity = byCapacity && capacitiesKnown(chain, primaries);
-    this.primaryShares = primaryShares(chain, primaries, groupSize, this.byCapacity);
+    this.byCapacity = byCapacity && EqualWorkShape.capacitiesKnown(chain, primaries);
+    this.primaryShares = EqualWorkShape.primaryShares(chain, primaries, groupSize, this.byCapacity);
     this.spread = spread;
     this.primaries = primaries;
     this.groupSize = groupSize;
@@ -184,56 +185,6 @@ public final class EqualWorkLayout extends NestedGears {
       recoverySets[c] = ActiveSet.of(chain, groups[c].servers);
       columns[c] = recoverySets[c].union(ActiveSet.of(chain, groups[c].primaryPositions));
     }
-  }
-
-  private static EqualWorkShares shares(ExpansionChain chain, int primaries, int groupSize, int replicas,
-      int spread) {
-    if (primaries < 1 || groupSize < 1 || primaries % groupSize != 0 || primaries >= chain.size()) {
-      throw new IllegalArgumentException("p = " + primaries + " primaries and gear groups of g = " + groupSize
-          + " are not allowed on " + chain.size() + " servers: expected 1 <= p < N and p a multiple of g (each"
-          + " recovery group serves p / g primaries)");
-    }
-    if (spread <= primaries || spread > chain.size()) {
-      throw new IllegalArgumentException("spread " + spread + " is not allowed: expected p = " + primaries
-          + " < spread <= N = " + chain.size());
-    }
-    return EqualWorkShares.of(primaries, groupSize, replicas, (spread - primaries) / groupSize);
-  }
-
-  private static boolean capacitiesKnown(ExpansionChain chain, int primaries) {
-    for (int q = 0; q < Math.min(primaries, chain.size()); q++) {
-      if (chain.capacity(q) <= 0) {
-        return false;
-      }
-    }
-    return true;
-  }
-
-  /** b / B of each primary: 1 / p, or by capacity its recovery group's 1 / g times its share of the group's capacity. */
-  private static double[] primaryShares(ExpansionChain chain, int primaries, int groupSize, boolean byCapacity) {
-    double[] shares = new double[primaries];
-    double[] groupCapacity = new double[groupSize];
-    for (int q = 0; q < primaries; q++) {
-      groupCapacity[q % groupSize] += chain.capacity(q);
-    }
-    for (int q = 0; q < primaries; q++) {
-      shares[q] = byCapacity ? chain.capacity(q) / groupCapacity[q % groupSize] / groupSize : 1.0 / primaries;
-    }
-    return shares;
-  }
-
-  /** Gear 0 is the primaries, gear k adds gear groups 1..k, and a last gear adds the servers past the last group. */
-  private static ActiveSet[] gearSets(ExpansionChain chain, int primaries, int groupSize, EqualWorkShares shares) {
-    int gridEnd = primaries + shares.gearGroups() * groupSize;
-    boolean spares = gridEnd < chain.size();
-    ActiveSet[] gears = new ActiveSet[shares.gearGroups() + 1 + (spares ? 1 : 0)];
-    for (int gear = 0; gear <= shares.gearGroups(); gear++) {
-      gears[gear] = ActiveSet.firstN(chain, primaries + gear * groupSize);
-    }
-    if (spares) {
-      gears[gears.length - 1] = ActiveSet.all(chain);
-    }
-    return gears;
   }
 
   /**
