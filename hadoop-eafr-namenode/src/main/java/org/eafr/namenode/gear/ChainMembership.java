@@ -143,7 +143,7 @@ final class ChainMembership {
     List<Server> newcomers = new ArrayList<>();
     for (DatanodeDescriptor dn : nodes.liveDataNodes()) {
       if (dn.isInService() && !inChain.contains(ServerTranslator.idOf(dn))) {
-        newcomers.add(Server.builder(ServerTranslator.idOf(dn)).rack(dn.getNetworkLocation()).build());
+        newcomers.add(server(dn));
       }
     }
     if (!newcomers.isEmpty()) {
@@ -158,7 +158,7 @@ final class ChainMembership {
    * the newcomers stay on; in a lower gear they stay on until the next shift down.
    */
   private void extendChain(GearRecord state, List<Server> newcomers) throws IOException {
-    List<GearRecord.ChainEntry> tail = withHostNames(GearRuntime.chainOf(newcomers));
+    List<GearRecord.ChainEntry> tail = withHostNames(gears.chainFor(newcomers));
     List<GearRecord.ChainEntry> longer = new ArrayList<>(state.chain());
     longer.addAll(tail);
     Optional<String> problem = gears.problemOn(longer, state.sizedFor());
@@ -220,9 +220,15 @@ final class ChainMembership {
   List<GearRecord.ChainEntry> liveChain() {
     List<Server> servers = new ArrayList<>();
     for (DatanodeDescriptor dn : nodes.liveDataNodes()) {
-      servers.add(Server.builder(ServerTranslator.idOf(dn)).rack(dn.getNetworkLocation()).build());
+      servers.add(server(dn));
     }
-    return GearRuntime.chainOf(servers);
+    return gears.chainFor(servers);
+  }
+
+  /** A DataNode as a chain server: its id, rack and storage capacity (what its heartbeats report). */
+  private static Server server(DatanodeDescriptor dn) {
+    return Server.builder(ServerTranslator.idOf(dn)).rack(dn.getNetworkLocation()).storageCapacity(dn.getCapacity())
+        .build();
   }
 
   /**
@@ -244,7 +250,7 @@ final class ChainMembership {
     for (GearRecord.ChainEntry entry : chain) {
       DatanodeDescriptor dn = nodes.descriptor(entry.id());
       String host = dn == null ? entry.host() : dn.getHostName();
-      named.add(host.equals(entry.host()) ? entry : new GearRecord.ChainEntry(entry.id(), entry.rack(), host));
+      named.add(host.equals(entry.host()) ? entry : entry.withHost(host));
     }
     return named;
   }

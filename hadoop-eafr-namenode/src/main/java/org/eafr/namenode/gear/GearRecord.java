@@ -118,6 +118,9 @@ public final class GearRecord {
       if (!entry.host().isEmpty()) {
         server.put("host", entry.host());
       }
+      if (entry.capacityBytes() > 0) {
+        server.put("capacity", entry.capacityBytes());
+      }
     }
     root.put("gear", gear()).put("target", target()).put("phase", phase().name());
     ArrayNode asleep = root.putArray("sleeping");
@@ -141,7 +144,7 @@ public final class GearRecord {
     List<ChainEntry> chain = new ArrayList<>();
     for (JsonNode server : root.path("chain")) {
       chain.add(new ChainEntry(server.path("id").asText(), server.path("rack").asText(),
-          server.path("host").asText("")));
+          server.path("host").asText(""), server.path("capacity").asLong(0)));
     }
     int gear = root.path("gear").asInt(-1);
     try {
@@ -219,23 +222,31 @@ public final class GearRecord {
   }
 
   /**
-   * One server of the expansion chain as persisted: its id, rack and the host name it registered with (a sleeping
+   * One server of the expansion chain as persisted: its id, rack, the host name it registered with (a sleeping
    * server may not be registered with a NameNode just started, which then knows it only by this entry; "" when not
-   * yet learnt, as in a record persisted before host names were).
+   * yet learnt, as in a record persisted before host names were) and its storage capacity in bytes when the chain was
+   * fixed (0 when unknown, as in a record persisted before capacities were), so a layout that deals primaries by
+   * capacity builds the same on every NameNode and after every restart.
    */
   public static final class ChainEntry {
     private final String id;
     private final String rack;
     private final String host;
+    private final long capacityBytes;
 
     public ChainEntry(String id, String rack) {
       this(id, rack, "");
     }
 
     public ChainEntry(String id, String rack, String host) {
+      this(id, rack, host, 0);
+    }
+
+    public ChainEntry(String id, String rack, String host, long capacityBytes) {
       this.id = id;
       this.rack = rack;
       this.host = host;
+      this.capacityBytes = Math.max(0, capacityBytes);
     }
 
     public String id() {
@@ -250,10 +261,19 @@ public final class GearRecord {
       return host;
     }
 
+    public long capacityBytes() {
+      return capacityBytes;
+    }
+
+    /** The same server with the host name {@code name}. */
+    public ChainEntry withHost(String name) {
+      return new ChainEntry(id, rack, name, capacityBytes);
+    }
+
     @Override
     public boolean equals(Object o) {
       return o instanceof ChainEntry && ((ChainEntry) o).id.equals(id) && ((ChainEntry) o).rack.equals(rack)
-          && ((ChainEntry) o).host.equals(host);
+          && ((ChainEntry) o).host.equals(host) && ((ChainEntry) o).capacityBytes == capacityBytes;
     }
 
     @Override

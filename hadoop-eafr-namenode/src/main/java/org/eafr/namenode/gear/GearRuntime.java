@@ -158,14 +158,31 @@ public final class GearRuntime {
 
   /** The chain entries {@code servers} would form: one server of each rack in turn (Rabbit's expansion chain). */
   public static List<GearRecord.ChainEntry> chainOf(List<Server> servers) {
+    return chainOf(servers, false);
+  }
+
+  /**
+   * The same, each entry with its server's storage capacity; with {@code largestFirst} the largest servers come first
+   * ({@link ExpansionChain#largestFirst}, a stable sort: equal disks keep the rack-interleaved order), so the lowest
+   * gears hold the most bytes.
+   */
+  public static List<GearRecord.ChainEntry> chainOf(List<Server> servers, boolean largestFirst) {
     List<Server> sorted = new ArrayList<>(servers);
     sorted.sort((a, b) -> a.rack().equals(b.rack()) ? a.id().compareTo(b.id()) : a.rack().compareTo(b.rack()));
     ExpansionChain chain = ExpansionChain.rackInterleaved(sorted);
+    if (largestFirst) {
+      chain = chain.largestFirst();
+    }
     List<GearRecord.ChainEntry> entries = new ArrayList<>();
     for (int i = 0; i < chain.size(); i++) {
-      entries.add(new GearRecord.ChainEntry(chain.id(i), chain.rackName(i)));
+      entries.add(new GearRecord.ChainEntry(chain.id(i), chain.rackName(i), "", chain.capacity(i)));
     }
     return entries;
+  }
+
+  /** The chain {@code servers} form under the settings in force: largest first with eafr.gear.capacity-aware. */
+  List<GearRecord.ChainEntry> chainFor(List<Server> servers) {
+    return chainOf(servers, core.get(EafrSettings.GEAR_CAPACITY_AWARE) == 1);
   }
 
   /**
@@ -177,7 +194,7 @@ public final class GearRuntime {
   private GearedParts buildParts(List<GearRecord.ChainEntry> entries, int sizedFor) {
     List<Server> servers = new ArrayList<>();
     for (GearRecord.ChainEntry entry : entries) {
-      servers.add(Server.builder(entry.id()).rack(entry.rack()).build());
+      servers.add(Server.builder(entry.id()).rack(entry.rack()).storageCapacity(entry.capacityBytes()).build());
     }
     ExpansionChain chain = ExpansionChain.of(servers);
     GearedPolicySpec<?> policy = settings.policy().orElseThrow(() -> new IllegalArgumentException(

@@ -81,10 +81,11 @@ public final class EafrSettings {
       Range.closed(2, 32));
   public static final Setting<Integer> GEAR_CAPACITY_AWARE = Setting.ofInt("eafr.gear.capacity-aware", "-",
       "1 sizes the equal-work layout by bytes on disks of different sizes: its p primaries take blocks in proportion"
-          + " to their storage capacities, and the simulator's expansion chain puts the largest servers first (equal"
-          + " capacities keep the rack-interleaved order) and, with eafr.gear.primaries 0, sizes p to hold one copy of"
-          + " its files plus eafr.gear.capacity-headroom. 0 deals every primary the same block count. A NameNode's"
-          + " chain carries no capacities, so there it deals equal shares either way.", 0, Range.closed(0, 1));
+          + " to their storage capacities, and the expansion chain puts the largest servers first (equal capacities"
+          + " keep the rack-interleaved order; a NameNode records each DataNode's capacity when it fixes or extends"
+          + " the chain, and a chain recorded without capacities deals equal shares); in the simulator, with"
+          + " eafr.gear.primaries 0, p is sized to hold one copy of its files plus eafr.gear.capacity-headroom. 0 deals"
+          + " every primary the same block count.", 0, Range.closed(0, 1));
   public static final Setting<Double> GEAR_CAPACITY_HEADROOM = Setting.ofDouble("eafr.gear.capacity-headroom", "-",
       "Spare share of one copy that p primaries sized by capacity must hold besides it, for writes after they were"
           + " sized (p holds one copy times 1 + this); also the margin with which `hdfs eafr status` and `plan` say how far to grow p.", 0.05,
