@@ -249,13 +249,13 @@ public final class ColdSleep implements AutoCloseable {
       }
       hosts.state(id, line(sleeper));
     }
+    if (refresh) { // before the hold below is released: a woken DataNode's replicas count as live from then on
+      nameNode.getNamesystem().getBlockManager().getDatanodeManager().refreshNodes(nameNode.getConf());
+    }
     wakeForBlocks(power, dataNodes);
     wakeUnseen(power, dataNodes);
     if (changed) {
       persist();
-    }
-    if (refresh) {
-      nameNode.getNamesystem().getBlockManager().getDatanodeManager().refreshNodes(nameNode.getConf());
     }
   }
 
