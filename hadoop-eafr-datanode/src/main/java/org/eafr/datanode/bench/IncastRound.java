@@ -94,17 +94,10 @@ final class IncastRound {
   /** The epoch ms of the NameNode's first audit line for a setReplication under {@code dir}. */
   private long requested(String dir) throws IOException, InterruptedException {
     Pattern audit = Pattern.compile("cmd=setReplication.src=" + Pattern.quote(dir + "/"));
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-    do {
-      for (String line : Files.readAllLines(log(0), StandardCharsets.ISO_8859_1)) {
-        if (audit.matcher(line).find()) {
-          return LocalDateTime.parse(line.substring(0, 23), ISO8601).atZone(ZoneId.systemDefault()).toInstant()
-              .toEpochMilli();
-        }
-      }
-      Thread.sleep(200);
-    } while (System.nanoTime() < deadline);
-    throw new IllegalStateException("no setReplication of " + dir + " in the NameNode's audit log " + log(0));
+    String line = LogWait.firstMatch(log(0), 0, audit, 30).orElseThrow(() -> new IllegalStateException(
+        "no setReplication of " + dir + " in the NameNode's audit log " + log(0)));
+    return LocalDateTime.parse(line.substring(0, 23), ISO8601).atZone(ZoneId.systemDefault()).toInstant()
+        .toEpochMilli();
   }
 
   private void awaitCopies(List<Integer> targets, long[] fromLines, int expected, String what)

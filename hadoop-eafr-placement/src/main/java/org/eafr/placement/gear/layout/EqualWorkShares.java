@@ -70,7 +70,7 @@ public final class EqualWorkShares {
       sum += 1 / (k + i);
     }
     double scale = (replicas - 1) / sum;
-    if (availableGroups < replicas - 1 || scale / (k + 1) > 1) {
+    if (availableGroups < fewestGroups(primaries, groupSize, replicas)) {
       throw new IllegalArgumentException(availableGroups + " gear groups of " + groupSize + " servers are too few"
           + " for " + replicas + " replicas with p = " + primaries + ": the first gear group would need each block"
           + " more than once (" + String.format("%.3f", scale / (k + 1)) + "); use fewer primaries or replicas, or"
