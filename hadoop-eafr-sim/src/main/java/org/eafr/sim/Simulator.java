@@ -126,9 +126,19 @@ public final class Simulator {
         run.stats.grid().deferred(run.geared.deferredWork());
       }
     }
+    run.stats.maxServerFill(maxServerFill());
     closeTrace();
     sampler.finish();
     return new RunResult(scenario, variant, x, run.policy.name(), run.stats.result(endState()));
+  }
+
+  /** The fullest server's peak stored bytes over its raw capacity. */
+  private double maxServerFill() {
+    double most = 0;
+    for (SimServer server : run.cluster.servers()) {
+      most = Math.max(most, (double) server.peakStorageUsed() / server.storageCapacity());
+    }
+    return most;
   }
 
   public Policy policy() {

@@ -56,7 +56,7 @@ final class Transfers {
       Transfer transfer = queued.poll();
       SimServer target = run.cluster.server(transfer.target());
       if (source.role() == ServerRole.FAILED || target.role() == ServerRole.FAILED
-          || !transfer.file().isOn(sourceIndex) || refused(transfer.target())) {
+          || !transfer.file().isOn(sourceIndex) || transfer.stale() || refused(transfer.target())) {
         abandon(transfer);
         continue;
       }
@@ -70,9 +70,9 @@ final class Transfers {
     SimServer source = run.cluster.server(transfer.source());
     source.changeReplicationStreams(-1);
     // A recovery plan does not see copies in flight, so a copy may land where another one already did; a rewrite may
-    // have replaced the file's replicas while its move was in flight.
+    // have replaced the file's replicas while its move was in flight (a new version may even sit on the same source).
     if (!completed || run.cluster.server(transfer.target()).role() == ServerRole.FAILED
-        || transfer.file().isOn(transfer.target()) || !transfer.file().isOn(transfer.source())
+        || transfer.file().isOn(transfer.target()) || !transfer.file().isOn(transfer.source()) || transfer.stale()
         || refused(transfer.target())) {
       abandon(transfer);
     } else {

@@ -46,6 +46,7 @@ final class WritePath {
    * to every new holder.
    */
   void rewrite(SimFile file) {
+    file.newVersion();
     for (int r : file.replicas().clone()) {
       run.replicaCounts.remove(file, r);
       run.cluster.server(r).addStorage(-file.sizeBytes());

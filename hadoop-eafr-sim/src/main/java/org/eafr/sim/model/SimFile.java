@@ -15,6 +15,8 @@ public final class SimFile {
   private int[] replicas = new int[0];
   private int pendingCopies;
   private long reads;
+  /** Rewrites so far: a copy queued for an older version is abandoned (it would move the new version's replica). */
+  private int version;
 
   public SimFile(int index, long sizeBytes) {
     if (sizeBytes < 0) {
@@ -35,6 +37,15 @@ public final class SimFile {
 
   public long sizeBytes() {
     return sizeBytes;
+  }
+
+  public int version() {
+    return version;
+  }
+
+  /** The file was rewritten: its replicas are a new version's. */
+  public void newVersion() {
+    version++;
   }
 
   public int[] replicas() {

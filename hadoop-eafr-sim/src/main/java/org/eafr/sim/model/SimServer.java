@@ -24,6 +24,7 @@ public final class SimServer {
 
   private ServerRole role;
   private long storageUsed;
+  private long peakStorageUsed;
   private int serving;
   private long[] queueArrivals = new long[16];
   private long[] queueServices = new long[16];
@@ -172,7 +173,13 @@ public final class SimServer {
 
   public void addStorage(long bytes) {
     storageUsed += bytes;
+    peakStorageUsed = Math.max(peakStorageUsed, storageUsed);
     snapshot = null;
+  }
+
+  /** The most bytes this server has stored at any moment of the run. */
+  public long peakStorageUsed() {
+    return peakStorageUsed;
   }
 
   /** Occupies a service slot from now. */

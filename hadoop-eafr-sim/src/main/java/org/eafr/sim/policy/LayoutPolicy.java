@@ -205,15 +205,15 @@ public class LayoutPolicy implements GearedPolicy {
 
   /**
    * The environment the layout is built in when it is sized by capacity: with eafr.gear.primaries 0, p is the fewest
-   * of the largest servers that hold one copy of the catalog plus eafr.gear.capacity-headroom ({@link
-   * CapacityPrimaries}).
+   * of the largest servers whose layout holds one copy of the catalog with eafr.gear.capacity-headroom to spare at
+   * every server ({@link CapacityPrimaries}: more primaries when the servers past them would overflow).
    */
   private PolicyEnvironment sizedByCapacity(EafrSettings keys) {
     if (keys.get(EafrSettings.GEAR_PRIMARIES) > 0 || oneCopyBytes <= 0) {
       return env;
     }
     int p = CapacityPrimaries.primaries(oneCopyBytes, keys.get(EafrSettings.GEAR_CAPACITY_HEADROOM), chain,
-        keys.storageReserveBytes(), keys.get(EafrSettings.GEAR_GROUP_SIZE));
+        keys.storageReserveBytes(), keys.get(EafrSettings.GEAR_GROUP_SIZE), keys.get(EafrSettings.GEAR_REPLICAS));
     return new PolicyEnvironment(env.settings().with(java.util.Map.of(EafrSettings.GEAR_PRIMARIES.key(),
         String.valueOf(p))), env.random(), env.clockMillis());
   }

@@ -46,6 +46,7 @@ public final class MetricTitles {
     put("failed_writes", "writes with no replica placed", "file versions");
     put("short_writes", "writes with fewer replicas than meant", "file versions");
     put("displaced_replicas", "replicas put off a full layout home", "replicas");
+    put("max_server_fill", "the fullest server's peak stored bytes over its raw capacity", "fraction");
     put("maint_p1", "1st-percentile maintenance overhead per file", "ms x MB");
     put("maint_p50", "median maintenance overhead per file", "ms x MB");
     put("maint_p99", "99th-percentile maintenance overhead per file", "ms x MB");

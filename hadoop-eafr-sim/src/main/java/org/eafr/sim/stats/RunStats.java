@@ -44,6 +44,7 @@ public final class RunStats {
   private long failedWrites;
   private long shortWrites;
   private long displacedReplicas;
+  private double maxServerFill;
   private long gearShifts;
   private double gearUpReads;
   private double gearUpJoules;
@@ -203,6 +204,11 @@ public final class RunStats {
     shortWrites += placed > 0 && placed < wanted ? 1 : 0;
   }
 
+  /** The fullest server's peak stored bytes over its raw capacity. */
+  public void maxServerFill(double share) {
+    maxServerFill = share;
+  }
+
   /** Replicas a geared layout put off their home because the home was full. */
   public void displacedReplicas(long replicas) {
     displacedReplicas = replicas;
@@ -276,6 +282,7 @@ public final class RunStats {
     m.put("failed_writes", (double) failedWrites);
     m.put("short_writes", (double) shortWrites);
     m.put("displaced_replicas", (double) displacedReplicas);
+    m.put("max_server_fill", maxServerFill);
     DoubleList overheads = new DoubleList();
     for (int f = 0; f < maintenance.length; f++) {
       if (updated[f]) {

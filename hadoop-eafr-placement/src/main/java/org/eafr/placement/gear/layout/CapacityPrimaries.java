@@ -1,6 +1,7 @@
 package org.eafr.placement.gear.layout;
 
 import org.eafr.placement.gear.ExpansionChain;
+import org.eafr.placement.gear.GearedLayout;
 
 /**
  * How many primaries the lowest gear needs to hold one whole copy of the data (Rabbit, Amur et al., Sec. 3.1: the p
@@ -44,6 +45,59 @@ public final class CapacityPrimaries {
       held += Math.max(0, usable[p++]);
     }
     return p;
+  }
+
+  /**
+   * The p whose capacity-aware equal-work layout (the primaries and the gear groups both by room, {@link
+   * EqualWorkLayout}'s seven-argument constructor, spread over the whole chain) holds one copy of {@code oneCopyBytes}
+   * with every server at most 1 / (1 + headroom) full ({@link #copyHeld}): the p of the primaries' storage alone
+   * ({@link #primaries(long, double, ExpansionChain, long, int)}), grown a gear group at a time while a server past the
+   * primaries would overflow. Why it grows: the equal-work minimum puts B / n on the n-th server of the chain, so when
+   * the servers just past the primaries are small, B / (p + 1) passes their room however the rest is shared; more
+   * primaries move that minimum to a later, smaller share. A chain on which no p holds the copy throws, naming the
+   * bytes and the most the layout holds: the cluster needs more servers or less data.
+   *
+   * <p>Worked example (the unit test checks it): 4 servers of 750 GB then 20 of 250 GB, 10 GB reserves, one copy of
+   * 1.4 TB, no headroom, r = 3. Two 740 GB primaries hold the copy, but the third server would need B / 3 = 467 GB
+   * of its 240 GB; p = 5 gives the sixth server B / 6 = 233 GB, and the layout holds 1.44 TB.
+   */
+  public static int primaries(long oneCopyBytes, double headroom, ExpansionChain chain, long reserveBytes,
+      int groupSize, int replicas) {
+    long[] usable = usable(chain, reserveBytes);
+    double most = 0;
+    for (int p = primaries(oneCopyBytes, headroom, usable, groupSize); p < chain.size(); p += groupSize) {
+      EqualWorkLayout layout;
+      try {
+        layout = new EqualWorkLayout(chain, p, groupSize, replicas, chain.size(), true, reserveBytes);
+      } catch (IllegalArgumentException tooFewGroups) {
+        break;
+      }
+      double held = copyHeld(layout, usable, headroom);
+      if (held >= oneCopyBytes) {
+        return p;
+      }
+      most = Math.max(most, held);
+    }
+    throw new IllegalArgumentException("one copy of " + oneCopyBytes + " bytes with " + headroom + " headroom does"
+        + " not fit an equal-work layout of r = " + replicas + " on the " + chain.size() + " servers: the most any p"
+        + " holds is " + (long) most + " bytes; add servers or store less");
+  }
+
+  /**
+   * The most bytes of one copy {@code layout} holds with every server at most 1 / (1 + headroom) full: the least
+   * over the servers that hold data of usable_i / (share_i (1 + headroom)), share_i = b_i / B its share of one copy
+   * ({@link GearedLayout#share}). Dealt by bytes, each server holds its share within two
+   * blocks.
+   */
+  public static double copyHeld(GearedLayout layout, long[] usable, double headroom) {
+    double held = Double.MAX_VALUE;
+    for (int i = 0; i < usable.length; i++) {
+      double share = layout.share(i);
+      if (share > 0) {
+        held = Math.min(held, usable[i] / (share * (1 + headroom)));
+      }
+    }
+    return held;
   }
 
   /** The same on {@code chain}'s capacities, each less {@code reserveBytes}. */

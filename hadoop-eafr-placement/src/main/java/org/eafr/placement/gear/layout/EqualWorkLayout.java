@@ -59,9 +59,9 @@ import org.eafr.placement.settings.EafrSettings;
  *       lag recovers at once. Rack diversity is the hard rule, equal work the goal it bends for: swaps are rare with a
  *       rack-interleaved chain ({@link ExpansionChain#rackInterleaved}) and r &gt;= 3 (every non-primary on the
  *       primary's rack), frequent with r = 2.</li>
- *   <li>A home that is off or excluded is replaced by a server that is on (availability offloading, Sec. 3.3): the
- *       next on server after a rotating cursor that does not hold the block, on another rack when the holders so far
- *       share one. The placement keeps the home, so the {@link org.eafr.placement.gear.OffloadLedger} owes the
+ *   <li>A home that is off or excluded is replaced by a server that is on (availability offloading, Sec. 3.3): a
+ *       primary in turn, else the lowest server on past them, that does not hold the block, on another rack when the
+ *       holders so far share one. The placement keeps the home, so the {@link org.eafr.placement.gear.OffloadLedger} owes the
  *       move.</li>
  *   <li>Full homes, when the request carries a block size and a {@link org.eafr.placement.gear.StorageRoom}: a home
  *       without room for the block is skipped, as HDFS's default placement skips a DataNode without space. The
@@ -116,6 +116,8 @@ public final class EqualWorkLayout extends NestedGears {
   private final int spread;
   /** Whether the primaries take blocks in proportion to their capacities (see {@link #byCapacity()}). */
   private final boolean byCapacity;
+  /** The storage reserve the usable bytes by capacity leave free. */
+  private final long reserveBytes;
   /** b / B of each primary (1 / p each unless dealt by capacity). */
   private final double[] primaryShares;
   private final RecoveryGroup[] groups;
@@ -162,16 +164,42 @@ public final class EqualWorkLayout extends NestedGears {
    */
   public EqualWorkLayout(ExpansionChain chain, int primaries, int groupSize, int replicas, int spread,
       boolean byCapacity) {
-    this(chain, primaries, groupSize, EqualWorkShape.shares(chain, primaries, groupSize, replicas, spread), spread,
-        byCapacity);
+    this(chain, primaries, groupSize, replicas, spread, byCapacity, 0);
+  }
+
+  /**
+   * The same, by capacity with each server's usable bytes its capacity less {@code reserveBytes} (the storage reserve
+   * HDFS and the simulator keep free). By capacity the layout also shares by room and deals by bytes:
+   * <ul>
+   *   <li>the gear groups' weights, when the cluster has fewer gear groups than the spread needs, go past the
+   *       equal-work minimum B / n by room ({@link EqualWorkShares#byRoom}), so the servers just past the primaries,
+   *       which the scaled B / n shares fill first, hold no more than the others;</li>
+   *   <li>a primary or non-primary whose dealt bytes are ahead of its share of the bytes dealt so far by more than the
+   *       largest block yet is passed over (it keeps its turn), so a server holds its share of the bytes within two
+   *       blocks, where a deal by block counts leaves it the sum of its blocks' sizes (with sizes of 100 KB to 2 GB,
+   *       3,400 blocks of a 740 GB server differ from their mean by 3% of it, one standard deviation).</li>
+   * </ul>
+   * {@link CapacityPrimaries#copyHeld} then says how much data the layout holds with every home below its room.
+   */
+  public EqualWorkLayout(ExpansionChain chain, int primaries, int groupSize, int replicas, int spread,
+      boolean byCapacity, long reserveBytes) {
+    this(chain, primaries, groupSize, replicas, spread, byCapacity && EqualWorkShape.capacitiesKnown(chain, primaries)
+        ? CapacityPrimaries.usable(chain, reserveBytes) : null, reserveBytes);
+  }
+
+  private EqualWorkLayout(ExpansionChain chain, int primaries, int groupSize, int replicas, int spread, long[] usable,
+      long reserveBytes) {
+    this(chain, primaries, groupSize, EqualWorkShape.shares(chain, primaries, groupSize, replicas, spread, usable),
+        spread, usable, reserveBytes);
   }
 
   private EqualWorkLayout(ExpansionChain chain, int primaries, int groupSize, EqualWorkShares shares, int spread,
-      boolean byCapacity) {
+      long[] usable, long reserveBytes) {
     super(chain, EqualWorkShape.gearSets(chain, primaries, groupSize, shares));
     this.chain = chain;
-    this.byCapacity = byCapacity && EqualWorkShape.capacitiesKnown(chain, primaries);
-    this.primaryShares = EqualWorkShape.primaryShares(chain, primaries, groupSize, this.byCapacity);
+    this.byCapacity = usable != null;
+    this.reserveBytes = reserveBytes;
+    this.primaryShares = EqualWorkShape.primaryShares(primaries, groupSize, usable);
     this.spread = spread;
     this.primaries = primaries;
     this.groupSize = groupSize;
@@ -210,7 +238,8 @@ public final class EqualWorkLayout extends NestedGears {
     int replicas = settings.get(EafrSettings.GEAR_REPLICAS);
     int primaries = settings.get(EafrSettings.GEAR_PRIMARIES);
     return new EqualWorkLayout(chain, primaries > 0 ? primaries : defaultPrimaries(Math.min(sizedFor, chain.size()),
-        replicas, groupSize), groupSize, replicas, chain.size(), settings.get(EafrSettings.GEAR_CAPACITY_AWARE) == 1);
+        replicas, groupSize), groupSize, replicas, chain.size(), settings.get(EafrSettings.GEAR_CAPACITY_AWARE) == 1,
+        settings.storageReserveBytes());
   }
 
   /**
@@ -252,6 +281,11 @@ public final class EqualWorkLayout extends NestedGears {
   /** Whether the primaries take blocks in proportion to their capacities (eafr.gear.capacity-aware on a chain that knows them). */
   public boolean byCapacity() {
     return byCapacity;
+  }
+
+  /** The storage reserve each server's usable bytes leave free when the layout is by capacity. */
+  public long reserveBytes() {
+    return reserveBytes;
   }
 
   /** G, the gear groups that hold data. */
@@ -320,7 +354,8 @@ public final class EqualWorkLayout extends NestedGears {
   @Override
   public BlockPlacement place(BlockRequest request, ActiveSet on) {
     int[] homes = new int[request.replication()];
-    int dealt = groups[(int) Math.floorMod(blocks.getAndIncrement(), (long) groupSize)].deal(homes);
+    int dealt = groups[(int) Math.floorMod(blocks.getAndIncrement(), (long) groupSize)].deal(homes,
+        byCapacity ? request.bytes() : 0);
     int[] holders = new int[homes.length];
     int[] displaced = NOT_DISPLACED;
     int placed = 0;
@@ -392,26 +427,35 @@ public final class EqualWorkLayout extends NestedGears {
   }
 
   /**
-   * The next on server after the rotating cursor that can take the block (not excluded, not a holder, not another
+   * Where a replica whose home is off goes: a primary that is on, in turn from a rotating cursor, else the first
+   * server on past the primaries in chain order; one that can take the block (not excluded, not a holder, not another
    * replica's home, with room), on a new rack when the holders so far share one; -1 when no on server can take it.
+   * Why the primaries first, lowest next: they sleep last (never, the primaries), so a replica offloaded there keeps
+   * no later gear-down waiting for its move home; in turn, so that no primary takes the writes of all. (A cursor
+   * counting through every chain position sent each position past the last server on to the first server on: in gear
+   * 0 of 54 primaries on 300 servers, 247 of every 300 offloads went to position 0, until it filled.)
    */
   private int offloadTarget(BlockRequest request, ActiveSet on, int[] holders, int placed, int[] homes, int dealt) {
     int sharedRack = sharedRack(holders, placed);
-    int first = next(on, Math.floorMod(offloadCursor.getAndIncrement(), chain.size()));
+    int start = Math.floorMod(offloadCursor.getAndIncrement(), primaries);
     int fallback = -1;
-    if (first < 0) {
-      return -1;
+    for (int step = 0; step < primaries; step++) {
+      int p = (start + step) % primaries;
+      if (on.contains(p) && canTake(request, p, holders, placed, homes, dealt)) {
+        if (sharedRack < 0 || chain.rack(p) != sharedRack) {
+          return p;
+        }
+        fallback = fallback < 0 ? p : fallback;
+      }
     }
-    int p = first;
-    do {
+    for (int p = on.next(primaries); p >= 0; p = on.next(p + 1)) {
       if (canTake(request, p, holders, placed, homes, dealt)) {
         if (sharedRack < 0 || chain.rack(p) != sharedRack) {
           return p;
         }
         fallback = fallback < 0 ? p : fallback;
       }
-      p = next(on, p + 1);
-    } while (p != first);
+    }
     return fallback;
   }
 
@@ -423,12 +467,6 @@ public final class EqualWorkLayout extends NestedGears {
   /** The rack every holder so far is on, or -1 when they span two racks, there are none, or the chain has one rack. */
   private int sharedRack(int[] holders, int placed) {
     return placed > 0 && chain.rackCount() > 1 && sameRack(holders, placed) ? chain.rack(holders[0]) : -1;
-  }
-
-  /** The next on server at or after {@code from}, wrapping around the chain once. */
-  private int next(ActiveSet on, int from) {
-    int p = on.next(from % chain.size());
-    return p >= 0 ? p : on.next(0);
   }
 
   private boolean sameRack(int[] positions, int count) {
@@ -448,6 +486,10 @@ public final class EqualWorkLayout extends NestedGears {
     private final PrimaryDeal primaryDeal;
     private final Map<Integer, PfairSchedule> schedules = new HashMap<>();
     private final Map<Integer, Integer> lowTiers = new HashMap<>();
+    /** Bytes dealt to each gear-group server (by capacity only), the non-primary replicas' bytes, the largest block. */
+    private final long[] serverBytes;
+    private double replicaBytes;
+    private long largestBlock;
 
     RecoveryGroup(int column) {
       primaryPositions = new int[primaries / groupSize];
@@ -459,22 +501,26 @@ public final class EqualWorkLayout extends NestedGears {
         servers[i] = primaries + i * groupSize + column;
       }
       primaryDeal = new PrimaryDeal(primaryPositions.length, servers.length + 1, byCapacity ? capacities() : null);
+      serverBytes = new long[servers.length];
     }
 
     private double[] capacities() {
       double[] capacities = new double[primaryPositions.length];
       for (int j = 0; j < capacities.length; j++) {
-        capacities[j] = chain.capacity(primaryPositions[j]);
+        capacities[j] = primaryShares[primaryPositions[j]];
       }
       return capacities;
     }
 
-    /** Fills homes[0] with the primary and homes[1..] with non-primaries; returns how many homes it dealt. */
-    synchronized int deal(int[] homes) {
+    /**
+     * Fills homes[0] with the primary and homes[1..] with non-primaries for a block of {@code bytes} (0: dealt by
+     * count only); returns how many homes it dealt.
+     */
+    synchronized int deal(int[] homes, long bytes) {
       int nonPrimaries = Math.min(homes.length - 1, shares.replicas() - 1);
       if (nonPrimaries == 0) {
         int primary = primaryDeal.choose(servers.length, j -> true);
-        primaryDeal.take(primary, servers.length);
+        primaryDeal.take(primary, servers.length, bytes);
         homes[0] = primaryPositions[primary];
         return 1;
       }
@@ -485,12 +531,20 @@ public final class EqualWorkLayout extends NestedGears {
       int skips = 0;
       for (int k = 1; k <= nonPrimaries; k++) {
         int index = schedule.poll();
-        while (index >= 0 && !allowed(index, homes, k - 1, lowTier)) {
+        while (index >= 0 && (!allowed(index, homes, k - 1, lowTier) || bytesAhead(index))) {
           skipped = skipped != null ? skipped : new int[servers.length];
           skipped[skips++] = index;
           index = schedule.poll();
         }
-        homes[k] = servers[index >= 0 ? index : skipped[--skips]];
+        if (index < 0) {
+          int pick = firstAllowed(skipped, skips, homes, k - 1, lowTier);
+          index = skipped[pick];
+          skipped[pick] = skipped[--skips];
+        }
+        homes[k] = servers[index];
+        if (bytes > 0) {
+          serverBytes[index] += bytes;
+        }
       }
       for (int k = 0; k < skips; k++) {
         schedule.putBack(skipped[k]);
@@ -505,8 +559,29 @@ public final class EqualWorkLayout extends NestedGears {
         schedule.take(indexOf(homes[k]));
       }
       schedule.endSlot();
-      primaryDeal.take(primary, lowestGroup(homes, nonPrimaries));
+      primaryDeal.take(primary, lowestGroup(homes, nonPrimaries), bytes);
+      replicaBytes += (double) bytes * nonPrimaries;
+      largestBlock = Math.max(largestBlock, bytes);
       return nonPrimaries + 1;
+    }
+
+    /**
+     * Whether gear group {@code index}'s server was dealt more bytes than its share of the non-primary replicas'
+     * bytes so far, w_i / (r - 1) of them, by more than the largest block yet.
+     */
+    private boolean bytesAhead(int index) {
+      return largestBlock > 0 && serverBytes[index] > shares.weight(index + 1) / (shares.replicas() - 1) * replicaBytes
+          + largestBlock;
+    }
+
+    /** The first of the skipped servers that keeps the low-tier rule (the last skipped when none does). */
+    private int firstAllowed(int[] skipped, int skips, int[] homes, int dealt, int lowTier) {
+      for (int s = 0; s < skips; s++) {
+        if (allowed(skipped[s], homes, dealt, lowTier)) {
+          return s;
+        }
+      }
+      return skips - 1;
     }
 
     /** Whether a block with this primary and these non-primaries spans two racks, or the chain has one rack. */

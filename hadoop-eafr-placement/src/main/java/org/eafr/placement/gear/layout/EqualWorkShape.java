@@ -13,6 +13,15 @@ final class EqualWorkShape {
 
   static EqualWorkShares shares(ExpansionChain chain, int primaries, int groupSize, int replicas,
       int spread) {
+    return shares(chain, primaries, groupSize, replicas, spread, null);
+  }
+
+  /**
+   * The same, with the gear groups' weights by room ({@link EqualWorkShares#byRoom}) when {@code usable} (each
+   * position's usable bytes) is given.
+   */
+  static EqualWorkShares shares(ExpansionChain chain, int primaries, int groupSize, int replicas, int spread,
+      long[] usable) {
     if (primaries < 1 || groupSize < 1 || primaries % groupSize != 0 || primaries >= chain.size()) {
       throw new IllegalArgumentException("p = " + primaries + " primaries and gear groups of g = " + groupSize
           + " are not allowed on " + chain.size() + " servers: expected 1 <= p < N and p a multiple of g (each"
@@ -22,7 +31,22 @@ final class EqualWorkShape {
       throw new IllegalArgumentException("spread " + spread + " is not allowed: expected p = " + primaries
           + " < spread <= N = " + chain.size());
     }
-    return EqualWorkShares.of(primaries, groupSize, replicas, (spread - primaries) / groupSize);
+    int groups = (spread - primaries) / groupSize;
+    return usable == null ? EqualWorkShares.of(primaries, groupSize, replicas, groups)
+        : EqualWorkShares.byRoom(primaries, groupSize, replicas, groupRooms(usable, primaries, groupSize, groups));
+  }
+
+  /** Each gear group's room: the least usable bytes among its g servers. */
+  private static double[] groupRooms(long[] usable, int primaries, int groupSize, int groups) {
+    double[] rooms = new double[groups];
+    for (int i = 0; i < groups; i++) {
+      long least = Long.MAX_VALUE;
+      for (int c = 0; c < groupSize; c++) {
+        least = Math.min(least, usable[primaries + i * groupSize + c]);
+      }
+      rooms[i] = least;
+    }
+    return rooms;
   }
 
   static boolean capacitiesKnown(ExpansionChain chain, int primaries) {
@@ -34,15 +58,18 @@ final class EqualWorkShape {
     return true;
   }
 
-  /** b / B of each primary: 1 / p, or by capacity its recovery group's 1 / g times its share of the group's capacity. */
-  static double[] primaryShares(ExpansionChain chain, int primaries, int groupSize, boolean byCapacity) {
+  /**
+   * b / B of each primary: 1 / p, or by capacity ({@code usable} not null) its recovery group's 1 / g times its share
+   * of the group's usable bytes.
+   */
+  static double[] primaryShares(int primaries, int groupSize, long[] usable) {
     double[] shares = new double[primaries];
     double[] groupCapacity = new double[groupSize];
-    for (int q = 0; q < primaries; q++) {
-      groupCapacity[q % groupSize] += chain.capacity(q);
+    for (int q = 0; q < primaries && usable != null; q++) {
+      groupCapacity[q % groupSize] += usable[q];
     }
     for (int q = 0; q < primaries; q++) {
-      shares[q] = byCapacity ? chain.capacity(q) / groupCapacity[q % groupSize] / groupSize : 1.0 / primaries;
+      shares[q] = usable != null ? usable[q] / groupCapacity[q % groupSize] / groupSize : 1.0 / primaries;
     }
     return shares;
   }

@@ -84,6 +84,77 @@ public final class EqualWorkShares {
   }
 
   /**
+   * Shares by room: the shares of {@link #of}, except that when the cluster has fewer gear groups than the spread
+   * needs (the weights would be scaled up), the r - 1 replicas past the equal-work minimum go to the gear groups in
+   * proportion to their room instead of in proportion to 1 / (k + i). Each weight is
+   *
+   * <pre>w_i = min(1, max(1 / (k + i), mu room_i)),  mu such that sum_i w_i = r - 1</pre>
+   *
+   * (water-filling): a gear group whose minimum 1 / (k + i) already fills its room at the level the others reach keeps
+   * the minimum, and the rest fill alike. Every w_i &gt;= 1 / (k + i), so the layout stays equal-work at every gear (b_n
+   * &gt;= B / n) and the low tier's argument holds unchanged. The weights do not depend on how much data there is:
+   * one copy of B bytes fills gear group i to w_i B / (g room_i).
+   *
+   * <p>Worked example (the unit test checks it): p = 2, g = 1, r = 3 on 6 servers, gear groups with room 1, 1, 4 and 4.
+   * The minimum 1/3 + 1/4 + 1/5 + 1/6 = 0.95 is short of 2; {@link #of} scales every weight by 2.105 (0.702, 0.526,
+   * 0.421, 0.351), which fills the first group to 0.702 B. By room, mu = (2 - 1/3 - 1/4) / 8 = 0.17708: weights 1/3,
+   * 1/4, 0.70833, 0.70833, so the fullest group holds B / 3 and one copy of up to 3 rooms fits where the scaled weights
+   * overflow past 1.42.
+   *
+   * @param groupRoom each gear group's room (the least usable bytes of its g servers), in chain order; a group
+   *     without a known room (0) makes the shares {@link #of}'s again
+   */
+  public static EqualWorkShares byRoom(int primaries, int groupSize, int replicas, double[] groupRoom) {
+    EqualWorkShares plain = of(primaries, groupSize, replicas, groupRoom.length);
+    if (plain.scale == 1.0 || !allPositive(groupRoom, plain.weights.length)) {
+      return plain;
+    }
+    double k = (double) primaries / groupSize;
+    double low = 0;
+    double high = 1 / Arrays.stream(groupRoom).min().orElse(1);
+    for (int step = 0; step < 200 && high - low > 1e-15 * high; step++) {
+      double mu = (low + high) / 2;
+      if (roomWeights(k, groupRoom, mu) < replicas - 1) {
+        low = mu;
+      } else {
+        high = mu;
+      }
+    }
+    double[] weights = new double[groupRoom.length];
+    double fixed = 0;
+    double free = 0;
+    for (int i = 0; i < weights.length; i++) {
+      weights[i] = Math.min(1, Math.max(1 / (k + i + 1), high * groupRoom[i]));
+      boolean atBound = weights[i] == 1 || weights[i] == 1 / (k + i + 1);
+      fixed += atBound ? weights[i] : 0;
+      free += atBound ? 0 : weights[i];
+    }
+    double fix = free > 0 ? (replicas - 1 - fixed) / free : 1;
+    for (int i = 0; i < weights.length; i++) {
+      boolean atBound = weights[i] == 1 || weights[i] == 1 / (k + i + 1);
+      weights[i] = atBound ? weights[i] : weights[i] * fix;
+    }
+    return new EqualWorkShares(primaries, groupSize, replicas, weights, plain.scale);
+  }
+
+  private static double roomWeights(double k, double[] groupRoom, double mu) {
+    double sum = 0;
+    for (int i = 0; i < groupRoom.length; i++) {
+      sum += Math.min(1, Math.max(1 / (k + i + 1), mu * groupRoom[i]));
+    }
+    return sum;
+  }
+
+  private static boolean allPositive(double[] values, int count) {
+    for (int i = 0; i < count; i++) {
+      if (!(values[i] > 0)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
    * The fewest gear groups G on which {@link #of} builds the shares: G >= r - 1, and the first group, scaled to carry
    * the r - 1 non-primary replicas, holds each block at most once: (r - 1) / sum_{i=1..G} 1/(k + i) <= k + 1, k = p /
    * g. Worked example: p = 3, g = 1, r = 3 needs 3 groups (with 2 the first would hold 1.111 of each block).

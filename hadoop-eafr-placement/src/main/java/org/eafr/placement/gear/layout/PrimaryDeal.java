@@ -51,6 +51,11 @@ final class PrimaryDeal {
   /** Scratch of one choice: each primary's count and summed class of its blocks of class below the block's. */
   private final long[] countsBelow;
   private final long[] sumsBelow;
+  private final double weightSum;
+  /** Bytes each primary took, bytes dealt in all, the largest block: the deal by bytes (all 0 when dealt by count). */
+  private final long[] bytesTaken;
+  private double bytesDealt;
+  private long largestBlock;
   private int turn;
 
   /**
@@ -73,22 +78,30 @@ final class PrimaryDeal {
     this.totals = new long[primaries];
     this.countsBelow = new long[primaries];
     this.sumsBelow = new long[primaries];
+    this.bytesTaken = new long[primaries];
+    this.weightSum = weights == null ? primaries : Arrays.stream(weights).sum();
   }
 
-  /** The primary (index 0..P-1) for a block of class {@code blockClass}, among the preferred ones when any is. */
+  /**
+   * The primary (index 0..P-1) for a block of class {@code blockClass}, among the preferred ones when any is. Dealt
+   * by bytes ({@link #take(int, int, long)} given sizes), a primary whose bytes are ahead of its share of the bytes
+   * dealt so far by more than the largest block yet is passed over while another preferred one is not.
+   */
   int choose(int blockClass, IntPredicate preferred) {
     int c = clamp(blockClass);
     sumBelow(c);
-    int best = choose(c, preferred, true);
-    return best >= 0 ? best : choose(c, preferred, false);
+    int best = best(c, j -> preferred.test(j) && !bytesAhead(j));
+    best = best >= 0 ? best : best(c, preferred);
+    return best >= 0 ? best : best(c, j -> true);
   }
 
-  private int choose(int blockClass, IntPredicate preferred, boolean onlyPreferred) {
+  /** The candidate with the least gear load after taking a block of class {@code blockClass}; -1 when none is. */
+  private int best(int blockClass, IntPredicate candidate) {
     int best = -1;
     double bestLoad = Double.MAX_VALUE;
     for (int step = 0; step < totals.length; step++) {
       int j = (turn + step) % totals.length;
-      if (onlyPreferred && !preferred.test(j)) {
+      if (!candidate.test(j)) {
         continue;
       }
       double load = weights == null ? gearLoad(j, blockClass)
@@ -103,6 +116,14 @@ final class PrimaryDeal {
 
   /** Records that primary {@code primary} took a block of class {@code blockClass}; its successor is next in turn. */
   void take(int primary, int blockClass) {
+    take(primary, blockClass, 0);
+  }
+
+  /** The same for a block of {@code bytes} (0: dealt by count only). */
+  void take(int primary, int blockClass, long bytes) {
+    bytesTaken[primary] += bytes;
+    bytesDealt += bytes;
+    largestBlock = Math.max(largestBlock, bytes);
     int c = clamp(blockClass);
     for (int i = c + 1; i <= classes; i += i & -i) {
       counts[i][primary]++;
@@ -110,6 +131,12 @@ final class PrimaryDeal {
     }
     totals[primary]++;
     turn = (primary + 1) % totals.length;
+  }
+
+  /** Whether primary j took more bytes than its share (w_j / sum w, or 1 / P) of those dealt, by over the largest block. */
+  private boolean bytesAhead(int j) {
+    double share = weights == null ? 1.0 / totals.length : weights[j] / weightSum;
+    return largestBlock > 0 && bytesTaken[j] > share * bytesDealt + largestBlock;
   }
 
   /** S_j(k): primary j's blocks of class &gt;= k, the blocks only it can serve with gear k on. */

@@ -104,7 +104,8 @@ public final class GearedPolicies {
     ReadFloor floor = readFloor(context.settings(), plain);
     ExpansionChain chain = context.chain();
     return floor.isOn() ? new EqualWorkLayout(chain, plain.primaries(), plain.groupSize(),
-        context.settings().get(EafrSettings.GEAR_REPLICAS), floor.spread(chain.size()), plain.byCapacity()) : plain;
+        context.settings().get(EafrSettings.GEAR_REPLICAS), floor.spread(chain.size()), plain.byCapacity(),
+        plain.reserveBytes()) : plain;
   }
 
   /** The read floor of {@code settings} (eafr.gear.eafr.read-floor) for {@code layout}. */

@@ -123,6 +123,7 @@ public final class SpringFsLayout implements GearedLayout {
     int p = base.primaries();
     int[] holders = new int[dealt.size()];
     int[] homes = new int[dealt.size()];
+    int[] displaced = new int[dealt.size()];
     int placed = 0;
     for (int i = 0; i < dealt.size(); i++) {
       int home = dealt.home(i);
@@ -145,14 +146,15 @@ public final class SpringFsLayout implements GearedLayout {
         for (int k = i; k < dealt.size(); k++) {
           unreached[k - i] = dealt.home(k);
         }
-        return BlockPlacement.stoppedAt(chain(), holders, homes, placed, unreached);
+        return BlockPlacement.stoppedAt(chain(), holders, homes, placed, unreached, displaced);
       }
+      displaced[placed] = dealt.displacedHome(i);
       holders[placed] = holder;
       homes[placed++] = home;
       load.record(holder);
     }
-    return new BlockPlacement(chain(), Arrays.copyOf(holders, placed), Arrays.copyOf(homes,
-        placed));
+    return new BlockPlacement(chain(), Arrays.copyOf(holders, placed), Arrays.copyOf(homes, placed), new int[0],
+        dealt.displacedCount() > 0 ? Arrays.copyOf(displaced, placed) : new int[0]);
   }
 
   /** The less loaded of two on servers drawn at or past m, else of the offload set, else -1. */

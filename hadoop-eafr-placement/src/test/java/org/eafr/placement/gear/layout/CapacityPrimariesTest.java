@@ -60,4 +60,23 @@ class CapacityPrimariesTest {
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("150000000000000 bytes")
         .hasMessageContaining("300 servers");
   }
+
+  /** The layout-aware p's worked example: 4 servers of 750 GB then 20 of 250 GB, one copy of 1.4 TB, r = 3. */
+  @Test
+  void layoutAware_growsPWhileTheServersPastThePrimariesWouldOverflow() {
+    List<Server> servers = new ArrayList<>();
+    for (int i = 0; i < 24; i++) {
+      servers.add(Server.builder("s" + i).rack("r0").storageCapacity((i < 4 ? 750 : 250) * GB).build());
+    }
+    ExpansionChain chain = ExpansionChain.of(servers);
+
+    assertThat(CapacityPrimaries.primaries(1_400 * GB, 0, CapacityPrimaries.usable(chain, RESERVE), 1)).isEqualTo(2);
+    assertThat(CapacityPrimaries.primaries(1_400 * GB, 0, chain, RESERVE, 1, 3)).isEqualTo(5);
+    EqualWorkLayout layout = new EqualWorkLayout(chain, 5, 1, 3, 24, true, RESERVE);
+    assertThat(CapacityPrimaries.copyHeld(layout, CapacityPrimaries.usable(chain, RESERVE), 0))
+        .isBetween(1_400.0 * GB, 1_440.0 * GB);
+    assertThatThrownBy(() -> CapacityPrimaries.primaries(3_000 * GB, 0, chain, RESERVE, 1, 3))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("3000000000000 bytes")
+        .hasMessageContaining("r = 3");
+  }
 }

@@ -72,4 +72,24 @@ class EqualWorkSharesTest {
     assertThatThrownBy(() -> EqualWorkShares.of(5, 1, 4, 2)).isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("2 gear groups of 1 servers are too few for 4 replicas with p = 5");
   }
+
+  /** byRoom's worked example: p = 2, g = 1, r = 3, four gear groups with room 1, 1, 4, 4. */
+  @Test
+  void byRoom_fillsPastTheEqualWorkMinimumByRoom() {
+    EqualWorkShares shares = EqualWorkShares.byRoom(2, 1, 3, new double[] {1, 1, 4, 4});
+
+    assertThat(shares.weights()).containsExactly(new double[] {1.0 / 3, 0.25, 0.708333333, 0.708333333},
+        org.assertj.core.data.Offset.offset(1e-8));
+    assertThat(EqualWorkShares.of(2, 1, 3, 4).weight(1)).isCloseTo(0.70175, org.assertj.core.data.Offset.offset(1e-5));
+  }
+
+  @Test
+  void byRoom_withAnUnknownRoomOrTheFullSpread_isTheSharesOfOf() {
+    assertThat(EqualWorkShares.byRoom(2, 1, 3, new double[] {1, 0, 4, 4}).weights())
+        .containsExactly(EqualWorkShares.of(2, 1, 3, 4).weights());
+    double[] wide = new double[40];
+    java.util.Arrays.fill(wide, 1);
+    assertThat(EqualWorkShares.byRoom(2, 1, 3, wide).weights()).containsExactly(EqualWorkShares.of(2, 1, 3, 40)
+        .weights());
+  }
 }
