@@ -60,7 +60,8 @@ import org.eafr.placement.settings.EafrSettings;
  *       rack-interleaved chain ({@link ExpansionChain#rackInterleaved}) and r &gt;= 3 (every non-primary on the
  *       primary's rack), frequent with r = 2.</li>
  *   <li>A home that is off or excluded is replaced by a server that is on (availability offloading, Sec. 3.3): a
- *       primary in turn, else the lowest server on past them, that does not hold the block, on another rack when the
+ *       primary in turn (by capacity; otherwise the next on server after a rotating cursor), else a server on past them
+ *       in turn, that does not hold the block, on another rack when the
  *       holders so far share one. The placement keeps the home, so the {@link org.eafr.placement.gear.OffloadLedger} owes the
  *       move.</li>
  *   <li>Full homes, when the request carries a block size and a {@link org.eafr.placement.gear.StorageRoom}: a home
@@ -126,6 +127,7 @@ public final class EqualWorkLayout extends NestedGears {
   private final ActiveSet[] columns;
   private final AtomicLong blocks = new AtomicLong();
   private final AtomicInteger offloadCursor = new AtomicInteger();
+  private final AtomicInteger pastCursor = new AtomicInteger();
   private final AtomicLong rackSwaps = new AtomicLong();
   private final AtomicLong displacedReplicas = new AtomicLong();
 
@@ -427,15 +429,19 @@ public final class EqualWorkLayout extends NestedGears {
   }
 
   /**
-   * Where a replica whose home is off goes: a primary that is on, in turn from a rotating cursor, else the first
-   * server on past the primaries in chain order; one that can take the block (not excluded, not a holder, not another
+   * Where a replica whose home is off goes (by capacity, where the primaries keep headroom): a primary that is on, in
+   * turn from a rotating cursor, else the next server
+   * on past the primaries after a second rotating cursor; one that can take the block (not excluded, not a holder, not another
    * replica's home, with room), on a new rack when the holders so far share one; -1 when no on server can take it.
-   * Why the primaries first, lowest next: they sleep last (never, the primaries), so a replica offloaded there keeps
-   * no later gear-down waiting for its move home; in turn, so that no primary takes the writes of all. (A cursor
+   * Why the primaries first: they never sleep, so a replica offloaded there keeps no later gear-down waiting for its
+   * move home; in turn, so that no primary takes the writes of all. (A cursor
    * counting through every chain position sent each position past the last server on to the first server on: in gear
    * 0 of 54 primaries on 300 servers, 247 of every 300 offloads went to position 0, until it filled.)
    */
   private int offloadTarget(BlockRequest request, ActiveSet on, int[] holders, int placed, int[] homes, int dealt) {
+    if (!byCapacity) {
+      return nextOnTarget(request, on, holders, placed, homes, dealt);
+    }
     int sharedRack = sharedRack(holders, placed);
     int start = Math.floorMod(offloadCursor.getAndIncrement(), primaries);
     int fallback = -1;
@@ -448,15 +454,56 @@ public final class EqualWorkLayout extends NestedGears {
         fallback = fallback < 0 ? p : fallback;
       }
     }
-    for (int p = on.next(primaries); p >= 0; p = on.next(p + 1)) {
+    int first = nextPast(on, primaries + Math.floorMod(pastCursor.getAndIncrement(), chain.size() - primaries));
+    for (int p = first; p >= 0; p = nextPast(on, p + 1)) {
       if (canTake(request, p, holders, placed, homes, dealt)) {
         if (sharedRack < 0 || chain.rack(p) != sharedRack) {
           return p;
         }
         fallback = fallback < 0 ? p : fallback;
       }
+      if (nextPast(on, p + 1) == first) {
+        break;
+      }
     }
     return fallback;
+  }
+
+  /**
+   * Without capacities: the next on server after a cursor counting through the chain positions that can take the
+   * block, on a new rack when the holders so far share one. Their primaries are not sized with headroom for offloads
+   * (p = N / e^2 overflows past 39% fill in the fill scenario), so offloads there would take the primary replicas'
+   * room: at 50% fill rabbit's machine-hours rose from 532 to 1,348, gear-downs refused for primary replicas pushed
+   * out of gear 0.
+   */
+  private int nextOnTarget(BlockRequest request, ActiveSet on, int[] holders, int placed, int[] homes, int dealt) {
+    int sharedRack = sharedRack(holders, placed);
+    int first = nextOn(on, Math.floorMod(offloadCursor.getAndIncrement(), chain.size()));
+    int fallback = -1;
+    for (int p = first; p >= 0; p = nextOn(on, p + 1)) {
+      if (canTake(request, p, holders, placed, homes, dealt)) {
+        if (sharedRack < 0 || chain.rack(p) != sharedRack) {
+          return p;
+        }
+        fallback = fallback < 0 ? p : fallback;
+      }
+      if (nextOn(on, p + 1) == first) {
+        break;
+      }
+    }
+    return fallback;
+  }
+
+  /** The next on server at or after {@code from}, wrapping around the chain once; -1 when none is on. */
+  private int nextOn(ActiveSet on, int from) {
+    int p = from < chain.size() ? on.next(from) : -1;
+    return p >= 0 ? p : on.next(0);
+  }
+
+  /** The next on server past the primaries at or after {@code from}, wrapping to the first once; -1 when none. */
+  private int nextPast(ActiveSet on, int from) {
+    int p = from < chain.size() ? on.next(from) : -1;
+    return p >= 0 ? p : on.next(primaries);
   }
 
   private static boolean canTake(BlockRequest request, int p, int[] holders, int placed, int[] homes, int dealt) {
