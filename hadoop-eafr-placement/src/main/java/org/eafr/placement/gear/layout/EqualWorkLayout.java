@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.IntUnaryOperator;
 import org.eafr.placement.gear.ActiveSet;
 import org.eafr.placement.gear.BlockPlacement;
 import org.eafr.placement.gear.BlockRequest;
@@ -455,18 +456,9 @@ public final class EqualWorkLayout extends NestedGears {
       }
     }
     int first = nextPast(on, primaries + Math.floorMod(pastCursor.getAndIncrement(), chain.size() - primaries));
-    for (int p = first; p >= 0; p = nextPast(on, p + 1)) {
-      if (canTake(request, p, holders, placed, homes, dealt)) {
-        if (sharedRack < 0 || chain.rack(p) != sharedRack) {
-          return p;
-        }
-        fallback = fallback < 0 ? p : fallback;
-      }
-      if (nextPast(on, p + 1) == first) {
-        break;
-      }
-    }
-    return fallback;
+    int found = firstTaker(request, holders, placed, homes, dealt, first, p -> nextPast(on, p));
+    boolean newRack = found >= 0 && (sharedRack < 0 || chain.rack(found) != sharedRack);
+    return newRack || fallback < 0 ? found : fallback;
   }
 
   /**
@@ -477,17 +469,27 @@ public final class EqualWorkLayout extends NestedGears {
    * out of gear 0.
    */
   private int nextOnTarget(BlockRequest request, ActiveSet on, int[] holders, int placed, int[] homes, int dealt) {
-    int sharedRack = sharedRack(holders, placed);
     int first = nextOn(on, Math.floorMod(offloadCursor.getAndIncrement(), chain.size()));
+    return firstTaker(request, holders, placed, homes, dealt, first, p -> nextOn(on, p));
+  }
+
+  /**
+   * The first server from {@code first} on, stepping by {@code next} (the next candidate at or after a position) once
+   * round, that can take the block, on a new rack when the holders so far share one (else the first that can take
+   * it); -1 when none can.
+   */
+  private int firstTaker(BlockRequest request, int[] holders, int placed, int[] homes, int dealt, int first,
+      IntUnaryOperator next) {
+    int sharedRack = sharedRack(holders, placed);
     int fallback = -1;
-    for (int p = first; p >= 0; p = nextOn(on, p + 1)) {
+    for (int p = first; p >= 0; p = next.applyAsInt(p + 1)) {
       if (canTake(request, p, holders, placed, homes, dealt)) {
         if (sharedRack < 0 || chain.rack(p) != sharedRack) {
           return p;
         }
         fallback = fallback < 0 ? p : fallback;
       }
-      if (nextOn(on, p + 1) == first) {
+      if (next.applyAsInt(p + 1) == first) {
         break;
       }
     }
