@@ -53,9 +53,10 @@ import org.slf4j.LoggerFactory;
  * <p>Cost: one step (every {@code eafr.relayout.step.ms}) settles the moves in flight and starts queued ones within the
  * {@code MoveBudget} (per DataNode and in all); once a batch's moves are all settled it persists the walk's cursor
  * and the planner's state ({@link RelayoutRecord}, through the edit log) and reads the next
- * {@code eafr.relayout.batch-files} files ({@link NamespaceWalk}), each under one short namesystem read lock. So a
- * restart or a failover loses at most one batch's planning, never a block, and the work per step is bounded by the
- * batch, not the namespace. Runs on the active NameNode only; a standby follows the persisted record. Moves start
+ * {@code eafr.relayout.batch-files} files ({@link NamespaceWalk}, which keeps its listing page from batch to batch),
+ * their blocks read under short holds of the namesystem read lock ({@link RelayoutBlocks}). So a restart or a
+ * failover loses at most one batch's planning, never a block, and the work per step is bounded by the batch, not the
+ * namespace; a walk's cost does not depend on the batch size. Runs on the active NameNode only; a standby follows the persisted record. Moves start
  * once the NameNode is out of safe mode and every DataNode of the layout has reported its blocks.
  *
  * <p>Walks: the first plans with the layout's shares (its plan and lower bound are what {@code status} reports); a
@@ -216,7 +217,7 @@ public final class RelayoutService implements AutoCloseable {
     if (planner == null) {
       planner = plannerFor(layout);
     }
-    List<String> files = walk.after(record.cursor, settings.batchFiles());
+    List<NamespaceWalk.WalkedFile> files = walk.after(record.cursor, settings.batchFiles());
     if (files.isEmpty()) {
       endPass();
       return;
@@ -231,7 +232,7 @@ public final class RelayoutService implements AutoCloseable {
         queue(block, move, layout);
       }
     }
-    batchEnd = files.get(files.size() - 1);
+    batchEnd = files.get(files.size() - 1).path;
     batchFiles = files.size();
     moves.dispatch();
   }
