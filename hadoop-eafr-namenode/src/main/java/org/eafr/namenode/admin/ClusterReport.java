@@ -105,6 +105,7 @@ final class ClusterReport {
     monitor.put("replicasRemoved", stats.removed());
     monitor.put("replicasMigrated", stats.migrated());
     monitor.put("bytesMoved", stats.bytesMoved());
+    monitor.put("migrationsOwed", stats.owedMigrations());
     monitor.put("filesBelowMinReplicas", stats.filesBelowMinReplicas());
     monitor.put("someFilesBelowMinReplicas", stats.someFilesBelowMinReplicas());
     map.put("monitor", monitor);
@@ -174,8 +175,8 @@ final class ClusterReport {
     text.append("DataNodes per role:");
     nodesPerRole().forEach((role, count) -> text.append(' ').append(role).append(' ').append(count));
     text.append(String.format(Locale.ROOT, "%nmonitor: rounds %d, replicas added %d, removed %d, migrated %d,"
-        + " bytes moved %d%n", stats.rounds(), stats.added(), stats.removed(), stats.migrated(),
-        stats.bytesMoved()));
+        + " bytes moved %d, migrations owed to sleeping gears %d%n", stats.rounds(), stats.added(), stats.removed(),
+        stats.migrated(), stats.bytesMoved(), stats.owedMigrations()));
     Map<String, Object> gear = gears.values();
     if (gear.get("LayoutProblem") != null) {
       text.append(String.format(Locale.ROOT, "gears (%s): cannot run, every DataNode stays on: %s%n",

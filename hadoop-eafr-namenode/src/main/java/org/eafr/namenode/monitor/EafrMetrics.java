@@ -98,6 +98,8 @@ public final class EafrMetrics implements MetricsSource {
     Metric.gauge("FilesBelowMinReplicas",
         "Files whose replication factor was below eafr.min-replicas in the last round (reported, not raised)")
         .addTo(record, stats.filesBelowMinReplicas());
+    Metric.gauge("MigrationsOwed", "Cold migrations EAFR on gears owes to DataNodes of gears asleep at the last round")
+        .addTo(record, stats.owedMigrations());
     Metric.counter("RoundsTotal", "Replication rounds run").addTo(record, stats.rounds());
     Metric.counter("ReplicasAddedTotal", "Replicas added for hot files").addTo(record, stats.added());
     Metric.counter("ReplicasRemovedTotal", "Replicas removed from cold files").addTo(record, stats.removed());

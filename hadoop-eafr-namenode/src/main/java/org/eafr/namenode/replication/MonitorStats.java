@@ -22,6 +22,7 @@ public final class MonitorStats {
   private volatile Map<ServerRole, Integer> nodesPerRole = new EnumMap<>(ServerRole.class);
   private volatile int filesBelowMinReplicas;
   private volatile List<String> someFilesBelowMinReplicas = List.of();
+  private volatile int owedMigrations;
 
   public void roundDone(long nanos, Map<FileTemperature, Integer> files, Map<ServerRole, Integer> nodes) {
     decidingNanos.addAndGet(nanos);
@@ -38,6 +39,15 @@ public final class MonitorStats {
   /** Files whose replication factor was below r ({@code eafr.min-replicas}) in the last round. */
   public int filesBelowMinReplicas() {
     return filesBelowMinReplicas;
+  }
+
+  /** EAFR on gears: the cold migrations owed to DataNodes of gears asleep at the last round. */
+  public void owedMigrations(int owed) {
+    owedMigrations = owed;
+  }
+
+  public int owedMigrations() {
+    return owedMigrations;
   }
 
   /** Up to {@value ReplicationMonitor#BELOW_MIN_EXAMPLES} of them, in namespace order. */
