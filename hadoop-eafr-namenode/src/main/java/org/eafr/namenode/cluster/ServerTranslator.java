@@ -89,7 +89,15 @@ public final class ServerTranslator {
 
   /** {@link #readQueue(DatanodeInfo)} of the DataNode whose server id is {@code id} (the caller has it already). */
   public int readQueue(DatanodeInfo dataNode, String id) {
-    double load = dataNode.getXceiverCount() + recentReads.count(id);
+    return readQueue(dataNode, recentReads.count(id));
+  }
+
+  /**
+   * {@link #readQueue(DatanodeInfo)} with the reads recently directed to the DataNode given by the caller (who keeps
+   * its {@link RecentReads.Counter}).
+   */
+  public static int readQueue(DatanodeInfo dataNode, double recentlyDirected) {
+    double load = dataNode.getXceiverCount() + recentlyDirected;
     return (int) Math.min(Integer.MAX_VALUE, Math.round(Math.max(0, load)));
   }
 

@@ -2,36 +2,76 @@ package org.eafr.namenode.read;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.List;
 import org.apache.hadoop.hdfs.protocol.DatanodeID;
+import org.eafr.namenode.cluster.RecentReads;
+import org.eafr.placement.cluster.Server;
+import org.eafr.placement.gear.ExpansionChain;
 import org.junit.jupiter.api.Test;
 
 class ReplicaIdsTest {
+  private final RecentReads recentReads = new RecentReads(10_000, () -> 0L);
+  private final ReplicaIds ids = new ReplicaIds(recentReads);
+
   private static DatanodeID dataNode(String ip) {
     return new DatanodeID(ip, "dn1.eafr.local", "uuid-1", 9866, 9864, 0, 9867);
   }
 
   @Test
-  void copiesOfOneDataNodeGetTheSameIdObject() {
+  void copiesOfOneDataNodeGetTheSameEntry() {
     DatanodeID registered = dataNode("10.0.0.1");
-    ReplicaIds ids = new ReplicaIds();
-    String first = ids.of(new DatanodeID(registered));
+    ReplicaId first = ids.of(new DatanodeID(registered));
     // The premise: HDFS's copy builds a new transfer-address String each time.
     assertThat(new DatanodeID(registered).getXferAddr()).isNotSameAs(new DatanodeID(registered).getXferAddr());
-    assertThat(ids.of(new DatanodeID(registered))).isSameAs(first).isEqualTo("10.0.0.1:9866");
+    assertThat(ids.of(new DatanodeID(registered))).isSameAs(first);
+    assertThat(first.id).isEqualTo("10.0.0.1:9866");
   }
 
   @Test
   void aDataNodeAtANewAddressGetsTheNewId() {
-    ReplicaIds ids = new ReplicaIds();
     ids.of(new DatanodeID(dataNode("10.0.0.1")));
-    String moved = ids.of(new DatanodeID(dataNode("10.0.0.2")));
-    assertThat(moved).isEqualTo("10.0.0.2:9866");
+    ReplicaId moved = ids.of(new DatanodeID(dataNode("10.0.0.2")));
+    assertThat(moved.id).isEqualTo("10.0.0.2:9866");
     assertThat(ids.of(new DatanodeID(dataNode("10.0.0.2")))).isSameAs(moved);
+  }
+
+  @Test
+  void anEqualIpInAnotherString_isTheSameAddress() {
+    ReplicaId first = ids.of(dataNode("10.0.0.1"));
+    assertThat(ids.of(dataNode(new String("10.0.0.1")))).isSameAs(first);
+  }
+
+  @Test
+  void aDataNodeAtANewTransferPortGetsTheNewId() {
+    ids.of(dataNode("10.0.0.1"));
+    ReplicaId moved = ids.of(new DatanodeID("10.0.0.1", "dn1.eafr.local", "uuid-1", 9900, 9864, 0, 9867));
+    assertThat(moved.id).isEqualTo("10.0.0.1:9900");
   }
 
   @Test
   void aReplicaWithoutUuidKeepsItsOwnAddress() {
     DatanodeID noUuid = new DatanodeID("10.0.0.3", "dn3", "", 9866, 9864, 0, 9867);
-    assertThat(new ReplicaIds().of(noUuid)).isEqualTo("10.0.0.3:9866");
+    assertThat(ids.of(noUuid).id).isEqualTo("10.0.0.3:9866");
+  }
+
+  @Test
+  void theEntryCountsTheDataNodesRecentReads() {
+    ReplicaId replica = ids.of(dataNode("10.0.0.1"));
+    replica.directedReads.add(0);
+    assertThat(recentReads.count("10.0.0.1:9866")).isEqualTo(1.0);
+    recentReads.directed("10.0.0.1:9866");
+    assertThat(replica.directedReads.value(0)).isEqualTo(2.0);
+  }
+
+  @Test
+  void thePositionFollowsTheChainAsked() {
+    ExpansionChain chain = ExpansionChain.of(List.of(Server.builder("10.0.0.9:9866").rack("/r1").build(),
+        Server.builder("10.0.0.1:9866").rack("/r2").build()));
+    ExpansionChain other = ExpansionChain.of(List.of(Server.builder("10.0.0.1:9866").rack("/r2").build()));
+    ReplicaId replica = ids.of(dataNode("10.0.0.1"));
+    assertThat(replica.position(chain)).isEqualTo(1);
+    assertThat(replica.position(other)).isEqualTo(0);
+    assertThat(replica.position(chain)).isEqualTo(1);
+    assertThat(ids.of(dataNode("10.0.0.7")).position(chain)).isEqualTo(-1);
   }
 }

@@ -45,19 +45,30 @@ public final class RoundsReader {
   }
 
   /**
-   * The same choice over replicas given as arrays (the NameNode's reader ordering builds no {@code Server} per
-   * replica): the index among the first {@code count} of the holder to read from, rack {@code racks[i]}, {@code
-   * queues[i]} reads in flight and {@code slots[i]} read slots; -1 when {@code count} is 0. Every holder given serves
-   * reads. O(count).
+   * The same choice over holders given by index (the NameNode's reader ordering builds no {@code Server} per replica):
+   * the index among the {@code holders.count()} of the holder to read from; -1 when there is none. Every holder given
+   * serves reads. O(count).
    */
-  public int firstIndex(String readerRack, String[] racks, int[] queues, int[] slots, int count) {
+  public int firstIndex(String readerRack, Holders holders) {
     int best = -1;
-    for (int i = 0; i < count; i++) {
-      if (best < 0 || better(readerRack, racks[i], queues[i], slots[i], racks[best], queues[best], slots[best])) {
+    for (int i = 0; i < holders.count(); i++) {
+      if (best < 0 || better(readerRack, holders.rack(i), holders.queue(i), holders.slots(i), holders.rack(best),
+          holders.queue(best), holders.slots(best))) {
         best = i;
       }
     }
     return best;
+  }
+
+  /** Holders by index 0 .. count() - 1: rack, reads in flight h and read slots c of each, no object per holder. */
+  public interface Holders {
+    int count();
+
+    String rack(int i);
+
+    int queue(int i);
+
+    int slots(int i);
   }
 
   /** Strictly better only, so the first of equals wins. */
