@@ -431,18 +431,14 @@ public final class GearService implements AutoCloseable {
     Set<String> offInLayout = new TreeSet<>(off);
     offInLayout.removeIf(nodes::outOfLayout);
     int reached = ShiftCancel.reachedGear(layout.get(), offInLayout);
-    String was = "shift to gear " + state.target() + " (" + state.phase() + (state.waking().isEmpty() ? ""
-        : ", " + state.waking().size() + " DataNodes being woken out of turn") + ")";
+    String was = ShiftCancel.shiftName(state.shift());
     persist(state.shift().cancelledAt(reached, off));
     power.forget(state.sleeping());
     wokenOn.clear();
     waitingFor = null;
     blockedBy = null;
     reflection.startPass();
-    long owed = store.owedCount();
-    String answer = was + " cancelled: gear " + reached + " in force; " + off.size() + " DataNodes verified off stay"
-        + " asleep in maintenance " + off + "; " + on.size() + " DataNodes out of maintenance " + on + "; " + owed
-        + " files still owe reflection moves, made at the next gear-up";
+    String answer = ShiftCancel.answer(was, reached, off, on, store.owedCount(), "files");
     LOG.warn("EAFR gears: {}", answer);
     return answer;
   }

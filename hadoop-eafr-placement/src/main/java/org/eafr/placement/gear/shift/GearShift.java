@@ -129,8 +129,11 @@ public final class GearShift {
           + layout.maximumGear());
     }
     if (state.phase() != ShiftPhase.STEADY) {
+      boolean released = state.phase() == ShiftPhase.REFLECTING && requested < state.target()
+          && gate.releaseForGearDown(); // held reflection must end before the gear-down can start
       return ShiftAnswer.refused("gear " + requested + " refused: a shift to gear " + state.target()
-          + " is under way (" + state.phase() + "); ask again once it has finished");
+          + " is under way (" + state.phase() + (released ? ", reflection held for the grid released now" : "")
+          + "); ask again once it has finished");
     }
     if (requested == state.gear()) {
       return ShiftAnswer.accepted("already in gear " + requested);
@@ -169,13 +172,10 @@ public final class GearShift {
       (ports.cluster.dataNode(id).alive() ? on : off).add(id);
     }
     int reached = ShiftCancel.reachedGear(layout, off);
-    String was = "shift to gear " + state.target() + " (" + state.phase() + (state.waking().isEmpty() ? ""
-        : ", " + state.waking().size() + " DataNodes being woken out of turn") + ")";
+    String was = ShiftCancel.shiftName(state);
     power.forget(state.sleeping());
     persist(state.cancelledAt(reached, off));
-    lastNews = was + " cancelled: gear " + reached + " in force; " + off.size() + " DataNodes not running stay"
-        + " asleep in maintenance " + off + "; " + on.size() + " DataNodes out of maintenance " + on + "; "
-        + ports.store.owedCount() + " blocks still owed, moved once their homes are on";
+    lastNews = ShiftCancel.answer(was, reached, off, on, ports.store.owedCount(), "blocks");
     return ShiftAnswer.accepted(lastNews);
   }
 

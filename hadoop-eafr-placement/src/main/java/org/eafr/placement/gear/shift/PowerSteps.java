@@ -15,7 +15,9 @@ import org.eafr.placement.power.PowerOffGuard;
  * read in the wanted state is verified with no command; otherwise the command is sent again. Every power-off is sent
  * only after {@link PowerOffGuard} passes at that moment (IN_MAINTENANCE, the block list trusted, each block live on
  * a DataNode in service off the host). A dead or unregistered leaving DataNode the guard refuses serves nothing: it
- * is counted asleep with no command (its host may still run; the energy is lost, no data is).
+ * is counted asleep with no command (its host may still run; the energy is lost, no data is). A host no power
+ * controller switches ({@link PowerPort#controls}) is never sent a command: it counts as off once in maintenance
+ * (it stays on, serving nothing), and as on only once its DataNode runs.
  *
  * <p>Kept in memory only: after a restart or failover a host is read again before anything is sent, so a command
  * whose reply was lost is never repeated blindly.
@@ -55,6 +57,14 @@ final class PowerSteps {
    * or the last failure; empty when nothing is known against it.
    */
   Optional<String> why(String id) {
+    if (!ports.power.controls(id)) {
+      return ports.cluster.dataNode(id).alive() ? Optional.empty()
+          : Optional.of("in no power inventory and not running; switch it on by hand or add it to the inventory");
+    }
+    Optional<String> held = ports.power.heldBack(id);
+    if (held.isPresent()) {
+      return held;
+    }
     String failure = lastFailure.get(id);
     Sent command = sent.get(id);
     if (command != null) {
@@ -70,7 +80,24 @@ final class PowerSteps {
     lastFailure.keySet().removeAll(ids);
   }
 
+  /**
+   * Whether {@code id}'s host is verified off: its DataNode does not run, and this machine verified it OFF or counted it
+   * asleep, or its driver reads it OFF with no command of this machine under way.
+   */
+  boolean verifiedOff(String id) {
+    if (ports.cluster.dataNode(id).alive()) {
+      return false;
+    }
+    if (verified.get(id) == Power.OFF || countedAsleep.contains(id)) {
+      return true;
+    }
+    return !sent.containsKey(id) && ports.power.controls(id) && ports.power.read(id).orElse(Power.ON) == Power.OFF;
+  }
+
   private boolean reached(String id, Power wanted, long now) {
+    if (!ports.power.controls(id)) {
+      return wanted == Power.OFF || ports.cluster.dataNode(id).alive(); // nothing switches it: it stays on
+    }
     if (stillVerified(id, wanted)) {
       return true;
     }

@@ -50,4 +50,18 @@ public interface ShiftCluster {
     }
     return ActiveSet.of(chain, down);
   }
+
+  /**
+   * The DataNodes of {@code chain} {@link DataNodeView#stale() stale} now (alive, no heartbeat for the stale interval),
+   * as {@link #dataNode} shows each. This default asks every DataNode; a host that indexes them answers from the index.
+   */
+  default ActiveSet stale(ExpansionChain chain) {
+    BitSet stale = new BitSet(chain.size());
+    for (int p = 0; p < chain.size(); p++) {
+      if (dataNode(chain.id(p)).stale()) {
+        stale.set(p);
+      }
+    }
+    return ActiveSet.of(chain, stale);
+  }
 }

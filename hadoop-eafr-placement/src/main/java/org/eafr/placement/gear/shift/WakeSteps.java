@@ -12,7 +12,10 @@ import org.eafr.placement.gear.WakePlanner;
 
 /**
  * Finds the sleeping DataNodes to wake out of turn (Rabbit Sec. 3.5, decided by the core's {@link WakePlanner}): the
- * recovery group of a DataNode that should be on and died, and the smallest group holding a block a read found with no
+ * recovery group of a DataNode that should be on and died or went stale (no heartbeat for the stale interval, so a
+ * failed primary's group wakes without waiting the minutes HDFS takes to declare it dead; when more than half of the
+ * DataNodes that should be on are failed or stale at once, as after a long pause of the NameNode itself, only the dead
+ * count), and the smallest group holding a block a read found with no
  * live replica. What it finds is persisted as the state's waking set by the caller, and woken as a gear-up wakes.
  */
 final class WakeSteps {
@@ -50,7 +53,7 @@ final class WakeSteps {
   /** Sleeping DataNodes to wake now (none already waking); empty when nothing needs waking. */
   Set<String> find(ShiftState state) {
     ActiveSet on = on(state);
-    ActiveSet failed = failed(state);
+    ActiveSet failed = failedOrStale(state);
     Set<String> wake = new TreeSet<>();
     for (int f = failed.next(0); f >= 0; f = failed.next(f + 1)) {
       if (!failedBefore.contains(chain.id(f))) {
@@ -113,6 +116,27 @@ final class WakeSteps {
       }
     }
     return ActiveSet.of(chain, failed);
+  }
+
+  /**
+   * {@link #failed} and the DataNodes that should be on, in service and stale; only the dead when more than half of
+   * those that should be on are failed or stale at once (many stale at once is the NameNode's own pause, not failures).
+   */
+  ActiveSet failedOrStale(ShiftState state) {
+    ActiveSet dead = failed(state);
+    ActiveSet candidates = ports.cluster.stale(chain).minus(asleep(state.sleeping()));
+    if (candidates.isEmpty()) {
+      return dead;
+    }
+    BitSet stale = new BitSet(chain.size());
+    for (int p = candidates.next(0); p >= 0; p = candidates.next(p + 1)) {
+      if (ports.cluster.dataNode(chain.id(p)).admin() == AdminState.NORMAL) {
+        stale.set(p);
+      }
+    }
+    ActiveSet both = dead.union(ActiveSet.of(chain, stale));
+    int shouldBeOn = chain.size() - asleep(state.sleeping()).size();
+    return both.size() * 2 <= shouldBeOn ? both : dead;
   }
 
   private int[] positions(ReplicatedFile block) {
