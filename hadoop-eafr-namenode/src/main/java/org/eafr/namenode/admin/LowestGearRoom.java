@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 import org.apache.hadoop.hdfs.protocol.HdfsConstants.DatanodeReportType;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
 import org.apache.hadoop.hdfs.server.namenode.DirectoryWithQuotaFeature;
@@ -21,8 +22,8 @@ import org.eafr.placement.settings.EafrSettings;
  * alone keep every block available), for {@code hdfs eafr status} and {@code plan}. One copy is the stored bytes over
  * the layout's r (eafr.gear.replicas); gear 0 holds its DataNodes' capacities less eafr.storage-reserve.bytes; the
  * copy must fit with eafr.gear.capacity-headroom to spare. When it does not, the report names the p that would
- * ({@link CapacityPrimaries} on the chain's DataNodes in chain order): the operator raises eafr.gear.primaries and
- * runs {@code hdfs eafr relayout start}. A DataNode that reports no capacity (asleep or not yet registered) counts as
+ * ({@link CapacityPrimaries} on the chain's DataNodes in chain order), which {@code hdfs eafr relayout grow} grows the
+ * layout to. A DataNode that reports no capacity (asleep or not yet registered) counts as
  * the mean of those that report one.
  *
  * <p>Worked example (the unit test checks it): 4 primaries of 100 GB less 10 GB reserves hold 360 GB; 1.2 TB stored
@@ -121,6 +122,11 @@ final class LowestGearRoom {
     return heldShare() >= 1;
   }
 
+  /** The p that holds one copy with the headroom; empty when the whole chain cannot. */
+  OptionalInt primariesNeeded() {
+    return needed < 0 ? OptionalInt.empty() : OptionalInt.of(needed);
+  }
+
   /** The line for {@code status} and {@code plan}. */
   String text() {
     String head = String.format(Locale.ROOT, "lowest gear (%d DataNodes, %s usable) holds %s of one copy (%s stored"
@@ -132,8 +138,8 @@ final class LowestGearRoom {
     if (needed < 0) {
       return head + ": the whole expansion chain cannot hold one copy with that headroom; add DataNodes\n";
     }
-    return head + String.format(Locale.ROOT, ": grow p to %d (hdfs eafr relayout start after raising"
-        + " eafr.gear.primaries)%n", needed);
+    return head + String.format(Locale.ROOT, ": grow p to %d ('hdfs eafr relayout grow' grows the layout and"
+        + " relays out its blocks)%n", needed);
   }
 
   private String percent() {

@@ -75,12 +75,12 @@ public final class GearRuntime {
    * build a layout on leaves no layout, and {@link #layoutProblem} says why.
    */
   public synchronized void state(GearRecord next) {
-    if (!next.chain().equals(state.chain())) {
+    if (!next.chain().equals(state.chain()) || next.primaries() != state.primaries()) {
       parts = null;
       layoutProblem = null;
       if (next.hasChain()) {
         try {
-          parts = buildParts(next.chain(), next.sizedFor());
+          parts = buildParts(next.chain(), next.sizedFor(), next.primaries());
         } catch (IllegalArgumentException impossible) {
           layoutProblem = impossible.getMessage();
         }
@@ -117,7 +117,7 @@ public final class GearRuntime {
    * throws IllegalArgumentException with it), clears it when it does.
    */
   synchronized void checkLayout(List<GearRecord.ChainEntry> chain) {
-    layoutProblem = problemOn(chain, chain.size()).orElse(null);
+    layoutProblem = problem(() -> buildParts(chain, chain.size(), 0)).orElse(null);
     if (layoutProblem != null) {
       throw new IllegalArgumentException(layoutProblem);
     }
@@ -125,8 +125,33 @@ public final class GearRuntime {
 
   /** Why no layout builds on {@code chain} with defaults sized for {@code sizedFor} servers; empty when one does. */
   Optional<String> problemOn(List<GearRecord.ChainEntry> chain, int sizedFor) {
+    return problem(() -> buildParts(chain, sizedFor, state.primaries()));
+  }
+
+  /**
+   * Why the fixed chain's layout cannot grow to {@code p} primaries: a layout not sized by eafr.gear.primaries, or one
+   * the settings cannot build with that p (named in the operator's words); empty when it can.
+   */
+  public Optional<String> growthProblem(int p) {
+    if (!sizedByPrimaries()) {
+      return Optional.of(GearSettings.LAYOUT_KEY + " = " + settings.layout() + " is not sized by "
+          + EafrSettings.GEAR_PRIMARIES.key() + "; only the equal-work layouts grow their primaries");
+    }
+    GearRecord now = state;
+    if (!now.hasChain()) {
+      return Optional.of("no expansion chain yet");
+    }
+    return problem(() -> buildParts(now.chain(), now.sizedFor(), p));
+  }
+
+  /** Whether the layout in force is sized by eafr.gear.primaries (the equal-work layouts). */
+  public boolean sizedByPrimaries() {
+    return settings.policy().map(policy -> policy.shapeKeys().contains(EafrSettings.GEAR_PRIMARIES)).orElse(false);
+  }
+
+  private static Optional<String> problem(Runnable build) {
     try {
-      buildParts(chain, sizedFor);
+      build.run();
       return Optional.empty();
     } catch (IllegalArgumentException impossible) {
       return Optional.of(impossible.getMessage());
@@ -135,7 +160,7 @@ public final class GearRuntime {
 
   /** The layout the settings build on {@code chain} as if it were fixed now; an impossible one throws saying why. */
   GearedLayout layoutOn(List<GearRecord.ChainEntry> chain) {
-    return buildParts(chain, chain.size()).layout();
+    return buildParts(chain, chain.size(), 0).layout();
   }
 
   /** The layout of the fixed chain, or empty while placement is not geared (random layout, or no chain yet). */
@@ -188,10 +213,11 @@ public final class GearRuntime {
   /**
    * The geared policy's parts on the chain {@code entries}, the layout's automatic defaults computed for a chain of
    * {@code sizedFor} servers (its size when it was fixed), so servers appended later change nothing the servers already
-   * in it were given. A layout the settings cannot build throws with the problem in the operator's words. SpringFS's
-   * random draws are seeded by the chain, so every NameNode draws alike.
+   * in it were given; {@code primaries} > 0 is the p the layout was grown to, in place of eafr.gear.primaries. A layout
+   * the settings cannot build throws with the problem in the operator's words. SpringFS's random draws are seeded by
+   * the chain, so every NameNode draws alike.
    */
-  private GearedParts buildParts(List<GearRecord.ChainEntry> entries, int sizedFor) {
+  private GearedParts buildParts(List<GearRecord.ChainEntry> entries, int sizedFor, int primaries) {
     List<Server> servers = new ArrayList<>();
     for (GearRecord.ChainEntry entry : entries) {
       servers.add(Server.builder(entry.id()).rack(entry.rack()).storageCapacity(entry.capacityBytes()).build());
@@ -199,10 +225,11 @@ public final class GearRuntime {
     ExpansionChain chain = ExpansionChain.of(servers);
     GearedPolicySpec<?> policy = settings.policy().orElseThrow(() -> new IllegalArgumentException(
         GearSettings.LAYOUT_KEY + " is " + settings.layout() + ": no geared layout"));
+    EafrSettings sized = primaries > 0 ? core.toBuilder().set(EafrSettings.GEAR_PRIMARIES, primaries).build() : core;
     try {
-      return policy.build(context(core, chain, sizedFor), StoredBlocks.NONE);
+      return policy.build(context(sized, chain, sizedFor), StoredBlocks.NONE);
     } catch (IllegalArgumentException impossible) {
-      LayoutProblem.buildOrExplain(settings.layout(), core, chain,
+      LayoutProblem.buildOrExplain(settings.layout(), sized, chain,
           (keys, ordered) -> policy.layout(context(keys, ordered, sizedFor)), policy.shapeKeys());
       throw impossible;
     }

@@ -1,0 +1,107 @@
+package org.eafr.namenode.relayout;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.eafr.namenode.relayout.RelayoutClusterTest.gears;
+import static org.eafr.namenode.relayout.RelayoutClusterTest.relayout;
+import static org.eafr.namenode.relayout.RelayoutClusterTest.restartNameNode;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.test.GenericTestUtils;
+import org.eafr.namenode.admin.AdminRun;
+import org.eafr.namenode.gear.GearTestCluster;
+import org.eafr.namenode.power.MiniClusterPower;
+import org.eafr.namenode.testing.EafrCluster;
+import org.eafr.placement.gear.GearedLayout;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The lowest gear grown as data grows: 12 DataNodes of 16 MB, equal-work with p = 2 and g = 2 (gears 0..5), 24 MB of
+ * data stored with 3 replicas (37.5% of the raw capacity) and eafr.gear.capacity-headroom 0.5, so one copy with its
+ * headroom (36 MB) is more than the 2 primaries' 32 MB and {@code status} names p = 4 (3 DataNodes hold 48 MB,
+ * rounded up to g). {@code hdfs eafr relayout grow} grows the layout to p = 4 (gears 0..4, the chain's next 2
+ * DataNodes joining gear 0) and relays out the blocks onto it; a NameNode restart in the middle keeps the grown
+ * layout and the relayout goes on; then the lowest gear holds one copy, gear 0 runs on the 4 primaries and every file
+ * reads back with its checksum.
+ */
+class RelayoutGrowTest {
+  private static final long MB = 1L << 20;
+
+  @Test
+  void theLowestGearShortOfOneCopy_grows_relaysOut_andGearZeroSucceeds() throws Exception {
+    long started = System.nanoTime();
+    Configuration conf = RelayoutClusterTest.conf("relayout-grow", 2);
+    conf.set("eafr.gear.primaries", "2");
+    conf.set("eafr.gear.capacity-headroom", "0.5");
+    EafrCluster cluster = EafrCluster.start(conf, GearTestCluster.RACKS, null, 16 * MB);
+    cluster.runtime().gears().power(MiniClusterPower.manager(cluster.mini()));
+    try {
+      GenericTestUtils.waitFor(() -> gears(cluster).layout().isPresent(), 50, 30_000);
+      for (int i = 0; i < 6; i++) {
+        cluster.write("/data/f" + i, 3, 4 * EafrCluster.BLOCK_SIZE, 300 + i);
+      }
+      JsonNode room = lowestGearRoom(cluster);
+      assertThat(room.path("lowestGearDataNodes").asInt()).isEqualTo(2);
+      assertThat(room.path("holdsOneCopy").asBoolean()).isFalse();
+      assertThat(room.path("primariesNeeded").asInt()).isEqualTo(4);
+
+      AdminRun grow = AdminRun.run(cluster.conf(), "relayout", "grow");
+      assertThat(grow.code).as(grow.out + grow.err).isZero();
+      assertThat(grow.out).contains("layout grown from p = 2 to p = 4 primaries (gears 0..4, gear 0 keeping 4"
+          + " DataNodes on)");
+      GearedLayout grown = gears(cluster).layout().orElseThrow();
+      assertThat(grown.serversOn(0).size()).isEqualTo(4);
+      assertThat(gears(cluster).state().primaries()).isEqualTo(4);
+      assertThat(gears(cluster).state().gear()).isEqualTo(4);
+      AdminRun again = AdminRun.run(cluster.conf(), "relayout", "grow");
+      assertThat(again.code).isNotZero();
+      assertThat(again.err).contains("relayout grow refused: the lowest gear (4 DataNodes").contains("nothing to grow");
+
+      GenericTestUtils.waitFor(() -> ((Number) relayout(cluster).values().get("files")).longValue() >= 2, 50,
+          30_000);
+      restartNameNode(cluster, "equal-work");
+      GenericTestUtils.waitFor(() -> gears(cluster).layout().isPresent(), 50, 30_000);
+      assertThat(gears(cluster).layout().orElseThrow().serversOn(0).ids()).isEqualTo(grown.serversOn(0).ids());
+      GenericTestUtils.waitFor(() -> "finished".equals(relayout(cluster).values().get("state")), 100, 60_000);
+
+      Map<String, Object> done = relayout(cluster).values();
+      assertThat(done).containsEntry("grownFrom", 2).containsEntry("grownTo", 4)
+          .containsEntry("lowestGearDataNodes", 4);
+      long moved = ((Number) done.get("movedBytes")).longValue();
+      long bound = ((Number) done.get("lowerBoundBytes")).longValue();
+      System.out.printf("relayout grow: lower bound %d bytes, moved %d bytes (%.3fx)%n", bound, moved,
+          (double) moved / bound);
+      assertThat(bound).isPositive();
+      assertThat((double) moved).as("bytes moved against the lower bound").isLessThanOrEqualTo(1.2 * bound);
+      assertThat(AdminRun.run(cluster.conf(), "relayout", "status").out)
+          .contains("onto the layout grown from p = 2 to p = 4");
+      // The DataNodes report their usage in heartbeats: the room is of what they last reported.
+      cluster.mini().triggerHeartbeats();
+      GenericTestUtils.waitFor(() -> lowestGearRoomQuietly(cluster).path("holdsOneCopy").asBoolean(), 100, 30_000);
+
+      gears(cluster).service().requestGear(0);
+      GearTestCluster.awaitGear(cluster, 0);
+      assertThat(GearTestCluster.running(cluster)).containsExactlyInAnyOrderElementsOf(grown.serversOn(0).ids());
+      cluster.verifyChecksums();
+    } finally {
+      GearTestCluster.stop(cluster);
+      System.out.printf("RelayoutGrowTest wall time: %.1f s%n", (System.nanoTime() - started) / 1e9);
+    }
+  }
+
+  private static JsonNode lowestGearRoom(EafrCluster cluster) throws Exception {
+    AdminRun status = AdminRun.run(cluster.conf(), "status", "-json");
+    assertThat(status.code).as(status.err).isZero();
+    return new ObjectMapper().readTree(status.out).path("gears").path("lowestGearRoom");
+  }
+
+  private static JsonNode lowestGearRoomQuietly(EafrCluster cluster) {
+    try {
+      return lowestGearRoom(cluster);
+    } catch (Exception e) {
+      throw new IllegalStateException(e);
+    }
+  }
+}
