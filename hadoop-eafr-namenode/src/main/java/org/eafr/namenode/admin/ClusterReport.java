@@ -105,6 +105,7 @@ final class ClusterReport {
     monitor.put("replicasRemoved", stats.removed());
     monitor.put("replicasMigrated", stats.migrated());
     monitor.put("bytesMoved", stats.bytesMoved());
+    monitor.put("bytesMigrated", stats.bytesMigrated());
     monitor.put("migrationsOwed", stats.owedMigrations());
     monitor.put("filesBelowMinReplicas", stats.filesBelowMinReplicas());
     monitor.put("someFilesBelowMinReplicas", stats.someFilesBelowMinReplicas());

@@ -106,6 +106,8 @@ public final class EafrMetrics implements MetricsSource {
     Metric.counter("ReplicasMigratedTotal", "Replicas migrated to standby servers").addTo(record, stats.migrated());
     Metric.counter("MovedBytesTotal", "Bytes of file data copied by adds and migrations")
         .addTo(record, stats.bytesMoved());
+    Metric.counter("MigratedBytesTotal", "Bytes of file data copied by migrations (to standby servers; with"
+        + " eafr-geared, to the gear above)").addTo(record, stats.bytesMigrated());
     Metric.counter("DecidingSecondsTotal", "Seconds spent reading the namespace, classifying and planning")
         .addTo(record, stats.decidingNanos() / 1e9);
     Metric.counter("TransfersTimedTotal", "DataNode-to-DataNode copies timed for the transfer-speed EWMA")
