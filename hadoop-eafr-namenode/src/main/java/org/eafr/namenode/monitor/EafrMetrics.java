@@ -152,6 +152,12 @@ public final class EafrMetrics implements MetricsSource {
     counter(metrics, "GearPowerFailures", "Gear shifts held because a host did not reach the power state asked");
     counter(metrics, "BlocksReflected", "Blocks copied back to their homes after a gear-up");
     counter(metrics, "ReflectionMoveFailures", "Reflection copies that failed and were retried later");
+    metrics.put("PassiveMigrationBacklogFiles", Metric.gauge("PassiveMigrationBacklogFiles",
+        "Files owing SpringFS passive migration to their homes, not yet migrated"));
+    counter(metrics, "PassiveMigratedBlocks", "Blocks SpringFS passive migration copied back to their homes");
+    counter(metrics, "PassiveMigratedBytes", "Bytes SpringFS passive migration copied back to their homes");
+    counter(metrics, "PassiveMigrationsDropped", "Files whose passive migration was dropped, each home it owed"
+        + " already holding its equal-work share");
     counter(metrics, "WakesForFailures", "Out-of-turn wakes of a recovery group because a DataNode that should be on"
         + " failed");
     counter(metrics, "WakesForBlocks", "Out-of-turn wakes because a block had no live replica and a sleeping holder");
