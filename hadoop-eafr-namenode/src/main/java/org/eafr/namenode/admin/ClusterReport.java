@@ -56,6 +56,8 @@ final class ClusterReport {
   private final List<NodeReport> nodes = new ArrayList<>();
   /** Whether the lowest gear holds one copy at the real fill; null while gears are off or the chain is not fixed. */
   private final LowestGearRoom lowestGear;
+  /** Whether the geared policy brings owed replicas home by passive migration (springfs). */
+  private final boolean passiveMigration;
 
   private ClusterReport(NameNode nameNode, EafrRuntime runtime) {
     this.nameNode = String.valueOf(nameNode.getNameNodeAddress());
@@ -67,6 +69,7 @@ final class ClusterReport {
     this.intervalMillis = runtime.settings().core().intervalMillis();
     this.stats = runtime.monitorStats();
     this.gears = GearStatus.of(runtime.gears());
+    this.passiveMigration = runtime.gears().migratesPassively();
     this.relayout = runtime.relayout();
     this.outsideLayout = runtime.gears().service() == null ? Map.of() : runtime.gears().service().outsideLayout();
     // A fresh sample, so each DataNode's power state and draw agree with the totals (and the metrics, until the next).
@@ -105,6 +108,7 @@ final class ClusterReport {
     monitor.put("replicasRemoved", stats.removed());
     monitor.put("replicasMigrated", stats.migrated());
     monitor.put("bytesMoved", stats.bytesMoved());
+    monitor.put("bytesMigrated", stats.bytesMigrated());
     monitor.put("migrationsOwed", stats.owedMigrations());
     monitor.put("filesBelowMinReplicas", stats.filesBelowMinReplicas());
     monitor.put("someFilesBelowMinReplicas", stats.someFilesBelowMinReplicas());
@@ -192,6 +196,11 @@ final class ClusterReport {
           + " reflection backlog %s files%n", gear.get("Layout"), gear.get("Gear"), gear.get("MaximumGear"),
           gear.get("TargetGear"), gear.get("GearPhase"), gear.get("SleepingNodes"),
           gear.get("ReflectionBacklogFiles")));
+      if (passiveMigration) {
+        text.append(String.format(Locale.ROOT, "passive migration: backlog %s files; %s blocks (%s bytes) migrated"
+            + " home, %s files dropped (their homes hold their shares)%n", gear.get("PassiveMigrationBacklogFiles"),
+            gear.get("PassiveMigratedBlocks"), gear.get("PassiveMigratedBytes"), gear.get("PassiveMigrationsDropped")));
+      }
       if (gear.get("GearBlockedBy") != null) {
         text.append("shift waits for ").append(gear.get("GearBlockedBy")).append('\n');
       }

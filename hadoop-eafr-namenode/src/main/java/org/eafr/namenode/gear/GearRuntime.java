@@ -22,6 +22,7 @@ import org.eafr.placement.gear.StoredBlocks;
 import org.eafr.placement.gear.policy.GearedParts;
 import org.eafr.placement.gear.policy.GearedPolicySpec;
 import org.eafr.placement.gear.policy.LayoutContext;
+import org.eafr.placement.gear.policy.OwedMoves;
 import org.eafr.placement.gear.shift.ShiftPhase;
 import org.eafr.placement.gear.shift.ShiftState;
 import org.eafr.placement.settings.EafrSettings;
@@ -42,6 +43,8 @@ public final class GearRuntime {
   private volatile String layoutProblem;
   /** Files written with a replica away from home, not yet recorded in the namespace (drained by the service). */
   private final Queue<String> owedPaths = new ConcurrentLinkedQueue<>();
+  /** The same for a policy whose owed moves go home by passive migration (drained by {@link PassiveMigrations}). */
+  private final Queue<String> passiveOwedPaths = new ConcurrentLinkedQueue<>();
   /** Reflection moves in flight: a source's copy of a block its move's target holds is the one to delete. */
   private final Set<ReflectionMove> reflectionMoves = ConcurrentHashMap.newKeySet();
   private final RelayoutDrops relayoutDrops = new RelayoutDrops();
@@ -251,15 +254,33 @@ public final class GearRuntime {
     return ActiveSet.of(chain, on);
   }
 
-  /** Records that {@code path} got a block with a replica away from its home (called from chooseTarget). */
+  /**
+   * Records that {@code path} got a block with a replica away from its home (called from chooseTarget): for the gear
+   * service's reflection, or, when the geared policy brings owed replicas home by passive migration (SpringFS), for
+   * {@link PassiveMigrations}.
+   */
   public void owe(String path) {
-    owedPaths.add(path);
+    (migratesPassively() ? passiveOwedPaths : owedPaths).add(path);
   }
 
-  /** The paths recorded by {@link #owe} since the last call. */
+  /** Whether the geared policy in force brings owed replicas home by passive migration rather than reflection. */
+  public boolean migratesPassively() {
+    return settings.policy().map(policy -> policy.owedMoves() == OwedMoves.PASSIVE_MIGRATION).orElse(false);
+  }
+
+  /** The paths recorded by {@link #owe} for reflection since the last call. */
   public List<String> takeOwedPaths() {
+    return drain(owedPaths);
+  }
+
+  /** The paths recorded by {@link #owe} for passive migration since the last call. */
+  List<String> takePassiveOwedPaths() {
+    return drain(passiveOwedPaths);
+  }
+
+  private static List<String> drain(Queue<String> queue) {
     List<String> paths = new ArrayList<>();
-    for (String path = owedPaths.poll(); path != null; path = owedPaths.poll()) {
+    for (String path = queue.poll(); path != null; path = queue.poll()) {
       paths.add(path);
     }
     return paths;

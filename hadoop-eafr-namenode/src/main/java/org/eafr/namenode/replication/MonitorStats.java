@@ -17,6 +17,7 @@ public final class MonitorStats {
   private final AtomicLong removed = new AtomicLong();
   private final AtomicLong migrated = new AtomicLong();
   private final AtomicLong bytesMoved = new AtomicLong();
+  private final AtomicLong bytesMigrated = new AtomicLong();
   private final AtomicLong decidingNanos = new AtomicLong();
   private volatile Map<FileTemperature, Integer> filesPerClass = new EnumMap<>(FileTemperature.class);
   private volatile Map<ServerRole, Integer> nodesPerRole = new EnumMap<>(ServerRole.class);
@@ -67,6 +68,7 @@ public final class MonitorStats {
   public void countMigrated(long bytes) {
     migrated.incrementAndGet();
     bytesMoved.addAndGet(bytes);
+    bytesMigrated.addAndGet(bytes);
   }
 
   public long rounds() {
@@ -87,6 +89,11 @@ public final class MonitorStats {
 
   public long bytesMoved() {
     return bytesMoved.get();
+  }
+
+  /** The bytes of {@link #bytesMoved} that migrations copied. */
+  public long bytesMigrated() {
+    return bytesMigrated.get();
   }
 
   public long decidingNanos() {

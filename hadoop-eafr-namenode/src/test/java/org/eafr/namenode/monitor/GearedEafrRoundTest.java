@@ -129,7 +129,7 @@ class GearedEafrRoundTest {
     }
     assertThat(owing).as("files with two replicas on DataNodes on in gear %d", top - 1).isNotEmpty();
     long migratedBefore = cluster.runtime().monitorStats().migrated();
-    long bytesBefore = cluster.runtime().monitorStats().bytesMoved();
+    long bytesBefore = cluster.runtime().monitorStats().bytesMigrated();
 
     ReplicationPlan plan = monitor().round();
 
@@ -152,7 +152,10 @@ class GearedEafrRoundTest {
       }
     }, 2_000, 60_000);
     assertThat(cluster.runtime().monitorStats().owedMigrations()).isZero();
-    assertThat(cluster.runtime().monitorStats().bytesMoved() - bytesBefore).isEqualTo((long) BYTES * owing.size());
+    assertThat(cluster.runtime().monitorStats().bytesMigrated() - bytesBefore).isEqualTo((long) BYTES * owing.size());
+    assertThat(cluster.eafrMetrics().get("MigratedBytesTotal").longValue())
+        .isEqualTo(cluster.runtime().monitorStats().bytesMigrated());
+    assertThat(cluster.eafrMetrics()).containsEntry("MigrationsOwed", 0L);
     for (String path : owing) {
       waitForHolders(path, 3);
       assertThat(inGear(layout, top, path)).as("replicas of %s in gear %d", path, top)

@@ -133,7 +133,8 @@ class ReplicationMonitorTest {
     assertThat(jmx.isRegistered(new ObjectName("Hadoop:service=NameNode,name=" + EafrMetrics.NAME))).isTrue();
     Map<String, Number> metrics = metrics(cluster);
     assertThat(metrics).containsEntry("ReplicasRemovedTotal", 1L).containsEntry("ReplicasMigratedTotal", 1L)
-        .containsEntry("ReplicasAddedTotal", 0L).containsEntry("MovedBytesTotal", 4000L).containsEntry("ColdFiles", 1L)
+        .containsEntry("ReplicasAddedTotal", 0L).containsEntry("MovedBytesTotal", 4000L)
+        .containsEntry("MigratedBytesTotal", 4000L).containsEntry("ColdFiles", 1L)
         .containsEntry("HotFiles", 0L).containsEntry("StandbyNodes", 3L).containsEntry("HotNodes", 6L);
     assertThat(cluster.fs().getFileStatus(new org.apache.hadoop.fs.Path("/data/cold")).getReplication())
         .isEqualTo((short) 2);
