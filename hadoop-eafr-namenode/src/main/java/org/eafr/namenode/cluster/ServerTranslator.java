@@ -107,6 +107,21 @@ public final class ServerTranslator {
 
   /** {@link #roleOf(DatanodeInfo)} of the DataNode whose server id is {@code id} (the caller has it already). */
   public ServerRole roleOf(DatanodeInfo dataNode, String id) {
+    ServerRole byAdminState = roleByAdminState(dataNode);
+    return byAdminState != null ? byAdminState : roles.roleOf(dataNode, id);
+  }
+
+  /**
+   * {@link #roleOf(DatanodeInfo)} for a caller that keeps the roles file's answer per DataNode ({@code known}, see
+   * {@link ServerRoles#roleOf(DatanodeID, ServerRoles.CachedRole)}): HDFS's admin state first, as always.
+   */
+  public ServerRole roleOf(DatanodeInfo dataNode, ServerRoles.CachedRole known) {
+    ServerRole byAdminState = roleByAdminState(dataNode);
+    return byAdminState != null ? byAdminState : known.role();
+  }
+
+  /** The role HDFS's admin state or liveness gives {@code dataNode}; null when the roles file decides. */
+  private static ServerRole roleByAdminState(DatanodeInfo dataNode) {
     // A DataNode in maintenance sleeps even when stopped: its replicas still count, so it is COLD, not FAILED.
     if (dataNode.isInMaintenance() || dataNode.isEnteringMaintenance()) {
       return ServerRole.COLD;
@@ -118,6 +133,6 @@ public final class ServerTranslator {
     if (dataNode.isDecommissionInProgress()) {
       return ServerRole.COLD;
     }
-    return roles.roleOf(dataNode, id);
+    return null;
   }
 }

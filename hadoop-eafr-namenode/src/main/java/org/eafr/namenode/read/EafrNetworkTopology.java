@@ -11,6 +11,7 @@ import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
 import org.apache.hadoop.net.Node;
 import org.eafr.namenode.cluster.ReadAttribution;
 import org.eafr.namenode.cluster.RecentReads;
+import org.eafr.namenode.cluster.ServerRoles;
 import org.eafr.namenode.cluster.ServerTranslator;
 import org.eafr.namenode.gear.GearRuntime;
 import org.eafr.namenode.runtime.EafrRuntime;
@@ -39,6 +40,7 @@ public class EafrNetworkTopology extends DFSNetworkTopology implements Configura
   private Configuration conf;
   private EafrRuntime runtime;
   private ServerTranslator translator;
+  private ServerRoles serverRoles;
   private ReaderSelector readers;
   private ReadAttribution attribution;
   private RecentReads recentReads;
@@ -52,6 +54,7 @@ public class EafrNetworkTopology extends DFSNetworkTopology implements Configura
     this.conf = conf;
     this.runtime = EafrRuntime.of(conf);
     this.translator = runtime.translator();
+    this.serverRoles = runtime.roles();
     this.readers = runtime.readers();
     this.attribution = runtime.attribution();
     this.recentReads = runtime.recentReads();
@@ -81,7 +84,8 @@ public class EafrNetworkTopology extends DFSNetworkTopology implements Configura
   /**
    * Builds no core {@code Server} per replica: the core's {@code orderIndices} takes each replica's rack, role and
    * read queue in arrays (this runs for every block of every getBlockLocations). Each replica's DataNode is found once
-   * ({@link ReplicaIds}: its id, recent-reads counter and chain position), and the clock is read once per block.
+   * ({@link ReplicaIds}: its id, recent-reads counter, role from the roles file and chain position), and the clock is
+   * read once per block.
    */
   private <T extends Node> void order(Node reader, T[] nodes, int activeLen) {
     if (activeLen < 1) {
@@ -102,7 +106,7 @@ public class EafrNetworkTopology extends DFSNetworkTopology implements Configura
       ReplicaId replica = replicaIds.of(dataNode);
       replicas[i] = replica;
       racks[i] = dataNode.getNetworkLocation();
-      roles[i] = translator.roleOf(dataNode, replica.id);
+      roles[i] = replica.role(dataNode, serverRoles, translator);
       queues[i] = ServerTranslator.readQueue(dataNode, replica.directedReads.value(now));
     }
     String readerRack = reader == null ? null : reader.getNetworkLocation();

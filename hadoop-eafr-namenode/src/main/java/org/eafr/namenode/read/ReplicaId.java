@@ -1,15 +1,18 @@
 package org.eafr.namenode.read;
 
 import org.apache.hadoop.hdfs.protocol.DatanodeID;
+import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
 import org.eafr.namenode.cluster.RecentReads;
+import org.eafr.namenode.cluster.ServerRoles;
 import org.eafr.namenode.cluster.ServerTranslator;
+import org.eafr.placement.cluster.ServerRole;
 import org.eafr.placement.gear.ExpansionChain;
 
 /**
  * One DataNode as the reader ordering knows it ({@link ReplicaIds}): its server id, its counter of recently directed
- * reads and, once asked, its position in an expansion chain. Shared by the IPC handler threads: the chain position is
- * an immutable pair replaced whole, so a thread sees either an old pair (and looks the position up again) or a
- * complete new one.
+ * reads and, once asked, the roles file's answer for it and its position in an expansion chain. Shared by the IPC
+ * handler threads: the role and the chain position are immutable objects replaced whole, so a thread sees either an
+ * old one (and finds it stale) or a complete new one.
  */
 final class ReplicaId {
   /** IP:transfer port ({@link ServerTranslator#idOf}). */
@@ -18,6 +21,7 @@ final class ReplicaId {
   private final String ip;
   private final int transferPort;
   private ChainPosition position;
+  private ServerRoles.CachedRole fileRole;
 
   ReplicaId(DatanodeID dataNode, RecentReads.Counter directedReads) {
     this.id = ServerTranslator.idOf(dataNode);
@@ -33,6 +37,16 @@ final class ReplicaId {
   boolean isAt(DatanodeID copy) {
     String copyIp = copy.getIpAddr();
     return copy.getXferPort() == transferPort && (copyIp == ip || ip.equals(copyIp));
+  }
+
+  /**
+   * The role of {@code copy}, a copy of this DataNode ({@link ServerTranslator#roleOf}: HDFS's admin state, else the
+   * roles file in force, whose answer is kept here until the file or the DataNode's host name changes).
+   */
+  ServerRole role(DatanodeInfo copy, ServerRoles roles, ServerTranslator translator) {
+    ServerRoles.CachedRole known = roles.roleOf(copy, fileRole);
+    fileRole = known;
+    return translator.roleOf(copy, known);
   }
 
   /** The position of this DataNode in {@code chain} ({@link ExpansionChain#position}: -1 when not in it). */

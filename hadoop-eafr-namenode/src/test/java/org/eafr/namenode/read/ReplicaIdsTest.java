@@ -2,12 +2,25 @@ package org.eafr.namenode.read;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
+import org.apache.hadoop.fs.StorageType;
 import org.apache.hadoop.hdfs.protocol.DatanodeID;
+import org.apache.hadoop.hdfs.protocol.DatanodeInfoWithStorage;
+import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
+import org.apache.hadoop.hdfs.protocol.DatanodeInfo.DatanodeInfoBuilder;
 import org.eafr.namenode.cluster.RecentReads;
+import org.eafr.namenode.cluster.ServerRoles;
+import org.eafr.namenode.cluster.ServerTranslator;
+import org.eafr.namenode.config.DataNodeName;
+import org.eafr.namenode.config.NamenodeSettings;
+import org.eafr.namenode.config.RolesFile;
+import org.eafr.placement.cluster.ServerRole;
 import org.eafr.placement.cluster.Server;
 import org.eafr.placement.gear.ExpansionChain;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class ReplicaIdsTest {
   private final RecentReads recentReads = new RecentReads(10_000, () -> 0L);
@@ -73,5 +86,39 @@ class ReplicaIdsTest {
     assertThat(replica.position(other)).isEqualTo(0);
     assertThat(replica.position(chain)).isEqualTo(1);
     assertThat(ids.of(dataNode("10.0.0.7")).position(chain)).isEqualTo(-1);
+  }
+
+  @Test
+  void theRoleKept_followsTheRolesFileInForce_theHostName_andHdfsAdminState(@TempDir Path dir) throws Exception {
+    ServerRoles roles = new ServerRoles(RolesFile.parse("roles", List.of("standby dn1.eafr.local")), 1);
+    ServerTranslator translator = new ServerTranslator(roles, recentReads, NamenodeSettings.defaults());
+    DatanodeInfo registered = info("dn1.eafr.local");
+    ReplicaId replica = ids.of(registered);
+    assertThat(replica.role(copy(registered), roles, translator)).isEqualTo(ServerRole.STANDBY);
+
+    DatanodeInfo renamed = info("dn9.eafr.local");
+    assertThat(ids.of(renamed)).isSameAs(replica);
+    assertThat(replica.role(renamed, roles, translator)).isEqualTo(ServerRole.HOT);
+    assertThat(replica.role(registered, roles, translator)).isEqualTo(ServerRole.STANDBY);
+
+    Path file = Files.write(dir.resolve("roles"), List.of("hot dn1.eafr.local", "standby dn2.eafr.local"));
+    roles.reload(file, List.of(new DataNodeName("10.0.0.1", "dn1.eafr.local", 9866),
+        new DataNodeName("10.0.0.2", "dn2.eafr.local", 9866)));
+    assertThat(replica.role(registered, roles, translator)).isEqualTo(ServerRole.HOT);
+
+    DatanodeInfo decommissioning = copy(registered);
+    decommissioning.startDecommission();
+    assertThat(replica.role(decommissioning, roles, translator)).isEqualTo(ServerRole.COLD);
+    assertThat(replica.role(registered, roles, translator)).isEqualTo(ServerRole.HOT);
+  }
+
+  /** The copy getBlockLocations hands the ordering. */
+  private static DatanodeInfo copy(DatanodeInfo registered) {
+    return new DatanodeInfoWithStorage(registered, "s1", StorageType.DISK);
+  }
+
+  private static DatanodeInfo info(String hostName) {
+    return new DatanodeInfoBuilder().setNodeID(new DatanodeID("10.0.0.1", hostName, "uuid-1", 9866, 9864, 0, 9867))
+        .build();
   }
 }
