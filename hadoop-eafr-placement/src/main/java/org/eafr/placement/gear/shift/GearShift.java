@@ -22,7 +22,6 @@ import org.eafr.placement.gear.GearReason;
 import org.eafr.placement.gear.GearedLayout;
 import org.eafr.placement.gear.LoadSample;
 import org.eafr.placement.gear.UnavailableBlock;
-import org.eafr.placement.gear.WakePlanner;
 
 /**
  * The gear shift as a deterministic state machine (Rabbit, Amur et al., Sec. 3 gears and Sec. 3.5 availability;
@@ -70,9 +69,10 @@ public final class GearShift {
       ReflectionGate gate) {
     this.layout = layout;
     this.ports = ports;
-    this.power = new PowerSteps(ports, settings.powerTimeoutMillis());
+    this.power = new PowerSteps(ports.cluster::dataNode, GuardedPower.of(ports.power, ports.cluster),
+        settings.powerTimeoutMillis());
     this.reflection = new ReflectionSteps(ports, layout.chain(), settings);
-    this.wakes = new WakeSteps(ports, layout.chain(), new WakePlanner(layout));
+    this.wakes = new WakeSteps(ports, layout);
     this.blocker = new ShiftBlocker(ports.cluster::dataNode, power::why, id -> id);
     this.gate = gate;
     this.state = state;

@@ -26,6 +26,14 @@ public interface PowerPort {
   }
 
   /**
+   * Whether the controller runs the power-off guard itself before each power-off, answering {@link Reply#refused}
+   * when it fails (the NameNode's power manager, which sees what HDFS shows); else the shift runs it before sending.
+   */
+  default boolean guardsPowerOff() {
+    return false;
+  }
+
+  /**
    * Why the controller refuses every command to {@code host} until an operator acts (the NameNode: the host is
    * quarantined after repeated BMC failures, and how to lift it); empty when nothing holds it.
    */

@@ -1,6 +1,7 @@
 package org.eafr.placement.gear.shift;
 
 import java.util.BitSet;
+import java.util.List;
 import java.util.Optional;
 import org.eafr.placement.cluster.ReplicatedFile;
 import org.eafr.placement.gear.ActiveSet;
@@ -63,5 +64,15 @@ public interface ShiftCluster {
       }
     }
     return ActiveSet.of(chain, stale);
+  }
+
+  /**
+   * Blocks with no live replica that the file system knows of (the NameNode: those in HDFS's queue of low-redundancy
+   * blocks, read in a bounded batch, as often as the host chooses), each with the DataNodes holding it: the wake steps
+   * wake the group holding each. None by default: a host that sees them only through reads reports those
+   * ({@link GearShift#readFoundNoReplica}).
+   */
+  default Iterable<ReplicatedFile> blocksWithoutLiveReplica() {
+    return List.of();
   }
 }

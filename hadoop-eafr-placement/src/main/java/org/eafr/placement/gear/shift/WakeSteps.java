@@ -1,5 +1,6 @@
 package org.eafr.placement.gear.shift;
 
+import java.util.Arrays;
 import java.util.BitSet;
 import java.util.HashSet;
 import java.util.Set;
@@ -8,6 +9,7 @@ import org.eafr.placement.cluster.ReplicatedFile;
 import org.eafr.placement.gear.ActiveSet;
 import org.eafr.placement.gear.ExpansionChain;
 import org.eafr.placement.gear.GearedLayout;
+import org.eafr.placement.gear.SleepingHomes;
 import org.eafr.placement.gear.WakePlanner;
 
 /**
@@ -16,10 +18,13 @@ import org.eafr.placement.gear.WakePlanner;
  * failed primary's group wakes without waiting the minutes HDFS takes to declare it dead; when more than half of the
  * DataNodes that should be on are failed or stale at once, as after a long pause of the NameNode itself, only the dead
  * count), and the smallest group holding a block a read found with no
- * live replica. What it finds is persisted as the state's waking set by the caller, and woken as a gear-up wakes.
+ * live replica or that the file system lists with none ({@link ShiftCluster#blocksWithoutLiveReplica}; when no
+ * holder it knows sleeps, as after a restart while the groups slept, among the homes the layout gives its holders:
+ * {@link SleepingHomes}). What it finds is persisted as the state's waking set by the caller, and woken as a gear-up wakes.
  */
 final class WakeSteps {
   private final ShiftPorts ports;
+  private GearedLayout layout;
   private ExpansionChain chain;
   private WakePlanner planner;
   private final Set<String> readsWithoutReplica = new TreeSet<>();
@@ -31,14 +36,14 @@ final class WakeSteps {
   private ShiftState onState;
   private ActiveSet onSet;
 
-  WakeSteps(ShiftPorts ports, ExpansionChain chain, WakePlanner planner) {
+  WakeSteps(ShiftPorts ports, GearedLayout layout) {
     this.ports = ports;
-    this.chain = chain;
-    this.planner = planner;
+    layout(layout);
   }
 
   /** The chain grew ({@link GearShift#grow}): wakes are planned on the longer layout from now on. */
   void layout(GearedLayout longer) {
+    this.layout = longer;
     this.chain = longer.chain();
     this.planner = new WakePlanner(longer);
     this.asleepIds = null;
@@ -66,6 +71,11 @@ final class WakeSteps {
           .ids()));
     }
     readsWithoutReplica.clear();
+    if (!state.sleeping().isEmpty()) {
+      for (ReplicatedFile block : ports.cluster.blocksWithoutLiveReplica()) {
+        wake.addAll(forLostBlock(block, on, failed, state.sleeping()).ids());
+      }
+    }
     wake.retainAll(state.sleeping());
     wake.removeAll(state.waking());
     return wake;
@@ -137,6 +147,20 @@ final class WakeSteps {
     ActiveSet both = dead.union(ActiveSet.of(chain, stale));
     int shouldBeOn = chain.size() - asleep(state.sleeping()).size();
     return both.size() * 2 <= shouldBeOn ? both : dead;
+  }
+
+  /**
+   * The group to wake for {@code block}, which has no live replica: the smallest holding it among its sleeping holders
+   * (an awake holder holds a dead or corrupt replica), else among the sleeping homes of its holders.
+   */
+  private ActiveSet forLostBlock(ReplicatedFile block, ActiveSet on, ActiveSet failed, Set<String> sleeping) {
+    int[] holders = positions(block);
+    int[] asleep = Arrays.stream(holders).filter(p -> !on.contains(p)).toArray();
+    if (asleep.length == 0) {
+      asleep = SleepingHomes.candidates(layout, holders, new int[0]).ids().stream().filter(sleeping::contains)
+          .mapToInt(chain::position).toArray();
+    }
+    return planner.forBlock(asleep, on, failed);
   }
 
   private int[] positions(ReplicatedFile block) {

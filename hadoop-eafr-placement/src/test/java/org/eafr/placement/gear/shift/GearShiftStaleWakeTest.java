@@ -9,7 +9,7 @@ import org.eafr.placement.gear.WakePlanner;
 import org.junit.jupiter.api.Test;
 
 /**
- * Waking for a stale DataNode ({@link WakeSteps}) and the hosts no power controller switches ({@link PowerSteps}) on
+ * Waking for a stale DataNode and for a block listed with no live replica ({@link WakeSteps}) and the hosts no power controller switches ({@link PowerSteps}) on
  * the {@link ShiftFixture} cluster (gear 2 keeps s0..s7 on).
  */
 class GearShiftStaleWakeTest {
@@ -30,6 +30,21 @@ class GearShiftStaleWakeTest {
     assertThat(expected.ids()).isNotEmpty().allMatch(shift.state().sleeping()::contains);
     assertThat(shift.state().waking()).containsExactlyInAnyOrderElementsOf(expected.ids());
     assertThat(shift.lastNews()).startsWith("waking " + expected.size() + " DataNodes out of turn");
+  }
+
+  @Test
+  void aBlockListedWithNoLiveReplica_wakesTheSmallestGroupHoldingIt_withNoRead() {
+    GearShift shift = fixture.resume();
+    shift.request(0);
+    fixture.steps(shift, 3);
+    cluster.addBlock("blk_lost", List.of("s8", "s9")); // both asleep: no live replica
+    ActiveSet expected = new WakePlanner(fixture.layout).forBlock(new int[] {8, 9}, ActiveSet.firstN(fixture.chain,
+        4), ActiveSet.none(fixture.chain));
+
+    fixture.steps(shift, 1);
+
+    assertThat(expected.ids()).isNotEmpty();
+    assertThat(shift.state().waking()).containsExactlyInAnyOrderElementsOf(expected.ids());
   }
 
   @Test

@@ -305,6 +305,18 @@ final class SimulatedCluster implements ShiftCluster, PowerPort, MaintenancePort
     return files(pipelines);
   }
 
+  /** The complete blocks none of whose holders is live: what HDFS's queue of low-redundancy blocks lists first. */
+  @Override
+  public Iterable<ReplicatedFile> blocksWithoutLiveReplica() {
+    Map<String, Set<String>> lost = new TreeMap<>();
+    blocks.forEach((id, holders) -> {
+      if (holders.stream().noneMatch(this::live)) {
+        lost.put(id, holders);
+      }
+    });
+    return files(lost);
+  }
+
   @Override
   public boolean settled() {
     return settled;
