@@ -79,6 +79,7 @@ final class OwedReflection implements AutoCloseable {
   @Override
   public void close() {
     movers.shutdownNow();
+    retire(new HashSet<>(moves.values()));
   }
 
   /** Files written with a replica away from home since the last step, recorded in the namespace. */
@@ -324,11 +325,13 @@ final class OwedReflection implements AutoCloseable {
   /** Forgets moves whose block left the source (done) or that failed; failed ones are tried again next step. */
   private void settleMoves() {
     long now = System.currentTimeMillis();
+    Set<Move> ended = new HashSet<>();
     moves.entrySet().removeIf(entry -> {
       Move move = entry.getValue();
       if (!move.future.isDone()) {
         return false;
       }
+      ended.add(move);
       try {
         move.future.get();
       } catch (Exception e) {
@@ -343,9 +346,27 @@ final class OwedReflection implements AutoCloseable {
       }
       return now - move.finishedAt > MOVE_SETTLE_MILLIS || !holds(entry.getKey(), move.source);
     });
+    ended.removeAll(moves.values());
+    retire(ended);
+  }
+
+  /**
+   * Takes the registrations of {@code ended} moves back, but for a source and target pair another of this walk's moves
+   * still has in flight; those of other movers (relayout, passive migration) are theirs to take back.
+   */
+  private void retire(Set<Move> ended) {
     Set<ReflectionMove> inFlight = new HashSet<>();
-    moves.values().forEach(move -> inFlight.add(new ReflectionMove(move.source, move.target)));
-    gears.reflectionMoves().retainAll(inFlight);
+    moves.values().forEach(move -> {
+      if (!ended.contains(move)) {
+        inFlight.add(new ReflectionMove(move.source, move.target));
+      }
+    });
+    for (Move move : ended) {
+      ReflectionMove key = new ReflectionMove(move.source, move.target);
+      if (!inFlight.contains(key)) {
+        gears.reflectionMoves().remove(key);
+      }
+    }
   }
 
   private boolean holds(long blockId, String server) {
