@@ -26,11 +26,15 @@ import org.eafr.placement.gear.GearReason;
 import org.eafr.placement.gear.GearedLayout;
 import org.eafr.placement.gear.LoadSample;
 import org.eafr.placement.gear.UnavailableBlock;
+import org.eafr.placement.gear.shift.GearShift;
 import org.eafr.placement.gear.shift.Power;
 import org.eafr.placement.gear.shift.PowerSteps;
+import org.eafr.placement.gear.shift.ReflectionGate;
+import org.eafr.placement.gear.shift.ShiftAnswer;
 import org.eafr.placement.gear.shift.ShiftBlocker;
 import org.eafr.placement.gear.shift.ShiftCancel;
 import org.eafr.placement.gear.shift.ShiftPhase;
+import org.eafr.placement.gear.shift.ShiftRequest;
 import org.eafr.placement.gear.shift.ShiftSets;
 import org.eafr.placement.gear.shift.ShiftState;
 import org.eafr.placement.settings.EafrSettings;
@@ -68,6 +72,7 @@ public final class GearService implements AutoCloseable {
   private final ReplicaMap replicaMap;
   private final GearDataNodes nodes;
   private final PowerSteps power;
+  private final ReflectionGate grid;
   private final OwedReflection reflection;
   private final ChainMembership membership;
   private final WakeDetector wakes;
@@ -94,6 +99,7 @@ public final class GearService implements AutoCloseable {
     this.store = new GearStore(nameNode, gears.settings().stateDir());
     this.quarantines = new QuarantineSync(store, gears::power);
     this.nodes = new GearDataNodes(nameNode, gears);
+    this.grid = new GridReflectionGate(gears);
     this.power = new PowerSteps(nodes::view, new HdfsPowerPort(gears, nodes), POWER_REPLY_MILLIS);
     this.reflection = new OwedReflection(nameNode, gears, store, replicaMap, nodes);
     this.membership = new ChainMembership(gears, nodes, this::persist);
@@ -250,17 +256,14 @@ public final class GearService implements AutoCloseable {
     GearRecord state = gears.state();
     GearedLayout layout = gears.layout().orElseThrow();
     GearedLayout.checkGear(layout, requested);
-    String origin = origin(reason);
-    if (state.phase() != ShiftPhase.STEADY) {
+    String origin = GearShift.origin(reason);
+    Optional<ShiftAnswer> early = ShiftRequest.before(layout, state.shift(), requested, grid);
+    if (early.isPresent() && !early.get().accepted()) {
       gears.counters().refusedShifts.incrementAndGet();
-      boolean released = state.phase() == ShiftPhase.REFLECTING && requested < state.target()
-          && gears.grid().gearDownAsked(); // held reflection must end before the gear-down can start
-      throw new IllegalStateException("gear " + requested + " refused: a shift to gear " + state.target()
-          + " is under way (" + state.phase() + (released ? ", reflection held for the grid released now" : "")
-          + "); ask again once it has finished");
+      throw new IllegalStateException(early.get().text());
     }
-    if (requested == state.gear()) {
-      return "already in gear " + requested;
+    if (early.isPresent()) {
+      return early.get().text();
     }
     GearDecision decision;
     try {
@@ -271,26 +274,11 @@ public final class GearService implements AutoCloseable {
       LOG.warn("EAFR gears: {} (asked {})", refused.getMessage(), origin);
       throw refused;
     }
-    Set<String> sleeping = new TreeSet<>(state.sleeping());
-    ShiftPhase phase;
-    if (requested < state.gear()) {
-      // The decision keeps on the recovery groups of failed DataNodes (Rabbit Sec. 3.5), woken or not.
-      sleeping.addAll(ActiveSet.all(layout.chain()).minus(layout.serversOn(requested)).minus(decision.staysOn())
-          .ids());
-      sleeping.removeIf(nodes::outOfLayout);
-      phase = ShiftPhase.ENTERING_MAINTENANCE;
-    } else {
-      phase = ShiftPhase.POWERING_ON;
-    }
-    persist(state.shift().shifting(requested, phase, sleeping));
+    // The decision keeps on the recovery groups of failed DataNodes (Rabbit Sec. 3.5), woken or not.
+    persist(ShiftRequest.start(layout, state.shift(), requested, decision, nodes::outOfLayout));
     gears.counters().shifts.incrementAndGet();
     LOG.info("EAFR gears: shift started, {}", decision.describe(origin));
     return decision.describe(origin);
-  }
-
-  /** Who asked for a shift, as its log line says: MANUAL (an operator), or AUTO with the autopilot's reason. */
-  static String origin(GearReason reason) {
-    return reason == GearReason.MANUAL ? "MANUAL" : "AUTO, " + reason;
   }
 
   /** The next gear up or down from the one in force (or under way). */
@@ -368,7 +356,7 @@ public final class GearService implements AutoCloseable {
         }
         break;
       case REFLECTING:
-        if (!gears.grid().mayReflect(store.owedCount())) {
+        if (!grid.mayReflect(store.owedCount())) {
           break; // held for a cleaner or cheaper slot before its deadline (logged by the grid gate)
         }
         if (!reflection.step(layout.get())) {

@@ -124,19 +124,9 @@ public final class GearShift {
    * check applies alike; the answer names who asked ({@link #origin}).
    */
   public ShiftAnswer request(int requested, GearReason reason) {
-    if (requested < 0 || requested > layout.maximumGear()) {
-      return ShiftAnswer.refused("gear " + requested + " does not exist: layout " + layout.name() + " has gears 0.."
-          + layout.maximumGear());
-    }
-    if (state.phase() != ShiftPhase.STEADY) {
-      boolean released = state.phase() == ShiftPhase.REFLECTING && requested < state.target()
-          && gate.releaseForGearDown(); // held reflection must end before the gear-down can start
-      return ShiftAnswer.refused("gear " + requested + " refused: a shift to gear " + state.target()
-          + " is under way (" + state.phase() + (released ? ", reflection held for the grid released now" : "")
-          + "); ask again once it has finished");
-    }
-    if (requested == state.gear()) {
-      return ShiftAnswer.accepted("already in gear " + requested);
+    Optional<ShiftAnswer> early = ShiftRequest.before(layout, state, requested, gate);
+    if (early.isPresent()) {
+      return early.get();
     }
     GearDecision decision;
     try {
@@ -144,14 +134,7 @@ public final class GearShift {
     } catch (IllegalStateException refused) {
       return ShiftAnswer.refused(refused.getMessage());
     }
-    Set<String> sleeping = new TreeSet<>(state.sleeping());
-    ShiftPhase phase = ShiftPhase.POWERING_ON;
-    if (requested < state.gear()) {
-      sleeping.addAll(ActiveSet.all(layout.chain()).minus(layout.serversOn(requested)).minus(decision.staysOn())
-          .ids());
-      phase = ShiftPhase.ENTERING_MAINTENANCE;
-    }
-    persist(state.shifting(requested, phase, sleeping));
+    persist(ShiftRequest.start(layout, state, requested, decision, this::outOfLayout));
     return ShiftAnswer.accepted(decision.describe(origin(reason)));
   }
 
