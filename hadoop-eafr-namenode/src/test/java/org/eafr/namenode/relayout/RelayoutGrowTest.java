@@ -32,16 +32,9 @@ class RelayoutGrowTest {
   @Test
   void theLowestGearShortOfOneCopy_grows_relaysOut_andGearZeroSucceeds() throws Exception {
     long started = System.nanoTime();
-    Configuration conf = RelayoutClusterTest.conf("relayout-grow", 2);
-    conf.set("eafr.gear.primaries", "2");
-    conf.set("eafr.gear.capacity-headroom", "0.5");
-    EafrCluster cluster = EafrCluster.start(conf, GearTestCluster.RACKS, null, 16 * MB);
-    cluster.runtime().gears().power(MiniClusterPower.manager(cluster.mini()));
+    EafrCluster cluster = startShortOfOneCopy(RelayoutClusterTest.conf("relayout-grow", 2));
     try {
-      GenericTestUtils.waitFor(() -> gears(cluster).layout().isPresent(), 50, 30_000);
-      for (int i = 0; i < 6; i++) {
-        cluster.write("/data/f" + i, 3, 4 * EafrCluster.BLOCK_SIZE, 300 + i);
-      }
+      writeData(cluster);
       JsonNode room = lowestGearRoom(cluster);
       assertThat(room.path("lowestGearDataNodes").asInt()).isEqualTo(2);
       assertThat(room.path("holdsOneCopy").asBoolean()).isFalse();
@@ -88,6 +81,23 @@ class RelayoutGrowTest {
     } finally {
       GearTestCluster.stop(cluster);
       System.out.printf("RelayoutGrowTest wall time: %.1f s%n", (System.nanoTime() - started) / 1e9);
+    }
+  }
+
+  /** 12 DataNodes of 16 MB with {@code conf} and equal-work p = 2, g = 2, eafr.gear.capacity-headroom 0.5. */
+  static EafrCluster startShortOfOneCopy(Configuration conf) throws Exception {
+    conf.set("eafr.gear.primaries", "2");
+    conf.set("eafr.gear.capacity-headroom", "0.5");
+    EafrCluster cluster = EafrCluster.start(conf, GearTestCluster.RACKS, null, 16 * MB);
+    cluster.runtime().gears().power(MiniClusterPower.manager(cluster.mini()));
+    GenericTestUtils.waitFor(() -> gears(cluster).layout().isPresent(), 50, 30_000);
+    return cluster;
+  }
+
+  /** 24 MB in 6 files of 4 blocks, 3 replicas each: one copy with its headroom is 36 MB. */
+  static void writeData(EafrCluster cluster) throws Exception {
+    for (int i = 0; i < 6; i++) {
+      cluster.write("/data/f" + i, 3, 4 * EafrCluster.BLOCK_SIZE, 300 + i);
     }
   }
 
