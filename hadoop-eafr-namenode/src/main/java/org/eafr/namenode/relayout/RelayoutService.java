@@ -235,7 +235,7 @@ public final class RelayoutService implements AutoCloseable {
     if (layout.isEmpty() || notAtTopGear(layout.get()).or(() -> notReported(layout.get())).isPresent()) {
       return;
     }
-    Optional<LowestGearRoom> room = LowestGearRoom.of(nameNode, gears, gears.core());
+    Optional<LowestGearRoom> room = lowestGearRoom();
     if (room.isEmpty() || room.get().holdsOneCopy() || room.get().primariesNeeded().isEmpty()) {
       return;
     }
@@ -561,6 +561,11 @@ public final class RelayoutService implements AutoCloseable {
     values.put("movesPerDataNode", settings.movesPerDataNode());
     values.put("movesConcurrent", settings.movesConcurrent());
     return values;
+  }
+
+  /** Whether the lowest gear holds one copy of the data at the fill ({@link LowestGearRoom}); empty without a layout. */
+  public Optional<LowestGearRoom> lowestGearRoom() {
+    return LowestGearRoom.of(nameNode, gears, gears.core());
   }
 
   /** The plan so far: the planner's own, else the one persisted (on a standby, or between batches). */

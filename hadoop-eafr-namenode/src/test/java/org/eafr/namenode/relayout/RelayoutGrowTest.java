@@ -7,8 +7,11 @@ import static org.eafr.namenode.relayout.RelayoutClusterTest.restartNameNode;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.util.HashMap;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.metrics2.AbstractMetric;
+import org.apache.hadoop.metrics2.impl.MetricsCollectorImpl;
 import org.apache.hadoop.test.GenericTestUtils;
 import org.eafr.namenode.admin.AdminRun;
 import org.eafr.namenode.gear.GearTestCluster;
@@ -39,6 +42,7 @@ class RelayoutGrowTest {
       assertThat(room.path("lowestGearDataNodes").asInt()).isEqualTo(2);
       assertThat(room.path("holdsOneCopy").asBoolean()).isFalse();
       assertThat(room.path("primariesNeeded").asInt()).isEqualTo(4);
+      assertThat(metrics(cluster)).containsEntry("LowestGearShort", 1L).containsEntry("LowestGearDataNodes", 2L);
 
       AdminRun grow = AdminRun.run(cluster.conf(), "relayout", "grow");
       assertThat(grow.code).as(grow.out + grow.err).isZero();
@@ -73,6 +77,7 @@ class RelayoutGrowTest {
       // The DataNodes report their usage in heartbeats: the room is of what they last reported.
       cluster.mini().triggerHeartbeats();
       GenericTestUtils.waitFor(() -> lowestGearRoomQuietly(cluster).path("holdsOneCopy").asBoolean(), 100, 30_000);
+      assertThat(metrics(cluster)).containsEntry("LowestGearShort", 0L).containsEntry("LowestGearDataNodes", 4L);
 
       gears(cluster).service().requestGear(0);
       GearTestCluster.awaitGear(cluster, 0);
@@ -99,6 +104,17 @@ class RelayoutGrowTest {
     for (int i = 0; i < 6; i++) {
       cluster.write("/data/f" + i, 3, 4 * EafrCluster.BLOCK_SIZE, 300 + i);
     }
+  }
+
+  /** The relayout metrics source's values now (JMX {@code EafrRelayout}). */
+  private static Map<String, Number> metrics(EafrCluster cluster) {
+    MetricsCollectorImpl collector = new MetricsCollectorImpl();
+    new RelayoutMetrics(relayout(cluster)).getMetrics(collector, true);
+    Map<String, Number> values = new HashMap<>();
+    for (AbstractMetric metric : collector.getRecords().get(0).metrics()) {
+      values.put(metric.name(), metric.value());
+    }
+    return values;
   }
 
   private static JsonNode lowestGearRoom(EafrCluster cluster) throws Exception {
