@@ -15,6 +15,7 @@ import org.apache.hadoop.ipc.Server;
 import org.eafr.namenode.runtime.EafrRuntime;
 import org.eafr.namenode.cluster.ServerTranslator;
 import org.eafr.namenode.config.RolesFile;
+import org.eafr.namenode.relayout.LowestGearRoom;
 
 /**
  * The NameNode side of {@code hdfs eafr}: answers {@link AdminRequest}s that arrive over Hadoop IPC on the
@@ -152,7 +153,7 @@ public final class AdminHandler implements RefreshHandler {
       case RELAYOUT_STOP:
         return RelayoutCommands.answer(runtime.relayout(), request.verb(), request.json());
       case RELAYOUT_GROW:
-        return RelayoutCommands.grow(runtime.relayout(), LowestGearRoom.of(nameNode, runtime), request.json());
+        return RelayoutCommands.grow(runtime.relayout(), LowestGearRoom.of(nameNode, runtime.gears(), runtime.settings().core()), request.json());
       default:
         throw new IllegalArgumentException("'" + request.verb().words() + "' is not served by this NameNode");
     }

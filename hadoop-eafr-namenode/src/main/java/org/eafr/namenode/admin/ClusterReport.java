@@ -26,6 +26,7 @@ import org.eafr.namenode.power.PowerManager;
 import org.eafr.placement.cluster.ServerRole;
 import org.eafr.placement.grid.WorkKind;
 import org.eafr.placement.power.ClusterEnergy;
+import org.eafr.namenode.relayout.LowestGearRoom;
 
 /**
  * What {@code hdfs eafr status} and {@code nodes} answer, read from one NameNode at one moment: its HA state, the
@@ -85,7 +86,7 @@ final class ClusterReport {
           energy == null ? null : energy.nodes().get(ServerTranslator.idOf(dataNode))));
     }
     nodes.sort(Comparator.comparing((NodeReport n) -> n.rack).thenComparing(n -> n.id));
-    this.lowestGear = LowestGearRoom.of(nameNode, runtime).orElse(null);
+    this.lowestGear = LowestGearRoom.of(nameNode, runtime.gears(), runtime.settings().core()).orElse(null);
   }
 
   static ClusterReport of(NameNode nameNode, EafrRuntime runtime) {

@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import org.eafr.namenode.relayout.RelayoutService;
+import org.eafr.namenode.relayout.LowestGearRoom;
 
 /** The answers of {@code hdfs eafr relayout start | status | stop}, text or JSON. */
 final class RelayoutCommands {

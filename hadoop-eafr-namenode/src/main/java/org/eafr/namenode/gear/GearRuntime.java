@@ -69,6 +69,11 @@ public final class GearRuntime {
     return settings;
   }
 
+  /** The core settings the layouts are built with (eafr.gear.*, eafr.storage-reserve.bytes). */
+  public EafrSettings core() {
+    return core;
+  }
+
   public GearRecord state() {
     return state;
   }

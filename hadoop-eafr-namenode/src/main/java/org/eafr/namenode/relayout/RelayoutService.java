@@ -69,6 +69,7 @@ public final class RelayoutService implements AutoCloseable {
   /** Walks one relayout makes at most: the first, and checks of what it left. */
   static final int PASSES = 3;
 
+
   private final NameNode nameNode;
   private final GearRuntime gears;
   private final RelayoutSettings settings;
@@ -88,6 +89,9 @@ public final class RelayoutService implements AutoCloseable {
   private long busySince;
   /** Whether the grid gate was last told that relayout owes moves. */
   private boolean askedGrid;
+  /** Why {@code eafr.relayout.grow.auto} last could not grow the layout (logged once per cause); null: it could. */
+  private String growRefused;
+
 
   private RelayoutService(NameNode nameNode, GearRuntime gears, RelayoutSettings settings) {
     this.nameNode = nameNode;
@@ -216,6 +220,36 @@ public final class RelayoutService implements AutoCloseable {
     }
   }
 
+  /**
+   * {@code eafr.relayout.grow.auto}: each step, while no relayout runs and none was stopped by the operator, at the top
+   * gear with every DataNode reported, grows the layout as {@link #grow} does when the lowest gear no longer holds one
+   * copy of the data with its headroom ({@link LowestGearRoom}) and the chain can. The look costs one pass over the
+   * DataNodes' reported capacities, not the namespace.
+   */
+  private void growWhenShort() throws IOException {
+    boolean idle = record == null || record.finished && !record.running;
+    if (!settings.growAuto() || !idle || !gears.sizedByPrimaries()) {
+      return;
+    }
+    Optional<GearedLayout> layout = gears.layout();
+    if (layout.isEmpty() || notAtTopGear(layout.get()).or(() -> notReported(layout.get())).isPresent()) {
+      return;
+    }
+    Optional<LowestGearRoom> room = lowestGearRoom();
+    if (room.isEmpty() || room.get().holdsOneCopy() || room.get().primariesNeeded().isEmpty()) {
+      return;
+    }
+    try {
+      String grown = grow(room.get().primariesNeeded().getAsInt());
+      LOG.info("EAFR relayout: eafr.relayout.grow.auto = 1: the {}; {}", room.get().text().trim(), grown);
+    } catch (IllegalArgumentException | IllegalStateException refused) {
+      if (!refused.getMessage().equals(growRefused)) { // once per cause, not every step
+        LOG.warn("EAFR relayout: eafr.relayout.grow.auto = 1: {}", refused.getMessage());
+      }
+      growRefused = refused.getMessage();
+    }
+  }
+
   private GearedLayout layoutOrRefuse() {
     return gears.layout().orElseThrow(() -> new IllegalStateException("relayout refused: no geared"
         + " layout in force (eafr.layout = " + gears.settings().layout() + ", or no expansion chain yet); set"
@@ -261,6 +295,7 @@ public final class RelayoutService implements AutoCloseable {
     }
     load();
     moves.settle(outcome);
+    growWhenShort();
     if (record == null || !record.running) {
       owesGrid(false);
       return;
@@ -522,9 +557,15 @@ public final class RelayoutService implements AutoCloseable {
     values.put("lowestGearDataNodes", gears.layout().map(layout -> layout.serversOn(0).size()).orElse(null));
     values.put("grownFrom", record == null || record.grownTo == 0 ? null : record.grownFrom);
     values.put("grownTo", record == null || record.grownTo == 0 ? null : record.grownTo);
+    values.put("growAuto", settings.growAuto());
     values.put("movesPerDataNode", settings.movesPerDataNode());
     values.put("movesConcurrent", settings.movesConcurrent());
     return values;
+  }
+
+  /** Whether the lowest gear holds one copy of the data at the fill ({@link LowestGearRoom}); empty without a layout. */
+  public Optional<LowestGearRoom> lowestGearRoom() {
+    return LowestGearRoom.of(nameNode, gears, gears.core());
   }
 
   /** The plan so far: the planner's own, else the one persisted (on a standby, or between batches). */

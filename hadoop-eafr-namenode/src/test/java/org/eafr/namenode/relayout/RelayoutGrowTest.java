@@ -7,8 +7,11 @@ import static org.eafr.namenode.relayout.RelayoutClusterTest.restartNameNode;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.util.HashMap;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.metrics2.AbstractMetric;
+import org.apache.hadoop.metrics2.impl.MetricsCollectorImpl;
 import org.apache.hadoop.test.GenericTestUtils;
 import org.eafr.namenode.admin.AdminRun;
 import org.eafr.namenode.gear.GearTestCluster;
@@ -32,20 +35,14 @@ class RelayoutGrowTest {
   @Test
   void theLowestGearShortOfOneCopy_grows_relaysOut_andGearZeroSucceeds() throws Exception {
     long started = System.nanoTime();
-    Configuration conf = RelayoutClusterTest.conf("relayout-grow", 2);
-    conf.set("eafr.gear.primaries", "2");
-    conf.set("eafr.gear.capacity-headroom", "0.5");
-    EafrCluster cluster = EafrCluster.start(conf, GearTestCluster.RACKS, null, 16 * MB);
-    cluster.runtime().gears().power(MiniClusterPower.manager(cluster.mini()));
+    EafrCluster cluster = startShortOfOneCopy(RelayoutClusterTest.conf("relayout-grow", 2));
     try {
-      GenericTestUtils.waitFor(() -> gears(cluster).layout().isPresent(), 50, 30_000);
-      for (int i = 0; i < 6; i++) {
-        cluster.write("/data/f" + i, 3, 4 * EafrCluster.BLOCK_SIZE, 300 + i);
-      }
+      writeData(cluster);
       JsonNode room = lowestGearRoom(cluster);
       assertThat(room.path("lowestGearDataNodes").asInt()).isEqualTo(2);
       assertThat(room.path("holdsOneCopy").asBoolean()).isFalse();
       assertThat(room.path("primariesNeeded").asInt()).isEqualTo(4);
+      assertThat(metrics(cluster)).containsEntry("LowestGearShort", 1L).containsEntry("LowestGearDataNodes", 2L);
 
       AdminRun grow = AdminRun.run(cluster.conf(), "relayout", "grow");
       assertThat(grow.code).as(grow.out + grow.err).isZero();
@@ -80,6 +77,7 @@ class RelayoutGrowTest {
       // The DataNodes report their usage in heartbeats: the room is of what they last reported.
       cluster.mini().triggerHeartbeats();
       GenericTestUtils.waitFor(() -> lowestGearRoomQuietly(cluster).path("holdsOneCopy").asBoolean(), 100, 30_000);
+      assertThat(metrics(cluster)).containsEntry("LowestGearShort", 0L).containsEntry("LowestGearDataNodes", 4L);
 
       gears(cluster).service().requestGear(0);
       GearTestCluster.awaitGear(cluster, 0);
@@ -89,6 +87,34 @@ class RelayoutGrowTest {
       GearTestCluster.stop(cluster);
       System.out.printf("RelayoutGrowTest wall time: %.1f s%n", (System.nanoTime() - started) / 1e9);
     }
+  }
+
+  /** 12 DataNodes of 16 MB with {@code conf} and equal-work p = 2, g = 2, eafr.gear.capacity-headroom 0.5. */
+  static EafrCluster startShortOfOneCopy(Configuration conf) throws Exception {
+    conf.set("eafr.gear.primaries", "2");
+    conf.set("eafr.gear.capacity-headroom", "0.5");
+    EafrCluster cluster = EafrCluster.start(conf, GearTestCluster.RACKS, null, 16 * MB);
+    cluster.runtime().gears().power(MiniClusterPower.manager(cluster.mini()));
+    GenericTestUtils.waitFor(() -> gears(cluster).layout().isPresent(), 50, 30_000);
+    return cluster;
+  }
+
+  /** 24 MB in 6 files of 4 blocks, 3 replicas each: one copy with its headroom is 36 MB. */
+  static void writeData(EafrCluster cluster) throws Exception {
+    for (int i = 0; i < 6; i++) {
+      cluster.write("/data/f" + i, 3, 4 * EafrCluster.BLOCK_SIZE, 300 + i);
+    }
+  }
+
+  /** The relayout metrics source's values now (JMX {@code EafrRelayout}). */
+  private static Map<String, Number> metrics(EafrCluster cluster) {
+    MetricsCollectorImpl collector = new MetricsCollectorImpl();
+    new RelayoutMetrics(relayout(cluster)).getMetrics(collector, true);
+    Map<String, Number> values = new HashMap<>();
+    for (AbstractMetric metric : collector.getRecords().get(0).metrics()) {
+      values.put(metric.name(), metric.value());
+    }
+    return values;
   }
 
   private static JsonNode lowestGearRoom(EafrCluster cluster) throws Exception {

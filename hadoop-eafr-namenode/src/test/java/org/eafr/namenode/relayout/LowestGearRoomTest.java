@@ -1,4 +1,4 @@
-package org.eafr.namenode.admin;
+package org.eafr.namenode.relayout;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package org.eafr.namenode.admin;
+package org.eafr.namenode.relayout;
 
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -11,10 +11,10 @@ import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
 import org.apache.hadoop.hdfs.server.namenode.DirectoryWithQuotaFeature;
 import org.apache.hadoop.hdfs.server.namenode.NameNode;
 import org.eafr.namenode.cluster.ServerTranslator;
-import org.eafr.namenode.runtime.EafrRuntime;
 import org.eafr.placement.gear.ActiveSet;
 import org.eafr.placement.gear.GearedLayout;
 import org.eafr.placement.gear.layout.CapacityPrimaries;
+import org.eafr.namenode.gear.GearRuntime;
 import org.eafr.placement.settings.EafrSettings;
 
 /**
@@ -30,7 +30,7 @@ import org.eafr.placement.settings.EafrSettings;
  * with r = 3 is one copy of 400 GB, 420 GB with 5% headroom, so gear 0 holds 360 / 420 = 86% of it, and the chain's
  * next DataNodes of 100 GB make p = 5 (450 GB).
  */
-final class LowestGearRoom {
+public final class LowestGearRoom {
   private final long oneCopyBytes;
   private final long lowestGearBytes;
   private final int primaries;
@@ -73,8 +73,8 @@ final class LowestGearRoom {
    * the larger of the namespace's storage space (every file's bytes times its replication, kept by HDFS at the root)
    * and the DataNodes' used bytes (asleep DataNodes report none).
    */
-  static Optional<LowestGearRoom> of(NameNode nameNode, EafrRuntime runtime) {
-    Optional<GearedLayout> layout = runtime.gears().layout();
+  public static Optional<LowestGearRoom> of(NameNode nameNode, GearRuntime gears, EafrSettings core) {
+    Optional<GearedLayout> layout = gears.layout();
     if (layout.isEmpty()) {
       return Optional.empty();
     }
@@ -88,7 +88,6 @@ final class LowestGearRoom {
     DirectoryWithQuotaFeature root = nameNode.getNamesystem().getFSDirectory().getRoot()
         .getDirectoryWithQuotaFeature();
     long namespace = root == null ? 0 : root.getSpaceConsumed().getStorageSpace();
-    EafrSettings core = runtime.settings().core();
     return Optional.of(of(layout.get(), capacities, Math.max(used, namespace), core.get(EafrSettings.GEAR_REPLICAS),
         core.storageReserveBytes(), core.get(EafrSettings.GEAR_CAPACITY_HEADROOM),
         core.get(EafrSettings.GEAR_GROUP_SIZE)));
@@ -113,22 +112,22 @@ final class LowestGearRoom {
   }
 
   /** The share of one copy plus headroom that the lowest gear holds (1 or more: it holds it). */
-  double heldShare() {
+  public double heldShare() {
     double wanted = oneCopyBytes * (1 + headroom);
     return wanted <= 0 ? Double.POSITIVE_INFINITY : lowestGearBytes / wanted;
   }
 
-  boolean holdsOneCopy() {
+  public boolean holdsOneCopy() {
     return heldShare() >= 1;
   }
 
   /** The p that holds one copy with the headroom; empty when the whole chain cannot. */
-  OptionalInt primariesNeeded() {
+  public OptionalInt primariesNeeded() {
     return needed < 0 ? OptionalInt.empty() : OptionalInt.of(needed);
   }
 
   /** The line for {@code status} and {@code plan}. */
-  String text() {
+  public String text() {
     String head = String.format(Locale.ROOT, "lowest gear (%d DataNodes, %s usable) holds %s of one copy (%s stored"
         + " / r, with %.0f%% headroom)", primaries, size(lowestGearBytes), percent(), size(oneCopyBytes),
         100 * headroom);
@@ -147,7 +146,7 @@ final class LowestGearRoom {
     return Double.isInfinite(share) ? "all" : String.format(Locale.ROOT, "%.0f%%", 100 * share);
   }
 
-  Map<String, Object> toJsonMap() {
+  public Map<String, Object> toJsonMap() {
     Map<String, Object> map = new LinkedHashMap<>();
     map.put("oneCopyBytes", oneCopyBytes);
     map.put("lowestGearDataNodes", primaries);
