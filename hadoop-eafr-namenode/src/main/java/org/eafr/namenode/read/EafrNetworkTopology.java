@@ -47,6 +47,7 @@ public class EafrNetworkTopology extends DFSNetworkTopology implements Configura
   private GearRuntime gears;
   private int serviceCapacity;
   private ReplicaIds replicaIds;
+  private final RackIds rackIds = new RackIds();
 
   /** Called by ReflectionUtils when the NameNode builds its topology; validates the settings. */
   @Override
@@ -84,8 +85,8 @@ public class EafrNetworkTopology extends DFSNetworkTopology implements Configura
   /**
    * Builds no core {@code Server} per replica: the core's {@code orderIndices} takes each replica's rack, role and
    * read queue in arrays (this runs for every block of every getBlockLocations). Each replica's DataNode is found once
-   * ({@link ReplicaIds}: its id, recent-reads counter, role from the roles file and chain position), and the clock is
-   * read once per block.
+   * ({@link ReplicaIds}: its id, recent-reads counter, role from the roles file, rack number and chain position), so
+   * no rack name is compared; the clock is read once per block.
    */
   private <T extends Node> void order(Node reader, T[] nodes, int activeLen) {
     if (activeLen < 1) {
@@ -96,23 +97,23 @@ public class EafrNetworkTopology extends DFSNetworkTopology implements Configura
       return;
     }
     ReplicaId[] replicas = new ReplicaId[activeLen];
-    String[] racks = new String[activeLen];
+    boolean[] local = new boolean[activeLen];
     ServerRole[] roles = new ServerRole[activeLen];
     int[] queues = new int[activeLen];
     T[] active = Arrays.copyOf(nodes, activeLen);
+    int readerRack = rackOf(reader);
     long now = recentReads.now();
     for (int i = 0; i < activeLen; i++) {
       DatanodeInfo dataNode = (DatanodeInfo) nodes[i];
       ReplicaId replica = replicaIds.of(dataNode);
       replicas[i] = replica;
-      racks[i] = dataNode.getNetworkLocation();
+      local[i] = replica.rackId(dataNode, rackIds) == readerRack;
       roles[i] = replica.role(dataNode, serverRoles, translator);
       queues[i] = ServerTranslator.readQueue(dataNode, replica.directedReads.value(now));
     }
-    String readerRack = reader == null ? null : reader.getNetworkLocation();
     int[] order = new int[activeLen];
-    int serving = readers.orderIndices(readerRack, racks, roles, queues, activeLen, order);
-    policyFirst(readerRack, replicas, racks, queues, order, serving);
+    int serving = readers.orderIndices(local, roles, queues, activeLen, order);
+    policyFirst(replicas, local, queues, order, serving);
     for (int i = 0; i < serving; i++) {
       nodes[i] = active[order[i]];
     }
@@ -122,6 +123,16 @@ public class EafrNetworkTopology extends DFSNetworkTopology implements Configura
     // nodes[0] is the first ordered replica, or the first active one when the core ordered none.
     ReplicaId first = replicas[serving > 0 ? order[0] : 0];
     attribution.listedFirst(first.id, first.directedReads, now);
+  }
+
+  /** The number of the reader's rack ({@link RackIds}); -1, which no replica's rack has, when it has none. */
+  private int rackOf(Node reader) {
+    String rack = reader == null ? null : reader.getNetworkLocation();
+    if (rack == null) {
+      return -1;
+    }
+    return reader instanceof DatanodeInfo ? replicaIds.of((DatanodeInfo) reader).rackId((DatanodeInfo) reader, rackIds)
+        : rackIds.idOf(rack);
   }
 
   /** After the {@code serving} ordered replicas, the other active ones in HDFS's order. */
@@ -141,11 +152,10 @@ public class EafrNetworkTopology extends DFSNetworkTopology implements Configura
   /**
    * Under a geared policy, its read ordering picks the replica listed first among the {@code serving} ones (Rabbit's
    * hit-ratio balancer, SpringFS's read offloading, EAFR on gears' rounds of slots); the rest keep Alg. 3's order.
-   * O(serving): one array of chain positions (each replica's cached in its {@link ReplicaId}); the candidates are read
+   * O(serving): one array of chain positions (each replica's kept in its {@link ReplicaId}); the candidates are read
    * through {@code order}, not copied.
    */
-  private void policyFirst(String readerRack, ReplicaId[] replicas, String[] racks, int[] queues, int[] order,
-      int serving) {
+  private void policyFirst(ReplicaId[] replicas, boolean[] local, int[] queues, int[] order, int serving) {
     if (serving < 2) {
       return;
     }
@@ -159,8 +169,8 @@ public class EafrNetworkTopology extends DFSNetworkTopology implements Configura
     for (int i = 0; i < serving; i++) {
       positions[order[i]] = replicas[order[i]].position(chain);
     }
-    int first = parts.get().reads().first(ReadCandidates.ordered(readerRack, order, serving, positions, racks,
-        queues, serviceCapacity, awake.get()));
+    int first = parts.get().reads().first(ReadCandidates.ordered(order, serving, positions, local, queues,
+        serviceCapacity, awake.get()));
     if (first > 0) {
       int chosen = order[first];
       System.arraycopy(order, 0, order, 1, first);

@@ -10,9 +10,9 @@ import org.eafr.placement.gear.ExpansionChain;
 
 /**
  * One DataNode as the reader ordering knows it ({@link ReplicaIds}): its server id, its counter of recently directed
- * reads and, once asked, the roles file's answer for it and its position in an expansion chain. Shared by the IPC
- * handler threads: the role and the chain position are immutable objects replaced whole, so a thread sees either an
- * old one (and finds it stale) or a complete new one.
+ * reads and, once asked, the roles file's answer for it, the number of its rack and its position in an expansion
+ * chain. Shared by the IPC handler threads: each of those is an immutable object replaced whole, so a thread sees
+ * either an old one (and finds it stale) or a complete new one.
  */
 final class ReplicaId {
   /** IP:transfer port ({@link ServerTranslator#idOf}). */
@@ -22,6 +22,7 @@ final class ReplicaId {
   private final int transferPort;
   private ChainPosition position;
   private ServerRoles.CachedRole fileRole;
+  private Rack rack;
 
   ReplicaId(DatanodeID dataNode, RecentReads.Counter directedReads) {
     this.id = ServerTranslator.idOf(dataNode);
@@ -49,6 +50,20 @@ final class ReplicaId {
     return translator.roleOf(copy, known);
   }
 
+  /**
+   * The number of the rack of {@code copy}, a copy of this DataNode ({@link RackIds}): a copy shares its DataNode's
+   * rack String, so this is an identity test unless HDFS resolved the rack again.
+   */
+  int rackId(DatanodeInfo copy, RackIds racks) {
+    String location = copy.getNetworkLocation();
+    Rack known = rack;
+    if (known == null || known.name != location) {
+      known = new Rack(location, racks.idOf(location));
+      rack = known;
+    }
+    return known.id;
+  }
+
   /** The position of this DataNode in {@code chain} ({@link ExpansionChain#position}: -1 when not in it). */
   int position(ExpansionChain chain) {
     ChainPosition known = position;
@@ -67,6 +82,17 @@ final class ReplicaId {
     ChainPosition(ExpansionChain chain, int position) {
       this.chain = chain;
       this.position = position;
+    }
+  }
+
+  /** A rack name and its number. */
+  private static final class Rack {
+    final String name;
+    final int id;
+
+    Rack(String name, int id) {
+      this.name = name;
+      this.id = id;
     }
   }
 }

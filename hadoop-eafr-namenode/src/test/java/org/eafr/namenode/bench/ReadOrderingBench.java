@@ -42,7 +42,7 @@ import org.openjdk.jmh.annotations.TearDown;
  * run at their top gear (every DataNode on), so every replica is a candidate of the policy's read ordering.
  *
  * <p>{@code copy-only} makes the copies and orders nothing: subtract it from every other row to get the ordering's
- * own cost, the figure to compare with stock's ({@code ReadOrderingRatios} prints both ratios from the JSON).
+ * own cost, the figure to compare with stock's ({@link ReadOrderingRatios} prints those ratios from the JSON).
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -59,7 +59,7 @@ public class ReadOrderingBench {
   public String ordering;
 
   /** DataNodes: 25 per rack, at least 2 racks (4 is scripts/bench-namenode-rpc.sh's cluster: 2 racks of 2). */
-  @Param({"1000"})
+  @Param({"4", "1000"})
   public int dataNodes;
 
   private int racks;

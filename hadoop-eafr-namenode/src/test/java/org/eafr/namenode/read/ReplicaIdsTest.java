@@ -112,6 +112,22 @@ class ReplicaIdsTest {
     assertThat(replica.role(registered, roles, translator)).isEqualTo(ServerRole.HOT);
   }
 
+  @Test
+  void dataNodesOnEqualRackNames_getOneRackNumber_andAMovedDataNodeItsNewRacks() {
+    RackIds racks = new RackIds();
+    DatanodeInfo first = info("dn1.eafr.local");
+    first.setNetworkLocation(new String("/r1"));
+    DatanodeInfo second = new DatanodeInfoBuilder().setNodeID(new DatanodeID("10.0.0.2", "dn2.eafr.local", "uuid-2",
+        9866, 9864, 0, 9867)).build();
+    second.setNetworkLocation(new String("/r1"));
+    int r1 = ids.of(first).rackId(copy(first), racks);
+    assertThat(ids.of(second).rackId(copy(second), racks)).isEqualTo(r1);
+    assertThat(racks.idOf("/r1")).isEqualTo(r1);
+
+    first.setNetworkLocation("/r2");
+    assertThat(ids.of(first).rackId(copy(first), racks)).isNotEqualTo(r1).isEqualTo(racks.idOf("/r2"));
+  }
+
   /** The copy getBlockLocations hands the ordering. */
   private static DatanodeInfo copy(DatanodeInfo registered) {
     return new DatanodeInfoWithStorage(registered, "s1", StorageType.DISK);

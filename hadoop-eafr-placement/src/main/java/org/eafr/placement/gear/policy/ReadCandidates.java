@@ -6,9 +6,10 @@ import org.eafr.placement.gear.eafr.RoundsReader;
 /**
  * The replicas a read may go to, as the NameNode's reader ordering sees them, in arrays indexed alike (no object per
  * replica on the getBlockLocations path): each candidate with its chain position (-1 for a DataNode outside the
- * chain), its rack, its read queue and its read slots; {@code on} is the servers on now and {@code readerRack} the
- * reader's rack (null when unknown). Candidate i is entry i of the arrays, or, for candidates {@link #ordered} from a
- * block's replicas, entry {@code order[i]}, so the caller copies no array into candidate order.
+ * chain), its rack (or whether it is the reader's), its read queue and its read slots; {@code on} is the servers on
+ * now and {@code readerRack} the reader's rack (null when unknown). Candidate i is entry i of the arrays, or, for
+ * candidates {@link #ordered} from a block's replicas, entry {@code order[i]}, so the caller copies no array into
+ * candidate order.
  */
 public final class ReadCandidates implements RoundsReader.Holders {
   final String readerRack;
@@ -17,7 +18,10 @@ public final class ReadCandidates implements RoundsReader.Holders {
   /** Candidate i is entry order[i] of the arrays; null when it is entry i. */
   private final int[] order;
   private final int[] positions;
+  /** Each candidate's rack, compared with the reader's; null when {@link #local} says. */
   private final String[] racks;
+  /** Whether each candidate is on the reader's rack; null when {@link #racks} says. */
+  private final boolean[] local;
   private final int[] queues;
   /** Each candidate's read slots; null when every candidate has {@link #uniformSlots}. */
   private final int[] slots;
@@ -26,15 +30,16 @@ public final class ReadCandidates implements RoundsReader.Holders {
   /** The first {@code count} entries of the arrays are the candidates, in order. */
   public ReadCandidates(String readerRack, int[] positions, String[] racks, int[] queues, int[] slots, int count,
       ActiveSet on) {
-    this(readerRack, null, positions, racks, queues, slots, 0, count, on);
+    this(readerRack, null, positions, racks, null, queues, slots, 0, count, on);
   }
 
-  private ReadCandidates(String readerRack, int[] order, int[] positions, String[] racks, int[] queues, int[] slots,
-      int uniformSlots, int count, ActiveSet on) {
+  private ReadCandidates(String readerRack, int[] order, int[] positions, String[] racks, boolean[] local,
+      int[] queues, int[] slots, int uniformSlots, int count, ActiveSet on) {
     this.readerRack = readerRack;
     this.order = order;
     this.positions = positions;
     this.racks = racks;
+    this.local = local;
     this.queues = queues;
     this.slots = slots;
     this.uniformSlots = uniformSlots;
@@ -44,11 +49,12 @@ public final class ReadCandidates implements RoundsReader.Holders {
 
   /**
    * Candidate i is replica {@code order[i]} of a block, for i below {@code count}; the arrays are indexed by replica
-   * (only the candidates' entries are read), and every candidate has {@code slots} read slots.
+   * (only the candidates' entries are read): chain position, whether it is on the reader's rack ({@code local}) and
+   * read queue; every candidate has {@code slots} read slots.
    */
-  public static ReadCandidates ordered(String readerRack, int[] order, int count, int[] positions, String[] racks,
-      int[] queues, int slots, ActiveSet on) {
-    return new ReadCandidates(readerRack, order, positions, racks, queues, null, slots, count, on);
+  public static ReadCandidates ordered(int[] order, int count, int[] positions, boolean[] local, int[] queues,
+      int slots, ActiveSet on) {
+    return new ReadCandidates(null, order, positions, null, local, queues, null, slots, count, on);
   }
 
   @Override
@@ -62,8 +68,8 @@ public final class ReadCandidates implements RoundsReader.Holders {
   }
 
   @Override
-  public String rack(int i) {
-    return racks[entry(i)];
+  public boolean onReaderRack(int i) {
+    return local != null ? local[entry(i)] : racks[entry(i)].equals(readerRack);
   }
 
   @Override

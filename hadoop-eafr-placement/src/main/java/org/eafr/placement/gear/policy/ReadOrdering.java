@@ -77,7 +77,7 @@ public interface ReadOrdering {
 
     @Override
     public int first(ReadCandidates candidates) {
-      return reader.firstIndex(candidates.readerRack, candidates);
+      return reader.firstIndex(candidates);
     }
   }
 }

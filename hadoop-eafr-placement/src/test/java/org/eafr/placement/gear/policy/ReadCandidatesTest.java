@@ -17,8 +17,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Candidates {@link ReadCandidates#ordered} from a block's replicas (read through the order, the NameNode's way) choose
- * exactly what the same candidates copied into candidate order choose, read after read, under every geared policy:
+ * Candidates {@link ReadCandidates#ordered} from a block's replicas (read through the order, the reader's rack given
+ * as a flag per replica: the NameNode's way) choose exactly what the same candidates copied into candidate order, with
+ * their rack names, choose, read after read, under every geared policy:
  * two twins of each policy's read ordering, one asked each way, stay in step over 3,000 seeded reads.
  */
 class ReadCandidatesTest {
@@ -66,8 +67,11 @@ class ReadCandidatesTest {
 
       int expected = copied.reads().first(copiedInOrder(readerRack, order, count, positions, racks, queues, slots,
           on));
-      int actual = ordered.reads().first(ReadCandidates.ordered(readerRack, order, count, positions, racks, queues,
-          slots, on));
+      boolean[] local = new boolean[replicas];
+      for (int r = 0; r < replicas; r++) {
+        local[r] = racks[r].equals(readerRack);
+      }
+      int actual = ordered.reads().first(ReadCandidates.ordered(order, count, positions, local, queues, slots, on));
 
       assertThat(actual).as("read %d", read).isEqualTo(expected);
       chosenSomewhere += expected > 0 ? 1 : 0;
