@@ -180,9 +180,9 @@ final class ClusterConfig {
    * Whether a read floor shortens this load's reads, so that an operator would pay for its servers: the floor keeps
    * all r = 3 replicas of a file awake, and a burst of M reads of one file over a awake replicas of c read slots each
    * takes L(M, a) ({@link ReadFloor#burstMeanMillis}), which falls with a only when the burst fills one replica's
-   * slots: L(M, 1) = L(M, 3) = t for M &lt;= c. Example: the demo's bursts are at most 3 reads (a job's map tasks,
-   * {@code demo.reads-per-job}, on 4 client threads) against c = 64 slots: no floor, so eafr-geared gears down to
-   * gear 0 as the other geared policies do. The simulator's gears scenario (bursts of up to 1,000 map tasks, c = 15)
+   * slots: L(M, 1) = L(M, 3) = t for M &lt;= c. Example: the default replay's largest burst is 4 reads
+   * ({@link ReplayPlan#largestBurst}: a job's at most 3 map tasks, two jobs drawing one file at one instant, 4 client
+   * threads) against c = 64 slots: no floor, so eafr-geared gears down to gear 0 as the other geared policies do. The simulator's gears scenario (bursts of up to 1,000 map tasks, c = 15)
    * needs one: L(1000, 1) = 169.2 ms against L(1000, 3) = 58.1 ms at t = 5 ms.
    */
   static boolean readFloorFor(int burst, int slots) {
