@@ -79,7 +79,7 @@ final class GearedEafrRounds {
     GearedEafrPlanner planner = GearedEafrPlanner.from(core, GearedEafr.from(core, layout, floor(layout),
         core.get(EafrSettings.GEAR_REPLICAS)), destinations);
     return (files, view) -> {
-      GearedEafrPlan plan = planner.plan(files, onChain(withOwedBytes(view, layout.chain()), layout.chain()), gear);
+      GearedEafrPlan plan = planner.plan(files, onChain(owed.charged(view, layout.chain()), layout.chain()), gear);
       if (owe && !plan.owed().isEmpty()) {
         Map<String, Long> sizes = new HashMap<>();
         files.forEach(file -> sizes.put(file.file().id(), file.file().sizeBytes()));
@@ -149,19 +149,6 @@ final class GearedEafrRounds {
   private ReadFloor floor(GearedLayout layout) {
     return layout instanceof EqualWorkLayout ? GearedPolicies.readFloor(core, (EqualWorkLayout) layout)
         : ReadFloor.off();
-  }
-
-  /** {@code view} with the bytes owed to each DataNode counted as used there. */
-  private ClusterView withOwedBytes(ClusterView view, ExpansionChain chain) {
-    long[] bytes = owed.bytesByTarget(chain.size());
-    ClusterView charged = view;
-    for (int p = 0; p < bytes.length; p++) {
-      Optional<Server> server = bytes[p] > 0 ? view.find(chain.id(p)) : Optional.empty();
-      if (server.isPresent()) {
-        charged = charged.with(server.get().withStorageUsed(server.get().storageUsed() + bytes[p]));
-      }
-    }
-    return charged;
   }
 
   /** DataNodes outside the chain as cold (failed ones stay failed): the gears place nothing on them. */
