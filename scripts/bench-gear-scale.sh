@@ -13,7 +13,9 @@
 # The first size is placed with every DataNode on; later sizes add blocks with the top gear group asleep, so the
 # replicas on the 2 DataNodes of the 4 -> 3 shift stay fixed while the namespace grows. The longest namesystem
 # read-lock hold of each walk is HDFS's own lock report (dfs.namenode.read-lock-reporting-threshold-ms, every hold
-# over the threshold logged by FSNamesystemLock); holds under the threshold are shown as "< threshold".
+# over the threshold logged by FSNamesystemLock); holds under the threshold are shown as "< threshold". Each row also
+# counts the holds reported (at or over the threshold) and the bytes the walking thread allocated per block walked
+# (the JDK's per-thread count): a walk that allocates inside its holds is one a young-generation collection stops there.
 # The run logic is in hadoop-eafr-namenode's test sources, org.eafr.namenode.bench.GearScaleBench.
 #
 # Usage: scripts/bench-gear-scale.sh [--sizes N,N,...] [--repeats R] [--lock-threshold-ms T]
@@ -36,7 +38,7 @@ ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 sizes=1000000,5000000 repeats=3 threshold=5 batches=64,1000
 while (($#)); do
   case "$1" in
-    -h | --help) sed -n '2,33p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h | --help) sed -n '2,35p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     --sizes | --repeats | --lock-threshold-ms | --planning-batch-files) ;;
     *) echo "unknown option $1 (see --help)" >&2; exit 2 ;;
   esac

@@ -9,6 +9,7 @@
 # The run logic is in hadoop-eafr-namenode's test sources, org.eafr.namenode.bench.NameNodeRpcBench.
 #
 # Usage: scripts/bench-namenode-rpc.sh [--pairs P] [--files F] [--threads T] [--block-files K] [--gbl-ops N] [--passes R]
+#          [--layout L]
 #   --pairs 6          stock/EAFR pairs (each pair: one stock run and one EAFR run, back to back, the order flipped
 #                      every pair: with an even count each side runs first equally often)
 #   --files 50000      files per NNThroughputBenchmark op (fewer make passes of about a second, which one GC moves by 20-40%)
@@ -18,6 +19,10 @@
 #   --passes 3         passes of first reads (each on paths never read before: the directory is renamed between
 #                      passes), repeat reads, fileStatus and getBlockLocations in each run; the median pass is
 #                      reported (one pass moved by a GC or a neighbour's burst varied 20% here)
+#   --layout random    eafr.layout of the EAFR NameNode: random (EAFR's ordering, Alg. 3), or a geared policy (rabbit,
+#                      springfs, accordion, eafr-geared; equal-work is rabbit), whose read ordering (hit-ratio balancer,
+#                      read offloading, rounds) then picks the replica listed first: the chain is fixed from the 4
+#                      DataNodes (eafr.gear.expected-datanodes = 4) before the first pair, every DataNode on
 # Time on the 2-core development VM: about 3 minutes per pair at the defaults when it is otherwise idle, twice that
 # at a load average of 20-30 (others' builds). Steadier medians: more pairs (e.g. --pairs 12).
 # Prints each run's figures, then every figure and the min/median/max of eafr/stock per pair; the report is also
@@ -26,11 +31,21 @@
 # Environment: BENCH_HEAP (heap of each daemon, 512m), BENCH_NAME_DIR (NameNode metadata, a fresh dir in /dev/shm).
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
-pairs=6 files=50000 threads=8 block_files=500 gbl_ops=100000 passes=3
+pairs=6 files=50000 threads=8 block_files=500 gbl_ops=100000 passes=3 layout=random
 while (($#)); do
   case "$1" in
-    -h | --help) sed -n '2,26p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h | --help) sed -n '2,31p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     --pairs | --files | --threads | --block-files | --gbl-ops | --passes) ;;
+    --layout)
+      (($# >= 2)) || { echo "$1 needs a value" >&2; exit 2; }
+      [[ "$2" =~ ^(random|equal-work|rabbit|springfs|accordion|eafr-geared)$ ]] || {
+        echo "--layout $2 is not allowed: expected random, equal-work, rabbit, springfs, accordion or eafr-geared" >&2
+        exit 2
+      }
+      layout=$2
+      shift 2
+      continue
+      ;;
     *) echo "unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
   (($# >= 2)) || { echo "$1 needs a value" >&2; exit 2; }
@@ -78,6 +93,20 @@ common=(--fs "hdfs://127.0.0.1:$NN_RPC" --blocks-dir /bench-rpc/blocks --block-f
 log "writing $block_files one-block files (replication 3) for getBlockLocations ..."
 bench prepare "${common[@]}" >"$LOCAL_CLUSTER_DIR/logs/prepare.log" 2>&1 || { tail -20 "$LOCAL_CLUSTER_DIR/logs/prepare.log" >&2; exit 1; }
 
+if [[ "$layout" != random ]]; then
+  # The EAFR NameNode's own settings only (conf-stock stays stock); the chain is fixed once and persisted.
+  sed -i "s#</configuration>#<property><name>eafr.layout</name><value>$layout</value></property><property><name>eafr.gear.expected-datanodes</name><value>4</value></property></configuration>#" \
+    "$LOCAL_CLUSTER_DIR/conf/hdfs-site.xml"
+  cluster namenode eafr >"$LOCAL_CLUSTER_DIR/logs/restart-layout.log" 2>&1 || { cat "$LOCAL_CLUSTER_DIR/logs/restart-layout.log" >&2; exit 1; }
+  for ((tries = 0; tries < 120; tries++)); do
+    grep -q 'EAFR gears: expansion chain fixed' "$LOCAL_CLUSTER_DIR/logs/namenode.log" && break
+    sleep 0.5
+  done
+  grep -h 'EAFR gears: expansion chain fixed' "$LOCAL_CLUSTER_DIR/logs/namenode.log" >&2 \
+    || { echo "the $layout layout's chain was not fixed in 60 s (see $LOCAL_CLUSTER_DIR/logs/namenode.log)" >&2; exit 1; }
+  log "EAFR NameNode: eafr.layout = $layout, chain fixed"
+fi
+
 results="$LOCAL_CLUSTER_DIR/results.tsv"
 echo "# pair	label	metric	value (ops/s; bytes)" >"$results"
 for ((pair = 1; pair <= pairs; pair++)); do
@@ -99,7 +128,7 @@ done
 cluster stop >/dev/null 2>&1
 
 echo
-echo "NameNode over RPC, $pairs pairs, $files files, $threads threads; ops/s per run (heap: bytes per opened file):"
+echo "NameNode over RPC, $pairs pairs, $files files, $threads threads, EAFR with eafr.layout = $layout; ops/s per run (heap: bytes per opened file):"
 bench report "$results" | tee "$ROOT/target/bench-namenode-rpc.txt"
 java -Xmx2g -cp "$core_module/test-classes:$core_module/classes" org.eafr.placement.bench.ReadCounterFootprint \
   1000000 1500000 | tee -a "$ROOT/target/bench-namenode-rpc.txt"

@@ -10,6 +10,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import org.apache.hadoop.conf.Configuration;
+import org.eafr.namenode.config.NamenodeSettings;
+import org.eafr.placement.gear.eafr.ReadFloor;
 import org.eafr.placement.gear.layout.EqualWorkShares;
 import org.eafr.placement.gear.policy.GearedPolicies;
 
@@ -26,13 +28,16 @@ final class ClusterConfig {
   private final DemoSettings settings;
   private final Properties plan;
   private final Path root;
+  private final int burst;
 
-  ClusterConfig(DemoState state, DemoHosts hosts, DemoSettings settings, Properties plan, Path root) {
+  ClusterConfig(DemoState state, DemoHosts hosts, DemoSettings settings, Properties plan, Path root)
+      throws IOException {
     this.state = state;
     this.hosts = hosts;
     this.settings = settings;
     this.plan = plan;
     this.root = root;
+    this.burst = ReplayPlan.of(settings).largestBurst(settings.integer("demo.clients"));
   }
 
   void write() throws IOException {
@@ -146,9 +151,10 @@ final class ClusterConfig {
 
   /**
    * What each policy needs on 9 DataNodes. Accordion: a lowest group of p servers (the equal-work layout's gear 0)
-   * and growth 1, so groups of 3, 3, 3 give gears 0-2 (growth 2 would give 3 and 6: one step). eafr-geared: the
-   * smallest read floor the layout can build ({@link #readFloorShare}: 6 of 9 servers), so the controller never runs
-   * below gear 3. Random: the standby hosts ({@link #roles}) turn
+   * and growth 1, so groups of 3, 3, 3 give gears 0-2 (growth 2 would give 3 and 6: one step). eafr-geared: a read
+   * floor only when the replay's bursts would queue without one ({@link #readFloorFor}; then the smallest the layout
+   * can build, {@link #readFloorShare}: 6 of 9 servers, and the controller never runs below gear 3); the default
+   * replay's bursts of at most 3 reads need none, so its gears are 0..6 as rabbit's. Random: the standby hosts ({@link #roles}) turn
    * cold at the monitor's first round (a storage reserve of 1 PiB, Eq. 8: every disk "nearly full") and their hosts
    * are switched off through the power manager (docs/cold-sleep.md); the monitor runs every 10 s.
    */
@@ -158,14 +164,29 @@ final class ClusterConfig {
       site.set("eafr.gear.accordion.lowest-group", settings.get("demo.gear.primaries"));
       site.set("eafr.gear.accordion.growth", "1.0");
     } else if (policy.equals(GearedPolicies.EAFR_GEARED.name())) {
-      site.set("eafr.gear.eafr.read-floor", readFloorShare(settings.integer("demo.datanodes"),
-          settings.integer("demo.gear.primaries"), settings.integer("demo.gear.group-size")));
+      int slots = NamenodeSettings.SERVICE_CAPACITY.read(settings.hadoopOverrides()::get);
+      site.set("eafr.gear.eafr.read-floor", readFloorFor(burst, slots) ? readFloorShare(
+          settings.integer("demo.datanodes"), settings.integer("demo.gear.primaries"),
+          settings.integer("demo.gear.group-size")) : "0.0");
     } else if (!settings.geared()) {
       site.set("eafr.storage-reserve.bytes", String.valueOf(1L << 50));
       site.set("eafr.cold.power-off", "true");
       site.set("eafr.cold.step.ms", "1000");
       site.set("eafr.interval.ms", "10000");
     }
+  }
+
+  /**
+   * Whether a read floor shortens this load's reads, so that an operator would pay for its servers: the floor keeps
+   * all r = 3 replicas of a file awake, and a burst of M reads of one file over a awake replicas of c read slots each
+   * takes L(M, a) ({@link ReadFloor#burstMeanMillis}), which falls with a only when the burst fills one replica's
+   * slots: L(M, 1) = L(M, 3) = t for M &lt;= c. Example: the default replay's largest burst is 4 reads
+   * ({@link ReplayPlan#largestBurst}: a job's at most 3 map tasks, two jobs drawing one file at one instant, 4 client
+   * threads) against c = 64 slots: no floor, so eafr-geared gears down to gear 0 as the other geared policies do. The simulator's gears scenario (bursts of up to 1,000 map tasks, c = 15)
+   * needs one: L(1000, 1) = 169.2 ms against L(1000, 3) = 58.1 ms at t = 5 ms.
+   */
+  static boolean readFloorFor(int burst, int slots) {
+    return ReadFloor.burstMeanMillis(burst, 1, slots, 1.0) > ReadFloor.burstMeanMillis(burst, 3, slots, 1.0);
   }
 
   /**

@@ -4,7 +4,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.SplittableRandom;
 import org.eafr.sim.workload.SwimTraceReader;
 import org.eafr.sim.workload.TraceEvent;
@@ -78,6 +80,22 @@ public record ReplayPlan(long[] fileBytes, List<Op> ops, long durationMillis) {
 
   public long writes() {
     return ops.size() - reads();
+  }
+
+  /**
+   * M: the most reads of one file the plan starts at the same instant (one job's map tasks), at most {@code clients}
+   * (the client threads that run them). Example: a job of 5 map tasks with 3 reads a job allowed plans 3 reads of its
+   * file at once; on 2 clients at most 2 of them run together.
+   */
+  public int largestBurst(int clients) {
+    Map<List<Long>, Integer> bursts = new HashMap<>();
+    int largest = 0;
+    for (Op op : ops) {
+      if (op.read()) {
+        largest = Math.max(largest, bursts.merge(List.of(op.atMillis(), (long) op.file()), 1, Integer::sum));
+      }
+    }
+    return Math.min(largest, clients);
   }
 
   /** Operations planned in each of {@code buckets} equal windows of the replay (the load the trace asks for). */

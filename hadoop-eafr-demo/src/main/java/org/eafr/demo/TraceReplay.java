@@ -43,6 +43,8 @@ public final class TraceReplay {
   private final AtomicLong writesDone = new AtomicLong();
   private final AtomicLong writesFailed = new AtomicLong();
   private final DoubleList readMillis = new DoubleList();
+  /** Each served read: milliseconds into the replay at its open, and its latency (reads-RUN.tsv). */
+  private final List<String> readTimes = new ArrayList<>();
   private final List<String> failures = new ArrayList<>();
   private final Timeline timeline = new Timeline();
   private final PowerLedger ledger;
@@ -95,9 +97,21 @@ public final class TraceReplay {
     say("replay done; reading every file back against its checksum");
     int verified = verifyAll();
     Report report = new Report(state, settings, hosts, plan, mode);
-    return report.write(new Report.Outcome(readsServed.get(), readsFailed.get(), writesDone.get(),
+    int code = report.write(new Report.Outcome(readsServed.get(), readsFailed.get(), writesDone.get(),
         writesFailed.get(), readMillis, verified, checksums.size(), ledger, operator, timeline, failures,
         eventsBefore, lastView, gearUp));
+    writeReadTimes();
+    return code;
+  }
+
+  /** reads-RUN.tsv beside the report: when each read began and how long it took, to see where the slow ones fall. */
+  private void writeReadTimes() throws IOException {
+    Path results = Paths.get(state.plan().getProperty("root")).resolve("target").resolve("demo-results");
+    List<String> lines = new ArrayList<>(List.of("# ms into the replay at open\tlatency ms (open to last byte)"));
+    synchronized (readMillis) {
+      lines.addAll(readTimes);
+    }
+    Files.write(results.resolve("reads-" + settings.runName() + ".tsv"), lines);
   }
 
   private void writeCatalog() throws Exception {
@@ -180,14 +194,17 @@ public final class TraceReplay {
 
   private void read(String path) {
     long began = System.nanoTime();
+    long at = elapsedMillis();
     try (InputStream in = fs.open(new org.apache.hadoop.fs.Path(path))) {
       FileContent.Read read = FileContent.read(in);
       if (!read.md5().equals(checksums.get(path))) {
         throw new IOException("checksum " + read.md5() + " of " + read.length() + " bytes is not the "
             + checksums.get(path) + " written");
       }
+      double millis = (System.nanoTime() - began) / 1e6;
       synchronized (readMillis) {
-        readMillis.add((System.nanoTime() - began) / 1e6);
+        readMillis.add(millis);
+        readTimes.add(String.format(Locale.ROOT, "%d\t%.1f", at, millis));
       }
       readsServed.incrementAndGet();
     } catch (IOException | RuntimeException e) {

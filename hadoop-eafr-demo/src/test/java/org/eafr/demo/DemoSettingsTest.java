@@ -86,6 +86,11 @@ class DemoSettingsTest {
     assertThat(ClusterConfig.readFloorShare(9, 3, 1)).isEqualTo("0.611111");
     assertThat(org.eafr.placement.gear.eafr.ReadFloor.of(Double.parseDouble(ClusterConfig.readFloorShare(9, 3, 1)), 9,
         3, 1, 3).servers()).isEqualTo(6);
+    // a floor only where it shortens a burst: L(M, 1) = L(M, 3) = t while M <= c
+    assertThat(ClusterConfig.readFloorFor(3, 64)).isFalse();
+    assertThat(ClusterConfig.readFloorFor(64, 64)).isFalse();
+    assertThat(ClusterConfig.readFloorFor(65, 64)).isTrue();
+    assertThat(ClusterConfig.readFloorFor(1000, 15)).isTrue();
     ClusterConfig.autoGears(site, 600);
     assertThat(site.get("eafr.gear.server.opens-per-second")).isEqualTo("2");
     assertThat(site.get("eafr.gear.auto.interval.ms")).isEqualTo("20000");

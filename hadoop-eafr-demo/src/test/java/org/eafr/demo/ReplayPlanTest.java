@@ -24,6 +24,19 @@ class ReplayPlanTest {
   }
 
   @Test
+  void largestBurstIsOneJobsReadsOfOneFile_atMostTheClients() throws Exception {
+    ReplayPlan plan = ReplayPlan.of(DemoSettings.load(null, List.of("demo.duration.s=240")));
+    // the default replay: a job reads its file at most 3 times at once (demo.reads-per-job = 3); two jobs of one
+    // instant on the same popular file make the largest burst, 4 reads (4 client threads run at most 4 together)
+    assertThat(plan.largestBurst(100)).isEqualTo(4);
+    assertThat(plan.largestBurst(4)).isEqualTo(4);
+    assertThat(plan.largestBurst(2)).isEqualTo(2);
+    // one read a job: only the two jobs of one instant on one file remain
+    assertThat(ReplayPlan.of(DemoSettings.load(null, List.of("demo.duration.s=240", "demo.reads-per-job=1")))
+        .largestBurst(4)).isEqualTo(2);
+  }
+
+  @Test
   void fileContentIsFixedBySeedAndName() throws Exception {
     ByteArrayOutputStream first = new ByteArrayOutputStream();
     String md5 = FileContent.write(first, 7, "/demo/data/file-00001", 100_000);

@@ -15,6 +15,7 @@ import org.apache.hadoop.ipc.Server;
 import org.eafr.namenode.runtime.EafrRuntime;
 import org.eafr.namenode.cluster.ServerTranslator;
 import org.eafr.namenode.config.RolesFile;
+import org.eafr.namenode.relayout.LowestGearRoom;
 
 /**
  * The NameNode side of {@code hdfs eafr}: answers {@link AdminRequest}s that arrive over Hadoop IPC on the
@@ -55,7 +56,7 @@ public final class AdminHandler implements RefreshHandler {
   private static final Set<AdminRequest.Verb> ACTIVE_ONLY = EnumSet.of(AdminRequest.Verb.GEAR,
       AdminRequest.Verb.GEAR_CANCEL, AdminRequest.Verb.POWER_ON, AdminRequest.Verb.POWER_OFF,
       AdminRequest.Verb.POWER_CLEAR, AdminRequest.Verb.POWER_RELOAD, AdminRequest.Verb.RELAYOUT_START,
-      AdminRequest.Verb.RELAYOUT_STOP);
+      AdminRequest.Verb.RELAYOUT_STOP, AdminRequest.Verb.RELAYOUT_GROW);
   /**
    * Reading commands that show DataNode hosts, BMC endpoints, errors or paths: for the superuser only, as dfsadmin
    * -report is. Every reading verb an operator types is one of them.
@@ -151,6 +152,8 @@ public final class AdminHandler implements RefreshHandler {
       case RELAYOUT_STATUS:
       case RELAYOUT_STOP:
         return RelayoutCommands.answer(runtime.relayout(), request.verb(), request.json());
+      case RELAYOUT_GROW:
+        return RelayoutCommands.grow(runtime.relayout(), LowestGearRoom.of(nameNode, runtime.gears(), runtime.settings().core()), request.json());
       default:
         throw new IllegalArgumentException("'" + request.verb().words() + "' is not served by this NameNode");
     }

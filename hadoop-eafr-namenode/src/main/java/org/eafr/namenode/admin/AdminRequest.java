@@ -48,6 +48,9 @@ public final class AdminRequest {
         + " changes nothing (superuser)"),
     RELAYOUT_START("relayout start", "", true, "move every block stored off the geared layout's homes onto them"
         + " (throttled by eafr.relayout.*), or go on with a stopped relayout; needs the top gear"),
+    RELAYOUT_GROW("relayout grow", "", true, "grow the equal-work layout's lowest gear to the p 'status' names, so"
+        + " that it holds one whole copy of the data at its fill, and relay out the blocks onto the grown layout;"
+        + " needs the top gear"),
     RELAYOUT_STATUS("relayout status", "", false, "the relayout's progress: files walked, moves done and in flight,"
         + " bytes moved against the lower bound (superuser)"),
     RELAYOUT_STOP("relayout stop", "", true, "start no more relayout moves (those in flight finish); 'relayout start'"

@@ -26,6 +26,7 @@ import org.eafr.namenode.power.PowerManager;
 import org.eafr.placement.cluster.ServerRole;
 import org.eafr.placement.grid.WorkKind;
 import org.eafr.placement.power.ClusterEnergy;
+import org.eafr.namenode.relayout.LowestGearRoom;
 
 /**
  * What {@code hdfs eafr status} and {@code nodes} answer, read from one NameNode at one moment: its HA state, the
@@ -56,6 +57,8 @@ final class ClusterReport {
   private final List<NodeReport> nodes = new ArrayList<>();
   /** Whether the lowest gear holds one copy at the real fill; null while gears are off or the chain is not fixed. */
   private final LowestGearRoom lowestGear;
+  /** Whether the geared policy brings owed replicas home by passive migration (springfs). */
+  private final boolean passiveMigration;
 
   private ClusterReport(NameNode nameNode, EafrRuntime runtime) {
     this.nameNode = String.valueOf(nameNode.getNameNodeAddress());
@@ -67,6 +70,7 @@ final class ClusterReport {
     this.intervalMillis = runtime.settings().core().intervalMillis();
     this.stats = runtime.monitorStats();
     this.gears = GearStatus.of(runtime.gears());
+    this.passiveMigration = runtime.gears().migratesPassively();
     this.relayout = runtime.relayout();
     this.outsideLayout = runtime.gears().service() == null ? Map.of() : runtime.gears().service().outsideLayout();
     // A fresh sample, so each DataNode's power state and draw agree with the totals (and the metrics, until the next).
@@ -82,7 +86,7 @@ final class ClusterReport {
           energy == null ? null : energy.nodes().get(ServerTranslator.idOf(dataNode))));
     }
     nodes.sort(Comparator.comparing((NodeReport n) -> n.rack).thenComparing(n -> n.id));
-    this.lowestGear = LowestGearRoom.of(nameNode, runtime).orElse(null);
+    this.lowestGear = LowestGearRoom.of(nameNode, runtime.gears(), runtime.settings().core()).orElse(null);
   }
 
   static ClusterReport of(NameNode nameNode, EafrRuntime runtime) {
@@ -105,6 +109,8 @@ final class ClusterReport {
     monitor.put("replicasRemoved", stats.removed());
     monitor.put("replicasMigrated", stats.migrated());
     monitor.put("bytesMoved", stats.bytesMoved());
+    monitor.put("bytesMigrated", stats.bytesMigrated());
+    monitor.put("migrationsOwed", stats.owedMigrations());
     monitor.put("filesBelowMinReplicas", stats.filesBelowMinReplicas());
     monitor.put("someFilesBelowMinReplicas", stats.someFilesBelowMinReplicas());
     map.put("monitor", monitor);
@@ -174,8 +180,8 @@ final class ClusterReport {
     text.append("DataNodes per role:");
     nodesPerRole().forEach((role, count) -> text.append(' ').append(role).append(' ').append(count));
     text.append(String.format(Locale.ROOT, "%nmonitor: rounds %d, replicas added %d, removed %d, migrated %d,"
-        + " bytes moved %d%n", stats.rounds(), stats.added(), stats.removed(), stats.migrated(),
-        stats.bytesMoved()));
+        + " bytes moved %d, migrations owed to sleeping gears %d%n", stats.rounds(), stats.added(), stats.removed(),
+        stats.migrated(), stats.bytesMoved(), stats.owedMigrations()));
     Map<String, Object> gear = gears.values();
     if (gear.get("LayoutProblem") != null) {
       text.append(String.format(Locale.ROOT, "gears (%s): cannot run, every DataNode stays on: %s%n",
@@ -191,6 +197,11 @@ final class ClusterReport {
           + " reflection backlog %s files%n", gear.get("Layout"), gear.get("Gear"), gear.get("MaximumGear"),
           gear.get("TargetGear"), gear.get("GearPhase"), gear.get("SleepingNodes"),
           gear.get("ReflectionBacklogFiles")));
+      if (passiveMigration) {
+        text.append(String.format(Locale.ROOT, "passive migration: backlog %s files; %s blocks (%s bytes) migrated"
+            + " home, %s files dropped (their homes hold their shares)%n", gear.get("PassiveMigrationBacklogFiles"),
+            gear.get("PassiveMigratedBlocks"), gear.get("PassiveMigratedBytes"), gear.get("PassiveMigrationsDropped")));
+      }
       if (gear.get("GearBlockedBy") != null) {
         text.append("shift waits for ").append(gear.get("GearBlockedBy")).append('\n');
       }

@@ -20,6 +20,7 @@ import org.eafr.namenode.replication.RoundPreview;
 import org.eafr.placement.gear.GearDecision;
 import org.eafr.placement.popularity.FileTemperature;
 import org.eafr.placement.replication.ReplicaAction;
+import org.eafr.namenode.relayout.LowestGearRoom;
 
 /**
  * {@code hdfs eafr plan [-json]}: what the next replication round would do ({@link ReplicationMonitor#preview()}),
@@ -48,7 +49,7 @@ final class PlanReport {
       throw new IllegalStateException("the replication monitor is not running on this NameNode"
           + " (dfs.namenode.plugins must name org.eafr.namenode.monitor.ReplicationMonitorPlugin)");
     }
-    return new PlanReport(monitor.preview(), gears(runtime), LowestGearRoom.of(nameNode, runtime).orElse(null));
+    return new PlanReport(monitor.preview(), gears(runtime), LowestGearRoom.of(nameNode, runtime.gears(), runtime.settings().core()).orElse(null));
   }
 
   private static Map<String, Object> gears(EafrRuntime runtime) {

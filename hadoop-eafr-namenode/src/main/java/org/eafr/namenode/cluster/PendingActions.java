@@ -41,6 +41,16 @@ public final class PendingActions {
     receiving.computeIfPresent(target, (id, count) -> count > 1 ? count - 1 : null);
   }
 
+  /** A deletion the monitor planned leaves from {@code source}: its replica goes first, as a migration's source. */
+  public void trim(String source) {
+    draining.merge(source, 1, Integer::sum);
+  }
+
+  /** That deletion has finished or was given up. */
+  public void trimmed(String source) {
+    draining.computeIfPresent(source, (id, count) -> count > 1 ? count - 1 : null);
+  }
+
   public boolean isDraining(String serverId) {
     return draining.containsKey(serverId);
   }

@@ -59,6 +59,20 @@ public final class ReadAttribution {
   /** The reader ordering put {@code serverId} first for a block on this thread. */
   public void listedFirst(String serverId) {
     recentReads.directed(serverId);
+    claim(serverId);
+  }
+
+  /**
+   * {@link #listedFirst(String)} with the DataNode's recent-reads counter kept by the caller and the clock read at
+   * {@code now} ({@link RecentReads#now}): no lookup by id.
+   */
+  public void listedFirst(String serverId, RecentReads.Counter directedReads, long now) {
+    directedReads.add(now);
+    claim(serverId);
+  }
+
+  /** Counts this thread's unclaimed open, if any, as a read of the replica on {@code serverId}. */
+  private void claim(String serverId) {
     Pending slot = pending.get();
     String file = slot.file;
     if (file != null) {

@@ -56,12 +56,26 @@ public final class ServerRoles {
     CachedRole cached = cache.get(address);
     if (cached == null || !cached.hostName.equals(dataNode.getHostName())) {
       RolesFile inForce = file;
-      cached = new CachedRole(dataNode.getHostName(), inForce.roleOf(ServerTranslator.nameOf(dataNode)));
+      cached = new CachedRole(inForce, dataNode.getHostName(), inForce.roleOf(ServerTranslator.nameOf(dataNode)));
       if (inForce == file) {
         cache.put(address, cached);
       }
     }
     return cached.role;
+  }
+
+  /**
+   * The same role for a caller that keeps one answer per DataNode (the reader ordering, which asks for every replica
+   * of every block read) and so skips the lookup by address: {@code known}, a previous answer for this DataNode (or
+   * null), while it still holds (the same file in force, the same host name), else a new answer.
+   */
+  public CachedRole roleOf(DatanodeID dataNode, CachedRole known) {
+    RolesFile inForce = file;
+    String hostName = dataNode.getHostName();
+    if (known != null && known.file == inForce && (known.hostName == hostName || known.hostName.equals(hostName))) {
+      return known;
+    }
+    return new CachedRole(inForce, hostName, inForce.roleOf(ServerTranslator.nameOf(dataNode)));
   }
 
   public RolesFile file() {
@@ -132,13 +146,21 @@ public final class ServerRoles {
     return Optional.ofNullable(problem);
   }
 
-  private static final class CachedRole {
-    final String hostName;
-    final ServerRole role;
+  /** The role the roles file {@code file} gives a DataNode under host name {@code hostName}; immutable. */
+  public static final class CachedRole {
+    private final RolesFile file;
+    private final String hostName;
+    private final ServerRole role;
 
-    CachedRole(String hostName, ServerRole role) {
+    CachedRole(RolesFile file, String hostName, ServerRole role) {
+      this.file = file;
       this.hostName = hostName;
       this.role = role;
     }
+
+    public ServerRole role() {
+      return role;
+    }
   }
+
 }

@@ -89,7 +89,15 @@ public final class ServerTranslator {
 
   /** {@link #readQueue(DatanodeInfo)} of the DataNode whose server id is {@code id} (the caller has it already). */
   public int readQueue(DatanodeInfo dataNode, String id) {
-    double load = dataNode.getXceiverCount() + recentReads.count(id);
+    return readQueue(dataNode, recentReads.count(id));
+  }
+
+  /**
+   * {@link #readQueue(DatanodeInfo)} with the reads recently directed to the DataNode given by the caller (who keeps
+   * its {@link RecentReads.Counter}).
+   */
+  public static int readQueue(DatanodeInfo dataNode, double recentlyDirected) {
+    double load = dataNode.getXceiverCount() + recentlyDirected;
     return (int) Math.min(Integer.MAX_VALUE, Math.round(Math.max(0, load)));
   }
 
@@ -99,6 +107,21 @@ public final class ServerTranslator {
 
   /** {@link #roleOf(DatanodeInfo)} of the DataNode whose server id is {@code id} (the caller has it already). */
   public ServerRole roleOf(DatanodeInfo dataNode, String id) {
+    ServerRole byAdminState = roleByAdminState(dataNode);
+    return byAdminState != null ? byAdminState : roles.roleOf(dataNode, id);
+  }
+
+  /**
+   * {@link #roleOf(DatanodeInfo)} for a caller that keeps the roles file's answer per DataNode ({@code known}, see
+   * {@link ServerRoles#roleOf(DatanodeID, ServerRoles.CachedRole)}): HDFS's admin state first, as always.
+   */
+  public ServerRole roleOf(DatanodeInfo dataNode, ServerRoles.CachedRole known) {
+    ServerRole byAdminState = roleByAdminState(dataNode);
+    return byAdminState != null ? byAdminState : known.role();
+  }
+
+  /** The role HDFS's admin state or liveness gives {@code dataNode}; null when the roles file decides. */
+  private static ServerRole roleByAdminState(DatanodeInfo dataNode) {
     // A DataNode in maintenance sleeps even when stopped: its replicas still count, so it is COLD, not FAILED.
     if (dataNode.isInMaintenance() || dataNode.isEnteringMaintenance()) {
       return ServerRole.COLD;
@@ -110,6 +133,6 @@ public final class ServerTranslator {
     if (dataNode.isDecommissionInProgress()) {
       return ServerRole.COLD;
     }
-    return roles.roleOf(dataNode, id);
+    return null;
   }
 }

@@ -14,6 +14,12 @@ public final class GearCounters {
   public final AtomicLong blocksReflected = new AtomicLong();
   public final AtomicLong reflectionFailures = new AtomicLong();
   public final AtomicLong offloadedWrites = new AtomicLong();
+  /** SpringFS's passive migration: block moves home finished, their bytes, files whose owed moves were dropped. */
+  public final AtomicLong passiveMigratedBlocks = new AtomicLong();
+  public final AtomicLong passiveMigratedBytes = new AtomicLong();
+  public final AtomicLong passiveMigrationsDropped = new AtomicLong();
+  /** Files recorded as owing passive migration and not yet migrated (its backlog). */
+  public final AtomicLong passiveOwedFiles = new AtomicLong();
   /** Files whose owed moves are recorded in the namespace and not yet reflected (the reflection backlog). */
   public final AtomicLong owedFiles = new AtomicLong();
   /** Out-of-turn wakes because a DataNode that should be on failed (its recovery group), and DataNodes they woke. */

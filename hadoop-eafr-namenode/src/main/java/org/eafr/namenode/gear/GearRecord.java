@@ -21,31 +21,35 @@ import org.eafr.placement.gear.shift.ShiftState;
  * standby): the core's {@link ShiftState} (gear in force, target gear, phase, sleeping, waking and joining DataNodes)
  * and the facts only a NameNode keeps beside it: the expansion chain (server id, rack and host name, in chain order),
  * the chain's size when it was fixed (the N the layout's automatic defaults come from, kept when DataNodes are
- * appended) and the DataNodes of the chain HDFS decommissioned (out of the layout: never waited for, powered or
- * counted). Immutable; JSON on disk, each newer field optional so that older records read alike.
+ * appended), the DataNodes of the chain HDFS decommissioned (out of the layout: never waited for, powered or
+ * counted) and the p the layout was grown to ({@code hdfs eafr relayout grow}; 0 while eafr.gear.primaries sizes it).
+ * Immutable; JSON on disk, each newer field optional so that older records read alike.
  */
 public final class GearRecord {
   private static final ObjectMapper JSON = new ObjectMapper();
 
   /** No chain fixed yet: placement is not geared and no gear can be chosen. */
-  public static final GearRecord UNSET = new GearRecord(List.of(), 0, Set.of(), null);
+  public static final GearRecord UNSET = new GearRecord(List.of(), 0, Set.of(), null, 0);
 
   private final List<ChainEntry> chain;
   private final int sizedFor;
   private final Set<String> retired;
+  /** The primaries the layout was grown to; 0 while eafr.gear.primaries (or its automatic p) sizes it. */
+  private final int primaries;
   /** The shift's state; null only before the chain is fixed ({@link #UNSET}, or a record persisted with gear -1). */
   private final ShiftState shift;
 
   /** A record of {@code chain}, fixed with its size, nothing decommissioned, in {@code shift}. */
   public GearRecord(List<ChainEntry> chain, ShiftState shift) {
-    this(chain, chain.size(), Set.of(), Objects.requireNonNull(shift, "shift"));
+    this(chain, chain.size(), Set.of(), Objects.requireNonNull(shift, "shift"), 0);
   }
 
-  private GearRecord(List<ChainEntry> chain, int sizedFor, Set<String> retired, ShiftState shift) {
+  private GearRecord(List<ChainEntry> chain, int sizedFor, Set<String> retired, ShiftState shift, int primaries) {
     this.chain = List.copyOf(chain);
     this.sizedFor = sizedFor;
     this.retired = Collections.unmodifiableSet(new TreeSet<>(retired));
     this.shift = shift;
+    this.primaries = primaries;
   }
 
   public boolean hasChain() {
@@ -66,7 +70,7 @@ public final class GearRecord {
 
   /** The same record in {@code next} (chain, size and decommissioned DataNodes kept). */
   public GearRecord withShift(ShiftState next) {
-    return new GearRecord(chain, sizedFor, retired, Objects.requireNonNull(next, "next"));
+    return new GearRecord(chain, sizedFor, retired, Objects.requireNonNull(next, "next"), primaries);
   }
 
   /** The gear in force (the last one reached); -1 before the chain is fixed. */
@@ -127,6 +131,9 @@ public final class GearRecord {
     sleeping().forEach(asleep::add);
     root.put("sizedFor", sizedFor);
     putUnlessEmpty(root, "retired", retired);
+    if (primaries > 0) {
+      root.put("primaries", primaries);
+    }
     putUnlessEmpty(root, "waking", waking());
     putUnlessEmpty(root, "joining", joining());
     return root.toString().getBytes(StandardCharsets.UTF_8);
@@ -151,7 +158,8 @@ public final class GearRecord {
       ShiftState shift = gear < 0 ? null : new ShiftState(gear, root.path("target").asInt(-1),
           ShiftPhase.valueOf(root.path("phase").asText("STEADY")), ids(root, "sleeping"), ids(root, "waking"),
           ids(root, "joining")); // joining is absent from records written before it was kept: a cancel wakes none
-      return new GearRecord(chain, root.path("sizedFor").asInt(chain.size()), ids(root, "retired"), shift);
+      return new GearRecord(chain, root.path("sizedFor").asInt(chain.size()), ids(root, "retired"), shift,
+          root.path("primaries").asInt(0));
     } catch (IllegalArgumentException e) {
       throw new IOException("gear state " + root + " is damaged: " + e.getMessage(), e);
     }
@@ -170,7 +178,7 @@ public final class GearRecord {
     }
     GearRecord r = (GearRecord) o;
     return chain.equals(r.chain) && sizedFor == r.sizedFor && retired.equals(r.retired)
-        && Objects.equals(shift, r.shift);
+        && Objects.equals(shift, r.shift) && primaries == r.primaries;
   }
 
   @Override
@@ -182,12 +190,13 @@ public final class GearRecord {
   public String toString() {
     return (shift == null ? "no gear" : shift.toString()) + ", " + chain.size() + " servers in the chain"
         + (joining().isEmpty() ? "" : ", " + joining().size() + " added by the gear-down")
-        + (retired.isEmpty() ? "" : ", " + retired.size() + " decommissioned");
+        + (retired.isEmpty() ? "" : ", " + retired.size() + " decommissioned")
+        + (primaries == 0 ? "" : ", layout grown to p = " + primaries);
   }
 
   /** The same record with {@code chain} (the same servers, in the same order, their host names learnt). */
   public GearRecord withChain(List<ChainEntry> chain) {
-    return new GearRecord(chain, sizedFor, retired, shift);
+    return new GearRecord(chain, sizedFor, retired, shift, primaries);
   }
 
   /**
@@ -199,7 +208,7 @@ public final class GearRecord {
     longer.addAll(appended);
     ShiftState s = shift();
     return new GearRecord(longer, sizedFor, retired, new ShiftState(newGear, newGear, s.phase(), s.sleeping(),
-        s.waking(), s.joining()));
+        s.waking(), s.joining()), primaries);
   }
 
   /** The same record with {@code ids} out of the layout (decommissioned), no longer sleeping or waking. */
@@ -208,12 +217,25 @@ public final class GearRecord {
     Set<String> stillSleeping = new TreeSet<>(s.sleeping());
     stillSleeping.removeAll(ids);
     return new GearRecord(chain, sizedFor, ids, new ShiftState(s.gear(), s.target(), s.phase(), stillSleeping,
-        s.waking(), s.joining()));
+        s.waking(), s.joining()), primaries);
   }
 
   /** The chain's size when it was fixed: the N the layout's automatic defaults are computed from. */
   public int sizedFor() {
     return sizedFor;
+  }
+
+  /** The p the layout was grown to; 0 while the settings size it (eafr.gear.primaries, or its automatic p). */
+  public int primaries() {
+    return primaries;
+  }
+
+  /**
+   * The same record with the layout grown to {@code p} primaries (every server keeps its chain position; the
+   * layout's homes and gears are those of p, and relayout carries the blocks there). Put in force at the top gear.
+   */
+  public GearRecord withPrimaries(int p) {
+    return new GearRecord(chain, sizedFor, retired, shift, p);
   }
 
   /** DataNodes of the chain HDFS decommissioned: out of the layout until they serve again. */

@@ -22,6 +22,7 @@ import org.eafr.placement.gear.StoredBlocks;
 import org.eafr.placement.gear.policy.GearedParts;
 import org.eafr.placement.gear.policy.GearedPolicySpec;
 import org.eafr.placement.gear.policy.LayoutContext;
+import org.eafr.placement.gear.policy.OwedMoves;
 import org.eafr.placement.gear.shift.ShiftPhase;
 import org.eafr.placement.gear.shift.ShiftState;
 import org.eafr.placement.settings.EafrSettings;
@@ -42,6 +43,8 @@ public final class GearRuntime {
   private volatile String layoutProblem;
   /** Files written with a replica away from home, not yet recorded in the namespace (drained by the service). */
   private final Queue<String> owedPaths = new ConcurrentLinkedQueue<>();
+  /** The same for a policy whose owed moves go home by passive migration (drained by {@link PassiveMigrations}). */
+  private final Queue<String> passiveOwedPaths = new ConcurrentLinkedQueue<>();
   /** Reflection moves in flight: a source's copy of a block its move's target holds is the one to delete. */
   private final Set<ReflectionMove> reflectionMoves = ConcurrentHashMap.newKeySet();
   private final RelayoutDrops relayoutDrops = new RelayoutDrops();
@@ -66,6 +69,11 @@ public final class GearRuntime {
     return settings;
   }
 
+  /** The core settings the layouts are built with (eafr.gear.*, eafr.storage-reserve.bytes). */
+  public EafrSettings core() {
+    return core;
+  }
+
   public GearRecord state() {
     return state;
   }
@@ -75,12 +83,12 @@ public final class GearRuntime {
    * build a layout on leaves no layout, and {@link #layoutProblem} says why.
    */
   public synchronized void state(GearRecord next) {
-    if (!next.chain().equals(state.chain())) {
+    if (!next.chain().equals(state.chain()) || next.primaries() != state.primaries()) {
       parts = null;
       layoutProblem = null;
       if (next.hasChain()) {
         try {
-          parts = buildParts(next.chain(), next.sizedFor());
+          parts = buildParts(next.chain(), next.sizedFor(), next.primaries());
         } catch (IllegalArgumentException impossible) {
           layoutProblem = impossible.getMessage();
         }
@@ -117,7 +125,7 @@ public final class GearRuntime {
    * throws IllegalArgumentException with it), clears it when it does.
    */
   synchronized void checkLayout(List<GearRecord.ChainEntry> chain) {
-    layoutProblem = problemOn(chain, chain.size()).orElse(null);
+    layoutProblem = problem(() -> buildParts(chain, chain.size(), 0)).orElse(null);
     if (layoutProblem != null) {
       throw new IllegalArgumentException(layoutProblem);
     }
@@ -125,8 +133,33 @@ public final class GearRuntime {
 
   /** Why no layout builds on {@code chain} with defaults sized for {@code sizedFor} servers; empty when one does. */
   Optional<String> problemOn(List<GearRecord.ChainEntry> chain, int sizedFor) {
+    return problem(() -> buildParts(chain, sizedFor, state.primaries()));
+  }
+
+  /**
+   * Why the fixed chain's layout cannot grow to {@code p} primaries: a layout not sized by eafr.gear.primaries, or one
+   * the settings cannot build with that p (named in the operator's words); empty when it can.
+   */
+  public Optional<String> growthProblem(int p) {
+    if (!sizedByPrimaries()) {
+      return Optional.of(GearSettings.LAYOUT_KEY + " = " + settings.layout() + " is not sized by "
+          + EafrSettings.GEAR_PRIMARIES.key() + "; only the equal-work layouts grow their primaries");
+    }
+    GearRecord now = state;
+    if (!now.hasChain()) {
+      return Optional.of("no expansion chain yet");
+    }
+    return problem(() -> buildParts(now.chain(), now.sizedFor(), p));
+  }
+
+  /** Whether the layout in force is sized by eafr.gear.primaries (the equal-work layouts). */
+  public boolean sizedByPrimaries() {
+    return settings.policy().map(policy -> policy.shapeKeys().contains(EafrSettings.GEAR_PRIMARIES)).orElse(false);
+  }
+
+  private static Optional<String> problem(Runnable build) {
     try {
-      buildParts(chain, sizedFor);
+      build.run();
       return Optional.empty();
     } catch (IllegalArgumentException impossible) {
       return Optional.of(impossible.getMessage());
@@ -135,7 +168,7 @@ public final class GearRuntime {
 
   /** The layout the settings build on {@code chain} as if it were fixed now; an impossible one throws saying why. */
   GearedLayout layoutOn(List<GearRecord.ChainEntry> chain) {
-    return buildParts(chain, chain.size()).layout();
+    return buildParts(chain, chain.size(), 0).layout();
   }
 
   /** The layout of the fixed chain, or empty while placement is not geared (random layout, or no chain yet). */
@@ -188,10 +221,11 @@ public final class GearRuntime {
   /**
    * The geared policy's parts on the chain {@code entries}, the layout's automatic defaults computed for a chain of
    * {@code sizedFor} servers (its size when it was fixed), so servers appended later change nothing the servers already
-   * in it were given. A layout the settings cannot build throws with the problem in the operator's words. SpringFS's
-   * random draws are seeded by the chain, so every NameNode draws alike.
+   * in it were given; {@code primaries} > 0 is the p the layout was grown to, in place of eafr.gear.primaries. A layout
+   * the settings cannot build throws with the problem in the operator's words. SpringFS's random draws are seeded by
+   * the chain, so every NameNode draws alike.
    */
-  private GearedParts buildParts(List<GearRecord.ChainEntry> entries, int sizedFor) {
+  private GearedParts buildParts(List<GearRecord.ChainEntry> entries, int sizedFor, int primaries) {
     List<Server> servers = new ArrayList<>();
     for (GearRecord.ChainEntry entry : entries) {
       servers.add(Server.builder(entry.id()).rack(entry.rack()).storageCapacity(entry.capacityBytes()).build());
@@ -199,10 +233,11 @@ public final class GearRuntime {
     ExpansionChain chain = ExpansionChain.of(servers);
     GearedPolicySpec<?> policy = settings.policy().orElseThrow(() -> new IllegalArgumentException(
         GearSettings.LAYOUT_KEY + " is " + settings.layout() + ": no geared layout"));
+    EafrSettings sized = primaries > 0 ? core.toBuilder().set(EafrSettings.GEAR_PRIMARIES, primaries).build() : core;
     try {
-      return policy.build(context(core, chain, sizedFor), StoredBlocks.NONE);
+      return policy.build(context(sized, chain, sizedFor), StoredBlocks.NONE);
     } catch (IllegalArgumentException impossible) {
-      LayoutProblem.buildOrExplain(settings.layout(), core, chain,
+      LayoutProblem.buildOrExplain(settings.layout(), sized, chain,
           (keys, ordered) -> policy.layout(context(keys, ordered, sizedFor)), policy.shapeKeys());
       throw impossible;
     }
@@ -224,15 +259,33 @@ public final class GearRuntime {
     return ActiveSet.of(chain, on);
   }
 
-  /** Records that {@code path} got a block with a replica away from its home (called from chooseTarget). */
+  /**
+   * Records that {@code path} got a block with a replica away from its home (called from chooseTarget): for the gear
+   * service's reflection, or, when the geared policy brings owed replicas home by passive migration (SpringFS), for
+   * {@link PassiveMigrations}.
+   */
   public void owe(String path) {
-    owedPaths.add(path);
+    (migratesPassively() ? passiveOwedPaths : owedPaths).add(path);
   }
 
-  /** The paths recorded by {@link #owe} since the last call. */
+  /** Whether the geared policy in force brings owed replicas home by passive migration rather than reflection. */
+  public boolean migratesPassively() {
+    return settings.policy().map(policy -> policy.owedMoves() == OwedMoves.PASSIVE_MIGRATION).orElse(false);
+  }
+
+  /** The paths recorded by {@link #owe} for reflection since the last call. */
   public List<String> takeOwedPaths() {
+    return drain(owedPaths);
+  }
+
+  /** The paths recorded by {@link #owe} for passive migration since the last call. */
+  List<String> takePassiveOwedPaths() {
+    return drain(passiveOwedPaths);
+  }
+
+  private static List<String> drain(Queue<String> queue) {
     List<String> paths = new ArrayList<>();
-    for (String path = owedPaths.poll(); path != null; path = owedPaths.poll()) {
+    for (String path = queue.poll(); path != null; path = queue.poll()) {
       paths.add(path);
     }
     return paths;

@@ -19,7 +19,6 @@ import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeManager;
 import org.apache.hadoop.hdfs.server.namenode.NameNode;
 import org.eafr.namenode.cluster.ReplicaMap;
 import org.eafr.namenode.cluster.ServerRoles;
-import org.eafr.namenode.power.PowerState;
 import org.eafr.placement.gear.ActiveSet;
 import org.eafr.placement.gear.GearController;
 import org.eafr.placement.gear.GearDecision;
@@ -27,9 +26,15 @@ import org.eafr.placement.gear.GearReason;
 import org.eafr.placement.gear.GearedLayout;
 import org.eafr.placement.gear.LoadSample;
 import org.eafr.placement.gear.UnavailableBlock;
+import org.eafr.placement.gear.shift.GearShift;
+import org.eafr.placement.gear.shift.Power;
+import org.eafr.placement.gear.shift.PowerSteps;
+import org.eafr.placement.gear.shift.ReflectionGate;
+import org.eafr.placement.gear.shift.ShiftAnswer;
 import org.eafr.placement.gear.shift.ShiftBlocker;
 import org.eafr.placement.gear.shift.ShiftCancel;
 import org.eafr.placement.gear.shift.ShiftPhase;
+import org.eafr.placement.gear.shift.ShiftRequest;
 import org.eafr.placement.gear.shift.ShiftSets;
 import org.eafr.placement.gear.shift.ShiftState;
 import org.eafr.placement.settings.EafrSettings;
@@ -44,7 +49,7 @@ import org.slf4j.LoggerFactory;
  *       naming the file and block when some block would keep no live replica, and nothing changes); the leaving
  *       DataNodes go into HDFS maintenance ({@code EafrHostConfigManager}'s overlay, then refreshNodes); once HDFS
  *       shows each IN_MAINTENANCE the availability check runs once more, and the power manager turns their hosts off
- *       and verifies it.</li>
+ *       and verifies it (the core's {@link PowerSteps} over {@link HdfsPowerPort}: the simulator's rules).</li>
  *   <li><b>Up</b>: power on and verify; wait until each DataNode has registered and sent its block report; only then
  *       take it out of maintenance (a dead node taken out of maintenance would be re-replicated); then reflect what
  *       was written while it slept ({@link OwedReflection}).</li>
@@ -54,9 +59,11 @@ import org.slf4j.LoggerFactory;
  */
 public final class GearService implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(GearService.class);
+  /** A power action the manager has not answered this long is looked at again (it times its own actions out). */
+  private static final long POWER_REPLY_MILLIS = 3_600_000;
 
   private final NameNode nameNode;
-  private final ServerRoles roles;
+  private final HdfsMaintenance maintenance;
   private final EafrSettings core;
   private final GearRuntime gears;
   private final GearStore store;
@@ -64,7 +71,8 @@ public final class GearService implements AutoCloseable {
   private final ScheduledExecutorService scheduler;
   private final ReplicaMap replicaMap;
   private final GearDataNodes nodes;
-  private final GearPower power;
+  private final PowerSteps power;
+  private final ReflectionGate grid;
   private final OwedReflection reflection;
   private final ChainMembership membership;
   private final WakeDetector wakes;
@@ -78,23 +86,26 @@ public final class GearService implements AutoCloseable {
   private String waitingFor;
   /** What the shift under way waits for (a DataNode and why), for {@code hdfs eafr status}; null when steady. */
   private volatile String blockedBy;
+  /** The last power-off refusal logged (once each). */
+  private String lastRefusal = "";
 
   private GearService(NameNode nameNode, GearRuntime gears, ServerRoles roles, EafrSettings core,
       ReplicaMap replicaMap) {
     this.nameNode = nameNode;
-    this.roles = roles;
+    this.maintenance = new HdfsMaintenance(nameNode, roles);
     this.core = core;
     this.replicaMap = replicaMap;
     this.gears = gears;
     this.store = new GearStore(nameNode, gears.settings().stateDir());
     this.quarantines = new QuarantineSync(store, gears::power);
     this.nodes = new GearDataNodes(nameNode, gears);
-    this.power = new GearPower(gears, nodes);
+    this.grid = new GridReflectionGate(gears);
+    this.power = new PowerSteps(nodes::view, new HdfsPowerPort(gears, nodes), POWER_REPLY_MILLIS);
     this.reflection = new OwedReflection(nameNode, gears, store, replicaMap, nodes);
     this.membership = new ChainMembership(gears, nodes, this::persist);
     this.scheduler = Executors.newSingleThreadScheduledExecutor(daemon("eafr-gears"));
     this.wakes = new WakeDetector(nameNode, nodes::descriptor);
-    this.blocker = new ShiftBlocker(nodes::view, id -> Optional.ofNullable(power.blocker(id)),
+    this.blocker = new ShiftBlocker(nodes::view, power::why,
         id -> nodes.nameOf(id).toString());
   }
 
@@ -205,7 +216,8 @@ public final class GearService implements AutoCloseable {
     }
     Set<String> unverified = new TreeSet<>(state.waking());
     unverified.removeAll(wokenOn);
-    if (power.powered(unverified, PowerState.ON)) {
+    unverified.removeIf(nodes::outOfLayout); // never powered: HDFS decommissions it, or has
+    if (power.reach(unverified, Power.ON, System.currentTimeMillis())) {
       wokenOn.addAll(unverified);
       if (allRegistered(state.waking())) { // never out of maintenance while dead: HDFS would re-replicate
         persist(state.shift().woken());
@@ -244,17 +256,14 @@ public final class GearService implements AutoCloseable {
     GearRecord state = gears.state();
     GearedLayout layout = gears.layout().orElseThrow();
     GearedLayout.checkGear(layout, requested);
-    String origin = origin(reason);
-    if (state.phase() != ShiftPhase.STEADY) {
+    String origin = GearShift.origin(reason);
+    Optional<ShiftAnswer> early = ShiftRequest.before(layout, state.shift(), requested, grid);
+    if (early.isPresent() && !early.get().accepted()) {
       gears.counters().refusedShifts.incrementAndGet();
-      boolean released = state.phase() == ShiftPhase.REFLECTING && requested < state.target()
-          && gears.grid().gearDownAsked(); // held reflection must end before the gear-down can start
-      throw new IllegalStateException("gear " + requested + " refused: a shift to gear " + state.target()
-          + " is under way (" + state.phase() + (released ? ", reflection held for the grid released now" : "")
-          + "); ask again once it has finished");
+      throw new IllegalStateException(early.get().text());
     }
-    if (requested == state.gear()) {
-      return "already in gear " + requested;
+    if (early.isPresent()) {
+      return early.get().text();
     }
     GearDecision decision;
     try {
@@ -265,26 +274,11 @@ public final class GearService implements AutoCloseable {
       LOG.warn("EAFR gears: {} (asked {})", refused.getMessage(), origin);
       throw refused;
     }
-    Set<String> sleeping = new TreeSet<>(state.sleeping());
-    ShiftPhase phase;
-    if (requested < state.gear()) {
-      // The decision keeps on the recovery groups of failed DataNodes (Rabbit Sec. 3.5), woken or not.
-      sleeping.addAll(ActiveSet.all(layout.chain()).minus(layout.serversOn(requested)).minus(decision.staysOn())
-          .ids());
-      sleeping.removeIf(nodes::outOfLayout);
-      phase = ShiftPhase.ENTERING_MAINTENANCE;
-    } else {
-      phase = ShiftPhase.POWERING_ON;
-    }
-    persist(state.shift().shifting(requested, phase, sleeping));
+    // The decision keeps on the recovery groups of failed DataNodes (Rabbit Sec. 3.5), woken or not.
+    persist(ShiftRequest.start(layout, state.shift(), requested, decision, nodes::outOfLayout));
     gears.counters().shifts.incrementAndGet();
     LOG.info("EAFR gears: shift started, {}", decision.describe(origin));
     return decision.describe(origin);
-  }
-
-  /** Who asked for a shift, as its log line says: MANUAL (an operator), or AUTO with the autopilot's reason. */
-  static String origin(GearReason reason) {
-    return reason == GearReason.MANUAL ? "MANUAL" : "AUTO, " + reason;
   }
 
   /** The next gear up or down from the one in force (or under way). */
@@ -311,8 +305,13 @@ public final class GearService implements AutoCloseable {
     }
     Set<String> leaving = ShiftSets.leaving(layout.get(), state.shift(), nodes::outOfLayout);
     Set<String> waking = ShiftSets.wakingForGear(layout.get(), state.shift(), nodes::outOfLayout);
-    blockedBy = blocker.of(state.phase(), state.phase() == ShiftPhase.ENTERING_MAINTENANCE
+    String waitsFor = blocker.of(state.phase(), state.phase() == ShiftPhase.ENTERING_MAINTENANCE
         || state.phase() == ShiftPhase.POWERING_OFF ? leaving : waking).orElse(null);
+    if (waitsFor != null && !waitsFor.equals(blockedBy)) {
+      LOG.info("EAFR gears: the shift to gear {} ({}) waits for {}", state.target(), state.phase(), waitsFor);
+    }
+    blockedBy = waitsFor;
+    long now = System.currentTimeMillis();
     switch (state.phase()) {
       case ENTERING_MAINTENANCE:
         if (ShiftSets.allInMaintenance(leaving, nodes::view)) {
@@ -330,13 +329,19 @@ public final class GearService implements AutoCloseable {
         }
         break;
       case POWERING_OFF:
-        if (power.powered(leaving, PowerState.OFF)) {
+        boolean off = power.reach(leaving, Power.OFF, now);
+        String refusal = power.lastRefusal();
+        if (!refusal.isEmpty() && !refusal.equals(lastRefusal)) { // once: a refused DataNode not running sleeps
+          LOG.warn("EAFR gears: gear {}: {}; a DataNode not running is counted asleep", state.target(), refusal);
+        }
+        lastRefusal = refusal.isEmpty() ? lastRefusal : refusal;
+        if (off) {
           persist(state.shift().reached());
           LOG.info("EAFR gears: gear {} reached; {} DataNodes sleep, powered off", state.target(), leaving.size());
         }
         break;
       case POWERING_ON:
-        if (power.powered(waking, PowerState.ON)) {
+        if (power.reach(waking, Power.ON, now)) {
           persist(state.shift().withPhase(ShiftPhase.REGISTERING));
           LOG.info("EAFR gears: {} hosts on; waiting for their DataNodes to register and report", waking.size());
         }
@@ -351,7 +356,7 @@ public final class GearService implements AutoCloseable {
         }
         break;
       case REFLECTING:
-        if (!gears.grid().mayReflect(store.owedCount())) {
+        if (!grid.mayReflect(store.owedCount())) {
           break; // held for a cleaner or cheaper slot before its deadline (logged by the grid gate)
         }
         if (!reflection.step(layout.get())) {
@@ -431,18 +436,14 @@ public final class GearService implements AutoCloseable {
     Set<String> offInLayout = new TreeSet<>(off);
     offInLayout.removeIf(nodes::outOfLayout);
     int reached = ShiftCancel.reachedGear(layout.get(), offInLayout);
-    String was = "shift to gear " + state.target() + " (" + state.phase() + (state.waking().isEmpty() ? ""
-        : ", " + state.waking().size() + " DataNodes being woken out of turn") + ")";
+    String was = ShiftCancel.shiftName(state.shift());
     persist(state.shift().cancelledAt(reached, off));
     power.forget(state.sleeping());
     wokenOn.clear();
     waitingFor = null;
     blockedBy = null;
     reflection.startPass();
-    long owed = store.owedCount();
-    String answer = was + " cancelled: gear " + reached + " in force; " + off.size() + " DataNodes verified off stay"
-        + " asleep in maintenance " + off + "; " + on.size() + " DataNodes out of maintenance " + on + "; " + owed
-        + " files still owe reflection moves, made at the next gear-up";
+    String answer = ShiftCancel.answer(was, reached, off, on, store.owedCount(), "files");
     LOG.warn("EAFR gears: {}", answer);
     return answer;
   }
@@ -460,21 +461,15 @@ public final class GearService implements AutoCloseable {
 
   /** Puts {@code state} in force here: the layout, and the sleeping DataNodes in maintenance (refreshNodes). */
   private void apply(GearRecord state) {
-    Set<String> before = gears.state().sleeping();
+    Set<String> woken = new TreeSet<>(gears.state().sleeping());
+    woken.removeAll(state.sleeping());
+    boolean changed = !gears.state().sleeping().equals(state.sleeping());
     gears.state(state);
-    if (before.equals(state.sleeping())) {
-      return;
+    if (!woken.isEmpty()) {
+      maintenance.leave(woken);
     }
-    for (String id : before) {
-      if (!state.sleeping().contains(id)) {
-        roles.wake(id);
-      }
-    }
-    state.sleeping().forEach(roles::sleep);
-    try {
-      nameNode.getNamesystem().getBlockManager().getDatanodeManager().refreshNodes(nameNode.getConf());
-    } catch (IOException e) {
-      LOG.error("EAFR gears: refreshNodes failed; the maintenance overlay applies at the next refresh", e);
+    if (changed && !state.sleeping().isEmpty()) {
+      maintenance.enter(state.sleeping()); // every sleeper again: the overlay may have been rebuilt since
     }
   }
 

@@ -58,7 +58,8 @@ public final class GearSettings {
 
   public static final Setting<Long> AUTO_INTERVAL_MS = Setting.ofLong("eafr.gear.auto.interval.ms", "-",
       "In auto mode, how often the load is sampled and the gear controller decides, in milliseconds; each sample"
-          + " averages the opens and bytes written since the last one.", 60_000L, Range.closed(10L, 86_400_000L));
+          + " averages the opens and bytes written since the last one. With eafr.layout = springfs, also the"
+          + " resizing interval of passive migration (in manual mode too).", 60_000L, Range.closed(10L, 86_400_000L));
   public static final Setting<Long> SERVER_OPENS_PER_SECOND = Setting.ofLong("eafr.gear.server.opens-per-second",
       "R", "In auto mode, file opens per second one DataNode serves at full load: the opens the NameNode audits,"
           + " divided by this, give the DataNodes needed by reads; 0 means reads do not limit.", 200L,

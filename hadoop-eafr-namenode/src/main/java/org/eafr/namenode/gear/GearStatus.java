@@ -43,6 +43,10 @@ public final class GearStatus {
     values.put("GearPowerFailures", counters.powerFailures.get());
     values.put("BlocksReflected", counters.blocksReflected.get());
     values.put("ReflectionMoveFailures", counters.reflectionFailures.get());
+    values.put("PassiveMigrationBacklogFiles", counters.passiveOwedFiles.get());
+    values.put("PassiveMigratedBlocks", counters.passiveMigratedBlocks.get());
+    values.put("PassiveMigratedBytes", counters.passiveMigratedBytes.get());
+    values.put("PassiveMigrationsDropped", counters.passiveMigrationsDropped.get());
     values.put("WakingNodes", (long) state.waking().size());
     values.put("WakesForFailures", counters.wakesForFailures.get());
     values.put("WakesForBlocks", counters.wakesForBlocks.get());

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -107,9 +108,13 @@ final class NamespaceFloor implements GearFloor {
     BlockManager blockManager = namesystem.getBlockManager();
     List<DatanodeDescriptor> dataNodes = blockManager.getDatanodeManager()
         .getDatanodeListForReport(DatanodeReportType.ALL);
+    Map<DatanodeDescriptor, Boolean> keptByNode = new IdentityHashMap<>();
+    for (DatanodeDescriptor dn : dataNodes) {
+      keptByNode.put(dn, kept.test(ServerTranslator.idOf(dn)));
+    }
     for (DatanodeDescriptor dn : dataNodes) {
       String id = ServerTranslator.idOf(dn);
-      if (!dn.isAlive() || kept.test(id)) {
+      if (!dn.isAlive() || keptByNode.get(dn)) {
         continue;
       }
       for (DatanodeStorageInfo storage : dn.getStorageInfos()) {
@@ -119,8 +124,9 @@ final class NamespaceFloor implements GearFloor {
           public void visit(BlockInfo block) {
             visited.incrementAndGet();
             // A deleted file's block waits only for HDFS to remove it: no reader can need it.
-            if (gap[0] == null && block.isComplete() && !block.isDeleted()) {
-              gap[0] = unavailable(namesystem, block, holders(blockManager, block), kept);
+            if (gap[0] == null && block.isComplete() && !block.isDeleted()
+                && !heldOnKept(block, keptByNode, kept)) {
+              gap[0] = unavailable(namesystem, block, holders(blockManager, block));
             }
           }
 
@@ -142,14 +148,27 @@ final class NamespaceFloor implements GearFloor {
     return Optional.empty();
   }
 
-  /** {@code block} named for an operator when none of {@code holders} stays on, else null. Under the read lock. */
-  private static UnavailableBlock unavailable(FSNamesystem namesystem, BlockInfo block, List<String> holders,
+  /**
+   * Whether a DataNode that stays on holds {@code block}. Called for every block walked under the read lock, so it
+   * allocates nothing: the decision per DataNode was taken before the walk ({@code kept} answers only for a DataNode
+   * registered since).
+   */
+  private static boolean heldOnKept(BlockInfo block, Map<DatanodeDescriptor, Boolean> keptByNode,
       Predicate<String> kept) {
-    for (String holder : holders) {
-      if (kept.test(holder)) {
-        return null;
+    for (int i = 0; i < block.numNodes(); i++) {
+      DatanodeDescriptor holder = block.getDatanode(i);
+      if (holder != null) {
+        Boolean stays = keptByNode.get(holder);
+        if (stays == null ? kept.test(ServerTranslator.idOf(holder)) : stays) {
+          return true;
+        }
       }
     }
+    return false;
+  }
+
+  /** {@code block}, which no DataNode that stays on holds, named for an operator; null once deleted. Under the lock. */
+  private static UnavailableBlock unavailable(FSNamesystem namesystem, BlockInfo block, List<String> holders) {
     INodeFile file = namesystem.getBlockCollection(block.getBlockCollectionId());
     if (file == null) {
       return null; // deleted since the walk took the block: HDFS removes it, no reader needs it

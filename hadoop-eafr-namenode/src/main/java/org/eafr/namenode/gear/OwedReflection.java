@@ -11,6 +11,7 @@ import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.function.LongConsumer;
 import org.apache.hadoop.hdfs.protocol.Block;
 import org.apache.hadoop.hdfs.server.blockmanagement.BlockInfo;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
@@ -22,10 +23,12 @@ import org.apache.hadoop.hdfs.server.namenode.NameNode;
 import org.eafr.namenode.cluster.ReplicaMap;
 import org.eafr.namenode.cluster.ServerTranslator;
 import org.eafr.placement.gear.ActiveSet;
+import org.eafr.placement.gear.BlockMove;
 import org.eafr.placement.gear.BlockPlacement;
 import org.eafr.placement.gear.BlockRequest;
 import org.eafr.placement.gear.GearedLayout;
 import org.eafr.placement.gear.shift.MoveSource;
+import org.eafr.placement.gear.springfs.PassiveMigration;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -49,12 +52,21 @@ final class OwedReflection implements AutoCloseable {
   private final BlockMover mover;
   private final ExecutorService movers;
   private final Map<Long, Move> moves = new HashMap<>();
+  /** Told the bytes of each move once it has finished. */
+  private final LongConsumer movedBytes;
   /** The owed record reflection's walk last visited (-1: a pass starts from the first). */
   private long reflectCursor = -1;
   /** Whether the pass of reflection's walk under way found work (a move to make or wait for, a file being written). */
   private boolean reflectWorkThisPass;
 
   OwedReflection(NameNode nameNode, GearRuntime gears, GearStore store, ReplicaMap replicaMap, GearDataNodes nodes) {
+    this(nameNode, gears, store, replicaMap, nodes, bytes -> { });
+  }
+
+  /** The same over the owed records of {@code store}, telling {@code movedBytes} the bytes of each finished move. */
+  OwedReflection(NameNode nameNode, GearRuntime gears, GearStore store, ReplicaMap replicaMap, GearDataNodes nodes,
+      LongConsumer movedBytes) {
+    this.movedBytes = movedBytes;
     this.nameNode = nameNode;
     this.gears = gears;
     this.store = store;
@@ -67,15 +79,125 @@ final class OwedReflection implements AutoCloseable {
   @Override
   public void close() {
     movers.shutdownNow();
+    retire(new HashSet<>(moves.values()));
   }
 
   /** Files written with a replica away from home since the last step, recorded in the namespace. */
   void recordOwed() throws IOException {
-    for (String path : gears.takeOwedPaths()) {
+    if (record(gears.takeOwedPaths())) {
+      gears.counters().owedFiles.set(store.owedCount());
+    }
+  }
+
+  /** Records that {@code paths} owe moves; true when a record was added. */
+  boolean record(List<String> paths) throws IOException {
+    boolean added = false;
+    for (String path : paths) {
       LOG.debug("EAFR gears: recording that {} owes moves", path);
-      if (store.recordOwed(path)) {
-        gears.counters().owedFiles.set(store.owedCount());
+      added |= store.recordOwed(path);
+    }
+    return added;
+  }
+
+  /**
+   * One resizing interval of SpringFS's passive migration (Xu et al., Sec. 3) over the owed records: every record is
+   * read (O(owed files), each under a short read lock), the moves of replicas to their homes that are on are gathered,
+   * and the core's {@link PassiveMigration} plan of them is started: 1/T of the moves, none to a DataNode that already
+   * holds its equal-work share, at most {@code eafr.gear.reflection.blocks-per-step}. A record is forgotten once every
+   * home that is on holds its blocks with no extra copy left, and no home of it sleeps; or when each move it still owes
+   * goes to a DataNode holding its share (SpringFS drops that work). Returns the moves started.
+   */
+  int migrate(GearedLayout layout, PassiveMigration migration, PassiveMigration.ServerFullness full)
+      throws IOException {
+    settleMoves();
+    if (!replicaMap.settled()) {
+      return 0; // holders would be stale until every DataNode has reported
+    }
+    Owed owed = new Owed(layout, full);
+    long cursor = -1;
+    for (List<GearStore.OwedFile> page = store.owedAfter(cursor, 256); !page.isEmpty();
+        page = store.owedAfter(cursor, 256)) {
+      for (GearStore.OwedFile file : page) {
+        cursor = file.inodeId();
+        owed.visit(file);
       }
+      if (page.size() < 256) {
+        break;
+      }
+    }
+    int started = 0;
+    int budget = gears.settings().reflectionBlocksPerStep() - moves.size();
+    for (BlockMove move : migration.plan(owed.needed, full).moves()) {
+      BlockHolders block = owed.blocks.get(Long.parseLong(move.blockId()));
+      if (started < budget && !moves.containsKey(block.id)) {
+        startMove(block, layout.chain().id(move.from()), layout.chain().id(move.to()));
+        started++;
+      }
+    }
+    if (started > 0) {
+      LOG.info("EAFR gears: passive migration started {} of {} block moves owed to DataNodes that are on; {} in"
+          + " flight", started, owed.needed.size(), moves.size());
+    }
+    return started;
+  }
+
+  /** What one passive migration interval finds owed: the moves to homes that are on, and their blocks. */
+  private final class Owed {
+    final GearedLayout layout;
+    final PassiveMigration.ServerFullness full;
+    final ActiveSet on;
+    final List<BlockMove> needed = new ArrayList<>();
+    final Map<Long, BlockHolders> blocks = new HashMap<>();
+
+    Owed(GearedLayout layout, PassiveMigration.ServerFullness full) {
+      this.layout = layout;
+      this.full = full;
+      this.on = GearRuntime.serversOn(layout, nodes::isLive);
+    }
+
+    /**
+     * Gathers the moves {@code file} owes to homes that are on; forgets it when it owes none (every home holds its
+     * blocks, no extra copy left) or when each of them goes to a DataNode holding its share (dropped).
+     */
+    void visit(GearStore.OwedFile file) throws IOException {
+      List<BlockHolders> held = file.path() == null ? List.of() : blocksOf(file.path());
+      if (held == null) {
+        return; // still being written: migrated once it is closed
+      }
+      if (!held.isEmpty() && (file.homes().isEmpty() || !file.homes().keySet().containsAll(ids(held)))) {
+        file = file.withHomes(planHomes(layout, on, file.path(), held));
+        store.writeOwed(file);
+      }
+      boolean settled = true;
+      int owes = 0;
+      int dropped = 0;
+      List<BlockMove> moving = new ArrayList<>();
+      for (BlockHolders block : held) {
+        List<String> homes = file.homes().getOrDefault(block.id, block.holders);
+        settled &= block.holders.size() <= block.replication && !moves.containsKey(block.id);
+        for (String home : homes) {
+          if (block.holders.contains(home)) {
+            continue;
+          }
+          owes++;
+          Optional<String> source = nodes.isLive(home) && !moves.containsKey(block.id)
+              ? MoveSource.pick(layout.chain(), block.holders, homes, home, nodes::isLive) : Optional.empty();
+          if (source.isPresent()) {
+            BlockMove move = new BlockMove(Long.toString(block.id), layout.chain().requirePosition(source.get()),
+                layout.chain().requirePosition(home), true);
+            dropped += full.holdsItsShare(move.to()) ? 1 : 0;
+            moving.add(move);
+            blocks.put(block.id, block);
+          }
+        }
+      }
+      if (owes > 0 && dropped == owes) {
+        gears.counters().passiveMigrationsDropped.incrementAndGet();
+      } else if (owes > 0 || !settled) {
+        needed.addAll(moving);
+        return;
+      }
+      store.forgetOwed(file.inodeId());
     }
   }
 
@@ -192,7 +314,7 @@ final class OwedReflection implements AutoCloseable {
   private void startMove(BlockHolders block, String from, String to) {
     DatanodeDescriptor source = nodes.descriptor(from);
     DatanodeDescriptor target = nodes.descriptor(to);
-    Move move = new Move(from, to, movers.submit(() -> {
+    Move move = new Move(from, to, block.block.getNumBytes(), movers.submit(() -> {
       mover.move(block.block, source, target);
       return null;
     }));
@@ -203,11 +325,13 @@ final class OwedReflection implements AutoCloseable {
   /** Forgets moves whose block left the source (done) or that failed; failed ones are tried again next step. */
   private void settleMoves() {
     long now = System.currentTimeMillis();
+    Set<Move> ended = new HashSet<>();
     moves.entrySet().removeIf(entry -> {
       Move move = entry.getValue();
       if (!move.future.isDone()) {
         return false;
       }
+      ended.add(move);
       try {
         move.future.get();
       } catch (Exception e) {
@@ -218,12 +342,31 @@ final class OwedReflection implements AutoCloseable {
       }
       if (move.finishedAt == 0) {
         move.finishedAt = now;
+        movedBytes.accept(move.bytes);
       }
       return now - move.finishedAt > MOVE_SETTLE_MILLIS || !holds(entry.getKey(), move.source);
     });
+    ended.removeAll(moves.values());
+    retire(ended);
+  }
+
+  /**
+   * Takes the registrations of {@code ended} moves back, but for a source and target pair another of this walk's moves
+   * still has in flight; those of other movers (relayout, passive migration) are theirs to take back.
+   */
+  private void retire(Set<Move> ended) {
     Set<ReflectionMove> inFlight = new HashSet<>();
-    moves.values().forEach(move -> inFlight.add(new ReflectionMove(move.source, move.target)));
-    gears.reflectionMoves().retainAll(inFlight);
+    moves.values().forEach(move -> {
+      if (!ended.contains(move)) {
+        inFlight.add(new ReflectionMove(move.source, move.target));
+      }
+    });
+    for (Move move : ended) {
+      ReflectionMove key = new ReflectionMove(move.source, move.target);
+      if (!inFlight.contains(key)) {
+        gears.reflectionMoves().remove(key);
+      }
+    }
   }
 
   private boolean holds(long blockId, String server) {
@@ -292,12 +435,14 @@ final class OwedReflection implements AutoCloseable {
   private static final class Move {
     final String source;
     final String target;
+    final long bytes;
     final Future<?> future;
     long finishedAt;
 
-    Move(String source, String target, Future<?> future) {
+    Move(String source, String target, long bytes, Future<?> future) {
       this.source = source;
       this.target = target;
+      this.bytes = bytes;
       this.future = future;
     }
   }

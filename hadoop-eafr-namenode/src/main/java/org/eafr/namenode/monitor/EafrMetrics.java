@@ -98,12 +98,16 @@ public final class EafrMetrics implements MetricsSource {
     Metric.gauge("FilesBelowMinReplicas",
         "Files whose replication factor was below eafr.min-replicas in the last round (reported, not raised)")
         .addTo(record, stats.filesBelowMinReplicas());
+    Metric.gauge("MigrationsOwed", "Cold migrations EAFR on gears owes to DataNodes of gears asleep at the last round")
+        .addTo(record, stats.owedMigrations());
     Metric.counter("RoundsTotal", "Replication rounds run").addTo(record, stats.rounds());
     Metric.counter("ReplicasAddedTotal", "Replicas added for hot files").addTo(record, stats.added());
     Metric.counter("ReplicasRemovedTotal", "Replicas removed from cold files").addTo(record, stats.removed());
     Metric.counter("ReplicasMigratedTotal", "Replicas migrated to standby servers").addTo(record, stats.migrated());
     Metric.counter("MovedBytesTotal", "Bytes of file data copied by adds and migrations")
         .addTo(record, stats.bytesMoved());
+    Metric.counter("MigratedBytesTotal", "Bytes of file data copied by migrations (to standby servers; with"
+        + " eafr-geared, to the gear above)").addTo(record, stats.bytesMigrated());
     Metric.counter("DecidingSecondsTotal", "Seconds spent reading the namespace, classifying and planning")
         .addTo(record, stats.decidingNanos() / 1e9);
     Metric.counter("TransfersTimedTotal", "DataNode-to-DataNode copies timed for the transfer-speed EWMA")
@@ -148,6 +152,12 @@ public final class EafrMetrics implements MetricsSource {
     counter(metrics, "GearPowerFailures", "Gear shifts held because a host did not reach the power state asked");
     counter(metrics, "BlocksReflected", "Blocks copied back to their homes after a gear-up");
     counter(metrics, "ReflectionMoveFailures", "Reflection copies that failed and were retried later");
+    metrics.put("PassiveMigrationBacklogFiles", Metric.gauge("PassiveMigrationBacklogFiles",
+        "Files owing SpringFS passive migration to their homes, not yet migrated"));
+    counter(metrics, "PassiveMigratedBlocks", "Blocks SpringFS passive migration copied back to their homes");
+    counter(metrics, "PassiveMigratedBytes", "Bytes SpringFS passive migration copied back to their homes");
+    counter(metrics, "PassiveMigrationsDropped", "Files whose passive migration was dropped, each home it owed"
+        + " already holding its equal-work share");
     counter(metrics, "WakesForFailures", "Out-of-turn wakes of a recovery group because a DataNode that should be on"
         + " failed");
     counter(metrics, "WakesForBlocks", "Out-of-turn wakes because a block had no live replica and a sleeping holder");

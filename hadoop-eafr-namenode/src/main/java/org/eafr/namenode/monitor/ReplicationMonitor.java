@@ -8,6 +8,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.BiFunction;
 import org.apache.hadoop.hdfs.protocol.HdfsConstants.DatanodeReportType;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
 import org.apache.hadoop.hdfs.server.namenode.NameNode;
@@ -22,10 +23,12 @@ import org.eafr.placement.cluster.ReplicatedFile;
 import org.eafr.placement.cluster.Server;
 import org.eafr.placement.cluster.ServerRole;
 import org.eafr.placement.cluster.StorageReserve;
+import org.eafr.placement.gear.BlockMove;
 import org.eafr.placement.grid.WorkKind;
 import org.eafr.placement.popularity.FileTemperature;
 import org.eafr.placement.popularity.IntervalReads;
 import org.eafr.placement.popularity.PopularityClassifier;
+import org.eafr.placement.destination.DestinationPolicy;
 import org.eafr.placement.replication.ClassifiedFile;
 import org.eafr.placement.replication.ReplicaAction;
 import org.eafr.placement.replication.ReplicationPlan;
@@ -55,6 +58,11 @@ import org.slf4j.LoggerFactory;
  * a restart the files keep their replication factors, nothing is below r, and the next rounds plan from what HDFS
  * then holds.
  *
+ * <p>With {@code eafr.layout = eafr-geared} a round plans with EAFR on gears instead ({@link GearedEafrRounds}: the
+ * core's geared planner for the gear in force, its cold migrations owed until their targets' gear runs); it carries
+ * the actions out as above, and its DELETEs drain the planned replica, so the one HDFS deletes is the one the gears
+ * let go. The gears, not Eq. 8, decide which DataNodes sleep.
+ *
  * <p>A file's replica servers are the holders of its first block (exact for single-block files); its size is its
  * length. An action is done when every block shows it: an ADD when each block has one more replica, a MIGRATE's
  * source is drained only once the target holds every block. Unread files are cold; a file read in the interval is
@@ -78,6 +86,8 @@ public final class ReplicationMonitor implements RoundPlanner {
   private final int batchFiles;
   private final NamespaceFiles files;
   private final Map<String, InFlight> inFlight = new LinkedHashMap<>();
+  /** EAFR on gears, with eafr.layout = eafr-geared; null for plain Alg. 1. */
+  private final GearedEafrRounds geared;
 
   public ReplicationMonitor(NameNode nameNode, EafrRuntime runtime) {
     this(nameNode, runtime, PLAN_BATCH_FILES);
@@ -85,6 +95,7 @@ public final class ReplicationMonitor implements RoundPlanner {
 
   /** A monitor that plans {@code batchFiles} files at a time (tests use small batches). */
   ReplicationMonitor(NameNode nameNode, EafrRuntime runtime, int batchFiles) {
+    this.geared = GearedEafrRounds.of(runtime.gears(), runtime.settings().core()).orElse(null);
     this.nameNode = nameNode;
     this.runtime = runtime;
     this.batchFiles = batchFiles;
@@ -107,14 +118,18 @@ public final class ReplicationMonitor implements RoundPlanner {
     IntervalReads reads = runtime.reads().snapshotAndReset();
     Map<String, Server> servers = servers();
     progress();
-    Round round = new Round(reads, ClusterView.of(servers.values()), planner, null);
+    Round round = new Round(reads, ClusterView.of(servers.values()), batchPlanner(runtime.destinations(), true), null);
+    round.migrateDue();
     files.walk("/", round::accept);
     round.planBatch();
     Map<ServerRole, Integer> perRole = new EnumMap<>(ServerRole.class);
     for (Server server : servers.values()) {
       perRole.merge(server.role(), 1, Integer::sum);
     }
-    List<String> turningCold = nearlyFullStandbys(servers.values(), targetsInFlight());
+    List<String> turningCold = geared == null ? nearlyFullStandbys(servers.values(), targetsInFlight()) : List.of();
+    if (geared != null) {
+      runtime.monitorStats().owedMigrations(geared.owedCount());
+    }
     round.gridIdle();
     runtime.monitorStats().roundDone(System.nanoTime() - start - round.actingNanos, round.perClass, perRole);
     reportBelowMinReplicas(round);
@@ -133,7 +148,7 @@ public final class ReplicationMonitor implements RoundPlanner {
     IntervalReads reads = runtime.reads().currentInterval();
     Map<String, Server> servers = servers();
     Round round = new Round(reads, ClusterView.of(servers.values()),
-        ReplicationPlanner.from(runtime.settings().core(), runtime.destinationsPreview()), new RoundPreview.Builder());
+        batchPlanner(runtime.destinationsPreview(), false), new RoundPreview.Builder());
     files.walk("/", round::accept);
     round.planBatch();
     Set<String> targets = targetsInFlight();
@@ -143,7 +158,21 @@ public final class ReplicationMonitor implements RoundPlanner {
       }
     });
     return round.preview.build(reads, round.plan, round.perClass, inFlight(),
-        nearlyFullStandbys(servers.values(), targets), round.belowMinReplicas);
+        geared == null ? nearlyFullStandbys(servers.values(), targets) : List.of(), round.belowMinReplicas);
+  }
+
+  /**
+   * How a round plans a batch: plain Alg. 1 with {@code destinations}, or EAFR on gears (a preview, {@code owe}
+   * false, records no migration).
+   */
+  private BiFunction<List<ClassifiedFile>, ClusterView, ReplicationPlan> batchPlanner(
+      DestinationPolicy destinations, boolean owe) {
+    if (geared != null) {
+      return geared.planner(destinations, owe);
+    }
+    ReplicationPlanner plain = destinations == runtime.destinations() ? planner
+        : ReplicationPlanner.from(runtime.settings().core(), destinations);
+    return plain::plan;
   }
 
   /**
@@ -253,9 +282,14 @@ public final class ReplicationMonitor implements RoundPlanner {
           throw e;
         }
       } else {
+        if (geared != null) { // HDFS deletes the replica the gears let go (a draining source goes first)
+          runtime.pending().trim(action.source());
+        }
         setReplication(file.path, file.replication - 1);
       }
-      inFlight.put(file.path, new InFlight(action, file.replication));
+      InFlight started = new InFlight(action, file.replication);
+      started.trimming = !copies && geared != null;
+      inFlight.put(file.path, started);
     }
     return round.inFlightCount() < maxActions;
   }
@@ -310,6 +344,9 @@ public final class ReplicationMonitor implements RoundPlanner {
       action.rounds++;
       if (file == null) { // deleted or renamed meanwhile
         finish(action, false);
+        if (geared != null) {
+          geared.forget(entry.getKey());
+        }
         it.remove();
       } else if (action.advance(file)) {
         it.remove();
@@ -324,8 +361,14 @@ public final class ReplicationMonitor implements RoundPlanner {
 
   private void finish(InFlight action, boolean done) {
     runtime.pending().clearTarget(action.action.fileId());
+    if (geared != null) {
+      geared.ended(action.action.fileId());
+    }
     if (action.draining) {
       runtime.pending().undrain(action.action.source(), action.action.target());
+    }
+    if (action.trimming) {
+      runtime.pending().trimmed(action.action.source());
     }
     if (done) {
       switch (action.action.kind()) {
@@ -346,6 +389,18 @@ public final class ReplicationMonitor implements RoundPlanner {
     rpc.setReplication(path, (short) replication);
   }
 
+  /** The DataNodes alive and in service (not sleeping, not entering maintenance). */
+  private Set<String> liveInService() {
+    Set<String> on = new LinkedHashSet<>();
+    for (DatanodeDescriptor dn : nameNode.getNamesystem().getBlockManager().getDatanodeManager()
+        .getDatanodeListForReport(DatanodeReportType.LIVE)) {
+      if (dn.isInService()) {
+        on.add(ServerTranslator.idOf(dn));
+      }
+    }
+    return on;
+  }
+
   private Map<String, Server> servers() {
     Map<String, Server> servers = new LinkedHashMap<>();
     for (DatanodeDescriptor dn : nameNode.getNamesystem().getBlockManager().getDatanodeManager()
@@ -362,9 +417,9 @@ public final class ReplicationMonitor implements RoundPlanner {
    */
   private final class Round {
     final IntervalReads reads;
-    final ReplicationPlanner roundPlanner;
     /** Null for a real round; for a preview, what the round would start and defer. */
     final RoundPreview.Builder preview;
+    final BiFunction<List<ClassifiedFile>, ClusterView, ReplicationPlan> roundPlanner;
     final Map<FileTemperature, Integer> perClass = new EnumMap<>(FileTemperature.class);
     final Map<String, FileState> batch = new LinkedHashMap<>();
     final List<ClassifiedFile> classified = new ArrayList<>();
@@ -377,7 +432,8 @@ public final class ReplicationMonitor implements RoundPlanner {
     long actingNanos;
     boolean budgetLeft = inFlight.size() < runtime.settings().maxConcurrentActions();
 
-    Round(IntervalReads reads, ClusterView view, ReplicationPlanner roundPlanner, RoundPreview.Builder preview) {
+    Round(IntervalReads reads, ClusterView view,
+        BiFunction<List<ClassifiedFile>, ClusterView, ReplicationPlan> roundPlanner, RoundPreview.Builder preview) {
       this.reads = reads;
       this.view = view;
       this.roundPlanner = roundPlanner;
@@ -438,7 +494,8 @@ public final class ReplicationMonitor implements RoundPlanner {
       LOG.debug("EAFR round on {}: {} reads {} holders {} -> {}", nameNode.getNameNodeAddress(), file.path,
           reads.reads(file.path), file.holders, temperature);
       perClass.merge(temperature, 1, Integer::sum);
-      if (budgetLeft && !inFlight.containsKey(file.path) && file.isSettled()) {
+      if (budgetLeft && !inFlight.containsKey(file.path) && file.isSettled()
+          && (geared == null || !geared.pending(file.path))) {
         batch.put(file.path, file);
         classified.add(new ClassifiedFile(new ReplicatedFile(file.path, file.length, file.holders), temperature));
         if (classified.size() >= batchFiles) {
@@ -451,7 +508,7 @@ public final class ReplicationMonitor implements RoundPlanner {
       if (classified.isEmpty()) {
         return;
       }
-      ReplicationPlan batchPlan = roundPlanner.plan(classified, view);
+      ReplicationPlan batchPlan = roundPlanner.apply(classified, view);
       LOG.debug("EAFR plan on {}: {}", nameNode.getNameNodeAddress(), batchPlan);
       plan = plan.followedBy(batchPlan);
       long acting = System.nanoTime();
@@ -459,6 +516,41 @@ public final class ReplicationMonitor implements RoundPlanner {
       actingNanos += System.nanoTime() - acting;
       batch.clear();
       classified.clear();
+    }
+
+    /**
+     * EAFR on gears: starts the owed migrations due now (their targets' gear runs) within this round's budgets, as
+     * MIGRATEs; those the budgets or the grid hold are owed again.
+     */
+    void migrateDue() throws IOException {
+      if (geared == null) {
+        return;
+      }
+      Set<String> on = liveInService();
+      Map<String, FileState> due = new LinkedHashMap<>();
+      List<ReplicaAction> actions = new ArrayList<>();
+      Map<String, BlockMove> moves = new LinkedHashMap<>();
+      for (BlockMove move : geared.due(on::contains)) {
+        FileState file = files.stateOf(move.blockId());
+        if (file == null || !file.isSettled() || inFlight.containsKey(file.path)) {
+          geared.forget(move.blockId()); // gone, or changed since it was planned: the next rounds plan it anew
+          continue;
+        }
+        due.put(file.path, file);
+        moves.put(file.path, move);
+        actions.add(geared.action(move, file.length));
+      }
+      if (actions.isEmpty()) {
+        return;
+      }
+      ReplicationPlan migrations = ReplicationPlan.of(actions, Map.of());
+      plan = plan.followedBy(migrations);
+      budgetLeft = act(migrations, due, this);
+      moves.forEach((path, move) -> {
+        if (!inFlight.containsKey(path)) {
+          geared.notStarted(move, due.get(path).length);
+        }
+      });
     }
 
     /** A copy starts: its bytes leave the budget and land on its target for the batches still to plan. */
@@ -474,6 +566,8 @@ public final class ReplicationMonitor implements RoundPlanner {
     final ReplicaAction action;
     final int originalReplication;
     boolean draining;
+    /** A DELETE of EAFR on gears: its source is marked to go first. */
+    boolean trimming;
     int rounds;
 
     InFlight(ReplicaAction action, int originalReplication) {

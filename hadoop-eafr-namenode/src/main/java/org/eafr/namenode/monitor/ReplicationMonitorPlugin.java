@@ -25,6 +25,7 @@ import org.eafr.namenode.config.ColdSleepSettings;
 import org.eafr.namenode.energy.EnergyMonitor;
 import org.eafr.namenode.gear.GearAutopilot;
 import org.eafr.namenode.gear.GearService;
+import org.eafr.namenode.gear.PassiveMigrations;
 import org.eafr.namenode.relayout.RelayoutMetrics;
 import org.eafr.namenode.relayout.RelayoutService;
 import org.eafr.placement.gear.relayout.RelayoutSettings;
@@ -64,6 +65,7 @@ public class ReplicationMonitorPlugin implements ServicePlugin {
   private GearService gearService;
   private RelayoutService relayout;
   private GearAutopilot gearAutopilot;
+  private PassiveMigrations passiveMigrations;
   private PowerManager ownPower;
   private BmcPoller bmcPoller;
   private EnergyMonitor energy;
@@ -119,7 +121,8 @@ public class ReplicationMonitorPlugin implements ServicePlugin {
    * The power manager over {@code eafr.power.inventory.file} when one is configured (unless one was given to the
    * runtime already, as tests do), so {@code hdfs eafr power} and the DataNode power agents work with or without gears,
    * with its {@link BmcPoller} (each host's state and measured draw, {@code eafr.power.bmc-poll.interval.ms});
-   * then, with a geared layout, the gear service, which resumes any shift persisted in the namespace.
+   * then, with a geared layout, the gear service, which resumes any shift persisted in the namespace, and for a policy
+   * that brings owed replicas home by passive migration (springfs), {@link PassiveMigrations}.
    */
   private void startGears() {
     if (runtime.gears().power() == null
@@ -138,6 +141,8 @@ public class ReplicationMonitorPlugin implements ServicePlugin {
     gearAutopilot = GearAutopilot.start(nameNode, runtime.gears(), runtime.settings(), runtime.attribution(),
         gearService);
     runtime.gears().autopilot(gearAutopilot);
+    passiveMigrations = PassiveMigrations.start(nameNode, runtime.gears(), runtime.settings().core(), replicaMap)
+        .orElse(null);
     relayout = RelayoutService.start(nameNode, runtime.gears(), RelayoutSettings.from(nameNode.getConf()::get));
     runtime.relayout(relayout);
     DefaultMetricsSystem.instance().register(RelayoutMetrics.NAME, "EAFR relayout", new RelayoutMetrics(relayout));
@@ -251,6 +256,10 @@ public class ReplicationMonitorPlugin implements ServicePlugin {
       gearAutopilot.close();
       runtime.gears().autopilot(null);
       gearAutopilot = null;
+    }
+    if (passiveMigrations != null) {
+      passiveMigrations.close();
+      passiveMigrations = null;
     }
     if (relayout != null) {
       DefaultMetricsSystem.instance().unregisterSource(RelayoutMetrics.NAME);

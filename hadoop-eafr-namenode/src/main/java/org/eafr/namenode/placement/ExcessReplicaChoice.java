@@ -26,9 +26,10 @@ import org.eafr.placement.replication.ExcessReplicaSelector;
 /**
  * Which replica of a block with one too many goes: the replica a relayout move in flight copies off
  * ({@code RelayoutDrops}, keyed by block) once its target holds the block and the rest span two racks (even where
- * HDFS's rack rule would keep it); else among those HDFS's rack rule lets go: at the top gear of an equal-work layout
- * one whose loss leaves the block on its homes ({@link RelayoutPlanner#excessCopy}), then a reflected block's
- * offloaded copy, then a migration's draining source, then (never a migration's target while another may go)
+ * HDFS's rack rule would keep it); else among those HDFS's rack rule lets go: a replica the replication monitor drains
+ * (a migration's source, or EAFR on gears' planned deletion), so the layout's tidy-up never undoes EAFR's action; at
+ * the top gear of an equal-work layout one whose loss leaves the block on its homes ({@link RelayoutPlanner#excessCopy}),
+ * then a reflected block's offloaded copy, then (never a migration's target while another may go)
  * the one on the server with the least remaining service capacity (Eq. 7, {@link ExcessReplicaSelector}), keeping eps
  * replicas on hot servers. Empty when only sleeping or eps-protected replicas could go: the policy then leaves the
  * choice to HDFS, so the excess still shrinks.
@@ -77,6 +78,10 @@ final class ExcessReplicaChoice {
     if (relaid != null && excessTypes.contains(relaid.getStorageType()) && othersSpanRacks(relaid, byId.values())) {
       return Optional.of(relaid); // the replica relayout moved off, even where HDFS's rack rule would keep it
     }
+    Optional<Server> drained = drainingCopy(replicas, deletable);
+    if (drained.isPresent()) { // the replication monitor's MIGRATE or DELETE: the layout's tidy-up must not undo it
+      return Optional.of(byId.get(drained.get().id()));
+    }
     Optional<DatanodeStorageInfo> offloaded = offLayoutCopy(deletable, byId);
     if (offloaded.isEmpty()) {
       offloaded = offloadedCopy(deletable, byId);
@@ -98,6 +103,17 @@ final class ExcessReplicaChoice {
     Set<String> notHome = new HashSet<>(deletable);
     notHome.removeIf(gears::isReflectionTarget);
     return notHome.isEmpty() ? deletable : notHome;
+  }
+
+  /** A deletable replica on a server the replication monitor drains, when Eq. 7's constraints allow it to go. */
+  private Optional<Server> drainingCopy(List<Server> replicas, Set<String> deletable) {
+    Set<String> draining = new HashSet<>();
+    for (String id : deletable) {
+      if (pending.isDraining(id)) {
+        draining.add(id);
+      }
+    }
+    return draining.isEmpty() ? Optional.empty() : excess.choose(replicas, draining);
   }
 
   /** A migration's source first, a migration's target last (when Eq. 7's constraints allow), else Eq. 7 over all. */

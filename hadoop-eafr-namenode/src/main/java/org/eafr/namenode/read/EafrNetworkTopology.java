@@ -9,13 +9,18 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.net.DFSNetworkTopology;
 import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
 import org.apache.hadoop.net.Node;
-import org.eafr.namenode.runtime.EafrRuntime;
+import org.eafr.namenode.cluster.ReadAttribution;
+import org.eafr.namenode.cluster.RecentReads;
+import org.eafr.namenode.cluster.ServerRoles;
 import org.eafr.namenode.cluster.ServerTranslator;
+import org.eafr.namenode.gear.GearRuntime;
+import org.eafr.namenode.runtime.EafrRuntime;
 import org.eafr.placement.cluster.ServerRole;
 import org.eafr.placement.gear.ActiveSet;
 import org.eafr.placement.gear.ExpansionChain;
 import org.eafr.placement.gear.policy.GearedParts;
 import org.eafr.placement.gear.policy.ReadCandidates;
+import org.eafr.placement.read.ReaderSelector;
 
 /**
  * The order in which the NameNode lists a block's replicas to a reader ({@code dfs.net.topology.impl}), by EAFR Alg. 3
@@ -35,8 +40,14 @@ public class EafrNetworkTopology extends DFSNetworkTopology implements Configura
   private Configuration conf;
   private EafrRuntime runtime;
   private ServerTranslator translator;
+  private ServerRoles serverRoles;
+  private ReaderSelector readers;
+  private ReadAttribution attribution;
+  private RecentReads recentReads;
+  private GearRuntime gears;
   private int serviceCapacity;
-  private final ReplicaIds replicaIds = new ReplicaIds();
+  private ReplicaIds replicaIds;
+  private final RackIds rackIds = new RackIds();
 
   /** Called by ReflectionUtils when the NameNode builds its topology; validates the settings. */
   @Override
@@ -44,8 +55,14 @@ public class EafrNetworkTopology extends DFSNetworkTopology implements Configura
     this.conf = conf;
     this.runtime = EafrRuntime.of(conf);
     this.translator = runtime.translator();
+    this.serverRoles = runtime.roles();
+    this.readers = runtime.readers();
+    this.attribution = runtime.attribution();
+    this.recentReads = runtime.recentReads();
+    this.gears = runtime.gears();
     this.serviceCapacity = runtime.settings().serviceCapacity();
-    runtime.attribution().orderingInstalled();
+    this.replicaIds = new ReplicaIds(recentReads);
+    attribution.orderingInstalled();
   }
 
   @Override
@@ -67,72 +84,93 @@ public class EafrNetworkTopology extends DFSNetworkTopology implements Configura
 
   /**
    * Builds no core {@code Server} per replica: the core's {@code orderIndices} takes each replica's rack, role and
-   * read queue in arrays (this runs for every block of every getBlockLocations).
+   * read queue in arrays (this runs for every block of every getBlockLocations). Each replica's DataNode is found once
+   * ({@link ReplicaIds}: its id, recent-reads counter, role from the roles file, rack number and chain position), so
+   * no rack name is compared; the clock is read once per block.
    */
   private <T extends Node> void order(Node reader, T[] nodes, int activeLen) {
     if (activeLen < 1) {
       if (nodes.length == 0) { // every replica sleeps (in maintenance) or is gone: maybe a group must wake
-        runtime.gears().readFoundNoReplica();
+        gears.readFoundNoReplica();
         runtime.coldHosts().readFoundNoReplica();
       }
       return;
     }
-    String[] ids = new String[activeLen];
-    String[] racks = new String[activeLen];
+    ReplicaId[] replicas = new ReplicaId[activeLen];
+    boolean[] local = new boolean[activeLen];
     ServerRole[] roles = new ServerRole[activeLen];
     int[] queues = new int[activeLen];
     T[] active = Arrays.copyOf(nodes, activeLen);
+    int readerRack = rackOf(reader);
+    long now = recentReads.now();
     for (int i = 0; i < activeLen; i++) {
       DatanodeInfo dataNode = (DatanodeInfo) nodes[i];
-      ids[i] = replicaIds.of(dataNode);
-      racks[i] = dataNode.getNetworkLocation();
-      roles[i] = translator.roleOf(dataNode, ids[i]);
-      queues[i] = translator.readQueue(dataNode, ids[i]);
+      ReplicaId replica = replicaIds.of(dataNode);
+      replicas[i] = replica;
+      local[i] = replica.rackId(dataNode, rackIds) == readerRack;
+      roles[i] = replica.role(dataNode, serverRoles, translator);
+      queues[i] = ServerTranslator.readQueue(dataNode, replica.directedReads.value(now));
     }
-    String readerRack = reader == null ? null : reader.getNetworkLocation();
     int[] order = new int[activeLen];
-    int serving = runtime.readers().orderIndices(readerRack, racks, roles, queues, activeLen, order);
-    policyFirst(readerRack, ids, racks, queues, order, serving);
-    boolean[] placed = new boolean[activeLen];
-    int next = 0;
+    int serving = readers.orderIndices(local, roles, queues, activeLen, order);
+    policyFirst(replicas, local, queues, order, serving);
+    for (int i = 0; i < serving; i++) {
+      nodes[i] = active[order[i]];
+    }
+    if (serving < activeLen) {
+      keepTheRestInPlace(nodes, active, order, serving);
+    }
+    // nodes[0] is the first ordered replica, or the first active one when the core ordered none.
+    ReplicaId first = replicas[serving > 0 ? order[0] : 0];
+    attribution.listedFirst(first.id, first.directedReads, now);
+  }
+
+  /** The number of the reader's rack ({@link RackIds}); -1, which no replica's rack has, when it has none. */
+  private int rackOf(Node reader) {
+    String rack = reader == null ? null : reader.getNetworkLocation();
+    if (rack == null) {
+      return -1;
+    }
+    return reader instanceof DatanodeInfo ? replicaIds.of((DatanodeInfo) reader).rackId((DatanodeInfo) reader, rackIds)
+        : rackIds.idOf(rack);
+  }
+
+  /** After the {@code serving} ordered replicas, the other active ones in HDFS's order. */
+  private static <T extends Node> void keepTheRestInPlace(T[] nodes, T[] active, int[] order, int serving) {
+    boolean[] placed = new boolean[active.length];
     for (int i = 0; i < serving; i++) {
       placed[order[i]] = true;
-      nodes[next++] = active[order[i]];
     }
-    for (int i = 0; i < activeLen; i++) {
+    int next = serving;
+    for (int i = 0; i < active.length; i++) {
       if (!placed[i]) {
         nodes[next++] = active[i];
       }
     }
-    // nodes[0] is the first ordered replica, or the first active one when the core ordered none.
-    runtime.attribution().listedFirst(ids[serving > 0 ? order[0] : 0]);
   }
 
   /**
    * Under a geared policy, its read ordering picks the replica listed first among the {@code serving} ones (Rabbit's
    * hit-ratio balancer, SpringFS's read offloading, EAFR on gears' rounds of slots); the rest keep Alg. 3's order.
-   * O(serving): a few arrays of the block's replicas and one chain lookup per replica.
+   * O(serving): one array of chain positions (each replica's kept in its {@link ReplicaId}); the candidates are read
+   * through {@code order}, not copied.
    */
-  private void policyFirst(String readerRack, String[] ids, String[] racks, int[] queues, int[] order,
-      int serving) {
-    Optional<GearedParts> parts = runtime.gears().parts();
-    Optional<ActiveSet> awake = runtime.gears().awake();
-    if (serving < 2 || parts.isEmpty() || awake.isEmpty()) {
+  private void policyFirst(ReplicaId[] replicas, boolean[] local, int[] queues, int[] order, int serving) {
+    if (serving < 2) {
+      return;
+    }
+    Optional<GearedParts> parts = gears.parts();
+    Optional<ActiveSet> awake = gears.awake();
+    if (parts.isEmpty() || awake.isEmpty()) {
       return;
     }
     ExpansionChain chain = parts.get().layout().chain();
-    int[] positions = new int[serving];
-    String[] orderedRacks = new String[serving];
-    int[] orderedQueues = new int[serving];
-    int[] slots = new int[serving];
+    int[] positions = new int[replicas.length];
     for (int i = 0; i < serving; i++) {
-      positions[i] = chain.position(ids[order[i]]);
-      orderedRacks[i] = racks[order[i]];
-      orderedQueues[i] = queues[order[i]];
-      slots[i] = serviceCapacity;
+      positions[order[i]] = replicas[order[i]].position(chain);
     }
-    int first = parts.get().reads().first(new ReadCandidates(readerRack, positions, orderedRacks, orderedQueues,
-        slots, serving, awake.get()));
+    int first = parts.get().reads().first(ReadCandidates.ordered(order, serving, positions, local, queues,
+        serviceCapacity, awake.get()));
     if (first > 0) {
       int chosen = order[first];
       System.arraycopy(order, 0, order, 1, first);

@@ -1,18 +1,21 @@
 package org.eafr.namenode.relayout;
 
-import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.hdfs.protocol.Block;
 import org.apache.hadoop.hdfs.server.blockmanagement.BlockInfo;
-import org.apache.hadoop.hdfs.server.blockmanagement.BlockManager;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
-import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeStorageInfo;
+import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeManager;
+import org.apache.hadoop.hdfs.server.namenode.FSDirectory;
 import org.apache.hadoop.hdfs.server.namenode.FSNamesystem;
 import org.apache.hadoop.hdfs.server.namenode.INode;
 import org.apache.hadoop.hdfs.server.namenode.NameNode;
 import org.eafr.namenode.cluster.ServerTranslator;
+import org.eafr.namenode.cluster.StorageBlockWalk;
 import org.eafr.placement.gear.ActiveSet;
 import org.eafr.placement.gear.GearedLayout;
 import org.eafr.placement.gear.relayout.RelayoutBlock;
@@ -20,52 +23,39 @@ import org.eafr.placement.gear.relayout.RelayoutPlanner;
 
 /**
  * What relayout plans from: the complete blocks of closed files, each with its live, in-service holders' chain
- * positions, read a file per hold of the namesystem read lock; and the bytes the planner's shares are of. Both the
- * relayout service's batches and its dry run ({@link RelayoutDryRun}) read them here.
+ * positions; and the bytes the planner's shares are of. Both the relayout service's batches and its dry run
+ * ({@link RelayoutDryRun}) read them here.
+ *
+ * <p>Lock: a batch's files are read under holds of the namesystem read lock of whole files up to
+ * {@link StorageBlockWalk#BATCH} blocks (one file a hold when a file has more). Under a hold the reader looks a file up
+ * by its inode id and copies each block's id, length, generation stamp and holders into arrays made before the hold,
+ * allocating nothing per block (a young-generation collection triggered by the walk then falls between holds, not
+ * inside one); the blocks' objects are made after the hold ends.
  */
 final class RelayoutBlocks {
   private RelayoutBlocks() {
   }
 
   /** The complete blocks of {@code files} (closed files only; a file gone meanwhile has none), in file order. */
-  static List<StoredBlock> of(NameNode nameNode, List<String> files, GearedLayout layout) {
-    List<StoredBlock> blocks = new ArrayList<>();
-    for (String path : files) {
-      blocks.addAll(of(nameNode, path, layout));
-    }
-    return blocks;
-  }
-
-  /** The complete blocks of a closed file with their live, in-service holders' chain positions. */
-  private static List<StoredBlock> of(NameNode nameNode, String path, GearedLayout layout) {
+  static List<StoredBlock> of(NameNode nameNode, List<NamespaceWalk.WalkedFile> files, GearedLayout layout) {
+    Positions positions = Positions.of(nameNode, layout);
+    Copied copied = new Copied(files.size());
+    List<StoredBlock> blocks = new ArrayList<>(files.size());
     FSNamesystem namesystem = nameNode.getNamesystem();
-    BlockManager blockManager = namesystem.getBlockManager();
-    List<StoredBlock> blocks = new ArrayList<>();
-    namesystem.readLock();
-    try {
-      INode inode = namesystem.getFSDirectory().getINode(path);
-      if (inode == null || !inode.isFile() || inode.asFile().isUnderConstruction()) {
-        return blocks;
+    int file = 0;
+    while (file < files.size()) {
+      copied.clear();
+      namesystem.readLock();
+      try {
+        FSDirectory directory = namesystem.getFSDirectory();
+        do {
+          copied.file(directory.getInode(files.get(file).id), positions);
+          file++;
+        } while (file < files.size() && copied.count < StorageBlockWalk.BATCH);
+      } finally {
+        namesystem.readUnlock();
       }
-      for (BlockInfo block : inode.asFile().getBlocks()) {
-        if (!block.isComplete()) {
-          continue;
-        }
-        List<Integer> holders = new ArrayList<>();
-        for (DatanodeStorageInfo storage : blockManager.getStorages(block)) {
-          DatanodeDescriptor dn = storage.getDatanodeDescriptor();
-          int position = layout.chain().position(ServerTranslator.idOf(dn));
-          if (position >= 0 && dn.isAlive() && dn.isInService() && !holders.contains(position)) {
-            holders.add(position);
-          }
-        }
-        blocks.add(new StoredBlock(new Block(block.getBlockId(), block.getNumBytes(), block.getGenerationStamp()),
-            holders.stream().mapToInt(Integer::intValue).toArray()));
-      }
-    } catch (IOException e) {
-      blocks.clear(); // the file went away during the walk: nothing of it to move
-    } finally {
-      namesystem.readUnlock();
+      copied.addTo(blocks);
     }
     return blocks;
   }
@@ -83,6 +73,108 @@ final class RelayoutBlocks {
     }
     return used / Math.max(1, nameNode.getConf().getInt(DFSConfigKeys.DFS_REPLICATION_KEY,
         DFSConfigKeys.DFS_REPLICATION_DEFAULT));
+  }
+
+  /** The chain position of each registered DataNode of the layout, looked up before the hold. */
+  private static final class Positions {
+    final Map<DatanodeDescriptor, Integer> byDataNode = new IdentityHashMap<>();
+
+    static Positions of(NameNode nameNode, GearedLayout layout) {
+      DatanodeManager dataNodes = nameNode.getNamesystem().getBlockManager().getDatanodeManager();
+      Positions positions = new Positions();
+      for (String id : layout.chain().ids(ActiveSet.all(layout.chain()).positions())) {
+        DatanodeDescriptor dn = ServerTranslator.dataNodeOf(dataNodes, id);
+        if (dn != null) {
+          positions.byDataNode.put(dn, layout.chain().position(id));
+        }
+      }
+      return positions;
+    }
+
+    /** The chain position of a live, in-service DataNode of the layout; -1 for any other. */
+    int of(DatanodeDescriptor dn) {
+      Integer position = dn == null || !dn.isAlive() || !dn.isInService() ? null : byDataNode.get(dn);
+      return position == null ? -1 : position;
+    }
+  }
+
+  /**
+   * Blocks copied under one hold: primitives in arrays reused from hold to hold, grown only when a hold needs more;
+   * block {@code b}'s holders are {@code holders[firsts[b]]} up to {@code holders[firsts[b + 1]]}.
+   */
+  private static final class Copied {
+    long[] ids;
+    long[] lengths;
+    long[] stamps;
+    int[] firsts;
+    int[] holders;
+    int count;
+
+    Copied(int blocks) {
+      int capacity = Math.min(StorageBlockWalk.BATCH, Math.max(1, blocks));
+      ids = new long[capacity];
+      lengths = new long[capacity];
+      stamps = new long[capacity];
+      firsts = new int[capacity + 1];
+      holders = new int[4 * capacity];
+    }
+
+    void clear() {
+      count = 0;
+    }
+
+    /** Copies the complete blocks of a closed file; a gone or open file has none. Under the read lock. */
+    void file(INode inode, Positions positions) {
+      if (inode == null || !inode.isFile() || inode.asFile().isUnderConstruction()) {
+        return;
+      }
+      for (BlockInfo block : inode.asFile().getBlocks()) {
+        if (block.isComplete()) {
+          block(block, positions);
+        }
+      }
+    }
+
+    private void block(BlockInfo block, Positions positions) {
+      if (count == ids.length) {
+        ids = Arrays.copyOf(ids, 2 * count);
+        lengths = Arrays.copyOf(lengths, 2 * count);
+        stamps = Arrays.copyOf(stamps, 2 * count);
+        firsts = Arrays.copyOf(firsts, 2 * count + 1);
+      }
+      ids[count] = block.getBlockId();
+      lengths[count] = block.getNumBytes();
+      stamps[count] = block.getGenerationStamp();
+      int first = firsts[count];
+      int end = first;
+      for (int i = 0; i < block.getCapacity(); i++) {
+        int position = positions.of(block.getDatanode(i));
+        if (position >= 0 && !contains(first, end, position)) {
+          if (end == holders.length) {
+            holders = Arrays.copyOf(holders, 2 * end);
+          }
+          holders[end++] = position;
+        }
+      }
+      firsts[++count] = end;
+    }
+
+    private boolean contains(int from, int to, int position) {
+      for (int h = from; h < to; h++) {
+        if (holders[h] == position) {
+          return true;
+        }
+      }
+      return false;
+    }
+
+    /** The copied blocks as objects, made after the hold. */
+    void addTo(List<StoredBlock> blocks) {
+      for (int b = 0; b < count; b++) {
+        blocks.add(new StoredBlock(new Block(ids[b], lengths[b], stamps[b]),
+            Arrays.copyOfRange(holders, firsts[b], firsts[b + 1])));
+      }
+    }
   }
 
   /** A complete block of a closed file and its live holders' chain positions. */

@@ -12,7 +12,7 @@ import org.eafr.placement.gear.relayout.RelayoutSettings;
 
 /**
  * Relayout's first walk planned and nothing moved: the namespace in {@link NamespaceWalk} order,
- * {@code eafr.relayout.batch-files} files at a time, each file's blocks read under one short namesystem read lock
+ * {@code eafr.relayout.batch-files} files at a time, their blocks read under short holds of the namesystem read lock
  * ({@link RelayoutBlocks}), each block planned by the core's {@link RelayoutPlanner} with the layout's shares, as
  * {@link RelayoutService} plans; no move starts, nothing is persisted, and no batch waits for HDFS's redundancy work.
  * It tells how many blocks a relayout would move, and the replica moves and bytes it plans against the lower bound.
@@ -20,8 +20,8 @@ import org.eafr.placement.gear.relayout.RelayoutSettings;
  * <p>Cost: relayout is a whole-namespace job by nature, since any block may be off its homes (written under another
  * layout, or moved by the Balancer, the Mover or re-replication) and nothing records which: a pass reads every file
  * and block once, so its time grows with the namespace ({@code scripts/bench-gear-scale.sh} measures it per 10^6
- * blocks). Its lock holds do not: the longest is one file's blocks or one listing page ({@code dfs.ls.limit} entries,
- * HDFS's own hold).
+ * blocks), not with the batch size (each listing page is read once a pass). Its lock holds do not grow: the longest
+ * copies up to 1,000 blocks (or one file's) or lists one page ({@code dfs.ls.limit} entries, HDFS's own hold).
  */
 public final class RelayoutDryRun {
   private RelayoutDryRun() {
@@ -34,7 +34,7 @@ public final class RelayoutDryRun {
     long files = 0;
     long blocksToMove = 0;
     String cursor = "";
-    for (List<String> batch = walk.after(cursor, settings.batchFiles()); !batch.isEmpty();
+    for (List<NamespaceWalk.WalkedFile> batch = walk.after(cursor, settings.batchFiles()); !batch.isEmpty();
         batch = walk.after(cursor, settings.batchFiles())) {
       for (RelayoutBlocks.StoredBlock block : RelayoutBlocks.of(nameNode, batch, layout)) {
         if (!planner.plan(block.planned()).isEmpty()) {
@@ -42,7 +42,7 @@ public final class RelayoutDryRun {
         }
       }
       files += batch.size();
-      cursor = batch.get(batch.size() - 1);
+      cursor = batch.get(batch.size() - 1).path;
     }
     return new Result(files, blocksToMove, planner.report());
   }

@@ -9,7 +9,8 @@ import org.eafr.namenode.cluster.Metric;
 /**
  * Relayout's metrics2 source (JMX {@code Hadoop:service=NameNode,name=EafrRelayout}; on /prom as
  * {@code eafr_relayout_*}): counters of the moves this NameNode made since it started, and gauges of the relayout
- * under way (running, moves in flight, bytes planned against the lower bound).
+ * under way (running, moves in flight, bytes planned against the lower bound), and the lowest gear's DataNodes and
+ * whether it falls short of one copy of the data (the alert for {@code hdfs eafr relayout grow}).
  */
 public final class RelayoutMetrics implements MetricsSource {
   public static final String NAME = "EafrRelayout";
@@ -25,6 +26,11 @@ public final class RelayoutMetrics implements MetricsSource {
       "Bytes the relayout under way (or the last one) has planned to move");
   private static final Metric LOWER_BOUND_BYTES = Metric.gauge("LowerBoundBytes",
       "Bytes any relayout of the same blocks onto the layout within its shares must move");
+  private static final Metric LOWEST_GEAR_DATANODES = Metric.gauge("LowestGearDataNodes",
+      "DataNodes the layout's lowest gear keeps on (p for equal-work; 'hdfs eafr relayout grow' raises it)");
+  private static final Metric LOWEST_GEAR_SHORT = Metric.gauge("LowestGearShort",
+      "1 while the lowest gear does not hold one copy of the data with eafr.gear.capacity-headroom (status names the"
+          + " p to grow to), else 0");
 
   private final RelayoutService service;
 
@@ -46,5 +52,8 @@ public final class RelayoutMetrics implements MetricsSource {
     IN_FLIGHT.addTo(record, (Number) values.get("movesInFlight"));
     PLANNED_BYTES.addTo(record, (Number) values.get("plannedBytes"));
     LOWER_BOUND_BYTES.addTo(record, (Number) values.get("lowerBoundBytes"));
+    Object lowest = values.get("lowestGearDataNodes");
+    LOWEST_GEAR_DATANODES.addTo(record, lowest == null ? 0 : (Number) lowest);
+    LOWEST_GEAR_SHORT.addTo(record, service.lowestGearRoom().map(room -> room.holdsOneCopy() ? 0 : 1).orElse(0));
   }
 }

@@ -34,6 +34,9 @@ final class RelayoutRecord {
   long firstBoundBytes = -1;
   /** Bytes the first walk's moves moved, once it is over. */
   long firstMovedBytes = -1;
+  /** The layout's primaries before and after the growth this relayout carries the blocks to; 0 when it grew none. */
+  int grownFrom;
+  int grownTo;
   /** The planner's state at the cursor; null before the first batch. */
   RelayoutPlanner.State planner;
 
@@ -49,7 +52,7 @@ final class RelayoutRecord {
         .put("files", files).put("movedBytes", movedBytes).put("movedReplicas", movedReplicas)
         .put("failedMoves", failedMoves).put("skippedMoves", skippedMoves).put("startedMillis", startedMillis)
         .put("pass", pass).put("firstPlannedBytes", firstPlannedBytes).put("firstBoundBytes", firstBoundBytes)
-        .put("firstMovedBytes", firstMovedBytes);
+        .put("firstMovedBytes", firstMovedBytes).put("grownFrom", grownFrom).put("grownTo", grownTo);
     if (planner != null) {
       ObjectNode state = root.putObject("planner");
       array(state.putArray("assigned"), planner.assigned());
@@ -76,6 +79,8 @@ final class RelayoutRecord {
     record.firstPlannedBytes = root.path("firstPlannedBytes").asLong(-1);
     record.firstBoundBytes = root.path("firstBoundBytes").asLong(-1);
     record.firstMovedBytes = root.path("firstMovedBytes").asLong(-1);
+    record.grownFrom = root.path("grownFrom").asInt(0);
+    record.grownTo = root.path("grownTo").asInt(0);
     JsonNode state = root.path("planner");
     if (state.isObject()) {
       record.planner = new RelayoutPlanner.State(longs(state.path("assigned")), longs(state.path("held")),

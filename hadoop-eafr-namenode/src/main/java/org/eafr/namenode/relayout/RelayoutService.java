@@ -53,9 +53,10 @@ import org.slf4j.LoggerFactory;
  * <p>Cost: one step (every {@code eafr.relayout.step.ms}) settles the moves in flight and starts queued ones within the
  * {@code MoveBudget} (per DataNode and in all); once a batch's moves are all settled it persists the walk's cursor
  * and the planner's state ({@link RelayoutRecord}, through the edit log) and reads the next
- * {@code eafr.relayout.batch-files} files ({@link NamespaceWalk}), each under one short namesystem read lock. So a
- * restart or a failover loses at most one batch's planning, never a block, and the work per step is bounded by the
- * batch, not the namespace. Runs on the active NameNode only; a standby follows the persisted record. Moves start
+ * {@code eafr.relayout.batch-files} files ({@link NamespaceWalk}, which keeps its listing page from batch to batch),
+ * their blocks read under short holds of the namesystem read lock ({@link RelayoutBlocks}). So a restart or a
+ * failover loses at most one batch's planning, never a block, and the work per step is bounded by the batch, not the
+ * namespace; a walk's cost does not depend on the batch size. Runs on the active NameNode only; a standby follows the persisted record. Moves start
  * once the NameNode is out of safe mode and every DataNode of the layout has reported its blocks.
  *
  * <p>Walks: the first plans with the layout's shares (its plan and lower bound are what {@code status} reports); a
@@ -67,6 +68,7 @@ public final class RelayoutService implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(RelayoutService.class);
   /** Walks one relayout makes at most: the first, and checks of what it left. */
   static final int PASSES = 3;
+
 
   private final NameNode nameNode;
   private final GearRuntime gears;
@@ -87,6 +89,9 @@ public final class RelayoutService implements AutoCloseable {
   private long busySince;
   /** Whether the grid gate was last told that relayout owes moves. */
   private boolean askedGrid;
+  /** Why {@code eafr.relayout.grow.auto} last could not grow the layout (logged once per cause); null: it could. */
+  private String growRefused;
+
 
   private RelayoutService(NameNode nameNode, GearRuntime gears, RelayoutSettings settings) {
     this.nameNode = nameNode;
@@ -118,9 +123,7 @@ public final class RelayoutService implements AutoCloseable {
    * Starts a relayout, or goes on with a stopped one from its cursor; refused without a layout or below the top gear.
    */
   public synchronized String start() throws IOException {
-    GearedLayout layout = gears.layout().orElseThrow(() -> new IllegalStateException("relayout refused: no geared"
-        + " layout in force (eafr.layout = " + gears.settings().layout() + ", or no expansion chain yet); set"
-        + " eafr.layout = equal-work or accordion and restart the NameNode"));
+    GearedLayout layout = layoutOrRefuse();
     Optional<String> below = notAtTopGear(layout);
     if (below.isPresent()) {
       throw new IllegalStateException("relayout refused: " + below.get());
@@ -138,6 +141,119 @@ public final class RelayoutService implements AutoCloseable {
         resume ? " after " + record.cursor : "");
     return "relayout " + (resume ? "goes on from " + record.cursor : "started") + " on the " + layout.name()
         + " layout; 'hdfs eafr relayout status' shows its progress";
+  }
+
+  /**
+   * {@code hdfs eafr relayout grow}: grows the equal-work layout to {@code p} primaries (the p {@code hdfs eafr
+   * status} names for the lowest gear to hold one whole copy of the data at its fill, Rabbit Sec. 3.1) and starts a
+   * relayout that carries the blocks onto the grown layout's homes and shares. The chain keeps its order, so the
+   * lowest gear keeps its DataNodes and the next p - p0 of the chain join it; the grown p is persisted in the gear
+   * state (the edit log carries it to the standby, a restart keeps it, and it stays until grown again), and the
+   * relayout goes on across restarts and failovers from its cursor as any relayout does. Refused below the top gear,
+   * while a relayout runs, for a p not above the lowest gear's DataNodes and for one the layout cannot be built with.
+   *
+   * <p>Worked example (RelayoutGrowTest): 12 DataNodes, p = 2, g = 2 (gears 0..5 keep 2, 4, .., 12 on); grown to
+   * p = 4 the layout has gears 0..4 (4, 6, .., 12 on), gear 0 keeping the 2 DataNodes it had and the chain's next 2.
+   */
+  public synchronized String grow(int p) throws IOException {
+    GearedLayout layout = layoutOrRefuse();
+    Optional<String> below = notAtTopGear(layout);
+    if (below.isPresent()) {
+      throw new IllegalStateException("relayout grow refused: " + below.get());
+    }
+    load();
+    if (record != null && record.running) {
+      throw new IllegalStateException("relayout grow refused: a relayout is running (" + statusText() + "); let it"
+          + " finish, or stop it with 'hdfs eafr relayout stop', first");
+    }
+    int lowest = layout.serversOn(0).size();
+    if (p <= lowest) {
+      throw new IllegalArgumentException("relayout grow to p = " + p + " refused: the lowest gear has " + lowest
+          + " DataNodes already; p must be more");
+    }
+    Optional<String> problem = gears.growthProblem(p);
+    if (problem.isPresent()) {
+      throw new IllegalArgumentException("relayout grow to p = " + p + " refused: " + problem.get());
+    }
+    putGrowthInForce(p);
+    record = RelayoutRecord.started(System.currentTimeMillis());
+    record.grownFrom = lowest;
+    record.grownTo = p;
+    planner = null;
+    batchEnd = null;
+    persist();
+    GearedLayout grown = gears.layout().orElseThrow();
+    LOG.info("EAFR relayout: layout grown from p = {} to p = {} primaries ({} gears); relayout started", lowest, p,
+        grown.maximumGear() + 1);
+    return "layout grown from p = " + lowest + " to p = " + p + " primaries (gears 0.." + grown.maximumGear()
+        + ", gear 0 keeping " + grown.serversOn(0).size() + " DataNodes on); relayout started onto it: 'hdfs eafr"
+        + " relayout status' shows its progress";
+  }
+
+  /**
+   * Persists the gear state with the layout grown to {@code p} and puts it in force (at the top gear: the grown
+   * layout has fewer gears, and its top is the gear in force).
+   */
+  private void putGrowthInForce(int p) throws IOException {
+    GearRecord before = gears.state();
+    gears.state(before.withPrimaries(p));
+    try {
+      store.write(gears.state());
+    } catch (IOException e) {
+      gears.state(before);
+      throw e;
+    }
+  }
+
+  /**
+   * A growth this relayout carries the blocks to that the gear state in force lacks (a gear state persisted over it
+   * from a state read before it) is put in force again; only at the top gear, as the growth was.
+   */
+  private void keepGrowth() throws IOException {
+    if (record.grownTo > 0 && gears.state().primaries() != record.grownTo) {
+      LOG.warn("EAFR relayout: the gear state in force lost the layout's growth to p = {}; put in force again",
+          record.grownTo);
+      putGrowthInForce(record.grownTo);
+      moves.clearQueued();
+      batchEnd = null;
+      planner = null;
+    }
+  }
+
+  /**
+   * {@code eafr.relayout.grow.auto}: each step, while no relayout runs and none was stopped by the operator, at the top
+   * gear with every DataNode reported, grows the layout as {@link #grow} does when the lowest gear no longer holds one
+   * copy of the data with its headroom ({@link LowestGearRoom}) and the chain can. The look costs one pass over the
+   * DataNodes' reported capacities, not the namespace.
+   */
+  private void growWhenShort() throws IOException {
+    boolean idle = record == null || record.finished && !record.running;
+    if (!settings.growAuto() || !idle || !gears.sizedByPrimaries()) {
+      return;
+    }
+    Optional<GearedLayout> layout = gears.layout();
+    if (layout.isEmpty() || notAtTopGear(layout.get()).or(() -> notReported(layout.get())).isPresent()) {
+      return;
+    }
+    Optional<LowestGearRoom> room = lowestGearRoom();
+    if (room.isEmpty() || room.get().holdsOneCopy() || room.get().primariesNeeded().isEmpty()) {
+      return;
+    }
+    try {
+      String grown = grow(room.get().primariesNeeded().getAsInt());
+      LOG.info("EAFR relayout: eafr.relayout.grow.auto = 1: the {}; {}", room.get().text().trim(), grown);
+    } catch (IllegalArgumentException | IllegalStateException refused) {
+      if (!refused.getMessage().equals(growRefused)) { // once per cause, not every step
+        LOG.warn("EAFR relayout: eafr.relayout.grow.auto = 1: {}", refused.getMessage());
+      }
+      growRefused = refused.getMessage();
+    }
+  }
+
+  private GearedLayout layoutOrRefuse() {
+    return gears.layout().orElseThrow(() -> new IllegalStateException("relayout refused: no geared"
+        + " layout in force (eafr.layout = " + gears.settings().layout() + ", or no expansion chain yet); set"
+        + " eafr.layout = equal-work or accordion and restart the NameNode"));
   }
 
   /** Stops starting moves (those in flight finish); the cursor is kept, so {@link #start} goes on from it. */
@@ -179,6 +295,7 @@ public final class RelayoutService implements AutoCloseable {
     }
     load();
     moves.settle(outcome);
+    growWhenShort();
     if (record == null || !record.running) {
       owesGrid(false);
       return;
@@ -193,6 +310,7 @@ public final class RelayoutService implements AutoCloseable {
     if (waitingFor != null) {
       return;
     }
+    keepGrowth();
     moves.dispatch();
     if (!moves.idle()) {
       return;
@@ -200,7 +318,7 @@ public final class RelayoutService implements AutoCloseable {
     if (batchEnd != null) {
       finishBatch();
     }
-    nextBatch(layout.get());
+    nextBatch(gears.layout().orElseThrow());
   }
 
   private void finishBatch() throws IOException {
@@ -216,7 +334,7 @@ public final class RelayoutService implements AutoCloseable {
     if (planner == null) {
       planner = plannerFor(layout);
     }
-    List<String> files = walk.after(record.cursor, settings.batchFiles());
+    List<NamespaceWalk.WalkedFile> files = walk.after(record.cursor, settings.batchFiles());
     if (files.isEmpty()) {
       endPass();
       return;
@@ -231,7 +349,7 @@ public final class RelayoutService implements AutoCloseable {
         queue(block, move, layout);
       }
     }
-    batchEnd = files.get(files.size() - 1);
+    batchEnd = files.get(files.size() - 1).path;
     batchFiles = files.size();
     moves.dispatch();
   }
@@ -436,9 +554,18 @@ public final class RelayoutService implements AutoCloseable {
     values.put("lowerBoundBytes", bound);
     values.put("firstWalkMovedBytes", firstOver ? record.firstMovedBytes : record == null ? 0 : record.movedBytes);
     values.put("movedToLowerBound", record == null || bound == 0 ? null : (double) record.movedBytes / bound);
+    values.put("lowestGearDataNodes", gears.layout().map(layout -> layout.serversOn(0).size()).orElse(null));
+    values.put("grownFrom", record == null || record.grownTo == 0 ? null : record.grownFrom);
+    values.put("grownTo", record == null || record.grownTo == 0 ? null : record.grownTo);
+    values.put("growAuto", settings.growAuto());
     values.put("movesPerDataNode", settings.movesPerDataNode());
     values.put("movesConcurrent", settings.movesConcurrent());
     return values;
+  }
+
+  /** Whether the lowest gear holds one copy of the data at the fill ({@link LowestGearRoom}); empty without a layout. */
+  public Optional<LowestGearRoom> lowestGearRoom() {
+    return LowestGearRoom.of(nameNode, gears, gears.core());
   }
 
   /** The plan so far: the planner's own, else the one persisted (on a standby, or between batches). */
@@ -475,7 +602,12 @@ public final class RelayoutService implements AutoCloseable {
     if (v.get("waitingFor") != null) {
       text.append(" (waits: ").append(v.get("waitingFor")).append(')');
     }
-    text.append(": ").append(v.get("files")).append(" files walked");
+    text.append(": ");
+    if (v.get("grownTo") != null) {
+      text.append("onto the layout grown from p = ").append(v.get("grownFrom")).append(" to p = ")
+          .append(v.get("grownTo")).append(", ");
+    }
+    text.append(v.get("files")).append(" files walked");
     if (!((String) v.get("cursor")).isEmpty()) {
       text.append(" (cursor ").append(v.get("cursor")).append(')');
     }

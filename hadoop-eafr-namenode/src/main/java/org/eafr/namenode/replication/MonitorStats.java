@@ -17,11 +17,13 @@ public final class MonitorStats {
   private final AtomicLong removed = new AtomicLong();
   private final AtomicLong migrated = new AtomicLong();
   private final AtomicLong bytesMoved = new AtomicLong();
+  private final AtomicLong bytesMigrated = new AtomicLong();
   private final AtomicLong decidingNanos = new AtomicLong();
   private volatile Map<FileTemperature, Integer> filesPerClass = new EnumMap<>(FileTemperature.class);
   private volatile Map<ServerRole, Integer> nodesPerRole = new EnumMap<>(ServerRole.class);
   private volatile int filesBelowMinReplicas;
   private volatile List<String> someFilesBelowMinReplicas = List.of();
+  private volatile int owedMigrations;
 
   public void roundDone(long nanos, Map<FileTemperature, Integer> files, Map<ServerRole, Integer> nodes) {
     decidingNanos.addAndGet(nanos);
@@ -38,6 +40,15 @@ public final class MonitorStats {
   /** Files whose replication factor was below r ({@code eafr.min-replicas}) in the last round. */
   public int filesBelowMinReplicas() {
     return filesBelowMinReplicas;
+  }
+
+  /** EAFR on gears: the cold migrations owed to DataNodes of gears asleep at the last round. */
+  public void owedMigrations(int owed) {
+    owedMigrations = owed;
+  }
+
+  public int owedMigrations() {
+    return owedMigrations;
   }
 
   /** Up to {@value ReplicationMonitor#BELOW_MIN_EXAMPLES} of them, in namespace order. */
@@ -57,6 +68,7 @@ public final class MonitorStats {
   public void countMigrated(long bytes) {
     migrated.incrementAndGet();
     bytesMoved.addAndGet(bytes);
+    bytesMigrated.addAndGet(bytes);
   }
 
   public long rounds() {
@@ -77,6 +89,11 @@ public final class MonitorStats {
 
   public long bytesMoved() {
     return bytesMoved.get();
+  }
+
+  /** The bytes of {@link #bytesMoved} that migrations copied. */
+  public long bytesMigrated() {
+    return bytesMigrated.get();
   }
 
   public long decidingNanos() {

@@ -84,9 +84,10 @@ public final class SettingsDefaults {
     property(xml, GearSettings.LAYOUT_KEY, GearSettings.RANDOM, "Placement policy: random (EAFR's placement, no"
         + " gears) or a geared policy, each with its layout, read ordering and write placement (docs/configuration.md,"
         + " Geared policies): rabbit (equal-work layout, hit-ratio read balancer, write offloading), springfs"
-        + " (equal-work layout with bounded write offloading to an offload set of m DataNodes, read offloading),"
-        + " accordion (Accordion's groups; eafr.gear.accordion.*) or eafr-geared (equal-work layout over the read floor"
-        + " eafr.gear.eafr.read-floor, reads in rounds of read slots); equal-work is another name of rabbit. Gears"
+        + " (equal-work layout with bounded write offloading to an offload set of m DataNodes, read offloading,"
+        + " passive migration), accordion (Accordion's groups; eafr.gear.accordion.*) or eafr-geared (equal-work"
+        + " layout over the read floor eafr.gear.eafr.read-floor, reads in rounds of read slots, EAFR's replication"
+        + " rounds on gears); equal-work is another name of rabbit. Gears"
         + " shift with hdfs eafr gear.");
     property(xml, GearSettings.STATE_DIR_KEY, GearSettings.DEFAULT_STATE_DIR, "HDFS directory whose trusted.eafr.*"
         + " xattrs hold the gear state and what sleeping groups owe (edit-logged: survives restarts and failovers).");

@@ -52,8 +52,8 @@ class LowestGearStatusTest {
     assertThat(room.path("primariesNeeded").asInt()).isEqualTo(6);
     AdminRun text = AdminRun.run(cluster.conf(), "status");
     assertThat(text.out).contains("lowest gear (4 DataNodes, 0.1 GB usable) holds 8")
-        .contains("of one copy").contains(": grow p to 6 (hdfs eafr relayout start after raising"
-            + " eafr.gear.primaries)");
+        .contains("of one copy").contains(": grow p to 6 ('hdfs eafr relayout grow' grows the layout and"
+            + " relays out its blocks)");
   }
 
   @Test
@@ -65,6 +65,7 @@ class LowestGearStatusTest {
     assertThat(room.path("primariesNeeded").asInt()).isEqualTo(6);
     assertThat(room.path("holdsOneCopy").asBoolean()).isFalse();
     AdminRun text = AdminRun.run(cluster.conf(), "plan");
-    assertThat(text.out).contains(": grow p to 6 (hdfs eafr relayout start after raising eafr.gear.primaries)");
+    assertThat(text.out).contains(": grow p to 6 ('hdfs eafr relayout grow' grows the layout and relays out its"
+        + " blocks)");
   }
 }

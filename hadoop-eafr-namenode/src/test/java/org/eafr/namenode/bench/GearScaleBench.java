@@ -2,6 +2,7 @@ package org.eafr.namenode.bench;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Paths;
@@ -64,6 +65,10 @@ public final class GearScaleBench {
   static final int PRIMARIES = 4;
   static final int GROUP = 2;
   static final int REPLICAS = 3;
+
+  /** The JDK's per-thread allocation counts (HotSpot's ThreadMXBean). */
+  private static final com.sun.management.ThreadMXBean THREADS =
+      (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
 
   private final NameNode nameNode;
   private final SyntheticBlockMap map;
@@ -226,18 +231,23 @@ public final class GearScaleBench {
   private Timing time(Supplier<Optional<UnavailableBlock>> walk) {
     double[] seconds = new double[repeats];
     long longestRead = 0;
+    long longHolds = 0;
+    long allocated = 0;
     for (int r = 0; r < repeats; r++) {
       locks.reset();
+      long allocatedBefore = THREADS.getThreadAllocatedBytes(Thread.currentThread().getId());
       long start = System.nanoTime();
       Optional<UnavailableBlock> gap = walk.get();
       seconds[r] = (System.nanoTime() - start) / 1e9;
+      allocated += THREADS.getThreadAllocatedBytes(Thread.currentThread().getId()) - allocatedBefore;
       longestRead = Math.max(longestRead, locks.longestReadMillis());
+      longHolds += locks.readReports();
       if (gap.isPresent()) {
         throw new IllegalStateException("the synthetic layout left a block without a live replica: " + gap.get());
       }
     }
     Arrays.sort(seconds);
-    return new Timing(seconds[repeats / 2], longestRead);
+    return new Timing(seconds[repeats / 2], longestRead, longHolds / repeats, allocated / repeats);
   }
 
   private void add(Row row) {
@@ -246,18 +256,20 @@ public final class GearScaleBench {
   }
 
   private static String line(Row row, long thresholdMillis) {
-    return String.format("%,12d  %-24s  %,12d  %14s  %10.3f  %,14.0f  %16s%n", row.blocks, row.walk, row.walked,
-        row.changing < 0 ? "-" : String.format("%,d", row.changing), row.timing.seconds,
+    return String.format("%,12d  %-24s  %,12d  %14s  %10.3f  %,14.0f  %16s  %10d  %12.0f%n", row.blocks, row.walk,
+        row.walked, row.changing < 0 ? "-" : String.format("%,d", row.changing), row.timing.seconds,
         row.timing.seconds * 1e9 / row.walked,
-        row.timing.longestRead >= thresholdMillis ? row.timing.longestRead + " ms" : "< " + thresholdMillis + " ms");
+        row.timing.longestRead >= thresholdMillis ? row.timing.longestRead + " ms" : "< " + thresholdMillis + " ms",
+        row.timing.longHolds, (double) row.timing.allocatedBytes / Math.max(1, row.walked));
   }
 
   /** The table: one row per walk and size, then each walk's cost at the largest size against the smallest. */
   String report() {
     long thresholdMillis = locks.thresholdMillis();
     StringBuilder text = new StringBuilder();
-    text.append(String.format("%-12s  %-24s  %12s  %14s  %10s  %14s  %16s%n", "blocks", "walk", "blocks walked",
-        "on changing DN", "s / walk", "ms / 10^6 blk", "longest read-lock"));
+    text.append(String.format("%-12s  %-24s  %12s  %14s  %10s  %14s  %16s  %10s  %12s%n", "blocks", "walk",
+        "blocks walked", "on changing DN", "s / walk", "ms / 10^6 blk", "longest read-lock",
+        "holds >= " + thresholdMillis + "ms", "B alloc/blk"));
     for (Row row : rows) {
       text.append(line(row, thresholdMillis));
     }
@@ -281,10 +293,16 @@ public final class GearScaleBench {
   private static final class Timing {
     final double seconds;
     final long longestRead;
+    /** Read-lock holds at or over the reporting threshold, per walk. */
+    final long longHolds;
+    /** Bytes the walking thread allocated (JDK's per-thread count), per walk. */
+    final long allocatedBytes;
 
-    Timing(double seconds, long longestRead) {
+    Timing(double seconds, long longestRead, long longHolds, long allocatedBytes) {
       this.seconds = seconds;
       this.longestRead = longestRead;
+      this.longHolds = longHolds;
+      this.allocatedBytes = allocatedBytes;
     }
   }
 

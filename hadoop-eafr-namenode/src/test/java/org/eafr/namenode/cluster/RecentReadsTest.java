@@ -25,6 +25,26 @@ class RecentReadsTest {
   }
 
   @Test
+  void withinTheTabledSecond_decaysAsTheFormulaSays() {
+    RecentReads.Counter dn1 = reads.counter("dn1");
+    dn1.add(0);
+    dn1.add(0);
+    assertThat(dn1.value(500)).isEqualTo(2 * Math.pow(0.5, 500 / 10_000.0));
+    assertThat(dn1.value(1023)).isEqualTo(2 * Math.pow(0.5, 1023 / 10_000.0));
+    assertThat(dn1.value(1024)).isEqualTo(2 * Math.pow(0.5, 1024 / 10_000.0));
+  }
+
+  @Test
+  void aCounterKeptByTheCaller_isTheOneLookedUpById() {
+    RecentReads.Counter dn1 = reads.counter("dn1");
+    assertThat(dn1.value(reads.now())).isEqualTo(0.0);
+    reads.directed("dn1");
+    dn1.add(reads.now());
+    assertThat(reads.count("dn1")).isEqualTo(2.0);
+    assertThat(reads.counter("dn1")).isSameAs(dn1);
+  }
+
+  @Test
   void eightThreadsAtOnce_loseNoRead() throws Exception {
     Thread[] threads = new Thread[8];
     for (int t = 0; t < threads.length; t++) {

@@ -70,8 +70,8 @@ class GearCancelTest {
       assertThat(cancel.out).endsWith("; gear mode manual (was auto)\n");
       assertThat(gears.autopilot().mode()).isEqualTo(GearMode.MANUAL);
       assertThat(cancel.out).contains("shift to gear 1 (POWERING_ON) cancelled: gear 0 in force")
-          .contains("7 DataNodes verified off stay asleep in maintenance [").contains(stuck)
-          .contains("1 DataNodes out of maintenance [" + other + "]").contains("1 files still owe reflection moves");
+          .contains("7 DataNodes not running stay asleep in maintenance [").contains(stuck)
+          .contains("1 DataNodes out of maintenance [" + other + "]").contains("1 files still owed, moved once their homes are on");
       GearRecord after = gears.state();
       assertThat(after.phase()).isEqualTo(ShiftPhase.STEADY);
       assertThat(after.gear()).isZero();

@@ -79,6 +79,22 @@ class GearRecordTest {
   }
 
   @Test
+  void aLayoutGrownToMorePrimaries_keepsItsPThroughTheRoundTripAndEveryChange() throws Exception {
+    GearRecord fixed = new GearRecord(List.of(new GearRecord.ChainEntry("127.0.0.1:1", "/r1"),
+        new GearRecord.ChainEntry("127.0.0.1:2", "/r2")), ShiftState.steady(1));
+    GearRecord grown = fixed.withPrimaries(4);
+
+    GearRecord read = GearRecord.fromBytes(grown.toBytes());
+
+    assertThat(read).isEqualTo(grown).isNotEqualTo(fixed);
+    assertThat(read.primaries()).isEqualTo(4);
+    assertThat(read.withShift(ShiftState.steady(0)).extended(List.of(new GearRecord.ChainEntry("127.0.0.1:3", "/r1")),
+        1).withRetired(Set.of("127.0.0.1:2")).withChain(read.chain()).primaries()).isEqualTo(4);
+    assertThat(fixed.primaries()).as("never grown: eafr.gear.primaries sizes it").isZero();
+    assertThat(new String(fixed.toBytes(), StandardCharsets.UTF_8)).doesNotContain("primaries");
+  }
+
+  @Test
   void aGearDownRecordsTheDataNodesItAdds_andItsCancelWakesOnlyThose() throws Exception {
     List<GearRecord.ChainEntry> chain = List.of(new GearRecord.ChainEntry("127.0.0.1:1", "/r1"),
         new GearRecord.ChainEntry("127.0.0.1:2", "/r2"), new GearRecord.ChainEntry("127.0.0.1:3", "/r1"));

@@ -89,21 +89,24 @@ class PrometheusSeriesTest {
     assertThat(auto.code).as(auto.err).isZero();
     List<String> changed = new ArrayList<>();
     TreeSet<Double> underWay = new TreeSet<>();
+    String[] after = new String[1];
+    // The sink serves the last metrics period's snapshot: wait for one taken after the shift ended, not just the end.
     GenericTestUtils.waitFor(() -> {
-      Map<String, Double> now = samples(scrape());
+      after[0] = scrape();
+      Map<String, Double> now = samples(after[0]);
       if (!now.keySet().equals(first.keySet())) {
         changed.add(diff(first.keySet(), now.keySet()));
       }
       underWay.add(value(now, "eafr_name_node_gear_shift_under_way"));
       GearRecord state = GearTestCluster.gears(cluster).state();
-      return state.gear() == 0 && state.phase() == ShiftPhase.STEADY;
+      return state.gear() == 0 && state.phase() == ShiftPhase.STEADY && value(now, "eafr_name_node_gear") == 0.0
+          && value(now, "eafr_name_node_gear_shift_under_way") == 0.0;
     }, 50, 180_000);
     assertThat(changed).as("series that appeared or vanished during the shift").isEmpty();
 
-    String after = GearTestCluster.prom(cluster);
-    Map<String, Double> last = samples(after);
+    Map<String, Double> last = samples(after[0]);
     assertThat(last.keySet()).isEqualTo(first.keySet());
-    assertTypesAndLabels(after);
+    assertTypesAndLabels(after[0]);
     assertThat(value(last, "eafr_name_node_gear_shifts_total")).isGreaterThan(value(first,
         "eafr_name_node_gear_shifts_total"));
     assertThat(value(last, "eafr_name_node_gear_auto_decisions_total")).isPositive();

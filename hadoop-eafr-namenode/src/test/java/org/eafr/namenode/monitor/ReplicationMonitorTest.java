@@ -36,6 +36,12 @@ class ReplicationMonitorTest {
     conf.set(DFSConfigKeys.DFS_NAMENODE_AUDIT_LOGGERS_KEY, "default," + ReadCountingAuditLogger.class.getName());
     conf.set(DFSConfigKeys.DFS_NAMENODE_PLUGINS_KEY, ReplicationMonitorPlugin.class.getName());
     conf.set("eafr.interval.ms", String.valueOf(intervalMillis));
+    scaleDown(conf);
+    return conf;
+  }
+
+  /** The class's thresholds, scaled so that tens of reads make a file hot and overload its replica servers. */
+  static void scaleDown(Configuration conf) {
     conf.set("eafr.server.service-capacity", "4");
     conf.set("eafr.hot.mean-replica-reads", "5");
     conf.set("eafr.hot.replica-reads", "2");
@@ -44,7 +50,6 @@ class ReplicationMonitorTest {
     conf.set("eafr.replica-fraction", "0.4");
     conf.set("eafr.overloaded-fraction", "0.4");
     conf.set("eafr.reads.recent.half-life.ms", "600000");
-    return conf;
   }
 
   @AfterEach
@@ -128,7 +133,8 @@ class ReplicationMonitorTest {
     assertThat(jmx.isRegistered(new ObjectName("Hadoop:service=NameNode,name=" + EafrMetrics.NAME))).isTrue();
     Map<String, Number> metrics = metrics(cluster);
     assertThat(metrics).containsEntry("ReplicasRemovedTotal", 1L).containsEntry("ReplicasMigratedTotal", 1L)
-        .containsEntry("ReplicasAddedTotal", 0L).containsEntry("MovedBytesTotal", 4000L).containsEntry("ColdFiles", 1L)
+        .containsEntry("ReplicasAddedTotal", 0L).containsEntry("MovedBytesTotal", 4000L)
+        .containsEntry("MigratedBytesTotal", 4000L).containsEntry("ColdFiles", 1L)
         .containsEntry("HotFiles", 0L).containsEntry("StandbyNodes", 3L).containsEntry("HotNodes", 6L);
     assertThat(cluster.fs().getFileStatus(new org.apache.hadoop.fs.Path("/data/cold")).getReplication())
         .isEqualTo((short) 2);

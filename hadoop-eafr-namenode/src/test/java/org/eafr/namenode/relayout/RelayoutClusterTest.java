@@ -45,15 +45,9 @@ class RelayoutClusterTest {
   @Test
   void dataWrittenBeforeGearsIsRelaidOut_thenGearZeroSucceeds_andARestartMidwayResumes() throws Exception {
     long started = System.nanoTime();
-    Configuration conf = GearTestCluster.conf("relayout");
+    Configuration conf = conf("relayout", 5);
     conf.set("eafr.layout", "random");
     conf.setLong(DFSConfigKeys.DFS_BALANCER_GETBLOCKS_MIN_BLOCK_SIZE_KEY, 1L);
-    conf.set("eafr.relayout.step.ms", "50");
-    conf.set("eafr.relayout.batch-files", "5");
-    conf.set("eafr.relayout.moves.concurrent", "8");
-    // 15 blocks: one 1 MB block is several per cent of a DataNode's share, so the default slack of 0.1 would move
-    // replicas for the shares that a namespace of thousands of blocks keeps in place (RelayoutPlannerTest: 1.009x).
-    conf.set("eafr.relayout.share-slack", "0.5");
     conf.set("eafr.grid.objective", "carbon");
     conf.set("eafr.grid.signal.file", GridFixture.nesoCsv().toString());
     conf.set("eafr.grid.defer.relayout.ms", String.valueOf(180 * GridFixture.MINUTE));
@@ -106,9 +100,11 @@ class RelayoutClusterTest {
           + " every walk moved %d bytes (%.3fx)%n", bound, planned, (double) planned / bound, firstWalk,
           (double) firstWalk / bound, moved, (double) moved / bound);
       assertThat(bound).isPositive();
-      assertThat((double) firstWalk).as("the first walk's moves against the lower bound")
-          .isLessThanOrEqualTo(1.2 * bound);
-      assertThat((double) moved).as("every walk's moves against the lower bound").isLessThanOrEqualTo(1.2 * bound);
+      // The bound here is a few blocks, and which blocks the Balancer moved varies from run to run: one block above
+      // the goal is 20-40% of it. The goal at scale is bench-gear-scale.sh's (1.000x at 5 x 10^6 blocks).
+      double goal = 1.2 * bound + EafrCluster.BLOCK_SIZE;
+      assertThat((double) firstWalk).as("the first walk's moves against the lower bound").isLessThanOrEqualTo(goal);
+      assertThat((double) moved).as("every walk's moves against the lower bound").isLessThanOrEqualTo(goal);
       AdminRun status = AdminRun.run(cluster.conf(), "relayout", "status", "-json");
       assertThat(status.out).as(status.err).contains("\"state\" : \"finished\"");
       assertThat(AdminRun.run(cluster.conf(), "status").out).contains("relayout finished");
@@ -121,6 +117,19 @@ class RelayoutClusterTest {
       GearTestCluster.stop(cluster);
       System.out.printf("RelayoutClusterTest wall time: %.1f s%n", (System.nanoTime() - started) / 1e9);
     }
+  }
+
+  /** A gear test cluster's settings with relayout stepping every 50 ms, {@code batchFiles} a batch, 8 moves at once. */
+  static Configuration conf(String name, int batchFiles) throws IOException {
+    Configuration conf = GearTestCluster.conf(name);
+    conf.set("eafr.relayout.step.ms", "50");
+    conf.set("eafr.relayout.batch-files", String.valueOf(batchFiles));
+    conf.set("eafr.relayout.moves.concurrent", "8");
+    // Tens of blocks: one 1 MB block is several per cent of a DataNode's share, so the default slack of 0.1 would
+    // move replicas for the shares that a namespace of thousands of blocks keeps in place (RelayoutPlannerTest:
+    // 1.009x).
+    conf.set("eafr.relayout.share-slack", "0.5");
+    return conf;
   }
 
   /** The relayout waits for 02:00 (once every block report is in), with nothing walked or moved; status says so. */
@@ -143,11 +152,11 @@ class RelayoutClusterTest {
         .containsEntry("GridRelayoutDeadlineTimestampSeconds", (GridFixture.T0 + 180 * GridFixture.MINUTE) / 1000.0);
   }
 
-  private static GearRuntime gears(EafrCluster cluster) {
+  static GearRuntime gears(EafrCluster cluster) {
     return cluster.runtime().gears();
   }
 
-  private static RelayoutService relayout(EafrCluster cluster) {
+  static RelayoutService relayout(EafrCluster cluster) {
     RelayoutService service = cluster.runtime().relayout();
     if (service == null) {
       throw new IllegalStateException("no relayout service yet");
@@ -186,7 +195,7 @@ class RelayoutClusterTest {
   }
 
   /** Restarts the NameNode with {@code layout}, its EAFR state forgotten, and gives it a power manager. */
-  private static void restartNameNode(EafrCluster cluster, String layout) throws Exception {
+  static void restartNameNode(EafrCluster cluster, String layout) throws Exception {
     gears(cluster).power().close();
     cluster.mini().getNameNode().stop();
     EafrRuntime.release(cluster.mini().getNameNode().getConf());

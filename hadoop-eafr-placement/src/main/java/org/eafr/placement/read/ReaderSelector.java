@@ -62,18 +62,28 @@ public final class ReaderSelector {
    */
   public int orderIndices(String readerRack, String[] racks, ServerRole[] roles, int[] queues, int count,
       int[] order) {
+    boolean[] local = new boolean[count];
+    for (int holder = 0; holder < count; holder++) {
+      local[holder] = racks[holder].equals(readerRack);
+    }
+    return orderIndices(local, roles, queues, count, order);
+  }
+
+  /**
+   * {@link #orderIndices(String, String[], ServerRole[], int[], int, int[])} with whether each holder is on the
+   * reader's rack given by the caller ({@code local}), who can tell it without comparing rack names.
+   */
+  public int orderIndices(boolean[] local, ServerRole[] roles, int[] queues, int count, int[] order) {
     int serving = 0;
     for (int holder = 0; holder < count; holder++) {
       if (!roles[holder].servesReads()) {
         continue;
       }
-      boolean local = racks[holder].equals(readerRack);
       int at = serving;
       // Move every strictly worse holder one place back; an equal one stays ahead (stable).
       while (at > 0) {
         int ahead = order[at - 1];
-        if (compare(racks[ahead].equals(readerRack), queues[ahead], roles[ahead], local, queues[holder],
-            roles[holder]) <= 0) {
+        if (compare(local[ahead], queues[ahead], roles[ahead], local[holder], queues[holder], roles[holder]) <= 0) {
           break;
         }
         order[at] = ahead;

@@ -32,6 +32,14 @@ public final class ReplicationPlan {
   }
 
   /**
+   * A plan of {@code actions} with a planner's {@code outcomes} and no server turning cold: what a planner built on
+   * this one (EAFR on gears) decided to do now.
+   */
+  public static ReplicationPlan of(List<ReplicaAction> actions, Map<PlanOutcome, Integer> outcomes) {
+    return new ReplicationPlan(actions, List.of(), outcomes);
+  }
+
+  /**
    * This plan and then {@code next}, as one: for a caller that plans a large set of files in batches, each batch with
    * the cluster as the earlier batches left it. Actions and servers in order, outcome counts summed.
    */

@@ -91,8 +91,9 @@ public final class EafrSettings {
           + " sized (p holds one copy times 1 + this); also the margin with which `hdfs eafr status` and `plan` say how far to grow p.", 0.05,
       Range.closed(0.0, 10.0));
   public static final Setting<Integer> GEAR_MIGRATION_THRESHOLD = Setting.ofInt("eafr.gear.migration-threshold",
-      "T", "Passive migration (SpringFS): each resizing interval moves 1/T of the blocks owed to re-integrated servers,"
-          + " so every migration ends within T intervals; 1 is aggressive migration.", 10, Range.closed(1, 10_000));
+      "T", "Passive migration (SpringFS): each resizing interval (a NameNode's eafr.gear.auto.interval.ms) moves 1/T"
+          + " of the blocks owed to re-integrated servers, so every migration ends within T intervals; 1 is aggressive"
+          + " migration.", 10, Range.closed(1, 10_000));
   public static final Setting<Integer> GEAR_REFLECTION_BATCH_BLOCKS = Setting.ofInt(
       "eafr.gear.reflection.batch-blocks", "-", "Blocks one server sends to one woken server over one connection when"
           + " reflecting low-gear writes after a gear-up (Accordion's batch transfer).", 64, Range.closed(1, 100_000));

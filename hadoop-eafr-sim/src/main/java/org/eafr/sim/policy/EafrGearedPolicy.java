@@ -102,7 +102,7 @@ final class EafrGearedPolicy extends LayoutPolicy {
     owed.settle(id -> fileOf(files, id).pendingCopies() != 0); // a migration whose copy was abandoned never lands
     var classified = temperatures.classify(files, reads.snapshotAndReset(),
         file -> file.pendingCopies() != 0 || owed.pending(file.id()) || ledger().placement(file.id()).isPresent());
-    GearedEafrPlan plan = planner.plan(classified, withOwedBytes(cluster), gear());
+    GearedEafrPlan plan = planner.plan(classified, owed.charged(cluster, chain()), gear());
     for (BlockMove move : plan.owed()) {
       owed.owe(move, fileOf(files, move.blockId()).sizeBytes());
     }
@@ -112,19 +112,6 @@ final class EafrGearedPolicy extends LayoutPolicy {
   /** A file by its block id ("f" and its index: one block per file). */
   private static SimFile fileOf(List<SimFile> files, String blockId) {
     return files.get(Integer.parseInt(blockId.substring(1)));
-  }
-
-  /** The view with the bytes owed to each server counted as used. */
-  private ClusterView withOwedBytes(ClusterView cluster) {
-    long[] bytes = owed.bytesByTarget(chain().size());
-    ClusterView view = cluster;
-    for (int p = 0; p < bytes.length; p++) {
-      if (bytes[p] > 0) {
-        Server server = cluster.server(chain().id(p));
-        view = view.with(server.withStorageUsed(server.storageUsed() + bytes[p]));
-      }
-    }
-    return view;
   }
 
   /**

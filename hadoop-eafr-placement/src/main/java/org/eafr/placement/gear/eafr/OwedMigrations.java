@@ -9,10 +9,14 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Predicate;
+import org.eafr.placement.cluster.ClusterView;
+import org.eafr.placement.cluster.Server;
 import org.eafr.placement.gear.ActiveSet;
 import org.eafr.placement.gear.BlockMove;
+import org.eafr.placement.gear.ExpansionChain;
 
 /**
  * The cold migrations EAFR on gears owes (the caller's part of docs/core-gears.md, "EAFR on gears") and when each is made:
@@ -67,6 +71,22 @@ public final class OwedMigrations {
       byTarget[move.to()] += bytes.get(move.blockId());
     }
     return byTarget;
+  }
+
+  /**
+   * {@code view} with the bytes owed to each server of {@code chain} counted as used there, so the planner never
+   * overfills a server with migrations owed to it; a server missing from the view is left out.
+   */
+  public ClusterView charged(ClusterView view, ExpansionChain chain) {
+    long[] byTarget = bytesByTarget(chain.size());
+    ClusterView charged = view;
+    for (int p = 0; p < byTarget.length; p++) {
+      Optional<Server> server = byTarget[p] > 0 ? view.find(chain.id(p)) : Optional.empty();
+      if (server.isPresent()) {
+        charged = charged.with(server.get().withStorageUsed(server.get().storageUsed() + byTarget[p]));
+      }
+    }
+    return charged;
   }
 
   /**

@@ -45,35 +45,46 @@ public final class RoundsReader {
   }
 
   /**
-   * The same choice over replicas given as arrays (the NameNode's reader ordering builds no {@code Server} per
-   * replica): the index among the first {@code count} of the holder to read from, rack {@code racks[i]}, {@code
-   * queues[i]} reads in flight and {@code slots[i]} read slots; -1 when {@code count} is 0. Every holder given serves
-   * reads. O(count).
+   * The same choice over holders given by index (the NameNode's reader ordering builds no {@code Server} per replica):
+   * the index among the {@code holders.count()} of the holder to read from; -1 when there is none. Every holder given
+   * serves reads. O(count).
    */
-  public int firstIndex(String readerRack, String[] racks, int[] queues, int[] slots, int count) {
+  public int firstIndex(Holders holders) {
     int best = -1;
-    for (int i = 0; i < count; i++) {
-      if (best < 0 || better(readerRack, racks[i], queues[i], slots[i], racks[best], queues[best], slots[best])) {
+    for (int i = 0; i < holders.count(); i++) {
+      if (best < 0 || better(holders.onReaderRack(i), holders.queue(i), holders.slots(i),
+          holders.onReaderRack(best), holders.queue(best), holders.slots(best))) {
         best = i;
       }
     }
     return best;
   }
 
-  /** Strictly better only, so the first of equals wins. */
-  private static boolean better(String readerRack, Server a, Server b) {
-    return better(readerRack, a.rack(), a.concurrentReads(), a.serviceCapacity(), b.rack(), b.concurrentReads(),
-        b.serviceCapacity());
+  /**
+   * Holders by index 0 .. count() - 1: whether each is on the reader's rack, its reads in flight h and its read slots
+   * c, no object per holder.
+   */
+  public interface Holders {
+    int count();
+
+    boolean onReaderRack(int i);
+
+    int queue(int i);
+
+    int slots(int i);
   }
 
-  private static boolean better(String readerRack, String rackA, int queueA, int slotsA, String rackB, int queueB,
-      int slotsB) {
+  /** Strictly better only, so the first of equals wins. */
+  private static boolean better(String readerRack, Server a, Server b) {
+    return better(a.rack().equals(readerRack), a.concurrentReads(), a.serviceCapacity(), b.rack().equals(readerRack),
+        b.concurrentReads(), b.serviceCapacity());
+  }
+
+  private static boolean better(boolean localA, int queueA, int slotsA, boolean localB, int queueB, int slotsB) {
     int rounds = Integer.compare(queueA / Math.max(1, slotsA), queueB / Math.max(1, slotsB));
     if (rounds != 0) {
       return rounds < 0;
     }
-    boolean localA = rackA.equals(readerRack);
-    boolean localB = rackB.equals(readerRack);
     if (localA != localB) {
       return localA;
     }

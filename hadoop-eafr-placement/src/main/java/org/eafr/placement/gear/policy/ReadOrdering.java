@@ -35,7 +35,7 @@ public interface ReadOrdering {
     public int first(ReadCandidates candidates) {
       int chosen = balancer.choose(inChain(candidates), candidates.on);
       for (int i = 0; chosen >= 0 && i < candidates.count; i++) {
-        if (candidates.positions[i] == chosen) {
+        if (candidates.position(i) == chosen) {
           return i;
         }
       }
@@ -46,8 +46,9 @@ public interface ReadOrdering {
       int kept = 0;
       int[] positions = new int[candidates.count];
       for (int i = 0; i < candidates.count; i++) {
-        if (candidates.positions[i] >= 0) {
-          positions[kept++] = candidates.positions[i];
+        int position = candidates.position(i);
+        if (position >= 0) {
+          positions[kept++] = position;
         }
       }
       return kept == positions.length ? positions : Arrays.copyOf(positions, kept);
@@ -76,8 +77,7 @@ public interface ReadOrdering {
 
     @Override
     public int first(ReadCandidates candidates) {
-      return reader.firstIndex(candidates.readerRack, candidates.racks, candidates.queues, candidates.slots,
-          candidates.count);
+      return reader.firstIndex(candidates);
     }
   }
 }

@@ -1,6 +1,6 @@
 package org.eafr.placement.gear.read;
 
-import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.concurrent.atomic.LongAdder;
 import org.eafr.placement.gear.ActiveSet;
 import org.eafr.placement.gear.GearedLayout;
 import org.eafr.placement.gear.ReadBalancer;
@@ -39,14 +39,16 @@ import org.eafr.placement.gear.StoredBlocks;
  * <p>Worked example on counts: B = 100 blocks with 4 servers on; a server that stores 50 of them has desired hit ratio
  * (100 / 4) / 50 = 0.5; had it been dealt 1/p = 1/5 of them (20 blocks) the ratio would be min(1, 25 / 20) = 1.
  *
- * <p>Thread-safe without locks: counters are atomic; two concurrent reads may both see the same ratio, which only
- * delays the correction by one read.
+ * <p>Thread-safe without locks: each counter is a {@link LongAdder}, because the NameNode's IPC handler threads count
+ * every block's read in the counters of the same few holders at once, and a LongAdder spreads concurrent increments
+ * over cells of their own instead of making every core write one cache line. Two concurrent reads may both see the
+ * same ratio, which only delays the correction by one read; one thread at a time sees exact counts.
  */
 public final class HitRatioBalancer implements ReadBalancer {
   private final GearedLayout layout;
   private final StoredBlocks stored;
-  private final AtomicLongArray served;
-  private final AtomicLongArray offered;
+  private final LongAdder[] served;
+  private final LongAdder[] offered;
 
   /** A balancer on the layout's dealt shares. */
   public HitRatioBalancer(GearedLayout layout) {
@@ -57,8 +59,8 @@ public final class HitRatioBalancer implements ReadBalancer {
   public HitRatioBalancer(GearedLayout layout, StoredBlocks stored) {
     this.layout = layout;
     this.stored = stored;
-    this.served = new AtomicLongArray(layout.chain().size());
-    this.offered = new AtomicLongArray(layout.chain().size());
+    this.served = counters(layout.chain().size());
+    this.offered = counters(layout.chain().size());
   }
 
   @Override
@@ -79,12 +81,20 @@ public final class HitRatioBalancer implements ReadBalancer {
     if (best >= 0) {
       for (int holder : holders) {
         if (on.contains(holder)) {
-          offered.incrementAndGet(holder);
+          offered[holder].increment();
         }
       }
-      served.incrementAndGet(best);
+      served[best].increment();
     }
     return best;
+  }
+
+  private static LongAdder[] counters(int servers) {
+    LongAdder[] counters = new LongAdder[servers];
+    for (int i = 0; i < servers; i++) {
+      counters[i] = new LongAdder();
+    }
+    return counters;
   }
 
   /**
@@ -98,17 +108,17 @@ public final class HitRatioBalancer implements ReadBalancer {
 
   /** (served + 1) / (could have served + 1): the actual hit ratio with one read of prior, so no candidate starts at 0/0. */
   private double smoothedHitRatio(int position) {
-    return (served.get(position) + 1.0) / (offered.get(position) + 1.0);
+    return (served[position].sum() + 1.0) / (offered[position].sum() + 1.0);
   }
 
   /** Reads served / reads it could have served so far; 0 before it was ever a candidate. */
   public double actualHitRatio(int position) {
-    long could = offered.get(position);
-    return could == 0 ? 0 : (double) served.get(position) / could;
+    long could = offered[position].sum();
+    return could == 0 ? 0 : (double) served[position].sum() / could;
   }
 
   /** Reads this balancer sent to the server at {@code position}. */
   public long served(int position) {
-    return served.get(position);
+    return served[position].sum();
   }
 }

@@ -25,17 +25,23 @@ public final class RelayoutSettings {
   public static final Setting<Integer> BATCH_FILES = Setting.ofInt("eafr.relayout.batch-files", "-",
       "Files one relayout step reads from the namespace (each under a short namesystem read lock); the step's moves"
           + " finish before the next step reads more.", 64, Range.closed(1, 100_000));
+  public static final Setting<Integer> GROW_AUTO = Setting.ofInt("eafr.relayout.grow.auto", "-",
+      "1: the active NameNode grows the equal-work layout's lowest gear by itself, as 'hdfs eafr relayout grow'"
+          + " does, once it no longer holds one copy of the data at its fill (checked each relayout step at the top"
+          + " gear, while no relayout runs or was stopped); 0: only the operator's command grows it.", 0,
+      Range.closed(0, 1));
   public static final Setting<Long> STEP_MS = Setting.ofLong("eafr.relayout.step.ms", "-",
       "Milliseconds between relayout steps on the active NameNode.", 1_000L, Range.closed(10L, 3_600_000L));
 
   private static final List<Setting<?>> ALL = List.of(MOVES_PER_DATANODE, MOVES_CONCURRENT, SHARE_SLACK, BATCH_FILES,
-      STEP_MS);
+      GROW_AUTO, STEP_MS);
 
   private final int movesPerDataNode;
   private final int movesConcurrent;
   private final double shareSlack;
   private final int batchFiles;
   private final long stepMillis;
+  private final boolean growAuto;
 
   private RelayoutSettings(Function<String, String> lookup) {
     movesPerDataNode = MOVES_PER_DATANODE.read(lookup);
@@ -43,6 +49,7 @@ public final class RelayoutSettings {
     shareSlack = SHARE_SLACK.read(lookup);
     batchFiles = BATCH_FILES.read(lookup);
     stepMillis = STEP_MS.read(lookup);
+    growAuto = GROW_AUTO.read(lookup) == 1;
   }
 
   /** The settings from {@code lookup}; a malformed or out-of-range value throws naming the key and the range. */
@@ -77,5 +84,10 @@ public final class RelayoutSettings {
 
   public long stepMillis() {
     return stepMillis;
+  }
+
+  /** Whether the NameNode grows the lowest gear by itself once it no longer holds one copy ({@link #GROW_AUTO}). */
+  public boolean growAuto() {
+    return growAuto;
   }
 }

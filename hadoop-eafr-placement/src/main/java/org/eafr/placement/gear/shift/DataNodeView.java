@@ -4,8 +4,8 @@ import java.util.Objects;
 import org.eafr.placement.power.PowerOffGuard;
 
 /**
- * One DataNode as the NameNode shows it now: registered or not, alive (heartbeating), block report received since it
- * registered, admin state, and whether this NameNode saw it alive and reported in maintenance (what
+ * One DataNode as the NameNode shows it now: registered or not, alive (heartbeating), stale (alive, but no heartbeat
+ * for {@code dfs.namenode.stale.datanode.interval}), block report received since it registered, admin state, and whether this NameNode saw it alive and reported in maintenance (what
  * {@link PowerOffGuard.Member} needs to trust the block list of a dead one). Immutable.
  */
 public final class DataNodeView {
@@ -15,14 +15,22 @@ public final class DataNodeView {
 
   private final boolean registered;
   private final boolean alive;
+  private final boolean stale;
   private final boolean reported;
   private final AdminState admin;
   private final boolean seenAliveInMaintenance;
 
   public DataNodeView(boolean registered, boolean alive, boolean reported, AdminState admin,
       boolean seenAliveInMaintenance) {
+    this(registered, alive, false, reported, admin, seenAliveInMaintenance);
+  }
+
+  /** @param stale alive, but no heartbeat for the stale interval (HDFS declares it dead only much later) */
+  public DataNodeView(boolean registered, boolean alive, boolean stale, boolean reported, AdminState admin,
+      boolean seenAliveInMaintenance) {
     this.registered = registered;
     this.alive = registered && alive;
+    this.stale = this.alive && stale;
     this.reported = reported;
     this.admin = Objects.requireNonNull(admin, "admin");
     this.seenAliveInMaintenance = seenAliveInMaintenance;
@@ -34,6 +42,11 @@ public final class DataNodeView {
 
   public boolean alive() {
     return alive;
+  }
+
+  /** Alive as HDFS counts it, but without a heartbeat for the stale interval: failing, or its link is. */
+  public boolean stale() {
+    return stale;
   }
 
   public boolean reported() {
@@ -61,7 +74,7 @@ public final class DataNodeView {
 
   @Override
   public String toString() {
-    return (registered ? "" : "unregistered ") + (alive ? "alive" : "dead") + (reported ? " reported " : " ")
+    return (registered ? "" : "unregistered ") + (alive ? stale ? "stale" : "alive" : "dead") + (reported ? " reported " : " ")
         + admin;
   }
 }

@@ -22,7 +22,6 @@ import org.eafr.placement.gear.GearReason;
 import org.eafr.placement.gear.GearedLayout;
 import org.eafr.placement.gear.LoadSample;
 import org.eafr.placement.gear.UnavailableBlock;
-import org.eafr.placement.gear.WakePlanner;
 
 /**
  * The gear shift as a deterministic state machine (Rabbit, Amur et al., Sec. 3 gears and Sec. 3.5 availability;
@@ -70,9 +69,10 @@ public final class GearShift {
       ReflectionGate gate) {
     this.layout = layout;
     this.ports = ports;
-    this.power = new PowerSteps(ports, settings.powerTimeoutMillis());
+    this.power = new PowerSteps(ports.cluster::dataNode, GuardedPower.of(ports.power, ports.cluster),
+        settings.powerTimeoutMillis());
     this.reflection = new ReflectionSteps(ports, layout.chain(), settings);
-    this.wakes = new WakeSteps(ports, layout.chain(), new WakePlanner(layout));
+    this.wakes = new WakeSteps(ports, layout);
     this.blocker = new ShiftBlocker(ports.cluster::dataNode, power::why, id -> id);
     this.gate = gate;
     this.state = state;
@@ -124,16 +124,9 @@ public final class GearShift {
    * check applies alike; the answer names who asked ({@link #origin}).
    */
   public ShiftAnswer request(int requested, GearReason reason) {
-    if (requested < 0 || requested > layout.maximumGear()) {
-      return ShiftAnswer.refused("gear " + requested + " does not exist: layout " + layout.name() + " has gears 0.."
-          + layout.maximumGear());
-    }
-    if (state.phase() != ShiftPhase.STEADY) {
-      return ShiftAnswer.refused("gear " + requested + " refused: a shift to gear " + state.target()
-          + " is under way (" + state.phase() + "); ask again once it has finished");
-    }
-    if (requested == state.gear()) {
-      return ShiftAnswer.accepted("already in gear " + requested);
+    Optional<ShiftAnswer> early = ShiftRequest.before(layout, state, requested, gate);
+    if (early.isPresent()) {
+      return early.get();
     }
     GearDecision decision;
     try {
@@ -141,14 +134,7 @@ public final class GearShift {
     } catch (IllegalStateException refused) {
       return ShiftAnswer.refused(refused.getMessage());
     }
-    Set<String> sleeping = new TreeSet<>(state.sleeping());
-    ShiftPhase phase = ShiftPhase.POWERING_ON;
-    if (requested < state.gear()) {
-      sleeping.addAll(ActiveSet.all(layout.chain()).minus(layout.serversOn(requested)).minus(decision.staysOn())
-          .ids());
-      phase = ShiftPhase.ENTERING_MAINTENANCE;
-    }
-    persist(state.shifting(requested, phase, sleeping));
+    persist(ShiftRequest.start(layout, state, requested, decision, this::outOfLayout));
     return ShiftAnswer.accepted(decision.describe(origin(reason)));
   }
 
@@ -169,13 +155,10 @@ public final class GearShift {
       (ports.cluster.dataNode(id).alive() ? on : off).add(id);
     }
     int reached = ShiftCancel.reachedGear(layout, off);
-    String was = "shift to gear " + state.target() + " (" + state.phase() + (state.waking().isEmpty() ? ""
-        : ", " + state.waking().size() + " DataNodes being woken out of turn") + ")";
+    String was = ShiftCancel.shiftName(state);
     power.forget(state.sleeping());
     persist(state.cancelledAt(reached, off));
-    lastNews = was + " cancelled: gear " + reached + " in force; " + off.size() + " DataNodes not running stay"
-        + " asleep in maintenance " + off + "; " + on.size() + " DataNodes out of maintenance " + on + "; "
-        + ports.store.owedCount() + " blocks still owed, moved once their homes are on";
+    lastNews = ShiftCancel.answer(was, reached, off, on, ports.store.owedCount(), "blocks");
     return ShiftAnswer.accepted(lastNews);
   }
 

@@ -16,4 +16,28 @@ public interface PowerPort {
 
   /** The host's power state as its driver reads it now; empty when it cannot be read (BMC unreachable). */
   Optional<Power> read(String host);
+
+  /**
+   * Whether a power controller switches {@code host} (the NameNode: it is in a power inventory). A host none switches
+   * stays on: a gear-down leaves it in maintenance, running; a gear-up waits, naming it, until it runs again.
+   */
+  default boolean controls(String host) {
+    return true;
+  }
+
+  /**
+   * Whether the controller runs the power-off guard itself before each power-off, answering {@link Reply#refused}
+   * when it fails (the NameNode's power manager, which sees what HDFS shows); else the shift runs it before sending.
+   */
+  default boolean guardsPowerOff() {
+    return false;
+  }
+
+  /**
+   * Why the controller refuses every command to {@code host} until an operator acts (the NameNode: the host is
+   * quarantined after repeated BMC failures, and how to lift it); empty when nothing holds it.
+   */
+  default Optional<String> heldBack(String host) {
+    return Optional.empty();
+  }
 }

@@ -12,4 +12,13 @@ public interface ReflectionGate {
 
   /** Whether reflection may move blocks now, with {@code owed} records still owed. */
   boolean mayReflect(long owed);
+
+  /**
+   * A gear-down was asked while reflection is under way: the gate stops holding it (a held gear-up must end before a
+   * gear-down can start). Returns whether it was holding reflection and released it now; the request is still
+   * refused, and says so.
+   */
+  default boolean releaseForGearDown() {
+    return false;
+  }
 }

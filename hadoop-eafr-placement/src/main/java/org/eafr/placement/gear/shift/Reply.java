@@ -15,7 +15,9 @@ public final class Reply {
   public enum Kind {
     PENDING,
     DONE,
-    FAILED
+    FAILED,
+    /** The controller refused to send it, on safety grounds (its own power-off guard): nothing reached the host. */
+    REFUSED
   }
 
   private final Kind kind;
@@ -30,17 +32,21 @@ public final class Reply {
     return new Reply(Kind.FAILED, Objects.requireNonNull(reason, "reason"));
   }
 
+  public static Reply refused(String reason) {
+    return new Reply(Kind.REFUSED, Objects.requireNonNull(reason, "reason"));
+  }
+
   public Kind kind() {
     return kind;
   }
 
-  /** Why it failed; "" unless {@link Kind#FAILED}. */
+  /** Why it failed or was refused; "" otherwise. */
   public String reason() {
     return reason;
   }
 
   @Override
   public String toString() {
-    return kind == Kind.FAILED ? "FAILED: " + reason : kind.name();
+    return reason.isEmpty() ? kind.name() : kind.name() + ": " + reason;
   }
 }

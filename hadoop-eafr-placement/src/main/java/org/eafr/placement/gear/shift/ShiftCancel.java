@@ -26,4 +26,21 @@ public final class ShiftCancel {
     }
     return 0;
   }
+
+  /**
+   * What a cancel answers, in one wording for every host: the shift ended ({@code was}), the gear in force, the
+   * DataNodes not running that stay asleep in maintenance, those taken out of it, and what is still owed ({@code owed}
+   * records of the host's {@code unit}: blocks in the core's store, files on a NameNode that records whole files).
+   */
+  public static String answer(String was, int reached, Set<String> off, Set<String> on, long owed, String unit) {
+    return was + " cancelled: gear " + reached + " in force; " + off.size() + " DataNodes not running stay asleep in"
+        + " maintenance " + off + "; " + on.size() + " DataNodes out of maintenance " + on + "; " + owed + " " + unit
+        + " still owed, moved once their homes are on";
+  }
+
+  /** How a cancel names the shift it ends: its target, its phase, and the DataNodes being woken out of turn. */
+  public static String shiftName(ShiftState state) {
+    return "shift to gear " + state.target() + " (" + state.phase() + (state.waking().isEmpty() ? ""
+        : ", " + state.waking().size() + " DataNodes being woken out of turn") + ")";
+  }
 }

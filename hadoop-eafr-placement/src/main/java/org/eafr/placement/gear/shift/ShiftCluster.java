@@ -1,6 +1,7 @@
 package org.eafr.placement.gear.shift;
 
 import java.util.BitSet;
+import java.util.List;
 import java.util.Optional;
 import org.eafr.placement.cluster.ReplicatedFile;
 import org.eafr.placement.gear.ActiveSet;
@@ -49,5 +50,29 @@ public interface ShiftCluster {
       }
     }
     return ActiveSet.of(chain, down);
+  }
+
+  /**
+   * The DataNodes of {@code chain} {@link DataNodeView#stale() stale} now (alive, no heartbeat for the stale interval),
+   * as {@link #dataNode} shows each. This default asks every DataNode; a host that indexes them answers from the index.
+   */
+  default ActiveSet stale(ExpansionChain chain) {
+    BitSet stale = new BitSet(chain.size());
+    for (int p = 0; p < chain.size(); p++) {
+      if (dataNode(chain.id(p)).stale()) {
+        stale.set(p);
+      }
+    }
+    return ActiveSet.of(chain, stale);
+  }
+
+  /**
+   * Blocks with no live replica that the file system knows of (the NameNode: those in HDFS's queue of low-redundancy
+   * blocks, read in a bounded batch, as often as the host chooses), each with the DataNodes holding it: the wake steps
+   * wake the group holding each. None by default: a host that sees them only through reads reports those
+   * ({@link GearShift#readFoundNoReplica}).
+   */
+  default Iterable<ReplicatedFile> blocksWithoutLiveReplica() {
+    return List.of();
   }
 }

@@ -1,5 +1,6 @@
 package org.eafr.placement.gear.shift;
 
+import java.util.Arrays;
 import java.util.BitSet;
 import java.util.HashSet;
 import java.util.Set;
@@ -8,15 +9,22 @@ import org.eafr.placement.cluster.ReplicatedFile;
 import org.eafr.placement.gear.ActiveSet;
 import org.eafr.placement.gear.ExpansionChain;
 import org.eafr.placement.gear.GearedLayout;
+import org.eafr.placement.gear.SleepingHomes;
 import org.eafr.placement.gear.WakePlanner;
 
 /**
  * Finds the sleeping DataNodes to wake out of turn (Rabbit Sec. 3.5, decided by the core's {@link WakePlanner}): the
- * recovery group of a DataNode that should be on and died, and the smallest group holding a block a read found with no
- * live replica. What it finds is persisted as the state's waking set by the caller, and woken as a gear-up wakes.
+ * recovery group of a DataNode that should be on and died or went stale (no heartbeat for the stale interval, so a
+ * failed primary's group wakes without waiting the minutes HDFS takes to declare it dead; when more than half of the
+ * DataNodes that should be on are failed or stale at once, as after a long pause of the NameNode itself, only the dead
+ * count), and the smallest group holding a block a read found with no
+ * live replica or that the file system lists with none ({@link ShiftCluster#blocksWithoutLiveReplica}; when no
+ * holder it knows sleeps, as after a restart while the groups slept, among the homes the layout gives its holders:
+ * {@link SleepingHomes}). What it finds is persisted as the state's waking set by the caller, and woken as a gear-up wakes.
  */
 final class WakeSteps {
   private final ShiftPorts ports;
+  private GearedLayout layout;
   private ExpansionChain chain;
   private WakePlanner planner;
   private final Set<String> readsWithoutReplica = new TreeSet<>();
@@ -28,14 +36,14 @@ final class WakeSteps {
   private ShiftState onState;
   private ActiveSet onSet;
 
-  WakeSteps(ShiftPorts ports, ExpansionChain chain, WakePlanner planner) {
+  WakeSteps(ShiftPorts ports, GearedLayout layout) {
     this.ports = ports;
-    this.chain = chain;
-    this.planner = planner;
+    layout(layout);
   }
 
   /** The chain grew ({@link GearShift#grow}): wakes are planned on the longer layout from now on. */
   void layout(GearedLayout longer) {
+    this.layout = longer;
     this.chain = longer.chain();
     this.planner = new WakePlanner(longer);
     this.asleepIds = null;
@@ -50,7 +58,7 @@ final class WakeSteps {
   /** Sleeping DataNodes to wake now (none already waking); empty when nothing needs waking. */
   Set<String> find(ShiftState state) {
     ActiveSet on = on(state);
-    ActiveSet failed = failed(state);
+    ActiveSet failed = failedOrStale(state);
     Set<String> wake = new TreeSet<>();
     for (int f = failed.next(0); f >= 0; f = failed.next(f + 1)) {
       if (!failedBefore.contains(chain.id(f))) {
@@ -63,6 +71,11 @@ final class WakeSteps {
           .ids()));
     }
     readsWithoutReplica.clear();
+    if (!state.sleeping().isEmpty()) {
+      for (ReplicatedFile block : ports.cluster.blocksWithoutLiveReplica()) {
+        wake.addAll(forLostBlock(block, on, failed, state.sleeping()).ids());
+      }
+    }
     wake.retainAll(state.sleeping());
     wake.removeAll(state.waking());
     return wake;
@@ -113,6 +126,41 @@ final class WakeSteps {
       }
     }
     return ActiveSet.of(chain, failed);
+  }
+
+  /**
+   * {@link #failed} and the DataNodes that should be on, in service and stale; only the dead when more than half of
+   * those that should be on are failed or stale at once (many stale at once is the NameNode's own pause, not failures).
+   */
+  ActiveSet failedOrStale(ShiftState state) {
+    ActiveSet dead = failed(state);
+    ActiveSet candidates = ports.cluster.stale(chain).minus(asleep(state.sleeping()));
+    if (candidates.isEmpty()) {
+      return dead;
+    }
+    BitSet stale = new BitSet(chain.size());
+    for (int p = candidates.next(0); p >= 0; p = candidates.next(p + 1)) {
+      if (ports.cluster.dataNode(chain.id(p)).admin() == AdminState.NORMAL) {
+        stale.set(p);
+      }
+    }
+    ActiveSet both = dead.union(ActiveSet.of(chain, stale));
+    int shouldBeOn = chain.size() - asleep(state.sleeping()).size();
+    return both.size() * 2 <= shouldBeOn ? both : dead;
+  }
+
+  /**
+   * The group to wake for {@code block}, which has no live replica: the smallest holding it among its sleeping holders
+   * (an awake holder holds a dead or corrupt replica), else among the sleeping homes of its holders.
+   */
+  private ActiveSet forLostBlock(ReplicatedFile block, ActiveSet on, ActiveSet failed, Set<String> sleeping) {
+    int[] holders = positions(block);
+    int[] asleep = Arrays.stream(holders).filter(p -> !on.contains(p)).toArray();
+    if (asleep.length == 0) {
+      asleep = SleepingHomes.candidates(layout, holders, new int[0]).ids().stream().filter(sleeping::contains)
+          .mapToInt(chain::position).toArray();
+    }
+    return planner.forBlock(asleep, on, failed);
   }
 
   private int[] positions(ReplicatedFile block) {

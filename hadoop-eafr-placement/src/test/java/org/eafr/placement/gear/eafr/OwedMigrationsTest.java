@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.eafr.placement.cluster.ClusterView;
 import org.eafr.placement.cluster.Server;
 import org.eafr.placement.gear.ActiveSet;
 import org.eafr.placement.gear.BlockMove;
@@ -42,6 +43,24 @@ class OwedMigrationsTest {
     assertThat(owed.owedCount()).as("3 -> 12 stays owed: 12 is not in the running gear").isEqualTo(1);
     assertThat(owed.bytesByTarget(20)[12]).isEqualTo(10);
     assertThat(owed.bytesByTarget(20)[5]).as("handed out: no longer owed").isZero();
+  }
+
+  @Test
+  void charged_countsTheBytesOwedToAServerAsUsedThere_andSkipsServersNotInTheView() {
+    OwedMigrations owed = new OwedMigrations();
+    owed.owe(move("a", 3, 12), 10);
+    owed.owe(move("b", 4, 12), 20);
+    owed.owe(move("c", 6, 19), 40);
+    List<Server> inView = new ArrayList<>();
+    for (int i = 0; i < 15; i++) {
+      inView.add(Server.builder("s" + i).serviceCapacity(10).storageCapacity(1L << 40).storageUsed(100).build());
+    }
+
+    ClusterView charged = owed.charged(ClusterView.of(inView), CHAIN);
+
+    assertThat(charged.find("s12").orElseThrow().storageUsed()).isEqualTo(130);
+    assertThat(charged.find("s3").orElseThrow().storageUsed()).as("a source is not charged").isEqualTo(100);
+    assertThat(charged.find("s19")).as("not in the view: left out").isEmpty();
   }
 
   @Test

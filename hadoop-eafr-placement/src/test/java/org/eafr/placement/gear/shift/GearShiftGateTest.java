@@ -41,6 +41,40 @@ class GearShiftGateTest {
     assertThat(cluster.violations()).isEmpty();
   }
 
+  @Test
+  void aGearDownAskedWhileReflectionIsHeld_releasesTheGate_andIsRefusedSayingSo() {
+    boolean[] released = {false};
+    ReflectionGate gate = new ReflectionGate() {
+      @Override
+      public boolean mayReflect(long owed) {
+        return released[0];
+      }
+
+      @Override
+      public boolean releaseForGearDown() {
+        released[0] = true;
+        return true;
+      }
+    };
+    GearShift shift = GearShift.resume(fixture.layout, new ShiftPorts(cluster, cluster, cluster, cluster,
+        fixture.store), new ShiftSettings(1, 3, 4), gate);
+    shift.request(0);
+    fixture.steps(shift, 3);
+    cluster.addBlock("blk_w", List.of("s0", "s1", "s2"));
+    shift.written("blk_w", new BlockPlacement(fixture.chain, new int[] {0, 1, 2}, new int[] {0, 5, 9}));
+    shift.request(4);
+    fixture.steps(shift, 4);
+
+    ShiftAnswer down = shift.request(2);
+    fixture.steps(shift, 3);
+
+    assertThat(down.accepted()).isFalse();
+    assertThat(down.text()).isEqualTo("gear 2 refused: a shift to gear 4 is under way (REFLECTING, reflection held"
+        + " for the grid released now); ask again once it has finished");
+    assertThat(shift.state()).isEqualTo(ShiftState.steady(4));
+    assertThat(fixture.store.owes("blk_w")).isFalse();
+  }
+
   private List<ShiftPhase> phasesOver(GearShift shift, int steps) {
     List<ShiftPhase> phases = new ArrayList<>();
     for (int s = 0; s < steps; s++) {

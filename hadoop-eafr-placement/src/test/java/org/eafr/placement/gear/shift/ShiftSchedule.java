@@ -19,7 +19,7 @@ import org.eafr.placement.gear.layout.EqualWorkLayout;
 /**
  * One seeded schedule of the deterministic simulation: a {@link GearShift} over a {@link SimulatedCluster} of 12
  * DataNodes (equal-work, p = 4, g = 2, r = 3), {@value #FAULT_STEPS} steps that interleave gear requests, writes,
- * reads, an operator's cancel of the shift under way, and faults (power commands that fail or hang, an unreachable BMC, a DataNode dying awake or asleep, a move
+ * reads, an operator's cancel of the shift under way, and faults (power commands that fail or hang, an unreachable BMC, a DataNode dying awake or asleep or going stale (no heartbeat for a while), a move
  * failing or hanging, the NameNode restarting or failing over mid-phase), then everything heals: the shift must
  * settle within {@value #SETTLE_STEPS} steps, and a gear-up to the highest gear must then reflect every owed block
  * home. After every event it checks:
@@ -152,6 +152,8 @@ final class ShiftSchedule {
       coverage.resumedMidPhase += shift.state().phase() == ShiftPhase.STEADY ? 0 : 1;
       shift = GearShift.resume(layout, ports(), SETTINGS);
       trace.add("failover");
+    } else if (roll < 75) {
+      fault("stale", cluster.goStale(2 + (int) (seed % 4)));
     } else {
       trace.add("quiet");
     }

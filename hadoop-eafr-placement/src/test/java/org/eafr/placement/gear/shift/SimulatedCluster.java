@@ -2,6 +2,7 @@ package org.eafr.placement.gear.shift;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -32,6 +33,7 @@ final class SimulatedCluster implements ShiftCluster, PowerPort, MaintenancePort
   private final Map<Long, Command> commands = new HashMap<>();
   private final List<String> violations = new ArrayList<>();
   private final List<String> moved = new ArrayList<>();
+  private final Set<String> uncontrolled = new HashSet<>();
   private long nextTicket = 1;
   int tick;
   double powerFails;
@@ -133,6 +135,34 @@ final class SimulatedCluster implements ShiftCluster, PowerPort, MaintenancePort
     n.brokenUntil = tick + ticks;
   }
 
+  /**
+   * A running DataNode in service stops heartbeating for {@code ticks} (stale, still alive as HDFS counts it), then
+   * heartbeats again; the first such one from position {@code tick} on, so no random number is drawn. False when none
+   * runs in service.
+   */
+  boolean goStale(int ticks) {
+    List<String> ids = ActiveSet.all(chain).ids();
+    for (int i = 0; i < ids.size(); i++) {
+      String id = ids.get((tick + i) % ids.size());
+      Node n = nodes.get(id);
+      if (n.alive && n.admin == AdminState.NORMAL && n.staleUntil <= tick) {
+        n.staleUntil = tick + ticks;
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** DataNode {@code id} stops heartbeating for {@code ticks}. */
+  void stale(String id, int ticks) {
+    nodes.get(id).staleUntil = tick + ticks;
+  }
+
+  /** Host {@code id} is in no power inventory: no command reaches it, and it stays on. */
+  void uncontrolled(String id) {
+    uncontrolled.add(id);
+  }
+
   /** HDFS starts decommissioning DataNode {@code id} (its blocks are copied away; it stays alive). */
   void decommission(String id) {
     nodes.get(id).admin = AdminState.DECOMMISSIONING;
@@ -182,6 +212,7 @@ final class SimulatedCluster implements ShiftCluster, PowerPort, MaintenancePort
     for (Node n : nodes.values()) {
       n.brokenUntil = Math.min(n.brokenUntil, tick);
       n.bmcDownUntil = Math.min(n.bmcDownUntil, tick);
+      n.staleUntil = Math.min(n.staleUntil, tick);
     }
   }
 
@@ -255,7 +286,7 @@ final class SimulatedCluster implements ShiftCluster, PowerPort, MaintenancePort
     if (n == null || !n.registered) {
       return DataNodeView.UNREGISTERED;
     }
-    return new DataNodeView(true, n.alive, n.reported, n.admin, n.seenAliveInMaintenance);
+    return new DataNodeView(true, n.alive, n.staleUntil > tick, n.reported, n.admin, n.seenAliveInMaintenance);
   }
 
   @Override
@@ -272,6 +303,18 @@ final class SimulatedCluster implements ShiftCluster, PowerPort, MaintenancePort
   @Override
   public Iterable<ReplicatedFile> pipelines() {
     return files(pipelines);
+  }
+
+  /** The complete blocks none of whose holders is live: what HDFS's queue of low-redundancy blocks lists first. */
+  @Override
+  public Iterable<ReplicatedFile> blocksWithoutLiveReplica() {
+    Map<String, Set<String>> lost = new TreeMap<>();
+    blocks.forEach((id, holders) -> {
+      if (holders.stream().noneMatch(this::live)) {
+        lost.put(id, holders);
+      }
+    });
+    return files(lost);
   }
 
   @Override
@@ -330,7 +373,15 @@ final class SimulatedCluster implements ShiftCluster, PowerPort, MaintenancePort
   // ---- PowerPort ----
 
   @Override
+  public boolean controls(String host) {
+    return !uncontrolled.contains(host);
+  }
+
+  @Override
   public long send(String host, Power wanted) {
+    if (uncontrolled.contains(host)) {
+      violations.add("tick " + tick + ": power " + wanted + " sent to " + host + ", in no power inventory");
+    }
     Node n = nodes.get(host);
     long ticket = nextTicket++;
     if (n.bmcDownUntil > tick) {
@@ -445,6 +496,8 @@ final class SimulatedCluster implements ShiftCluster, PowerPort, MaintenancePort
     boolean seenAliveInMaintenance;
     int brokenUntil;
     int bmcDownUntil;
+    /** No heartbeat before this tick (stale), though alive as HDFS counts it. */
+    int staleUntil;
   }
 
   /** A command's reply so far, when it lands, and the move it carries (null for a power command). */

@@ -1,4 +1,4 @@
-package org.eafr.namenode.admin;
+package org.eafr.namenode.relayout;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -39,7 +39,8 @@ class LowestGearRoomTest {
     assertThat(room.heldShare()).isEqualTo(360.0 / 420.0);
     assertThat(room.holdsOneCopy()).isFalse();
     assertThat(room.text()).isEqualTo("lowest gear (4 DataNodes, 360.0 GB usable) holds 86% of one copy (400.0 GB"
-        + " stored / r, with 5% headroom): grow p to 5 (hdfs eafr relayout start after raising eafr.gear.primaries)\n");
+        + " stored / r, with 5% headroom): grow p to 5 ('hdfs eafr relayout grow' grows the layout and relays out"
+        + " its blocks)\n");
     assertThat(room.toJsonMap()).containsEntry("primariesNeeded", 5).containsEntry("oneCopyBytes", 400 * GB)
         .containsEntry("lowestGearUsableBytes", 360 * GB);
   }

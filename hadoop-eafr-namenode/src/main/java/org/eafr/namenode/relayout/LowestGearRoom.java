@@ -1,19 +1,20 @@
-package org.eafr.namenode.admin;
+package org.eafr.namenode.relayout;
 
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 import org.apache.hadoop.hdfs.protocol.HdfsConstants.DatanodeReportType;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
 import org.apache.hadoop.hdfs.server.namenode.DirectoryWithQuotaFeature;
 import org.apache.hadoop.hdfs.server.namenode.NameNode;
 import org.eafr.namenode.cluster.ServerTranslator;
-import org.eafr.namenode.runtime.EafrRuntime;
 import org.eafr.placement.gear.ActiveSet;
 import org.eafr.placement.gear.GearedLayout;
 import org.eafr.placement.gear.layout.CapacityPrimaries;
+import org.eafr.namenode.gear.GearRuntime;
 import org.eafr.placement.settings.EafrSettings;
 
 /**
@@ -21,15 +22,15 @@ import org.eafr.placement.settings.EafrSettings;
  * alone keep every block available), for {@code hdfs eafr status} and {@code plan}. One copy is the stored bytes over
  * the layout's r (eafr.gear.replicas); gear 0 holds its DataNodes' capacities less eafr.storage-reserve.bytes; the
  * copy must fit with eafr.gear.capacity-headroom to spare. When it does not, the report names the p that would
- * ({@link CapacityPrimaries} on the chain's DataNodes in chain order): the operator raises eafr.gear.primaries and
- * runs {@code hdfs eafr relayout start}. A DataNode that reports no capacity (asleep or not yet registered) counts as
+ * ({@link CapacityPrimaries} on the chain's DataNodes in chain order), which {@code hdfs eafr relayout grow} grows the
+ * layout to. A DataNode that reports no capacity (asleep or not yet registered) counts as
  * the mean of those that report one.
  *
  * <p>Worked example (the unit test checks it): 4 primaries of 100 GB less 10 GB reserves hold 360 GB; 1.2 TB stored
  * with r = 3 is one copy of 400 GB, 420 GB with 5% headroom, so gear 0 holds 360 / 420 = 86% of it, and the chain's
  * next DataNodes of 100 GB make p = 5 (450 GB).
  */
-final class LowestGearRoom {
+public final class LowestGearRoom {
   private final long oneCopyBytes;
   private final long lowestGearBytes;
   private final int primaries;
@@ -72,8 +73,8 @@ final class LowestGearRoom {
    * the larger of the namespace's storage space (every file's bytes times its replication, kept by HDFS at the root)
    * and the DataNodes' used bytes (asleep DataNodes report none).
    */
-  static Optional<LowestGearRoom> of(NameNode nameNode, EafrRuntime runtime) {
-    Optional<GearedLayout> layout = runtime.gears().layout();
+  public static Optional<LowestGearRoom> of(NameNode nameNode, GearRuntime gears, EafrSettings core) {
+    Optional<GearedLayout> layout = gears.layout();
     if (layout.isEmpty()) {
       return Optional.empty();
     }
@@ -87,7 +88,6 @@ final class LowestGearRoom {
     DirectoryWithQuotaFeature root = nameNode.getNamesystem().getFSDirectory().getRoot()
         .getDirectoryWithQuotaFeature();
     long namespace = root == null ? 0 : root.getSpaceConsumed().getStorageSpace();
-    EafrSettings core = runtime.settings().core();
     return Optional.of(of(layout.get(), capacities, Math.max(used, namespace), core.get(EafrSettings.GEAR_REPLICAS),
         core.storageReserveBytes(), core.get(EafrSettings.GEAR_CAPACITY_HEADROOM),
         core.get(EafrSettings.GEAR_GROUP_SIZE)));
@@ -112,17 +112,22 @@ final class LowestGearRoom {
   }
 
   /** The share of one copy plus headroom that the lowest gear holds (1 or more: it holds it). */
-  double heldShare() {
+  public double heldShare() {
     double wanted = oneCopyBytes * (1 + headroom);
     return wanted <= 0 ? Double.POSITIVE_INFINITY : lowestGearBytes / wanted;
   }
 
-  boolean holdsOneCopy() {
+  public boolean holdsOneCopy() {
     return heldShare() >= 1;
   }
 
+  /** The p that holds one copy with the headroom; empty when the whole chain cannot. */
+  public OptionalInt primariesNeeded() {
+    return needed < 0 ? OptionalInt.empty() : OptionalInt.of(needed);
+  }
+
   /** The line for {@code status} and {@code plan}. */
-  String text() {
+  public String text() {
     String head = String.format(Locale.ROOT, "lowest gear (%d DataNodes, %s usable) holds %s of one copy (%s stored"
         + " / r, with %.0f%% headroom)", primaries, size(lowestGearBytes), percent(), size(oneCopyBytes),
         100 * headroom);
@@ -132,8 +137,8 @@ final class LowestGearRoom {
     if (needed < 0) {
       return head + ": the whole expansion chain cannot hold one copy with that headroom; add DataNodes\n";
     }
-    return head + String.format(Locale.ROOT, ": grow p to %d (hdfs eafr relayout start after raising"
-        + " eafr.gear.primaries)%n", needed);
+    return head + String.format(Locale.ROOT, ": grow p to %d ('hdfs eafr relayout grow' grows the layout and"
+        + " relays out its blocks)%n", needed);
   }
 
   private String percent() {
@@ -141,7 +146,7 @@ final class LowestGearRoom {
     return Double.isInfinite(share) ? "all" : String.format(Locale.ROOT, "%.0f%%", 100 * share);
   }
 
-  Map<String, Object> toJsonMap() {
+  public Map<String, Object> toJsonMap() {
     Map<String, Object> map = new LinkedHashMap<>();
     map.put("oneCopyBytes", oneCopyBytes);
     map.put("lowestGearDataNodes", primaries);
