@@ -13,9 +13,9 @@ import org.eafr.sim.model.SimServer;
 /**
  * Replica copies (EAFR's replica actions, recovery, geared moves): each waits in its source's FIFO for one of the
  * source's {@link ModelConstants#REPLICATION_STREAMS_PER_SOURCE} replication streams, then flows over the network. The
- * target's storage is reserved when the copy is queued; a copy whose source or target failed, whose target went into
- * maintenance, or whose file changed under it, is abandoned. A sleeping source is woken first (in a geared run, the gear shift wakes a group holding the
- * block out of turn).
+ * target's storage is reserved when the copy is queued (a target without room refuses it); a copy whose source or
+ * target failed, whose target went into maintenance, or whose file changed under it, is abandoned. A sleeping source
+ * is woken first (in a geared run, the gear shift wakes a group holding the block out of turn).
  */
 final class Transfers {
   private final RunState run;
@@ -33,9 +33,18 @@ final class Transfers {
     return waiting.get(index).isEmpty();
   }
 
+  /**
+   * Queues a copy, reserving its target's storage; a target without room for it (past its storage reserve) refuses it
+   * at once, as a DataNode without space fails HDFS's block move.
+   */
   void enqueue(Transfer transfer) {
     transfer.file().changePendingCopies(1);
-    run.cluster.server(transfer.target()).addStorage(transfer.file().sizeBytes());
+    SimServer target = run.cluster.server(transfer.target());
+    if (target.role() != ServerRole.FAILED && !run.reserve.canHold(target.snapshot(), transfer.file().sizeBytes())) {
+      abandon(transfer, false);
+      return;
+    }
+    target.addStorage(transfer.file().sizeBytes());
     waiting.get(transfer.source()).add(transfer);
     start(transfer.source());
   }
@@ -105,9 +114,14 @@ final class Transfers {
   }
 
   private void abandon(Transfer transfer) {
+    abandon(transfer, true);
+  }
+
+  /** Gives a copy up; {@code reserved}: its target's storage was reserved and is released. */
+  private void abandon(Transfer transfer, boolean reserved) {
     transfer.file().changePendingCopies(-1);
     SimServer target = run.cluster.server(transfer.target());
-    if (target.role() != ServerRole.FAILED) {
+    if (reserved && target.role() != ServerRole.FAILED) {
       target.addStorage(-transfer.file().sizeBytes());
     }
     if (transfer.batch() != null) {

@@ -18,15 +18,7 @@ class GearedRoomSimulatorTest {
 
   @Test
   void rabbitOnServersSmallerThanTheirShares_placesEveryReplica_inGear0First_andOverfillsNone() {
-    // 20 servers of 250, 500 or 750 GB, p = 2 primaries, r = 2, 10 files of 200 GB: by block counts each primary is
-    // owed 5 files (1 TB), more than any server holds, and the first gear group b_3 = 10 / 3 of them.
-    SimSettings settings = SimSettings.of(Map.ofEntries(Map.entry("sim.servers", "20"), Map.entry("sim.racks", "2"),
-        Map.entry("sim.files", "10"), Map.entry("sim.read-files", "10"), Map.entry("sim.duration.hours", "0.05"),
-        Map.entry("sim.concurrency", "1"), Map.entry("eafr.gear.primaries", "2"),
-        Map.entry("eafr.gear.group-size", "1"), Map.entry("eafr.gear.replicas", "2")));
-    long[] sizes = new long[10];
-    Arrays.fill(sizes, FILE);
-    Simulator simulator = new Simulator(settings, "rabbit", new InlineWorkload(sizes, List.of()), f -> { });
+    Simulator simulator = gear0TooSmall();
 
     RunResult result = simulator.run("test", "rabbit");
 
@@ -44,5 +36,42 @@ class GearedRoomSimulatorTest {
         .anyMatch(s -> gear0.contains(simulator.cluster().server(s).snapshot().id()))).count();
     assertThat(inGear0).as("files with a replica in gear 0 (room there for %d)", gear0Room)
         .isEqualTo(Math.min(10, gear0Room));
+  }
+
+  /**
+   * Files a full gear 0 pushed out of it are owed nothing, so the layout's ledger does not know them; the controller's
+   * floor does: with no load it runs the lowest gear in which every file has a replica, not gear 0 (which the shift's
+   * availability check would refuse, leaving the shift wherever it stood).
+   */
+  @Test
+  void filesOutOfAFullGear0_holdTheControllerAtTheLowestGearThatHoldsThemAll() {
+    Simulator simulator = gear0TooSmall();
+
+    simulator.run("test", "rabbit");
+
+    GearedPolicy policy = (GearedPolicy) simulator.policy();
+    EqualWorkLayout layout = (EqualWorkLayout) policy.layout();
+    int holdsAll = 0;
+    for (var file : simulator.files()) {
+      holdsAll = Math.max(holdsAll, Arrays.stream(file.replicas())
+          .map(s -> layout.gearOf(layout.chain().requirePosition(simulator.cluster().server(s).id()))).min()
+          .orElseThrow());
+    }
+    assertThat(holdsAll).as("the lowest gear holding every file").isPositive();
+    assertThat(policy.gear()).isEqualTo(holdsAll);
+  }
+
+  /**
+   * 20 servers of 250, 500 or 750 GB, p = 2 primaries, r = 2, 10 files of 200 GB: by block counts each primary is
+   * owed 5 files (1 TB), more than any server holds, and the first gear group b_3 = 10 / 3 of them.
+   */
+  private static Simulator gear0TooSmall() {
+    SimSettings settings = SimSettings.of(Map.ofEntries(Map.entry("sim.servers", "20"), Map.entry("sim.racks", "2"),
+        Map.entry("sim.files", "10"), Map.entry("sim.read-files", "10"), Map.entry("sim.duration.hours", "0.05"),
+        Map.entry("sim.concurrency", "1"), Map.entry("eafr.gear.primaries", "2"),
+        Map.entry("eafr.gear.group-size", "1"), Map.entry("eafr.gear.replicas", "2")));
+    long[] sizes = new long[10];
+    Arrays.fill(sizes, FILE);
+    return new Simulator(settings, "rabbit", new InlineWorkload(sizes, List.of()), f -> { });
   }
 }

@@ -66,6 +66,9 @@ public class LayoutPolicy implements GearedPolicy {
   private final StorageReserve reserve;
   private final Counted counted;
   private final OffloadLedger ledger = new OffloadLedger();
+  /** The controller's floor: the ledger and the files a full lowest gear left without a replica there. */
+  private final LowestGearFloor floor = new LowestGearFloor(ledger);
+  private ActiveSet lowestOn;
   private ExpansionChain chain;
   private long oneCopyBytes;
   private GearedLayout layout;
@@ -364,6 +367,8 @@ public class LayoutPolicy implements GearedPolicy {
     BlockPlacement placement = place(BlockRequest.of(file.id(), replicas())
         .withSize(file.sizeBytes(), room(cluster)), on);
     ledger.record(file.id(), placement);
+    lowestOn = lowestOn != null ? lowestOn : layout.serversOn(lowestGear());
+    floor.placed(file, placement, lowestOn);
     displaced += placement.displacedCount();
     List<Server> servers = new ArrayList<>(placement.size());
     for (int i = 0; i < placement.size(); i++) {
@@ -447,7 +452,7 @@ public class LayoutPolicy implements GearedPolicy {
     long now = wallNow();
     controller.targetUtilization(steering.target(now, eafr.get(EafrSettings.GEAR_TARGET_UTILIZATION),
         eafr.get(EafrSettings.GEAR_DOWN_MARGIN), lastReadMeanMs));
-    GearDecision decision = controller.decide(load, nowOn, failed, ledger);
+    GearDecision decision = controller.decide(load, nowOn, failed, floor);
     shiftedDown = decision.targetGear() < decision.previousGear();
     if (signal != null && signal.covers(now)) {
       timeline.add(new GridStep(env.clockMillis().getAsLong(), signal.carbonAt(now), signal.priceAt(now),

@@ -465,8 +465,7 @@ public final class EqualWorkLayout extends NestedGears {
    * Without capacities: the next on server after a cursor counting through the chain positions that can take the
    * block, on a new rack when the holders so far share one. Their primaries are not sized with headroom for offloads
    * (p = N / e^2 overflows past 39% fill in the fill scenario), so offloads there would take the primary replicas'
-   * room: at 50% fill rabbit's machine-hours rose from 532 to 1,348, gear-downs refused for primary replicas pushed
-   * out of gear 0.
+   * room and push more of them out of gear 0.
    */
   private int nextOnTarget(BlockRequest request, ActiveSet on, int[] holders, int placed, int[] homes, int dealt) {
     int first = nextOn(on, Math.floorMod(offloadCursor.getAndIncrement(), chain.size()));

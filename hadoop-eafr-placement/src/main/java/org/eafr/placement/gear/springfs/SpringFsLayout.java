@@ -22,7 +22,10 @@ import org.eafr.placement.gear.read.RecentLoad;
  *       the less loaded of two servers drawn at random from the offload set's servers that are on ({@link RecentLoad},
  *       the power of two choices: O(1), not a scan of the set). A primary replica on a server at or past p is
  *       offloaded: its home is the dealt primary, and it is cleanup work before its holder may sleep. On a primary it
- *       is at home.</li>
+ *       is at home. By capacity ({@link EqualWorkLayout#byCapacity}), a draw that falls on a primary puts the
+ *       replica on the dealt primary if that is on and has room: the deal is by bytes, so the primaries hold their
+ *       shares of the bytes, where the draws balance block counts and let primaries fill past their shares (271
+ *       homes displaced at 50% fill, 0 dealt).</li>
  *   <li>A non-primary whose home is in the offload set past the primaries (p &lt;= home &lt; m) is redirected to the
  *       less loaded of two on servers drawn outside the offload set, and that is its home (SpringFS's layout: the
  *       offload set stores only primary replicas, nothing is owed).</li>
@@ -132,6 +135,8 @@ public final class SpringFsLayout implements GearedLayout {
         holder = request.writer() >= 0 && request.writer() < m && canTake(request, on, holders, placed,
             request.writer()) ? request.writer() : leastLoaded(request, on, holders, placed, 0, m);
         holder = holder >= 0 ? holder : leastLoaded(request, on, holders, placed, 0, chain().size());
+        holder = base.byCapacity() && request.writer() != holder && holder >= 0 && holder < p && home < p
+            && canTake(request, on, holders, placed, home) ? home : holder;
         home = holder >= 0 && holder < p ? holder : home;
       } else if (home >= p && home < m) {
         holder = outsideOffloadSet(request, on, holders, placed, m);

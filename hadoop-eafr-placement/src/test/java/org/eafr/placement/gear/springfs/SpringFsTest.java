@@ -3,8 +3,10 @@ package org.eafr.placement.gear.springfs;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import org.eafr.placement.cluster.Server;
 import org.eafr.placement.gear.ActiveSet;
 import org.eafr.placement.gear.BlockMove;
 import org.eafr.placement.gear.BlockPlacement;
@@ -138,6 +140,39 @@ class SpringFsTest {
     assertThat(offloadedPrimaries).isBetween(1350, 1650);
     assertThat(ledger.cleanupFor(ActiveSet.firstN(chain, 8)).isEmpty()).isTrue();
     assertThat(ledger.cleanupFor(ActiveSet.firstN(chain, 4)).blocks()).isPositive();
+  }
+
+  /**
+   * By capacity the primaries hold what the layout deals them: a primary replica whose draw falls on a primary lands
+   * on the one the equal-work layout dealt (an identical layout fed the same blocks deals the same homes). By load
+   * alone, the primaries of a layout dealt by bytes filled unevenly past their shares (271 homes displaced at 50%
+   * fill).
+   */
+  @Test
+  void byCapacity_aPrimaryReplicaOnAPrimary_isOnTheDealtOne() {
+    List<Server> servers = new ArrayList<>();
+    for (int i = 0; i < 30; i++) {
+      servers.add(Server.builder("s" + i).rack("r0").storageCapacity((i < 2 ? 750 : 500) * 1_000_000_000L).build());
+    }
+    ExpansionChain chain = ExpansionChain.of(servers);
+    SpringFsLayout layout = new SpringFsLayout(new EqualWorkLayout(chain, 4, 1, 3, 30, true),
+        RecentLoad.springFs(30, clock), new Random(7));
+    EqualWorkLayout twin = new EqualWorkLayout(chain, 4, 1, 3, 30, true);
+    layout.offloadSet(8);
+    ActiveSet all = ActiveSet.all(chain);
+    int onPrimaries = 0;
+
+    for (int b = 0; b < 3000; b++) {
+      BlockPlacement placement = layout.place(BlockRequest.of("b" + b, 3), all);
+      int dealt = twin.place(BlockRequest.of("b" + b, 3), all).home(0);
+      if (placement.holder(0) < 4) {
+        onPrimaries++;
+        assertThat(placement.holder(0)).as("block b%d", b).isEqualTo(dealt);
+      }
+      assertThat(placement.home(0)).isEqualTo(dealt);
+    }
+
+    assertThat(onPrimaries).isBetween(1350, 1650);
   }
 
   @Test
