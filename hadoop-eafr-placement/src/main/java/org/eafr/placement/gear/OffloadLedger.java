@@ -14,8 +14,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * (Accordion), and it answers the gear controller's floor for these blocks.
  *
  * <p>A block at home needs no entry: every layout puts one home replica of every block in gear 0 (the primaries, or
- * Accordion's lowest group), so the servers of any gear hold it. That invariant is each layout's, checked by its tests;
- * the ledger answers only for the blocks it holds.
+ * Accordion's lowest group), so the servers of any gear hold it. That invariant is each layout's, checked by its tests,
+ * while gear 0 has room; a replica displaced out of a full gear 0 owes nothing, so the ledger answers only for the
+ * blocks it holds (a NameNode's floor reads its block map; the simulator's adds the blocks a full gear 0 left).
  *
  * <p>Cleanup (SpringFS): a block none of whose holders stays on must move before its holders sleep: its offloaded
  * replica goes home when the home stays on, else to the first server staying on that does not hold it.
