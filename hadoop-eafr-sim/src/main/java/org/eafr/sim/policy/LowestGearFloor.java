@@ -20,9 +20,9 @@ import org.eafr.sim.model.SimServer;
  * block in its lowest gear while that gear has room; once it has none, a displaced primary goes to the next server
  * with room up the chain and nothing is owed (with p = 40 at 50% fill in the fill scenario, 26,313 of 123,824 files
  * had no replica on the 40 primaries, and the lowest gear holding them all kept 104 servers on). A floor of the ledger
- * alone let the controller ask for gears the shift's availability check then refused, so the shift stayed wherever a
- * gear-up had left it (rabbit: gears of 168-253 servers while its controller held gear 0). A NameNode's floor reads
- * its block map and knows these blocks.
+ * alone would let the controller ask for gears the shift's availability check refuses, and the shift would stay
+ * wherever a gear-up left it (rabbit there: gears of 168-253 servers while the controller held gear 0). A NameNode's
+ * floor reads its block map and knows these blocks.
  *
  * <p>Each question reads the current replicas of those files (O(their replicas); none while every block has a
  * replica in the lowest gear), the last file found unavailable first: the controller asks gear after gear up, and the
