@@ -30,8 +30,8 @@ import org.eafr.placement.gear.UnavailableBlock;
  *       the core's {@link GearController#manual} finds a block that would keep no live replica.</li>
  *   <li><b>Down</b>: the leaving DataNodes (asleep in the target gear, not being woken) go into maintenance
  *       ({@link ShiftPhase#ENTERING_MAINTENANCE}); once each shows IN_MAINTENANCE the availability floor
- *       ({@link ShiftFloor}) runs again over the DataNodes staying on: a complete block with no replica there cancels the shift, a block being
- *       written only on leaving DataNodes holds it; else {@link ShiftPhase#POWERING_OFF}, each host behind the
+ *       ({@link ShiftFloor}) runs again over the DataNodes staying on: a complete block with no replica there
+ *       cancels the shift, a block being written only on leaving DataNodes holds it; else {@link ShiftPhase#POWERING_OFF}, each host behind the
  *       power-off guard ({@link PowerSteps}), then steady in the target gear.</li>
  *   <li><b>Up</b>: {@link ShiftPhase#POWERING_ON} (verified on), {@link ShiftPhase#REGISTERING} (registered and
  *       reported: a dead DataNode is never taken out of maintenance), then out of maintenance and
