@@ -33,8 +33,7 @@ class GearShiftEventsTest {
 
   @Test
   void aFailedPrimaryWakesItsRecoveryGroupAndTellsWhenItIsWoken() {
-    shift.request(0);
-    fixture.steps(shift, 3);
+    fixture.inGearZero(shift);
     events.clear();
     cluster.crash("s0", 100);
 
@@ -45,8 +44,7 @@ class GearShiftEventsTest {
 
   @Test
   void anOwedBlockAtHomeIsReflected() {
-    shift.request(0);
-    fixture.steps(shift, 3);
+    fixture.inGearZero(shift);
     cluster.addBlock("blk_w", List.of("s0", "s1", "s2"));
     shift.written("blk_w", new BlockPlacement(fixture.chain, new int[] {0, 1, 2}, new int[] {0, 5, 9}));
     shift.request(4);

@@ -3,7 +3,6 @@ package org.eafr.placement.gear.shift;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -15,14 +14,7 @@ import org.junit.jupiter.api.Test;
 class GearShiftLostBlockWakeTest {
   private final ShiftFixture fixture = new ShiftFixture();
   private final SimulatedCluster cluster = fixture.cluster;
-  private GearShift shift;
-
-  @BeforeEach
-  void inGearZero() {
-    shift = fixture.resume();
-    shift.request(0);
-    fixture.steps(shift, 3);
-  }
+  private final GearShift shift = fixture.inGearZero();
 
   @Test
   void aReadOfABlockWhoseAwakeHolderServesNothingWakesTheGroupOfItsSleepingHolder() {
