@@ -250,9 +250,14 @@ public final class GearShift {
     advance(now);
   }
 
+  /**
+   * The DataNodes being woken out of turn: on, registered and reported, then out of maintenance. One HDFS decommissions
+   * (or has) is neither powered on nor waited for, as in a gear-up ({@link ShiftSets#wakingForGear}).
+   */
   private void advanceWaking(long now) {
-    if (!state.waking().isEmpty() && power.reach(state.waking(), Power.ON, now)
-        && allRegistered(state.waking())) {
+    Set<String> inLayout = new TreeSet<>(state.waking());
+    inLayout.removeIf(this::outOfLayout);
+    if (!state.waking().isEmpty() && power.reach(inLayout, Power.ON, now) && allRegistered(inLayout)) {
       lastNews = state.waking().size() + " DataNodes woken out of turn: " + state.waking();
       ports.events.woken(state.waking());
       persist(state.woken());

@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Test;
 /**
  * A block with no live replica wakes by one rule whether a read named it or the file system listed it
  * ({@link WakeSteps}): the smallest group among its sleeping holders (an awake holder holds a dead or corrupt replica),
- * none while one of them is being woken. On the {@link ShiftFixture} cluster in gear 0 (s4..s11 asleep; recovery group
+ * none while one of them is being woken; a DataNode HDFS decommissions is not woken. On the {@link ShiftFixture} cluster in gear 0 (s4..s11 asleep; recovery group
  * 0 is s4, s6, s8, s10 and group 1 is s5, s7, s9, s11).
  */
 class GearShiftLostBlockWakeTest {
@@ -37,5 +37,18 @@ class GearShiftLostBlockWakeTest {
     fixture.steps(shift, 1);
 
     assertThat(shift.state().waking()).containsExactly("s10", "s4", "s6", "s8");
+  }
+
+  @Test
+  void aDecommissionedSleeperOfTheGroupIsNeitherPoweredOnNorWaitedFor() {
+    cluster.decommission("s6");
+    cluster.crash("s0", 100);
+
+    fixture.steps(shift, 8);
+
+    assertThat(shift.state().waking()).isEmpty();
+    assertThat(shift.state().sleeping()).doesNotContain("s4", "s6", "s8", "s10");
+    assertThat(cluster.poweredOn("s6")).isFalse();
+    assertThat(cluster.poweredOn("s8")).isTrue();
   }
 }
