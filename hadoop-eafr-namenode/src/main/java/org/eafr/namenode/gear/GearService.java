@@ -429,22 +429,14 @@ public final class GearService implements AutoCloseable {
           ? "gear " + state.gear() + ", steady" : "no expansion chain yet") + ") and no DataNode is being woken;"
           + " nothing to cancel");
     }
-    Set<String> off = new TreeSet<>();
-    Set<String> on = new TreeSet<>();
-    for (String id : state.sleeping()) {
-      (nodes.isAlive(id) ? on : off).add(id);
-    }
-    Set<String> offInLayout = new TreeSet<>(off);
-    offInLayout.removeIf(nodes::outOfLayout);
-    int reached = ShiftCancel.reachedGear(layout.get(), offInLayout);
-    String was = ShiftCancel.shiftName(state.shift());
-    persist(state.shift().cancelledAt(reached, off));
+    ShiftCancel.Outcome outcome = ShiftCancel.of(layout.get(), state.shift(), nodes::isAlive, nodes::outOfLayout);
+    persist(outcome.next());
     power.forget(state.sleeping());
     wokenOn.clear();
     waitingFor = null;
     blockedBy = null;
     reflection.startPass();
-    String answer = ShiftCancel.answer(was, reached, off, on, store.owedCount(), "files");
+    String answer = outcome.answer(store.owedCount(), "files");
     LOG.warn("EAFR gears: {}", answer);
     return answer;
   }

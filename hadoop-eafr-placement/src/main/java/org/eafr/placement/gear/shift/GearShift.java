@@ -152,18 +152,11 @@ public final class GearShift {
       return ShiftAnswer.refused("'hdfs eafr gear cancel' refused: no shift is under way (gear " + state.gear()
           + ", steady) and no DataNode is being woken; nothing to cancel");
     }
-    Set<String> off = new TreeSet<>();
-    Set<String> on = new TreeSet<>();
-    for (String id : state.sleeping()) {
-      (ports.cluster.dataNode(id).alive() ? on : off).add(id);
-    }
-    Set<String> offInLayout = new TreeSet<>(off);
-    offInLayout.removeIf(this::outOfLayout);
-    int reached = ShiftCancel.reachedGear(layout, offInLayout);
-    String was = ShiftCancel.shiftName(state);
+    ShiftCancel.Outcome outcome = ShiftCancel.of(layout, state, id -> ports.cluster.dataNode(id).alive(),
+        this::outOfLayout);
     power.forget(state.sleeping());
-    persist(state.cancelledAt(reached, off));
-    lastNews = ShiftCancel.answer(was, reached, off, on, ports.store.owedCount(), "blocks");
+    persist(outcome.next());
+    lastNews = outcome.answer(ports.store.owedCount(), "blocks");
     return ShiftAnswer.accepted(lastNews);
   }
 
