@@ -409,13 +409,11 @@ public final class GearService implements AutoCloseable {
   }
 
   /**
-   * {@code hdfs eafr gear cancel}: ends the shift under way (or the out-of-turn wake) where it stands, as the core's
-   * {@link GearShift#cancel} does: a DataNode of the shift that is not running (off, still booting, or down with its
-   * host's state unknown) stays asleep, in maintenance (out of it HDFS would re-replicate all it holds, and no gear-up
-   * would power it on again); every running one leaves maintenance. The gear in force becomes the highest whose
-   * DataNodes are all awake; the files that owe reflection moves stay recorded and are moved at the next gear-up.
-   * Refused, changing nothing, on a
-   * standby and when nothing is under way.
+   * {@code hdfs eafr gear cancel}: ends the shift under way (or the out-of-turn wake) where it stands, by the rule of
+   * the core's {@link GearShift#cancel} ({@link ShiftCancel#of}): a sleeping DataNode not running stays asleep in
+   * maintenance, every running one leaves it, and the gear in force becomes the highest whose DataNodes are all awake.
+   * The files that owe reflection moves stay recorded and are moved at the next gear-up. Refused, changing nothing,
+   * on a standby and when nothing is under way.
    */
   public synchronized String cancel() throws IOException {
     if (!nameNode.isActiveState()) {
