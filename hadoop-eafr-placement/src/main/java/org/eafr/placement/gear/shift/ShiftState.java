@@ -118,8 +118,19 @@ public final class ShiftState {
 
   /** The gear-down given up: steady in the gear in force; only the DataNodes it added sleep no more. */
   public ShiftState cancelled() {
+    return cancelled(Set.of());
+  }
+
+  /**
+   * The gear-down given up after maintenance: steady in the gear in force; the DataNodes it added and every one of
+   * {@code running} sleep no more (a DataNode that runs is never counted asleep). Only those asleep since an earlier
+   * shift and not running stay in maintenance: their hosts are off, and out of it HDFS would re-replicate all they
+   * hold while no gear-up would power them on.
+   */
+  public ShiftState cancelled(Set<String> running) {
     Set<String> still = new TreeSet<>(sleeping);
     still.removeAll(joining);
+    still.removeAll(running);
     return new ShiftState(gear, gear, ShiftPhase.STEADY, still, waking);
   }
 
