@@ -146,7 +146,7 @@ public final class ShiftState {
 
   /**
    * A shift ended where it stands by an operator ({@link ShiftCancel}): steady in {@code reachedGear}, with
-   * {@code stillSleeping} (verified off) asleep and nothing waking.
+   * {@code stillSleeping} (not running) asleep and nothing waking.
    */
   public ShiftState cancelledAt(int reachedGear, Set<String> stillSleeping) {
     return new ShiftState(reachedGear, reachedGear, ShiftPhase.STEADY, stillSleeping, Set.of());
