@@ -191,11 +191,12 @@ public final class GearShift {
       return ShiftAnswer.refused("layout " + longer.name() + " on " + longerIds + " does not extend the chain " + ids
           + ": every server must keep its position");
     }
-    int gear = state.gear() == layout.maximumGear() ? longer.maximumGear() : state.gear();
+    ShiftState grown = state.grown(layout.maximumGear(), longer.maximumGear());
+    int gear = grown.gear();
     layout = longer;
     reflection.chain(longer.chain());
     wakes.layout(longer);
-    persist(new ShiftState(gear, gear, ShiftPhase.STEADY, state.sleeping(), Set.of()));
+    persist(grown);
     lastNews = "expansion chain extended by " + (longerIds.size() - ids.size()) + " DataNodes to "
         + longerIds.size() + " (" + (longer.maximumGear() + 1) + " gears, gear " + gear + " in force); no block moves";
     return ShiftAnswer.accepted(lastNews);

@@ -111,6 +111,16 @@ public final class ShiftState {
     return new ShiftState(gear, target, phase, still, Set.of(), joining);
   }
 
+  /**
+   * The expansion chain grew between shifts, its highest gear from {@code topBefore} to {@code topAfter} (every server
+   * kept its position): the highest gear stays the highest, so the newcomers are on; any lower gear stays in force
+   * (the newcomers stay on until the next shift down), and the sleepers sleep on.
+   */
+  public ShiftState grown(int topBefore, int topAfter) {
+    int next = gear == topBefore ? topAfter : gear;
+    return new ShiftState(next, next, phase, sleeping, waking, joining);
+  }
+
   /** The target reached: steady in it. */
   public ShiftState reached() {
     return new ShiftState(target, target, ShiftPhase.STEADY, sleeping, waking);
@@ -136,7 +146,7 @@ public final class ShiftState {
 
   /**
    * A shift ended where it stands by an operator ({@link ShiftCancel}): steady in {@code reachedGear}, with
-   * {@code stillSleeping} (verified off) asleep and nothing waking.
+   * {@code stillSleeping} (not running) asleep and nothing waking.
    */
   public ShiftState cancelledAt(int reachedGear, Set<String> stillSleeping) {
     return new ShiftState(reachedGear, reachedGear, ShiftPhase.STEADY, stillSleeping, Set.of());
