@@ -22,6 +22,7 @@ import org.eafr.namenode.gear.RelayoutDrops;
 import org.eafr.placement.gear.ActiveSet;
 import org.eafr.placement.gear.BlockMove;
 import org.eafr.placement.gear.GearedLayout;
+import org.eafr.placement.gear.relayout.RelayoutBlock;
 import org.eafr.placement.gear.relayout.RelayoutPlanner;
 import org.eafr.placement.gear.relayout.RelayoutReport;
 import org.eafr.placement.gear.relayout.RelayoutSettings;
@@ -343,10 +344,13 @@ public final class RelayoutService implements AutoCloseable {
     if (awaitsRedundancyWork(blocks)) {
       return;
     }
-    for (RelayoutBlocks.StoredBlock block : blocks) {
+    List<RelayoutBlock> planned = new ArrayList<>(blocks.size());
+    blocks.forEach(block -> planned.add(block.planned()));
+    List<List<BlockMove>> plans = planner.plan(planned);
+    for (int b = 0; b < blocks.size(); b++) {
       counters.blocksPlanned.incrementAndGet();
-      for (BlockMove move : planner.plan(block.planned())) {
-        queue(block, move, layout);
+      for (BlockMove move : plans.get(b)) {
+        queue(blocks.get(b), move, layout);
       }
     }
     batchEnd = files.get(files.size() - 1).path;
