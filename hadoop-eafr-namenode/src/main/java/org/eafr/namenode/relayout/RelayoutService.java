@@ -13,7 +13,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.hadoop.hdfs.protocol.Block;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
+import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeStorageInfo;
 import org.apache.hadoop.hdfs.server.namenode.NameNode;
+import org.apache.hadoop.hdfs.server.protocol.StorageReport;
 import org.eafr.namenode.cluster.ServerTranslator;
 import org.eafr.namenode.gear.GearRecord;
 import org.eafr.namenode.gear.GearRuntime;
@@ -484,8 +486,9 @@ public final class RelayoutService implements AutoCloseable {
   }
 
   /**
-   * Why the block map may not list every replica yet: safe mode, or a DataNode of the layout not running or not
-   * reported since this NameNode started (planning then would take the replicas it has not reported for missing).
+   * Why the block map may not list every replica yet: safe mode, or a DataNode of the layout not running or without a
+   * full block report since this NameNode became active ({@link #fullyReported}; planning then would take the
+   * replicas it has not reported for missing, and end the relayout with blocks left off their homes).
    */
   private Optional<String> notReported(GearedLayout layout) {
     if (nameNode.getNamesystem().isInSafeMode()) {
@@ -496,11 +499,33 @@ public final class RelayoutService implements AutoCloseable {
       if (dn == null || !dn.isAlive() || !dn.isInService()) {
         return Optional.of("DataNode " + id + " is not running in service");
       }
-      if (!dn.checkBlockReportReceived() && dn.numBlocks() == 0) {
-        return Optional.of("the block report of DataNode " + id);
+      if (!fullyReported(dn)) {
+        return Optional.of("the full block report of DataNode " + id);
       }
     }
     return Optional.empty();
+  }
+
+  /**
+   * Whether every storage of {@code dn} (but a failed one) has sent this NameNode a full block report since the
+   * DataNode registered and since this NameNode became active: HDFS counts a storage's full reports from its
+   * registration ({@code DatanodeStorageInfo#getBlockReportCount}, 0 again after a restart of either side) and marks
+   * its contents stale on a failover until the next one. Incremental reports do not count: after a restart they list
+   * only the blocks received or deleted since, and the DataNode's other replicas are not in the block map yet.
+   */
+  static boolean fullyReported(DatanodeDescriptor dn) {
+    boolean any = false;
+    for (StorageReport report : dn.getStorageReports()) {
+      DatanodeStorageInfo storage = dn.getStorageInfo(report.getStorage().getStorageID());
+      if (report.isFailed() || storage == null) {
+        continue;
+      }
+      if (storage.getBlockReportCount() == 0 || storage.areBlockContentsStale()) {
+        return false;
+      }
+      any = true;
+    }
+    return any;
   }
 
   private boolean isLive(String id) {
