@@ -281,12 +281,27 @@ public final class RelayoutService implements AutoCloseable {
     try {
       step();
     } catch (Exception | Error e) { // keep stepping: the next step goes on from the persisted record
-      LOG.error("EAFR relayout step failed", e);
+      if (stopping()) {
+        LOG.debug("EAFR relayout: a step cut short by the NameNode stopping", e);
+      } else {
+        LOG.error("EAFR relayout step failed", e);
+      }
     }
+  }
+
+  /**
+   * Whether the NameNode is stopping: it closes the namesystem (and its block map) before it stops the plugins that
+   * close this service, so a step may find them closed; it then does nothing (its record stays as last persisted).
+   */
+  private boolean stopping() {
+    return !RelayoutMoves.running(nameNode);
   }
 
   /** One step (see the class comment). Tests call it directly as well. */
   public synchronized void step() throws IOException {
+    if (stopping()) {
+      return;
+    }
     if (!nameNode.isActiveState()) {
       gears.relayoutDrops().clear();
       loaded = false;

@@ -6,17 +6,24 @@ import static org.eafr.namenode.relayout.RelayoutClusterTest.relayout;
 import static org.eafr.namenode.relayout.RelayoutClusterTest.restartNameNode;
 
 import java.lang.reflect.Field;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
+import org.apache.hadoop.hdfs.DFSTestUtil;
 import org.apache.hadoop.hdfs.MiniDFSCluster.DataNodeProperties;
+import org.apache.hadoop.hdfs.protocol.Block;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
 import org.apache.hadoop.test.GenericTestUtils;
 import org.eafr.namenode.cluster.ServerTranslator;
 import org.eafr.namenode.gear.GearTestCluster;
 import org.eafr.namenode.power.MiniClusterPower;
 import org.eafr.namenode.testing.EafrCluster;
+import org.eafr.placement.gear.ActiveSet;
+import org.eafr.placement.gear.BlockMove;
 import org.eafr.placement.gear.GearedLayout;
 import org.eafr.placement.gear.shift.ShiftPhase;
 import org.junit.jupiter.api.Test;
@@ -29,13 +36,14 @@ import org.junit.jupiter.api.Test;
  * random time below it), so it registers again and heartbeats but sends no full report. It has blocks in the block
  * map (what counted as reported before, as incremental reports alone make it after a NameNode restart) but no full
  * report since it registered: the relayout started then waits for it, walking and moving nothing, and goes on once
- * the test triggers the report.
+ * the test triggers the report. Then the NameNode stops (its block map closed before relayout is): a step does
+ * nothing, and a move started and settled meanwhile reads no closed block map.
  */
 class RelayoutFullReportTest {
   private static final String[] RACKS = {"/r1", "/r2", "/r1", "/r2"};
 
   @Test
-  void afterARestart_relayoutWaitsForEveryFullBlockReport_notJustIncrementalOnes() throws Exception {
+  void afterARestart_relayoutWaitsForEveryFullBlockReport_andAStoppingNameNodeStopsItQuietly() throws Exception {
     long started = System.nanoTime();
     Configuration conf = RelayoutClusterTest.conf("relayout-full-report", 4);
     conf.set("eafr.gear.primaries", "2");
@@ -74,6 +82,8 @@ class RelayoutFullReportTest {
       GenericTestUtils.waitFor(() -> "finished".equals(relayout(cluster).values().get("state")), 100, 30_000);
       assertThat(relayout(cluster).values()).containsEntry("movedReplicas", 0L).containsEntry("failedMoves", 0L);
       cluster.verifyChecksums();
+
+      stoppingQuietly(cluster, layout);
     } finally {
       GearTestCluster.stop(cluster);
       System.out.printf("RelayoutFullReportTest wall time: %.1f s%n", (System.nanoTime() - started) / 1e9);
@@ -94,6 +104,42 @@ class RelayoutFullReportTest {
     conf.setLong(DFSConfigKeys.DFS_BLOCKREPORT_INTERVAL_MSEC_KEY, TimeUnit.DAYS.toMillis(7));
     assertThat(cluster.mini().restartDataNode(stopped, true)).isTrue();
     cluster.mini().waitActive();
+  }
+
+  /**
+   * A stopping NameNode closes its namesystem, block map included, before it stops the plugins that close relayout:
+   * a step then does nothing, and a move started or settled then reads no block map (which would throw).
+   */
+  private static void stoppingQuietly(EafrCluster cluster, GearedLayout layout) throws Exception {
+    Block block = DFSTestUtil.getFirstBlock(cluster.fs(), new Path("/before/f0")).getLocalBlock();
+    List<String> holders = cluster.blockHolders("/before/f0").get(0);
+    int source = layout.chain().position(holders.get(0));
+    int target = Arrays.stream(ActiveSet.all(layout.chain()).positions())
+        .filter(p -> !holders.contains(layout.chain().id(p))).findFirst().orElseThrow();
+    RelayoutService service = relayout(cluster);
+    RelayoutMoves moves = new RelayoutMoves(cluster.nameNode(), gears(cluster), service.settings());
+    try {
+      cluster.mini().getNameNode().stop();
+      service.step();
+      assertThat(service.values()).containsEntry("state", "finished");
+      moves.queue(block, new BlockMove(block.getBlockName(), source, target, true), layout.chain().id(source),
+          layout.chain().id(target));
+      moves.dispatch();
+      GenericTestUtils.waitFor(() -> {
+        moves.settle(new RelayoutMoves.Outcome() {
+          @Override
+          public void moved(Block moved) {
+          }
+
+          @Override
+          public void failed(Block failed) {
+          }
+        });
+        return moves.idle();
+      }, 50, 30_000);
+    } finally {
+      moves.close();
+    }
   }
 
   private static DatanodeDescriptor descriptor(EafrCluster cluster, String id) {
