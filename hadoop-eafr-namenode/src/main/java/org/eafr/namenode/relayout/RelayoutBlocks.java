@@ -66,13 +66,25 @@ final class RelayoutBlocks {
    */
   static long expectedBytes(NameNode nameNode, GearedLayout layout) {
     long used = 0;
-    for (String id : layout.chain().ids(ActiveSet.all(layout.chain()).positions())) {
-      DatanodeDescriptor dn = ServerTranslator.dataNodeOf(
-          nameNode.getNamesystem().getBlockManager().getDatanodeManager(), id);
-      used += dn == null ? 0 : dn.getBlockPoolUsed();
+    for (long held : expectedHeld(nameNode, layout)) {
+      used += held;
     }
     return used / Math.max(1, nameNode.getConf().getInt(DFSConfigKeys.DFS_REPLICATION_KEY,
         DFSConfigKeys.DFS_REPLICATION_DEFAULT));
+  }
+
+  /**
+   * Per chain position, the bytes its DataNode holds as it reports them (block pool use): what a relayout's first walk
+   * will find on it, so a move's target keeps room for its own replicas in batches not read yet.
+   */
+  static long[] expectedHeld(NameNode nameNode, GearedLayout layout) {
+    long[] held = new long[layout.chain().size()];
+    for (String id : layout.chain().ids(ActiveSet.all(layout.chain()).positions())) {
+      DatanodeDescriptor dn = ServerTranslator.dataNodeOf(
+          nameNode.getNamesystem().getBlockManager().getDatanodeManager(), id);
+      held[layout.chain().position(id)] = dn == null ? 0 : dn.getBlockPoolUsed();
+    }
+    return held;
   }
 
   /** The chain position of each registered DataNode of the layout, looked up before the hold. */

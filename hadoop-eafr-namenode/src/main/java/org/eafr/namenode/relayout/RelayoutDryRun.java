@@ -50,10 +50,13 @@ public final class RelayoutDryRun {
     return new Result(files, blocksToMove, planner.report());
   }
 
-  /** The planner of a relayout's first walk: the layout's homes and shares, of the bytes the DataNodes hold. */
+  /**
+   * The planner of a relayout's first walk: the layout's homes and shares, of the bytes the DataNodes hold, and each
+   * DataNode's bytes held.
+   */
   static RelayoutPlanner firstWalkPlanner(NameNode nameNode, GearedLayout layout, RelayoutSettings settings) {
     return new RelayoutPlanner(layout, HomeChoices.of(layout), settings.shareSlack(),
-        RelayoutBlocks.expectedBytes(nameNode, layout));
+        RelayoutBlocks.expectedBytes(nameNode, layout), RelayoutBlocks.expectedHeld(nameNode, layout));
   }
 
   /** What a planning pass found. */

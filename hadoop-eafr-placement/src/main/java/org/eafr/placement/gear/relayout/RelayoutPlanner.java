@@ -35,8 +35,10 @@ import org.eafr.placement.gear.Positions;
  *       then the first). Its matched holders keep their replicas.</li>
  *   <li>Each slot left is filled by a server of the slot that does not hold the block, the one with the most room
  *       first (ties: lowest position), copied from a holder that was not kept, which is dropped after. A target's
- *       room is its cap less the bytes it keeps or receives and the bytes it holds in the later blocks of the batch
- *       being planned ({@link #plan(List)}): a target filled up to its cap would make its own later replicas move.
+ *       room is its cap less the bytes it keeps or receives and the bytes it holds in blocks not planned yet: in the
+ *       later blocks of the batch being planned ({@link #plan(List)}), or all it holds less what was planned so far
+ *       when the caller knows its bytes held (a NameNode does from the DataNodes' use): a target filled up to its
+ *       cap would make its own later replicas move.
  *       Of the pairs, the first is taken among the targets with room for the block that leaves the block on two
  *       racks and whose source HDFS takes as the excess copy ({@code useDelHint}: the source's rack holds another
  *       replica, or the target is alone on its rack); else one that keeps the racks, else one HDFS drops; then the
@@ -81,6 +83,8 @@ public final class RelayoutPlanner {
   private final long[] held;
   /** Per server, bytes it holds in the blocks of the batch being planned that come after the current one. */
   private final long[] heldLater;
+  /** Per server, the bytes it holds in all the blocks the planner will see, when the caller knows them; else 0. */
+  private final long[] expectedHeld;
   private long[] alternativeBytes = new long[0];
   private long laidOut;
   private long largest;
@@ -100,6 +104,16 @@ public final class RelayoutPlanner {
    *     far is tight while little is: on a few blocks it moves replicas that a later block would have made room for)
    */
   public RelayoutPlanner(GearedLayout layout, HomeChoices choices, double slack, long expectedBytes) {
+    this(layout, choices, slack, expectedBytes, new long[0]);
+  }
+
+  /**
+   * @param expectedHeld per server (chain position), the bytes it holds in the blocks the planner will see, when the
+   *     caller knows them (a NameNode does from each DataNode's block pool use); empty when not. A move's target then
+   *     keeps room for the replicas it holds in blocks not planned yet, in later batches too ({@link #roomAfter})
+   */
+  public RelayoutPlanner(GearedLayout layout, HomeChoices choices, double slack, long expectedBytes,
+      long[] expectedHeld) {
     this.layout = Objects.requireNonNull(layout, "layout");
     this.choices = Objects.requireNonNull(choices, "choices");
     this.slack = RelayoutSettings.SHARE_SLACK.check(slack);
@@ -110,6 +124,12 @@ public final class RelayoutPlanner {
     this.assigned = new long[layout.chain().size()];
     this.held = new long[layout.chain().size()];
     this.heldLater = new long[layout.chain().size()];
+    this.expectedHeld = new long[layout.chain().size()];
+    if (expectedHeld.length != 0 && expectedHeld.length != this.expectedHeld.length) {
+      throw new IllegalArgumentException("expected bytes held for " + expectedHeld.length + " servers is not allowed:"
+          + " expected " + this.expectedHeld.length + ", one per server of the chain, or none");
+    }
+    System.arraycopy(expectedHeld, 0, this.expectedHeld, 0, expectedHeld.length);
   }
 
   /**
@@ -130,9 +150,11 @@ public final class RelayoutPlanner {
 
   /** The same for a {@link #checking} planner when {@code checking}. */
   public static RelayoutPlanner resume(GearedLayout layout, double slack, State state, boolean checking) {
-    RelayoutPlanner planner = new RelayoutPlanner(layout, HomeChoices.of(layout), slack, state.counters[6]);
+    int n = layout.chain().size();
+    long[] expectedHeld = state.expectedHeld.length == n ? state.expectedHeld : new long[0];
+    RelayoutPlanner planner = new RelayoutPlanner(layout, HomeChoices.of(layout), slack, state.counters[6],
+        expectedHeld);
     planner.checking = checking;
-    int n = planner.assigned.length;
     if (state.assigned.length != n || state.held.length != n) {
       throw new IllegalArgumentException("a relayout state for " + state.assigned.length + " servers cannot resume on"
           + " a chain of " + n + ": start relayout again");
@@ -264,11 +286,11 @@ public final class RelayoutPlanner {
     if (candidates.isEmpty()) {
       return null;
     }
-    candidates.sort((a, b) -> Double.compare(roomAfterBatch(b), roomAfterBatch(a)));
+    candidates.sort((a, b) -> Double.compare(roomAfter(b), roomAfter(a)));
     for (int roomy = 1; roomy >= 0; roomy--) {
       for (int rule = 0; rule < 3; rule++) {
         for (int target : candidates) {
-          if (roomy == 1 && roomAfterBatch(target) < bytes) {
+          if (roomy == 1 && roomAfter(target) < bytes) {
             break; // sorted by room: no later candidate has room either
           }
           for (int j = 0; j < holders.length; j++) {
@@ -337,11 +359,13 @@ public final class RelayoutPlanner {
   }
 
   /**
-   * A target's room: its cap less the bytes the plan keeps or puts there and the bytes it holds in the batch's later
-   * blocks. Taking a move on a server whose own later replicas would then find it full costs a second move for one.
+   * A target's room: its cap less the bytes the plan keeps or puts there and the bytes it holds in blocks not planned
+   * yet (those of the batch's later blocks, or more when its expected bytes held say so). Taking a move on a server
+   * whose own later replicas would then find it full costs a second move for one.
    */
-  private double roomAfterBatch(int server) {
-    return capacity(server) - assigned[server] - heldLater[server];
+  private double roomAfter(int server) {
+    long later = Math.max(heldLater[server], expectedHeld[server] - held[server]);
+    return capacity(server) - assigned[server] - later;
   }
 
   private boolean hasRoom(int server, long bytes) {
@@ -443,7 +467,8 @@ public final class RelayoutPlanner {
   /** What {@link #resume} needs to go on: per-server bytes and the running totals. */
   public State state() {
     return new State(assigned.clone(), held.clone(), alternativeBytes.clone(),
-        new long[] {laidOut, largest, planned, blockBound, blocks, movedReplicas, expectedBytes});
+        new long[] {laidOut, largest, planned, blockBound, blocks, movedReplicas, expectedBytes},
+        expectedHeld.clone());
   }
 
   /** A planner's running state, to persist between batches; plain arrays so any store can write it. */
@@ -452,6 +477,12 @@ public final class RelayoutPlanner {
     private final long[] held;
     private final long[] alternativeBytes;
     private final long[] counters;
+    private final long[] expectedHeld;
+
+    /** The same without expected bytes held per server. */
+    public State(long[] assigned, long[] held, long[] alternativeBytes, long[] counters) {
+      this(assigned, held, alternativeBytes, counters, new long[0]);
+    }
 
     /**
      * @param assigned per server, bytes the plan keeps or puts there
@@ -459,8 +490,9 @@ public final class RelayoutPlanner {
      * @param alternativeBytes per alternative, bytes given to it (ties between alternatives)
      * @param counters laid-out bytes, largest block, planned bytes, block bound, blocks, moved replicas, expected
      *     bytes
+     * @param expectedHeld per server, bytes expected held in all blocks (empty when not known)
      */
-    public State(long[] assigned, long[] held, long[] alternativeBytes, long[] counters) {
+    public State(long[] assigned, long[] held, long[] alternativeBytes, long[] counters, long[] expectedHeld) {
       if (counters.length != 7) {
         throw new IllegalArgumentException(counters.length + " counters is not allowed: expected 7");
       }
@@ -468,6 +500,7 @@ public final class RelayoutPlanner {
       this.held = held.clone();
       this.alternativeBytes = alternativeBytes.clone();
       this.counters = counters.clone();
+      this.expectedHeld = expectedHeld.clone();
     }
 
     public long[] assigned() {
@@ -484,6 +517,10 @@ public final class RelayoutPlanner {
 
     public long[] counters() {
       return counters.clone();
+    }
+
+    public long[] expectedHeld() {
+      return expectedHeld.clone();
     }
   }
 }
