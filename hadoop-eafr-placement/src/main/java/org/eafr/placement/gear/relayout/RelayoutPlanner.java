@@ -46,9 +46,12 @@ import org.eafr.placement.gear.Positions;
  *       block to another rack, and the block would leave its homes again (a relayout source HDFS would not drop as
  *       the hint is still the one the NameNode's excess choice deletes while the move is in flight).</li>
  * </ol>
- * The <em>lower bound</em> is the larger of two bounds that hold for any relayout that ends with every block on one
- * of its alternatives and every server within its share: the block bound summed over blocks, and the <em>share
- * bound</em>, the bytes each server held above its share at the start (it must send at least those away).
+ * The <em>lower bound</em> is the largest of three bounds that hold for any relayout that ends with every block on one
+ * of its alternatives and every server within its share: the block bound summed over blocks; the <em>share
+ * bound</em>, the bytes each server held above its share at the start (it must send at least those away); and the
+ * <em>combined bound</em>, the block bound plus, for the one server where it is most, what it must send away beyond
+ * the bytes of its blocks whose fewest-move plans may move its replica (a block moving any other replica of that
+ * server's makes one move more than its block bound).
  *
  * <p>Worked example ({@code RelayoutPlannerTest}): 6 servers s0..s5 on one rack, equal-work with p = 2, g = 1, r = 2
  * (primaries s0, s1 with share 1/2 each; one recovery group s2..s5 with shares 20/57, 15/57, 12/57, 10/57, that is
@@ -85,6 +88,8 @@ public final class RelayoutPlanner {
   private final long[] heldLater;
   /** Per server, the bytes it holds in all the blocks the planner will see, when the caller knows them; else 0. */
   private final long[] expectedHeld;
+  /** Per server, bytes of the blocks whose fewest moves may take its replica off it (the combined bound). */
+  private long[] movableHeld;
   private long[] alternativeBytes = new long[0];
   private long laidOut;
   private long largest;
@@ -125,6 +130,7 @@ public final class RelayoutPlanner {
     this.held = new long[layout.chain().size()];
     this.heldLater = new long[layout.chain().size()];
     this.expectedHeld = new long[layout.chain().size()];
+    this.movableHeld = new long[layout.chain().size()];
     if (expectedHeld.length != 0 && expectedHeld.length != this.expectedHeld.length) {
       throw new IllegalArgumentException("expected bytes held for " + expectedHeld.length + " servers is not allowed:"
           + " expected " + this.expectedHeld.length + ", one per server of the chain, or none");
@@ -162,6 +168,9 @@ public final class RelayoutPlanner {
     System.arraycopy(state.assigned, 0, planner.assigned, 0, n);
     System.arraycopy(state.held, 0, planner.held, 0, n);
     planner.alternativeBytes = state.alternativeBytes.clone();
+    if (state.movableHeld.length == n) {
+      planner.movableHeld = state.movableHeld.clone();
+    }
     planner.laidOut = state.counters[0];
     planner.largest = state.counters[1];
     planner.planned = state.counters[2];
@@ -209,8 +218,10 @@ public final class RelayoutPlanner {
     boolean[] everyone = new boolean[holders.length];
     Arrays.fill(everyone, true);
     boolean[] withRoom = new boolean[holders.length];
+    boolean[] roomLater = new boolean[holders.length];
     for (int j = 0; j < holders.length; j++) {
       withRoom[j] = hasRoom(holders[j], block.bytes());
+      roomLater[j] = withRoom[j] && (checking || roomAfter(holders[j]) >= block.bytes());
     }
     int fewestUnmatched = Integer.MAX_VALUE;
     int best = -1;
@@ -219,7 +230,7 @@ public final class RelayoutPlanner {
     for (int a = 0; a < alternatives.size(); a++) {
       List<ActiveSet> slots = alternatives.get(a);
       fewestUnmatched = Math.min(fewestUnmatched, slots.size() - matched(match(slots, holders, everyone)));
-      int[] match = match(slots, holders, withRoom);
+      int[] match = match(slots, holders, roomLater, withRoom);
       int kept = matched(match);
       if (kept > bestKept || (kept == bestKept && bytesOf(a) < bytesOf(best))) {
         best = a;
@@ -228,9 +239,32 @@ public final class RelayoutPlanner {
       }
     }
     blockBound += block.bytes() * fewestUnmatched;
+    countMovable(block, alternatives, fewestUnmatched);
     grow(alternatives.size());
     alternativeBytes[best] += block.bytes();
     return fill(block, alternatives.get(best), bestMatch);
+  }
+
+  /**
+   * Adds the block's bytes to each holder whose replica one of the block's fewest-move plans moves: an alternative
+   * with the fewest unmatched slots still matches as many without that holder.
+   */
+  private void countMovable(RelayoutBlock block, List<List<ActiveSet>> alternatives, int fewestUnmatched) {
+    int[] holders = block.holders();
+    if (fewestUnmatched == 0 || checking) {
+      return;
+    }
+    for (int j = 0; j < holders.length; j++) {
+      boolean[] others = new boolean[holders.length];
+      Arrays.fill(others, true);
+      others[j] = false;
+      for (List<ActiveSet> slots : alternatives) {
+        if (slots.size() - matched(match(slots, holders, others)) == fewestUnmatched) {
+          movableHeld[holders[j]] += block.bytes();
+          break;
+        }
+      }
+    }
   }
 
   /** Keeps the matched holders and fills every other slot from a holder that was not kept. */
@@ -408,10 +442,26 @@ public final class RelayoutPlanner {
 
   /** Kuhn's augmenting paths: for each slot the holder index it keeps, or -1. */
   private static int[] match(List<ActiveSet> slots, int[] holders, boolean[] allowed) {
+    return match(slots, holders, allowed, allowed);
+  }
+
+  /**
+   * A maximum matching of the {@code allowed} holders that keeps as many {@code first} ones (a subset) as any: matched
+   * among those first, then augmented with the rest (an augmenting path never unmatches a holder). So a block that
+   * must move replicas anyway moves those of servers whose own later replicas will need the room.
+   */
+  private static int[] match(List<ActiveSet> slots, int[] holders, boolean[] first, boolean[] allowed) {
     int[] slotOf = new int[holders.length];
     Arrays.fill(slotOf, -1);
     for (int s = 0; s < slots.size(); s++) {
-      augment(s, slots, holders, allowed, slotOf, new boolean[holders.length]);
+      augment(s, slots, holders, first, slotOf, new boolean[holders.length]);
+    }
+    if (first != allowed) {
+      for (int s = 0; s < slots.size(); s++) {
+        if (!Positions.contains(slotOf, slotOf.length, s)) {
+          augment(s, slots, holders, allowed, slotOf, new boolean[holders.length]);
+        }
+      }
     }
     int[] match = new int[slots.size()];
     Arrays.fill(match, -1);
@@ -458,17 +508,20 @@ public final class RelayoutPlanner {
   /** What the plan so far moves against the lower bound. */
   public RelayoutReport report() {
     long shareBound = 0;
+    long beyond = 0;
     for (int p = 0; p < held.length; p++) {
-      shareBound += (long) Math.max(0, Math.floor(held[p] - capacity(p)));
+      long over = (long) Math.max(0, Math.floor(held[p] - capacity(p)));
+      shareBound += over;
+      beyond = Math.max(beyond, over - movableHeld[p]);
     }
-    return new RelayoutReport(blocks, movedReplicas, laidOut, planned, blockBound, shareBound);
+    return new RelayoutReport(blocks, movedReplicas, laidOut, planned, blockBound, shareBound, blockBound + beyond);
   }
 
   /** What {@link #resume} needs to go on: per-server bytes and the running totals. */
   public State state() {
     return new State(assigned.clone(), held.clone(), alternativeBytes.clone(),
         new long[] {laidOut, largest, planned, blockBound, blocks, movedReplicas, expectedBytes},
-        expectedHeld.clone());
+        expectedHeld.clone(), movableHeld.clone());
   }
 
   /** A planner's running state, to persist between batches; plain arrays so any store can write it. */
@@ -478,10 +531,11 @@ public final class RelayoutPlanner {
     private final long[] alternativeBytes;
     private final long[] counters;
     private final long[] expectedHeld;
+    private final long[] movableHeld;
 
     /** The same without expected bytes held per server. */
     public State(long[] assigned, long[] held, long[] alternativeBytes, long[] counters) {
-      this(assigned, held, alternativeBytes, counters, new long[0]);
+      this(assigned, held, alternativeBytes, counters, new long[0], new long[0]);
     }
 
     /**
@@ -491,8 +545,10 @@ public final class RelayoutPlanner {
      * @param counters laid-out bytes, largest block, planned bytes, block bound, blocks, moved replicas, expected
      *     bytes
      * @param expectedHeld per server, bytes expected held in all blocks (empty when not known)
+     * @param movableHeld per server, bytes of the blocks whose fewest moves may take its replica off it
      */
-    public State(long[] assigned, long[] held, long[] alternativeBytes, long[] counters, long[] expectedHeld) {
+    public State(long[] assigned, long[] held, long[] alternativeBytes, long[] counters, long[] expectedHeld,
+        long[] movableHeld) {
       if (counters.length != 7) {
         throw new IllegalArgumentException(counters.length + " counters is not allowed: expected 7");
       }
@@ -501,6 +557,7 @@ public final class RelayoutPlanner {
       this.alternativeBytes = alternativeBytes.clone();
       this.counters = counters.clone();
       this.expectedHeld = expectedHeld.clone();
+      this.movableHeld = movableHeld.clone();
     }
 
     public long[] assigned() {
@@ -521,6 +578,10 @@ public final class RelayoutPlanner {
 
     public long[] expectedHeld() {
       return expectedHeld.clone();
+    }
+
+    public long[] movableHeld() {
+      return movableHeld.clone();
     }
   }
 }

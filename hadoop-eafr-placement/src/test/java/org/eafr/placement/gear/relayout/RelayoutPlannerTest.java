@@ -132,6 +132,46 @@ class RelayoutPlannerTest {
     assertThat(known.report().lowerBoundBytes()).isEqualTo(7_864_320);
   }
 
+  /**
+   * Another NameNode run of RelayoutClusterTest (batches of 6 and 9 blocks), where s0 holds 11 of the 15 blocks
+   * (7,864,320 bytes against its cap of 5,246,508): it must send 2,617,812 bytes away, and the blocks it holds whose
+   * fewest moves may take its replica (b, c and l) hold only 2,097,152, so the plan needs at least one move more than
+   * the block bound's 4,194,304 bytes: the combined bound is 4,714,963 bytes. With each server's bytes held known, c
+   * moves s0's replica as one of the two it must move, o moves it besides, and the plan moves 5,242,880 bytes: 1.112x
+   * the combined bound (1.500x the block bound, without them).
+   */
+  @Test
+  void aServerAboveItsShare_sendsAwayWhatTheBlocksMustMoveAnyway_andTheCombinedBoundCountsTheRest() {
+    EqualWorkLayout layout = new EqualWorkLayout(GearServers.chain(12, 3), 4, 2, 3);
+    long half = 512 * 1024;
+    long mb = 1024 * 1024;
+    List<RelayoutBlock> first = List.of(block("a", half, 0, 8, 6), block("b", half, 0, 5, 1),
+        block("c", half, 0, 2, 1), block("d", half, 0, 6, 4), block("e", half, 8, 10, 0), block("f", half, 0, 8, 7));
+    List<RelayoutBlock> second = List.of(block("g", half, 3, 5, 7), block("h", half, 0, 8, 4),
+        block("i", half, 3, 5, 7), block("j", mb, 7, 1, 11), block("k", mb, 3, 5, 1), block("l", mb, 5, 0, 7),
+        block("m", mb, 0, 6, 4), block("n", mb, 6, 0, 8), block("o", mb, 10, 0, 8));
+    long[] held = new long[12];
+    for (List<RelayoutBlock> batch : List.of(first, second)) {
+      for (RelayoutBlock block : batch) {
+        for (int holder : block.holders()) {
+          held[holder] += block.bytes();
+        }
+      }
+    }
+    RelayoutPlanner planner = new RelayoutPlanner(layout, HomeChoices.of(layout), 0.5, 11_194_486, held);
+    planner.plan(first);
+    planner = RelayoutPlanner.resume(layout, 0.5, planner.state());
+    planner.plan(second);
+
+    RelayoutReport report = planner.report();
+    assertThat(report.blockBoundBytes()).isEqualTo(4_194_304);
+    assertThat(report.shareBoundBytes()).isEqualTo(2_617_811);
+    assertThat(report.combinedBoundBytes()).isEqualTo(4_714_963);
+    assertThat(report.lowerBoundBytes()).isEqualTo(4_714_963);
+    assertThat(report.plannedBytes()).isEqualTo(5_242_880);
+    assertThat(report.ratio()).isLessThanOrEqualTo(1.2);
+  }
+
   @Test
   void randomLayoutToEqualWork_everyBlockReachesGearZeroAndItsGroup_withinTheGoalOfTheBound() {
     ExpansionChain chain = GearServers.chain(12, 3);
