@@ -113,12 +113,7 @@ class RelayoutPlannerTest {
     List<RelayoutBlock> all = new ArrayList<>();
     batches.forEach(all::addAll);
     List<List<RelayoutBlock>> split = List.of(all.subList(0, 14), all.subList(14, 15));
-    long[] held = new long[12];
-    for (RelayoutBlock block : all) {
-      for (int holder : block.holders()) {
-        held[holder] += block.bytes();
-      }
-    }
+    long[] held = heldBytes(12, all);
 
     RelayoutPlanner unknown = new RelayoutPlanner(layout, HomeChoices.of(layout), 0.5, 11_194_486);
     split.forEach(unknown::plan);
@@ -150,14 +145,9 @@ class RelayoutPlannerTest {
     List<RelayoutBlock> second = List.of(block("g", half, 3, 5, 7), block("h", half, 0, 8, 4),
         block("i", half, 3, 5, 7), block("j", mb, 7, 1, 11), block("k", mb, 3, 5, 1), block("l", mb, 5, 0, 7),
         block("m", mb, 0, 6, 4), block("n", mb, 6, 0, 8), block("o", mb, 10, 0, 8));
-    long[] held = new long[12];
-    for (List<RelayoutBlock> batch : List.of(first, second)) {
-      for (RelayoutBlock block : batch) {
-        for (int holder : block.holders()) {
-          held[holder] += block.bytes();
-        }
-      }
-    }
+    List<RelayoutBlock> all = new ArrayList<>(first);
+    all.addAll(second);
+    long[] held = heldBytes(12, all);
     RelayoutPlanner planner = new RelayoutPlanner(layout, HomeChoices.of(layout), 0.5, 11_194_486, held);
     planner.plan(first);
     planner = RelayoutPlanner.resume(layout, 0.5, planner.state());
@@ -262,6 +252,17 @@ class RelayoutPlannerTest {
     assertThat(RelayoutSettings.defaults().movesPerDataNode()).isEqualTo(2);
     assertThatThrownBy(() -> RelayoutSettings.from(key -> key.equals("eafr.relayout.moves.concurrent") ? "0" : null))
         .hasMessageContaining("eafr.relayout.moves.concurrent");
+  }
+
+  /** Per server, the bytes it holds in {@code blocks}. */
+  private static long[] heldBytes(int servers, List<RelayoutBlock> blocks) {
+    long[] held = new long[servers];
+    for (RelayoutBlock block : blocks) {
+      for (int holder : block.holders()) {
+        held[holder] += block.bytes();
+      }
+    }
+    return held;
   }
 
   /** RelayoutClusterTest's run, in the batches its NameNode planned them. */
