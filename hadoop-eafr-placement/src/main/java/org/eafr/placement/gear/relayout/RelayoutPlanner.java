@@ -72,8 +72,8 @@ import org.eafr.placement.gear.Positions;
  * another home, then finds s3 at its cap and moves two replicas where its bound counts one (1.133x); planned with
  * the batch, s3's room counts that block, the move goes to another primary and the plan meets the bound (1.000x).
  *
- * <p>Cost: O(alternatives x replicas^2 + N log N) per block for the target choice over a slot's servers; state
- * O(N).
+ * <p>Cost: O(alternatives x replicas^3) per block for the matchings (the combined bound's tries one per holder, for a
+ * block off its homes) and O(N log N) for the target choice over a slot's servers; state O(N).
  */
 public final class RelayoutPlanner {
   private final GearedLayout layout;
