@@ -15,6 +15,7 @@ import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
@@ -284,15 +285,48 @@ final class ThrashCluster {
     }
   }
 
-  /** {@code hdfs fsck /}, in this JVM. */
+  /** {@code hdfs fsck /}, in this JVM; its report in logs/thrash-fsck.txt. */
   ThrashVerdict.Fsck fsck() throws Exception {
+    return fsck("thrash-fsck.txt");
+  }
+
+  private ThrashVerdict.Fsck fsck(String reportFile) throws Exception {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     try (PrintStream print = new PrintStream(out, true, StandardCharsets.UTF_8)) {
       new DFSck(conf, print).run(new String[] {"/"});
     }
     String report = out.toString(StandardCharsets.UTF_8);
-    Files.writeString(state.logs().resolve("thrash-fsck.txt"), report);
+    Files.writeString(state.logs().resolve(reportFile), report);
     return ThrashVerdict.Fsck.parse(report);
+  }
+
+  /** How fsck came out after a NameNode restart: its last report, and its first unhealthy one (null: none). */
+  record FsckAfterRestart(ThrashVerdict.Fsck last, ThrashVerdict.Fsck firstUnhealthy, double seconds) {
+    String describe() {
+      String first = firstUnhealthy == null ? "" : String.format(Locale.ROOT, " (%s, %d missing blocks at first)",
+          firstUnhealthy.status(), firstUnhealthy.missingBlocks());
+      return String.format(Locale.ROOT, "fsck %s after %.0f s%s", last.status(), seconds, first);
+    }
+  }
+
+  /**
+   * fsck until it is HEALTHY or {@code timeoutSeconds} pass. A NameNode leaves safe mode once 99.9% of the blocks
+   * have a reported replica (the demo sets no safe-mode extension), so right after a restart a block whose DataNodes
+   * have not sent their first full report yet counts as missing; it must come back once they have. The Nth report is
+   * kept in logs/thrash-fsck-{@code name}-N.txt.
+   */
+  FsckAfterRestart fsckAfterRestart(String name, long timeoutSeconds) throws Exception {
+    long start = System.nanoTime();
+    long deadline = start + TimeUnit.SECONDS.toNanos(timeoutSeconds);
+    ThrashVerdict.Fsck first = null;
+    for (int n = 1; ; n++) {
+      ThrashVerdict.Fsck fsck = fsck(String.format(Locale.ROOT, "thrash-fsck-%s-%d.txt", name, n));
+      if (fsck.healthy() || System.nanoTime() > deadline) {
+        return new FsckAfterRestart(fsck, first, (System.nanoTime() - start) / 1e9);
+      }
+      first = first == null ? fsck : first;
+      Thread.sleep(1000);
+    }
   }
 
   /** The power manager's quarantine counter since the NameNode started (JMX EafrPower), -1 if unreadable. */

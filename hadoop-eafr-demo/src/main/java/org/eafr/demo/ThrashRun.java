@@ -26,6 +26,8 @@ import org.apache.hadoop.hdfs.HdfsConfiguration;
 public final class ThrashRun {
   /** Longest a round's shift (and the DataNodes' return) may take before it counts as never finishing. */
   static final long ROUND_TIMEOUT_S = 420;
+  /** How long fsck may report blocks missing after a NameNode restart while the DataNodes' first reports come in. */
+  static final long FSCK_AFTER_RESTART_S = 60;
   /** Longest a switched-off host's DataNode JVM may take to exit after the power manager verified OFF. */
   static final long DATANODE_EXIT_S = 60;
 
@@ -224,8 +226,9 @@ public final class ThrashRun {
    * the gear groups only (HDFS's favored nodes), so none has a replica on a primary and gear 0 would be refused for
    * them, half of them walked first and half last; then {@code hdfs eafr relayout start}, the NameNode restarted once
    * relayout has persisted a batch with moves, and relayout going on from its persisted cursor until it reports
-   * finished. The round fails unless relayout finishes,
-   * fsck is HEALTHY, the files read back with their checksums, and gear 0 is then reached.
+   * finished. The round fails unless relayout finishes, fsck is HEALTHY within {@link #FSCK_AFTER_RESTART_S} (the
+   * restarted NameNode counts blocks missing until their DataNodes' first reports are in), the files read back with
+   * their checksums, and gear 0 is then reached.
    */
   private String relayoutInterrupted(int gear, int max) throws Exception {
     String setup = gear < max ? shift(max) + ", then " : "";
@@ -259,18 +262,18 @@ public final class ThrashRun {
         setup, files.size(), firstLine(before).replaceFirst(";.*", ""), (System.nanoTime() - t) / 1e9,
         done.path("movedReplicas").asLong(), done.path("movedBytes").asLong(),
         done.path("movedToLowerBound").asDouble(), done.path("lowerBoundBytes").asLong(), done.path("pass").asInt());
-    ThrashVerdict.Fsck fsck = cluster.fsck();
+    cluster.awaitSteady(ROUND_TIMEOUT_S);
+    ThrashCluster.FsckAfterRestart fsck = cluster.fsckAfterRestart("relayout", FSCK_AFTER_RESTART_S);
     long intact = files.stream().filter(load::verify).count();
-    if (!fsck.healthy() || intact != files.size()) {
-      throw new CheckFailed(relaid + "; fsck " + fsck.status() + ", " + intact + " of " + files.size()
+    if (!fsck.last().healthy() || intact != files.size()) {
+      throw new CheckFailed(relaid + "; " + fsck.describe() + ", " + intact + " of " + files.size()
           + " files intact");
     }
-    cluster.awaitSteady(ROUND_TIMEOUT_S);
     String down = shift(0);
     if (!down.equals("gear 0 reached")) {
-      throw new CheckFailed(relaid + "; fsck HEALTHY; " + down);
+      throw new CheckFailed(relaid + "; " + fsck.describe() + "; " + down);
     }
-    return relaid + "; fsck HEALTHY, " + intact + " files intact; " + down;
+    return relaid + "; " + fsck.describe() + ", " + intact + " files intact; " + down;
   }
 
   /** Asks for {@code target}; a refusal is the outcome, not an error (a gear-down may be unsafe). */

@@ -29,8 +29,8 @@ public final class AdminRequest {
     GEAR("gear", "N|up|down|auto", true, "shift to gear N (0 keeps the fewest DataNodes on;"
         + " 'status' shows the range) or one up or down, which ends auto mode; or 'auto': the load decides. A gear-down"
         + " that would leave a block without a live replica is refused"),
-    GEAR_CANCEL("gear cancel", "", true, "end a shift that cannot finish: hosts verified off stay asleep, every"
-        + " other DataNode of the shift leaves maintenance; the files owing moves stay owed; ends auto mode"),
+    GEAR_CANCEL("gear cancel", "", true, "end a shift that cannot finish: DataNodes not running stay asleep,"
+        + " every running one leaves maintenance; the files owing moves stay owed; ends auto mode"),
     POWER_ON("power on", "HOST", true, "power a DataNode host on through its BMC (HOST as"
         + " named in eafr.power.inventory.file); waits for the outcome up to -timeout SECONDS (default "
         + AdminTool.DEFAULT_POWER_TIMEOUT_SECONDS + "; 0: do not wait)"),

@@ -172,7 +172,7 @@ final class ChainMembership {
     }
     int top = gears.layout().orElseThrow().maximumGear();
     gears.state(state.extended(tail, state.gear())); // builds the longer chain's layout, to learn its top gear
-    int gear = state.gear() == top ? gears.layout().orElseThrow().maximumGear() : state.gear();
+    int gear = state.shift().grown(top, gears.layout().orElseThrow().maximumGear()).gear(); // the core's rule
     store.persist(state.extended(tail, gear));
     LOG.info("EAFR gears: expansion chain extended by {} DataNodes to {} ({} gears, gear {} in force); no block"
         + " moves: {}", tail.size(), longer.size(), gears.layout().orElseThrow().maximumGear() + 1, gear,

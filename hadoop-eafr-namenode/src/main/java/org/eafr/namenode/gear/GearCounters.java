@@ -3,11 +3,16 @@ package org.eafr.namenode.gear;
 import java.util.Collections;
 import java.util.EnumMap;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 import org.eafr.placement.gear.GearReason;
+import org.eafr.placement.gear.shift.ShiftEvents;
 
-/** What the gear service has done since the NameNode started, for metrics2 and {@code hdfs eafr status}. */
-public final class GearCounters {
+/**
+ * What the gear service has done since the NameNode started, for metrics2 and {@code hdfs eafr status}; the shift's
+ * events ({@link ShiftEvents}, the core's port) count here.
+ */
+public final class GearCounters implements ShiftEvents {
   public final AtomicLong shifts = new AtomicLong();
   public final AtomicLong refusedShifts = new AtomicLong();
   public final AtomicLong powerFailures = new AtomicLong();
@@ -45,5 +50,35 @@ public final class GearCounters {
       decisions.put(reason, new AtomicLong());
     }
     autoDecisions = Collections.unmodifiableMap(decisions);
+  }
+
+  @Override
+  public void shiftStarted(int target, String decision) {
+    shifts.incrementAndGet();
+  }
+
+  @Override
+  public void shiftRefused(String why) {
+    refusedShifts.incrementAndGet();
+  }
+
+  @Override
+  public void wakeStarted(Set<String> ids, boolean forFailure) {
+    (forFailure ? wakesForFailures : wakesForBlocks).incrementAndGet();
+  }
+
+  @Override
+  public void woken(Set<String> ids) {
+    nodesWoken.addAndGet(ids.size());
+  }
+
+  @Override
+  public void blockReflected(String blockId) {
+    blocksReflected.incrementAndGet();
+  }
+
+  @Override
+  public void moveFailed(String blockId, String reason) {
+    reflectionFailures.incrementAndGet();
   }
 }

@@ -103,15 +103,11 @@ public final class GearRecord {
   }
 
   /**
-   * The gear-down under way given up ({@link ShiftState#cancelled()}), and the {@code running} DataNodes (on, whatever
+   * The gear-down under way given up ({@link ShiftState#cancelled(Set)}): the {@code running} DataNodes (on, whatever
    * the record says: one persisted before {@code joining} was kept knows no DataNode added) sleep no more either.
    */
   public GearRecord gearDownCancelled(Set<String> running) {
-    ShiftState cancelled = shift().cancelled();
-    Set<String> stillSleeping = new TreeSet<>(cancelled.sleeping());
-    stillSleeping.removeAll(running);
-    return withShift(new ShiftState(cancelled.gear(), cancelled.target(), ShiftPhase.STEADY, stillSleeping,
-        cancelled.waking()));
+    return withShift(shift().cancelled(running));
   }
 
   public byte[] toBytes() {

@@ -33,6 +33,7 @@ import org.eafr.placement.gear.shift.ReflectionGate;
 import org.eafr.placement.gear.shift.ShiftAnswer;
 import org.eafr.placement.gear.shift.ShiftBlocker;
 import org.eafr.placement.gear.shift.ShiftCancel;
+import org.eafr.placement.gear.shift.ShiftFloor;
 import org.eafr.placement.gear.shift.ShiftPhase;
 import org.eafr.placement.gear.shift.ShiftRequest;
 import org.eafr.placement.gear.shift.ShiftSets;
@@ -206,7 +207,7 @@ public final class GearService implements AutoCloseable {
         ? wakes.find(layout.get(), gears.state(), nodes::isLive, readAsked.getAndSet(false)) : List.of();
     for (WakeDetector.Wake wake : found) {
       persist(gears.state().shift().withWaking(wake.ids));
-      (wake.forFailure ? gears.counters().wakesForFailures : gears.counters().wakesForBlocks).incrementAndGet();
+      gears.counters().wakeStarted(wake.ids, wake.forFailure);
       LOG.warn("EAFR gears: {}: waking {} DataNodes {}", wake.why, wake.ids.size(), wake.ids);
     }
     GearRecord state = gears.state();
@@ -221,7 +222,7 @@ public final class GearService implements AutoCloseable {
       wokenOn.addAll(unverified);
       if (allRegistered(state.waking())) { // never out of maintenance while dead: HDFS would re-replicate
         persist(state.shift().woken());
-        gears.counters().nodesWoken.addAndGet(state.waking().size());
+        gears.counters().woken(state.waking());
         LOG.info("EAFR gears: {} DataNodes woken out of turn registered and reported; out of maintenance, on until"
             + " the next gear shift: {}", state.waking().size(), state.waking());
         wokenOn.clear();
@@ -259,7 +260,7 @@ public final class GearService implements AutoCloseable {
     String origin = GearShift.origin(reason);
     Optional<ShiftAnswer> early = ShiftRequest.before(layout, state.shift(), requested, grid);
     if (early.isPresent() && !early.get().accepted()) {
-      gears.counters().refusedShifts.incrementAndGet();
+      gears.counters().shiftRefused(early.get().text());
       throw new IllegalStateException(early.get().text());
     }
     if (early.isPresent()) {
@@ -270,13 +271,13 @@ public final class GearService implements AutoCloseable {
       decision = controller(layout, state.gear()).manual(requested, serversOn(layout), failed(layout),
           floor());
     } catch (IllegalStateException refused) {
-      gears.counters().refusedShifts.incrementAndGet();
+      gears.counters().shiftRefused(refused.getMessage());
       LOG.warn("EAFR gears: {} (asked {})", refused.getMessage(), origin);
       throw refused;
     }
     // The decision keeps on the recovery groups of failed DataNodes (Rabbit Sec. 3.5), woken or not.
     persist(ShiftRequest.start(layout, state.shift(), requested, decision, nodes::outOfLayout));
-    gears.counters().shifts.incrementAndGet();
+    gears.counters().shiftStarted(requested, decision.describe(origin));
     LOG.info("EAFR gears: shift started, {}", decision.describe(origin));
     return decision.describe(origin);
   }
@@ -315,11 +316,11 @@ public final class GearService implements AutoCloseable {
     switch (state.phase()) {
       case ENTERING_MAINTENANCE:
         if (ShiftSets.allInMaintenance(leaving, nodes::view)) {
-          NamespaceFloor.Gaps gaps = floor().check(layout.get().serversOn(state.target()));
-          if (gaps.complete.isPresent()) {
-            cancelGearDown(state, leaving, gaps.complete.get().message());
-          } else if (gaps.beingWritten.isPresent()) {
-            waitForWrite(gaps.beingWritten.get());
+          ShiftFloor.Gaps gaps = floor().check(layout.get().serversOn(state.target()));
+          if (gaps.complete().isPresent()) {
+            cancelGearDown(state, leaving, gaps.complete().get().message());
+          } else if (gaps.beingWritten().isPresent()) {
+            waitForWrite(gaps.beingWritten().get());
           } else {
             waitingFor = null;
             LOG.info("EAFR gears: {} DataNodes IN_MAINTENANCE and every block keeps a live replica; powering off {}",
@@ -395,7 +396,7 @@ public final class GearService implements AutoCloseable {
     GearRecord cancelled = state.gearDownCancelled(running);
     Set<String> awake = new TreeSet<>(state.sleeping());
     awake.removeAll(cancelled.sleeping());
-    gears.counters().refusedShifts.incrementAndGet();
+    gears.counters().shiftRefused(why);
     LOG.error("EAFR gears: gear-down to {} cancelled after maintenance: {}; {} DataNodes taken out of maintenance {};"
         + " {} asleep since before it stay asleep", state.target(), why, awake.size(), awake,
         cancelled.sleeping().size());
@@ -408,13 +409,11 @@ public final class GearService implements AutoCloseable {
   }
 
   /**
-   * {@code hdfs eafr gear cancel}: ends the shift under way (or the out-of-turn wake) where it stands. A DataNode of
-   * the shift whose host is verified off (its DataNode dead and the power manager read it OFF, or counted asleep: not
-   * running, its power-off refused) stays asleep, in maintenance; every other one is on or unaccounted for and leaves
-   * maintenance, so HDFS serves it, or re-replicates its blocks if it is dead (as for any failed DataNode, whose
-   * recovery group the gears then wake). The gear in force becomes the highest whose DataNodes are all awake; the
-   * files that owe reflection moves stay recorded and are moved at the next gear-up. Refused, changing nothing, on a
-   * standby and when nothing is under way.
+   * {@code hdfs eafr gear cancel}: ends the shift under way (or the out-of-turn wake) where it stands, by the rule of
+   * the core's {@link GearShift#cancel} ({@link ShiftCancel#of}): a sleeping DataNode not running stays asleep in
+   * maintenance, every running one leaves it, and the gear in force becomes the highest whose DataNodes are all awake.
+   * The files that owe reflection moves stay recorded and are moved at the next gear-up. Refused, changing nothing,
+   * on a standby and when nothing is under way.
    */
   public synchronized String cancel() throws IOException {
     if (!nameNode.isActiveState()) {
@@ -428,22 +427,14 @@ public final class GearService implements AutoCloseable {
           ? "gear " + state.gear() + ", steady" : "no expansion chain yet") + ") and no DataNode is being woken;"
           + " nothing to cancel");
     }
-    Set<String> off = new TreeSet<>();
-    Set<String> on = new TreeSet<>();
-    for (String id : state.sleeping()) {
-      (power.verifiedOff(id) ? off : on).add(id);
-    }
-    Set<String> offInLayout = new TreeSet<>(off);
-    offInLayout.removeIf(nodes::outOfLayout);
-    int reached = ShiftCancel.reachedGear(layout.get(), offInLayout);
-    String was = ShiftCancel.shiftName(state.shift());
-    persist(state.shift().cancelledAt(reached, off));
+    ShiftCancel.Outcome outcome = ShiftCancel.of(layout.get(), state.shift(), nodes::isAlive, nodes::outOfLayout);
+    persist(outcome.next());
     power.forget(state.sleeping());
     wokenOn.clear();
     waitingFor = null;
     blockedBy = null;
     reflection.startPass();
-    String answer = ShiftCancel.answer(was, reached, off, on, store.owedCount(), "files");
+    String answer = outcome.answer(store.owedCount(), "files");
     LOG.warn("EAFR gears: {}", answer);
     return answer;
   }

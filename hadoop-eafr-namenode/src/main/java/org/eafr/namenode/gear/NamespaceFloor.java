@@ -3,8 +3,8 @@ package org.eafr.namenode.gear;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -29,32 +29,34 @@ import org.eafr.placement.gear.AvailabilityCheck;
 import org.eafr.placement.gear.CleanupWork;
 import org.eafr.placement.gear.GearFloor;
 import org.eafr.placement.gear.UnavailableBlock;
+import org.eafr.placement.gear.shift.ReplicaWalks;
+import org.eafr.placement.gear.shift.ShiftFloor;
 
 /**
  * The gear controller's floor from the NameNode's block map, counting a replica only on a DataNode that stays on and
  * is alive and in service. So a gear that would leave any block (a replication-1 file's, or one whose replicas all sit
  * in the groups that would sleep) without a live replica is found, named by block and file, before anything changes.
  *
- * <p>Only a block with a replica on a running DataNode that does not stay on can lose its last live replica by the
- * shift, so the check walks the block lists of those DataNodes' storages ({@link StorageBlockWalk}: a batch per hold
- * of the namesystem read lock), not the namespace: its cost grows with the blocks on the DataNodes that change state.
- * A block whose replicas are all on DataNodes not running (asleep or failed) has no live replica before the shift
- * either; waking for it is the wake detector's work, not a reason to refuse a gear.
- *
- * <p>A block being written (under construction: its replicas are the pipeline's, reported as the write goes, not yet
- * in the block map's replica lists) is judged by its pipeline's DataNodes, found through the NameNode's list of files
- * open for writing. The gear floor ({@link #firstUnavailable}) checks complete blocks only: a write under way does
- * not refuse a shift. {@link #check} tells the two apart, so the check before power-off can cancel for a complete
- * block and wait for one being written only to leaving DataNodes until it is complete (then judged like any other)
- * or its pipeline moved to DataNodes that stay on.
+ * <p>The check is the core's {@link ShiftFloor}, the one the simulator's shifts run: it walks the running DataNodes
+ * that do not stay on, and judges the blocks being written only when no complete block is found. This class answers
+ * its walks ({@link ReplicaWalks}) from HDFS: a DataNode's block list storage by storage ({@link StorageBlockWalk}: a
+ * batch per hold of the namesystem read lock, nothing allocated per block), so its cost grows with the blocks on the
+ * DataNodes that change state, never with the namespace; and the blocks being written (under construction: their
+ * replicas are the pipeline's, reported as the write goes, not yet in the block map's replica lists) through the
+ * NameNode's list of files open for writing. Every registered DataNode is walked when it runs and does not stay on,
+ * those outside the expansion chain included.
  *
  * <p>Cleanup work is none: on HDFS, a DataNode only reaches IN_MAINTENANCE once every block it holds has
  * {@code dfs.namenode.maintenance.replication.min} live replicas elsewhere, so HDFS itself copies what must move.
  */
-final class NamespaceFloor implements GearFloor {
+final class NamespaceFloor implements GearFloor, ReplicaWalks {
   private final NameNode nameNode;
   private final Predicate<String> live;
   private final AtomicLong visited = new AtomicLong();
+  /** The registered DataNodes of the check under way, by id, and whether each stays on (decided once per check). */
+  private Map<String, DatanodeDescriptor> byId = Map.of();
+  private Map<DatanodeDescriptor, Boolean> keptByNode;
+  private Predicate<String> keptFor;
 
   /** @param live whether a DataNode id is alive and in service now (not sleeping, not decommissioned) */
   NamespaceFloor(NameNode nameNode, Predicate<String> live) {
@@ -69,7 +71,7 @@ final class NamespaceFloor implements GearFloor {
 
   @Override
   public Optional<UnavailableBlock> firstUnavailable(ActiveSet staysOn) {
-    return check(staysOn).complete;
+    return check(staysOn).complete();
   }
 
   /** Blocks this floor has looked at so far (replicas on DataNodes that change state, and blocks being written). */
@@ -82,70 +84,79 @@ final class NamespaceFloor implements GearFloor {
    * construction whose pipeline has no DataNode that stays on. Throws IllegalStateException, naming the storage, when
    * a block list kept changing under the walk.
    */
-  Gaps check(ActiveSet staysOn) {
-    Map<String, Boolean> keptNow = new HashMap<>(); // a few DataNodes, asked about for each block under the lock
-    Predicate<String> kept = id -> keptNow.computeIfAbsent(id, dn -> staysOn.contains(dn) && live.test(dn));
-    Gaps gaps = new Gaps();
-    gaps.complete = firstOnLeaving(kept);
-    if (gaps.complete.isEmpty()) {
-      try {
-        gaps.beingWritten = firstBeingWritten(kept);
-      } catch (IOException e) {
-        throw new UncheckedIOException("the availability check could not list the files being written", e);
-      }
+  ShiftFloor.Gaps check(ActiveSet staysOn) {
+    Map<String, DatanodeDescriptor> registered = new LinkedHashMap<>();
+    for (DatanodeDescriptor dn : nameNode.getNamesystem().getBlockManager().getDatanodeManager()
+        .getDatanodeListForReport(DatanodeReportType.ALL)) {
+      registered.put(ServerTranslator.idOf(dn), dn);
     }
-    return gaps;
+    byId = registered;
+    keptFor = null;
+    return ShiftFloor.check(this, registered.keySet(), id -> staysOn.contains(id) && live.test(id));
   }
 
-  /** What {@link #check} found: a complete block's gap, and (when there is none) one of a block being written. */
-  static final class Gaps {
-    Optional<UnavailableBlock> complete = Optional.empty();
-    Optional<UnavailableBlock> beingWritten = Optional.empty();
+  @Override
+  public boolean running(String id) {
+    DatanodeDescriptor dn = byId.get(id);
+    return dn != null && dn.isAlive();
   }
 
-  private Optional<UnavailableBlock> firstOnLeaving(Predicate<String> kept) {
+  @Override
+  public Optional<UnavailableBlock> firstUnheldOn(String id, Predicate<String> kept) {
+    DatanodeDescriptor dn = byId.get(id);
+    if (dn == null) {
+      return Optional.empty();
+    }
+    Map<DatanodeDescriptor, Boolean> keptNow = keptByNode(kept);
     FSNamesystem namesystem = nameNode.getNamesystem();
     BlockManager blockManager = namesystem.getBlockManager();
-    List<DatanodeDescriptor> dataNodes = blockManager.getDatanodeManager()
-        .getDatanodeListForReport(DatanodeReportType.ALL);
-    Map<DatanodeDescriptor, Boolean> keptByNode = new IdentityHashMap<>();
-    for (DatanodeDescriptor dn : dataNodes) {
-      keptByNode.put(dn, kept.test(ServerTranslator.idOf(dn)));
-    }
-    for (DatanodeDescriptor dn : dataNodes) {
-      String id = ServerTranslator.idOf(dn);
-      if (!dn.isAlive() || keptByNode.get(dn)) {
-        continue;
-      }
-      for (DatanodeStorageInfo storage : dn.getStorageInfos()) {
-        UnavailableBlock[] gap = new UnavailableBlock[1];
-        boolean whole = StorageBlockWalk.walk(namesystem, storage, new StorageBlockWalk.Visitor() {
-          @Override
-          public void visit(BlockInfo block) {
-            visited.incrementAndGet();
-            // A deleted file's block waits only for HDFS to remove it: no reader can need it.
-            if (gap[0] == null && block.isComplete() && !block.isDeleted()
-                && !heldOnKept(block, keptByNode, kept)) {
-              gap[0] = unavailable(namesystem, block, holders(blockManager, block));
-            }
+    for (DatanodeStorageInfo storage : dn.getStorageInfos()) {
+      UnavailableBlock[] gap = new UnavailableBlock[1];
+      boolean whole = StorageBlockWalk.walk(namesystem, storage, new StorageBlockWalk.Visitor() {
+        @Override
+        public void visit(BlockInfo block) {
+          visited.incrementAndGet();
+          // A deleted file's block waits only for HDFS to remove it: no reader can need it.
+          if (gap[0] == null && block.isComplete() && !block.isDeleted()
+              && !heldOnKept(block, keptNow, kept)) {
+            gap[0] = unavailable(namesystem, block, holders(blockManager, block));
           }
+        }
 
-          @Override
-          public boolean proceed() {
-            return gap[0] == null;
-          }
-        });
-        if (gap[0] != null) {
-          return Optional.of(gap[0]);
+        @Override
+        public boolean proceed() {
+          return gap[0] == null;
         }
-        if (!whole) {
-          throw new IllegalStateException("the availability check could not finish: the block list of " + storage
-              + " on DataNode " + id + " changed under " + (StorageBlockWalk.MAX_RESTARTS + 1)
-              + " walks in a row (block reports or new blocks); ask again");
-        }
+      });
+      if (gap[0] != null) {
+        return Optional.of(gap[0]);
+      }
+      if (!whole) {
+        throw new IllegalStateException("the availability check could not finish: the block list of " + storage
+            + " on DataNode " + id + " changed under " + (StorageBlockWalk.MAX_RESTARTS + 1)
+            + " walks in a row (block reports or new blocks); ask again");
       }
     }
     return Optional.empty();
+  }
+
+  /** Whether each registered DataNode stays on, decided once per check before any walk (no lookup by id per block). */
+  private Map<DatanodeDescriptor, Boolean> keptByNode(Predicate<String> kept) {
+    if (kept != keptFor) {
+      keptByNode = new IdentityHashMap<>();
+      byId.forEach((id, dn) -> keptByNode.put(dn, kept.test(id)));
+      keptFor = kept;
+    }
+    return keptByNode;
+  }
+
+  @Override
+  public Optional<UnavailableBlock> firstBeingWrittenUnheld(Predicate<String> kept) {
+    try {
+      return OpenFiles.first(nameNode, file -> AvailabilityCheck.firstUnavailable(blocksBeingWritten(file), kept));
+    } catch (IOException e) {
+      throw new UncheckedIOException("the availability check could not list the files being written", e);
+    }
   }
 
   /**
@@ -182,11 +193,6 @@ final class NamespaceFloor implements GearFloor {
       holders.add(ServerTranslator.idOf(storage.getDatanodeDescriptor()));
     }
     return holders;
-  }
-
-  /** The first block being written whose pipeline has no DataNode that stays on. */
-  private Optional<UnavailableBlock> firstBeingWritten(Predicate<String> kept) throws IOException {
-    return OpenFiles.first(nameNode, file -> AvailabilityCheck.firstUnavailable(blocksBeingWritten(file), kept));
   }
 
   /**

@@ -273,7 +273,7 @@ final class OwedReflection implements AutoCloseable {
       }
       if (atHome) {
         store.forgetOwed(file.inodeId());
-        gears.counters().blocksReflected.addAndGet(blocks.size());
+        blocks.forEach(block -> gears.counters().blockReflected(Long.toString(block.id)));
       }
     }
     boolean remaining = true;
@@ -335,7 +335,7 @@ final class OwedReflection implements AutoCloseable {
       try {
         move.future.get();
       } catch (Exception e) {
-        gears.counters().reflectionFailures.incrementAndGet();
+        gears.counters().moveFailed(Long.toString(entry.getKey()), e.getMessage());
         LOG.warn("EAFR gears: reflection move of block {} from {} failed: {}", entry.getKey(), move.source,
             e.getMessage());
         return true;

@@ -110,7 +110,7 @@ final class WakeDetector {
         && (readRecently || !failed.equals(lastFailed) || now - lastScan >= SCAN_INTERVAL_MILLIS)) {
       lastScan = now;
       lastFailed = failed;
-      scanBlocks(layout, planner, on, failed, asleep, wakes);
+      scanBlocks(layout, planner, on, failed, state, asleep, wakes);
     }
     return wakes;
   }
@@ -125,14 +125,22 @@ final class WakeDetector {
         && (!dn.isAlive() || orStale && dn.isStale(staleMillis));
   }
 
-  private void scanBlocks(GearedLayout layout, WakePlanner planner, ActiveSet on, ActiveSet failed,
+  /**
+   * Wakes for the blocks HDFS lists with no live replica, by the core's rule for such a block (the one the simulator's
+   * reads follow): the smallest group holding it among its sleeping holders, none while one of them is being woken,
+   * else among the sleeping homes of its holders.
+   */
+  private void scanBlocks(GearedLayout layout, WakePlanner planner, ActiveSet on, ActiveSet failed, GearRecord state,
       Set<String> asleep, List<Wake> wakes) {
     FSNamesystem namesystem = nameNode.getNamesystem();
     ActiveSet[] onNow = {on};
     BlocksWithoutLiveReplica.scan(namesystem, MAX_BLOCKS_SCANNED, (block, holders) -> {
-      // No live replica: a holder that is on holds a corrupt (or stale) replica, which serves no one.
+      // No live replica: a holder that is awake holds a dead, corrupt (or stale) replica, which serves no one.
       List<String> asleepHolders = new ArrayList<>(holders);
-      asleepHolders.removeIf(onNow[0]::contains);
+      asleepHolders.retainAll(state.sleeping());
+      if (asleepHolders.stream().anyMatch(state.waking()::contains)) {
+        return !asleep.isEmpty(); // served once the wake under way ends
+      }
       int[] sleeping = positions(layout, asleepHolders);
       if (sleeping.length == 0) {
         // A NameNode restarted (or a standby started) while the groups slept has no report of their replicas:

@@ -10,10 +10,12 @@ import org.apache.hadoop.hdfs.server.namenode.FSNamesystem;
 
 /**
  * Whether HDFS's own redundancy work is under way on blocks relayout is about to plan: a replica marked excess and not
- * yet deleted, or fewer live replicas than the file asks (a copy HDFS will make, e.g. for the blocks a restarted
- * NameNode counted short before every DataNode had reported). Planning then would keep a replica HDFS is about to
- * delete, or miss the one it is about to make, and the block would leave its homes again once HDFS is done. Cost: one
- * block map lookup per block, under one short namesystem read lock for the batch.
+ * yet deleted, more live replicas than the file asks (an excess HDFS has yet to mark: a restarted NameNode marks it
+ * only in its scan of the blocks after safe mode, and a moved replica's source stays until the target's report), or
+ * fewer (a copy HDFS will make, e.g. for the blocks a restarted NameNode counted short before every DataNode had
+ * reported). Planning then would keep a replica HDFS is about to delete, or miss the one it is about to make, and the
+ * block would leave its homes again once HDFS is done. Cost: one block map lookup per block, under one short
+ * namesystem read lock for the batch.
  */
 final class RedundancyWork {
   /** Longest a batch waits for HDFS's work on its blocks before it is planned as it stands. */
@@ -34,7 +36,7 @@ final class RedundancyWork {
         }
         NumberReplicas replicas = blockManager.countNodes(stored);
         int expected = blockManager.getExpectedRedundancyNum(stored);
-        if (replicas.excessReplicas() > 0 || replicas.liveReplicas() < expected) {
+        if (replicas.excessReplicas() > 0 || replicas.liveReplicas() != expected) {
           return Optional.of("HDFS's redundancy work on " + block.getBlockName() + " (" + replicas.liveReplicas()
               + " live replicas of " + expected + ", " + replicas.excessReplicas() + " excess)");
         }

@@ -1,11 +1,14 @@
 package org.eafr.namenode.relayout;
 
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.apache.hadoop.hdfs.server.namenode.NameNode;
+import org.eafr.placement.gear.BlockMove;
 import org.eafr.placement.gear.GearedLayout;
 import org.eafr.placement.gear.relayout.HomeChoices;
+import org.eafr.placement.gear.relayout.RelayoutBlock;
 import org.eafr.placement.gear.relayout.RelayoutPlanner;
 import org.eafr.placement.gear.relayout.RelayoutReport;
 import org.eafr.placement.gear.relayout.RelayoutSettings;
@@ -36,10 +39,10 @@ public final class RelayoutDryRun {
     String cursor = "";
     for (List<NamespaceWalk.WalkedFile> batch = walk.after(cursor, settings.batchFiles()); !batch.isEmpty();
         batch = walk.after(cursor, settings.batchFiles())) {
-      for (RelayoutBlocks.StoredBlock block : RelayoutBlocks.of(nameNode, batch, layout)) {
-        if (!planner.plan(block.planned()).isEmpty()) {
-          blocksToMove++;
-        }
+      List<RelayoutBlock> blocks = new ArrayList<>();
+      RelayoutBlocks.of(nameNode, batch, layout).forEach(block -> blocks.add(block.planned()));
+      for (List<BlockMove> moves : planner.plan(blocks)) {
+        blocksToMove += moves.isEmpty() ? 0 : 1;
       }
       files += batch.size();
       cursor = batch.get(batch.size() - 1).path;
@@ -47,10 +50,13 @@ public final class RelayoutDryRun {
     return new Result(files, blocksToMove, planner.report());
   }
 
-  /** The planner of a relayout's first walk: the layout's homes and shares, of the bytes the DataNodes hold. */
+  /**
+   * The planner of a relayout's first walk: the layout's homes and shares, of the bytes the DataNodes hold, and each
+   * DataNode's bytes held.
+   */
   static RelayoutPlanner firstWalkPlanner(NameNode nameNode, GearedLayout layout, RelayoutSettings settings) {
     return new RelayoutPlanner(layout, HomeChoices.of(layout), settings.shareSlack(),
-        RelayoutBlocks.expectedBytes(nameNode, layout));
+        RelayoutBlocks.expectedBytes(nameNode, layout), RelayoutBlocks.expectedHeld(nameNode, layout));
   }
 
   /** What a planning pass found. */

@@ -157,11 +157,12 @@ final class RelayoutMoves implements AutoCloseable {
         || holds(pending.block, pending.target) && !holds(pending.block, pending.source);
   }
 
+  /** Whether {@code id} holds the block; false once the NameNode is stopping (the move then stays in flight). */
   private boolean holds(Block block, String id) {
     FSNamesystem namesystem = nameNode.getNamesystem();
     namesystem.readLock();
     try {
-      BlockInfo stored = namesystem.getBlockManager().getStoredBlock(block);
+      BlockInfo stored = running(nameNode) ? namesystem.getBlockManager().getStoredBlock(block) : null;
       return stored != null && ServerTranslator.holds(namesystem.getBlockManager(), stored, id);
     } finally {
       namesystem.readUnlock();
@@ -172,10 +173,20 @@ final class RelayoutMoves implements AutoCloseable {
     FSNamesystem namesystem = nameNode.getNamesystem();
     namesystem.readLock();
     try {
-      return namesystem.getBlockManager().getStoredBlock(block);
+      return running(nameNode) ? namesystem.getBlockManager().getStoredBlock(block) : null;
     } finally {
       namesystem.readUnlock();
     }
+  }
+
+  /**
+   * Whether the NameNode's namesystem runs: a stopping NameNode closes it, block map included, before it stops its
+   * plugins (and with them relayout), and the block map answers no lookup once closed. Read under the namesystem lock,
+   * it stays true until the lock is released (closing takes the write lock).
+   */
+  static boolean running(NameNode nameNode) {
+    FSNamesystem namesystem = nameNode.getNamesystem();
+    return namesystem != null && namesystem.isRunning();
   }
 
   private DatanodeDescriptor descriptor(String id) {

@@ -59,6 +59,8 @@ final class RelayoutRecord {
       array(state.putArray("held"), planner.held());
       array(state.putArray("alternatives"), planner.alternativeBytes());
       array(state.putArray("counters"), planner.counters());
+      array(state.putArray("expectedHeld"), planner.expectedHeld());
+      array(state.putArray("movableHeld"), planner.movableHeld());
     }
     return root.toString().getBytes(StandardCharsets.UTF_8);
   }
@@ -84,7 +86,8 @@ final class RelayoutRecord {
     JsonNode state = root.path("planner");
     if (state.isObject()) {
       record.planner = new RelayoutPlanner.State(longs(state.path("assigned")), longs(state.path("held")),
-          longs(state.path("alternatives")), longs(state.path("counters")));
+          longs(state.path("alternatives")), longs(state.path("counters")), longs(state.path("expectedHeld")),
+          longs(state.path("movableHeld")));
     }
     return record;
   }

@@ -13,7 +13,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.hadoop.hdfs.protocol.Block;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
+import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeStorageInfo;
 import org.apache.hadoop.hdfs.server.namenode.NameNode;
+import org.apache.hadoop.hdfs.server.protocol.StorageReport;
 import org.eafr.namenode.cluster.ServerTranslator;
 import org.eafr.namenode.gear.GearRecord;
 import org.eafr.namenode.gear.GearRuntime;
@@ -22,6 +24,7 @@ import org.eafr.namenode.gear.RelayoutDrops;
 import org.eafr.placement.gear.ActiveSet;
 import org.eafr.placement.gear.BlockMove;
 import org.eafr.placement.gear.GearedLayout;
+import org.eafr.placement.gear.relayout.RelayoutBlock;
 import org.eafr.placement.gear.relayout.RelayoutPlanner;
 import org.eafr.placement.gear.relayout.RelayoutReport;
 import org.eafr.placement.gear.relayout.RelayoutSettings;
@@ -278,12 +281,27 @@ public final class RelayoutService implements AutoCloseable {
     try {
       step();
     } catch (Exception | Error e) { // keep stepping: the next step goes on from the persisted record
-      LOG.error("EAFR relayout step failed", e);
+      if (stopping()) {
+        LOG.debug("EAFR relayout: a step cut short by the NameNode stopping", e);
+      } else {
+        LOG.error("EAFR relayout step failed", e);
+      }
     }
+  }
+
+  /**
+   * Whether the NameNode is stopping: it closes the namesystem (and its block map) before it stops the plugins that
+   * close this service, so a step may find them closed; it then does nothing (its record stays as last persisted).
+   */
+  private boolean stopping() {
+    return !RelayoutMoves.running(nameNode);
   }
 
   /** One step (see the class comment). Tests call it directly as well. */
   public synchronized void step() throws IOException {
+    if (stopping()) {
+      return;
+    }
     if (!nameNode.isActiveState()) {
       gears.relayoutDrops().clear();
       loaded = false;
@@ -343,10 +361,13 @@ public final class RelayoutService implements AutoCloseable {
     if (awaitsRedundancyWork(blocks)) {
       return;
     }
-    for (RelayoutBlocks.StoredBlock block : blocks) {
+    List<RelayoutBlock> planned = new ArrayList<>(blocks.size());
+    blocks.forEach(block -> planned.add(block.planned()));
+    List<List<BlockMove>> plans = planner.plan(planned);
+    for (int b = 0; b < blocks.size(); b++) {
       counters.blocksPlanned.incrementAndGet();
-      for (BlockMove move : planner.plan(block.planned())) {
-        queue(block, move, layout);
+      for (BlockMove move : plans.get(b)) {
+        queue(blocks.get(b), move, layout);
       }
     }
     batchEnd = files.get(files.size() - 1).path;
@@ -480,8 +501,9 @@ public final class RelayoutService implements AutoCloseable {
   }
 
   /**
-   * Why the block map may not list every replica yet: safe mode, or a DataNode of the layout not running or not
-   * reported since this NameNode started (planning then would take the replicas it has not reported for missing).
+   * Why the block map may not list every replica yet: safe mode, or a DataNode of the layout not running or without a
+   * full block report since this NameNode became active ({@link #fullyReported}; planning then would take the
+   * replicas it has not reported for missing, and end the relayout with blocks left off their homes).
    */
   private Optional<String> notReported(GearedLayout layout) {
     if (nameNode.getNamesystem().isInSafeMode()) {
@@ -492,11 +514,33 @@ public final class RelayoutService implements AutoCloseable {
       if (dn == null || !dn.isAlive() || !dn.isInService()) {
         return Optional.of("DataNode " + id + " is not running in service");
       }
-      if (!dn.checkBlockReportReceived() && dn.numBlocks() == 0) {
-        return Optional.of("the block report of DataNode " + id);
+      if (!fullyReported(dn)) {
+        return Optional.of("the full block report of DataNode " + id);
       }
     }
     return Optional.empty();
+  }
+
+  /**
+   * Whether every storage of {@code dn} (but a failed one) has sent this NameNode a full block report since the
+   * DataNode registered and since this NameNode became active: HDFS counts a storage's full reports from its
+   * registration ({@code DatanodeStorageInfo#getBlockReportCount}, 0 again after a restart of either side) and marks
+   * its contents stale on a failover until the next one. Incremental reports do not count: after a restart they list
+   * only the blocks received or deleted since, and the DataNode's other replicas are not in the block map yet.
+   */
+  static boolean fullyReported(DatanodeDescriptor dn) {
+    boolean any = false;
+    for (StorageReport report : dn.getStorageReports()) {
+      DatanodeStorageInfo storage = dn.getStorageInfo(report.getStorage().getStorageID());
+      if (report.isFailed() || storage == null) {
+        continue;
+      }
+      if (storage.getBlockReportCount() == 0 || storage.areBlockContentsStale()) {
+        return false;
+      }
+      any = true;
+    }
+    return any;
   }
 
   private boolean isLive(String id) {

@@ -24,7 +24,7 @@ public final class GearScaleProbe {
   public static Optional<UnavailableBlock> gearDownCheck(NameNode nameNode, Predicate<String> live,
       ActiveSet staysOn, long[] visited) {
     NamespaceFloor floor = new NamespaceFloor(nameNode, live);
-    Optional<UnavailableBlock> gap = floor.check(staysOn).complete;
+    Optional<UnavailableBlock> gap = floor.check(staysOn).complete();
     visited[0] += floor.visited();
     return gap;
   }

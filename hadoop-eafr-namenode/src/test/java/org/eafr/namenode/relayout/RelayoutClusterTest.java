@@ -37,7 +37,8 @@ import org.junit.jupiter.api.Test;
  * clock driven by the test): started at 00:00 it moves nothing, held until 02:00 (deadline 03:00), still held at
  * 01:00, and moves from 02:00 on; with a NameNode restart in the middle that the relayout survives (it goes on from
  * its persisted cursor); then gear 0 succeeds with only the primaries on, every file reads back with its checksum, and
- * the moves of every walk (the first, and the checks of what it left) are within 1.2 times the lower bound.
+ * the first walk's plan and the moves of every walk (the first, and the checks of what it left) are within 1.2 times
+ * the lower bound.
  */
 class RelayoutClusterTest {
   private static final long CAPACITY = 32L << 20;
@@ -45,7 +46,8 @@ class RelayoutClusterTest {
   @Test
   void dataWrittenBeforeGearsIsRelaidOut_thenGearZeroSucceeds_andARestartMidwayResumes() throws Exception {
     long started = System.nanoTime();
-    Configuration conf = conf("relayout", 5);
+    // Six files a batch: the first walk's second batch holds every 1 MB block, so each target's room counts them all.
+    Configuration conf = conf("relayout", 6);
     conf.set("eafr.layout", "random");
     conf.setLong(DFSConfigKeys.DFS_BALANCER_GETBLOCKS_MIN_BLOCK_SIZE_KEY, 1L);
     conf.set("eafr.grid.objective", "carbon");
@@ -87,7 +89,8 @@ class RelayoutClusterTest {
       heldForTheGrid(cluster, grid);
       now.set(GridFixture.T0 + 120 * GridFixture.MINUTE);
       GenericTestUtils.waitFor(() -> ((Number) relayout(cluster).values().get("files")).longValue() >= 5, 50, 30_000);
-      assertThat(relayout(cluster).values().get("state")).isEqualTo("running");
+      // Mid-way: moving, or waiting for HDFS's redundancy work on the next batch's blocks.
+      assertThat(relayout(cluster).values().get("state")).isIn("running", "waiting");
       restartNameNode(cluster, "equal-work");
       GenericTestUtils.waitFor(() -> "finished".equals(relayout(cluster).values().get("state")), 100, 60_000);
 
@@ -100,11 +103,10 @@ class RelayoutClusterTest {
           + " every walk moved %d bytes (%.3fx)%n", bound, planned, (double) planned / bound, firstWalk,
           (double) firstWalk / bound, moved, (double) moved / bound);
       assertThat(bound).isPositive();
-      // The bound here is a few blocks, and which blocks the Balancer moved varies from run to run: one block above
-      // the goal is 20-40% of it. The goal at scale is bench-gear-scale.sh's (1.000x at 5 x 10^6 blocks).
-      double goal = 1.2 * bound + EafrCluster.BLOCK_SIZE;
-      assertThat((double) firstWalk).as("the first walk's moves against the lower bound").isLessThanOrEqualTo(goal);
-      assertThat((double) moved).as("every walk's moves against the lower bound").isLessThanOrEqualTo(goal);
+      assertThat((double) planned).as("the first walk's plan against the lower bound").isLessThanOrEqualTo(1.2 * bound);
+      assertThat((double) firstWalk).as("the first walk's moves against the lower bound")
+          .isLessThanOrEqualTo(1.2 * bound);
+      assertThat((double) moved).as("every walk's moves against the lower bound").isLessThanOrEqualTo(1.2 * bound);
       AdminRun status = AdminRun.run(cluster.conf(), "relayout", "status", "-json");
       assertThat(status.out).as(status.err).contains("\"state\" : \"finished\"");
       assertThat(AdminRun.run(cluster.conf(), "status").out).contains("relayout finished");

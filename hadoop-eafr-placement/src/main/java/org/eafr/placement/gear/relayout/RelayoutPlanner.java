@@ -34,15 +34,24 @@ import org.eafr.placement.gear.Positions;
  *   <li>The alternative that keeps the most replicas with room wins (ties: the one given the fewest bytes so far,
  *       then the first). Its matched holders keep their replicas.</li>
  *   <li>Each slot left is filled by a server of the slot that does not hold the block, the one with the most room
- *       first (ties: lowest position), copied from a holder that was not kept, which is dropped after. Of the
- *       pairs, the first is taken that leaves the block on two racks and whose source HDFS takes as the excess copy
- *       ({@code useDelHint}: the source's rack holds another replica, or the target is alone on its rack); else one
- *       that keeps the racks, else one HDFS drops. Otherwise HDFS would drop a replica of its own choice, or copy the
- *       block to another rack, and the block would leave its homes again.</li>
+ *       first (ties: lowest position), copied from a holder that was not kept, which is dropped after. A target's
+ *       room is its cap less the bytes it keeps or receives and the bytes it holds in blocks not planned yet: in the
+ *       later blocks of the batch being planned ({@link #plan(List)}), or all it holds less what was planned so far
+ *       when the caller knows its bytes held (a NameNode does from the DataNodes' use): a target filled up to its
+ *       cap would make its own later replicas move.
+ *       Of the pairs, the first is taken among the targets with room for the block that leaves the block on two
+ *       racks and whose source HDFS takes as the excess copy ({@code useDelHint}: the source's rack holds another
+ *       replica, or the target is alone on its rack); else one that keeps the racks, else one HDFS drops; then the
+ *       same among the targets without room. Otherwise HDFS would drop a replica of its own choice, or copy the
+ *       block to another rack, and the block would leave its homes again (a relayout source HDFS would not drop as
+ *       the hint is still the one the NameNode's excess choice deletes while the move is in flight).</li>
  * </ol>
- * The <em>lower bound</em> is the larger of two bounds that hold for any relayout that ends with every block on one
- * of its alternatives and every server within its share: the block bound summed over blocks, and the <em>share
- * bound</em>, the bytes each server held above its share at the start (it must send at least those away).
+ * The <em>lower bound</em> is the largest of three bounds that hold for any relayout that ends with every block on one
+ * of its alternatives and every server within its share: the block bound summed over blocks; the <em>share
+ * bound</em>, the bytes each server held above its share at the start (it must send at least those away); and the
+ * <em>combined bound</em>, the block bound plus, for the one server where it is most, what it must send away beyond
+ * the bytes of its blocks whose fewest-move plans may move its replica (a block moving any other replica of that
+ * server's makes one move more than its block bound).
  *
  * <p>Worked example ({@code RelayoutPlannerTest}): 6 servers s0..s5 on one rack, equal-work with p = 2, g = 1, r = 2
  * (primaries s0, s1 with share 1/2 each; one recovery group s2..s5 with shares 20/57, 15/57, 12/57, 10/57, that is
@@ -58,7 +67,13 @@ import org.eafr.placement.gear.Positions;
  * Planned: 2 moves, 200 bytes. Block bound 200 (a and b each have one slot no holder fits), share bound 0 (no server
  * held more than its cap at 400 bytes laid out): lower bound 200, ratio 1.0.
  *
- * <p>Cost: O(alternatives x replicas^2 + N) per block for the target choice over a slot's servers; state O(N).
+ * <p>Why a batch at a time ({@code RelayoutPlannerTest}, a NameNode run of 15 blocks on 12 servers): planned block by
+ * block, a move puts a primary replica on s3, the primary of the move's rack, and the next block, held on s3 and
+ * another home, then finds s3 at its cap and moves two replicas where its bound counts one (1.133x); planned with
+ * the batch, s3's room counts that block, the move goes to another primary and the plan meets the bound (1.000x).
+ *
+ * <p>Cost: O(alternatives x replicas^3) per block for the matchings (the combined bound's tries one per holder, for a
+ * block off its homes) and O(N log N) for the target choice over a slot's servers; state O(N).
  */
 public final class RelayoutPlanner {
   private final GearedLayout layout;
@@ -69,6 +84,12 @@ public final class RelayoutPlanner {
   private boolean checking;
   private final long[] assigned;
   private final long[] held;
+  /** Per server, bytes it holds in the blocks of the batch being planned that come after the current one. */
+  private final long[] heldLater;
+  /** Per server, the bytes it holds in all the blocks the planner will see, when the caller knows them; else 0. */
+  private final long[] expectedHeld;
+  /** Per server, bytes of the blocks whose fewest moves may take its replica off it (the combined bound). */
+  private long[] movableHeld;
   private long[] alternativeBytes = new long[0];
   private long laidOut;
   private long largest;
@@ -88,6 +109,16 @@ public final class RelayoutPlanner {
    *     far is tight while little is: on a few blocks it moves replicas that a later block would have made room for)
    */
   public RelayoutPlanner(GearedLayout layout, HomeChoices choices, double slack, long expectedBytes) {
+    this(layout, choices, slack, expectedBytes, new long[0]);
+  }
+
+  /**
+   * @param expectedHeld per server (chain position), the bytes it holds in the blocks the planner will see, when the
+   *     caller knows them (a NameNode does from each DataNode's block pool use); empty when not. A move's target then
+   *     keeps room for the replicas it holds in blocks not planned yet, in later batches too ({@link #roomAfter})
+   */
+  public RelayoutPlanner(GearedLayout layout, HomeChoices choices, double slack, long expectedBytes,
+      long[] expectedHeld) {
     this.layout = Objects.requireNonNull(layout, "layout");
     this.choices = Objects.requireNonNull(choices, "choices");
     this.slack = RelayoutSettings.SHARE_SLACK.check(slack);
@@ -97,6 +128,14 @@ public final class RelayoutPlanner {
     this.expectedBytes = expectedBytes;
     this.assigned = new long[layout.chain().size()];
     this.held = new long[layout.chain().size()];
+    this.heldLater = new long[layout.chain().size()];
+    this.expectedHeld = new long[layout.chain().size()];
+    this.movableHeld = new long[layout.chain().size()];
+    if (expectedHeld.length != 0 && expectedHeld.length != this.expectedHeld.length) {
+      throw new IllegalArgumentException("expected bytes held for " + expectedHeld.length + " servers is not allowed:"
+          + " expected " + this.expectedHeld.length + ", one per server of the chain, or none");
+    }
+    System.arraycopy(expectedHeld, 0, this.expectedHeld, 0, expectedHeld.length);
   }
 
   /**
@@ -117,9 +156,11 @@ public final class RelayoutPlanner {
 
   /** The same for a {@link #checking} planner when {@code checking}. */
   public static RelayoutPlanner resume(GearedLayout layout, double slack, State state, boolean checking) {
-    RelayoutPlanner planner = new RelayoutPlanner(layout, HomeChoices.of(layout), slack, state.counters[6]);
+    int n = layout.chain().size();
+    long[] expectedHeld = state.expectedHeld.length == n ? state.expectedHeld : new long[0];
+    RelayoutPlanner planner = new RelayoutPlanner(layout, HomeChoices.of(layout), slack, state.counters[6],
+        expectedHeld);
     planner.checking = checking;
-    int n = planner.assigned.length;
     if (state.assigned.length != n || state.held.length != n) {
       throw new IllegalArgumentException("a relayout state for " + state.assigned.length + " servers cannot resume on"
           + " a chain of " + n + ": start relayout again");
@@ -127,6 +168,9 @@ public final class RelayoutPlanner {
     System.arraycopy(state.assigned, 0, planner.assigned, 0, n);
     System.arraycopy(state.held, 0, planner.held, 0, n);
     planner.alternativeBytes = state.alternativeBytes.clone();
+    if (state.movableHeld.length == n) {
+      planner.movableHeld = state.movableHeld.clone();
+    }
     planner.laidOut = state.counters[0];
     planner.largest = state.counters[1];
     planner.planned = state.counters[2];
@@ -138,12 +182,34 @@ public final class RelayoutPlanner {
 
   /** The moves that bring {@code block} onto its homes (none when it is there), in replica order. */
   public List<BlockMove> plan(RelayoutBlock block) {
+    return plan(List.of(block)).get(0);
+  }
+
+  /**
+   * The moves of each block of {@code batch}, in batch order (the same as planning them one by one, but that a
+   * target's room counts what its holders keep of the batch's later blocks: see {@link #roomAfterBatch}).
+   */
+  public List<List<BlockMove>> plan(List<RelayoutBlock> batch) {
+    for (RelayoutBlock block : batch) {
+      for (int holder : block.holders()) {
+        heldLater[holder] += block.bytes();
+      }
+    }
+    List<List<BlockMove>> moves = new ArrayList<>(batch.size());
+    for (RelayoutBlock block : batch) {
+      moves.add(planOne(block));
+    }
+    return moves;
+  }
+
+  private List<BlockMove> planOne(RelayoutBlock block) {
     int[] holders = block.holders();
     laidOut += block.bytes();
     largest = Math.max(largest, block.bytes());
     blocks++;
     for (int holder : holders) {
       held[holder] += block.bytes();
+      heldLater[holder] -= block.bytes();
     }
     if (holders.length == 0) {
       return List.of();
@@ -152,8 +218,10 @@ public final class RelayoutPlanner {
     boolean[] everyone = new boolean[holders.length];
     Arrays.fill(everyone, true);
     boolean[] withRoom = new boolean[holders.length];
+    boolean[] roomLater = new boolean[holders.length];
     for (int j = 0; j < holders.length; j++) {
       withRoom[j] = hasRoom(holders[j], block.bytes());
+      roomLater[j] = withRoom[j] && (checking || roomAfter(holders[j]) >= block.bytes());
     }
     int fewestUnmatched = Integer.MAX_VALUE;
     int best = -1;
@@ -162,7 +230,7 @@ public final class RelayoutPlanner {
     for (int a = 0; a < alternatives.size(); a++) {
       List<ActiveSet> slots = alternatives.get(a);
       fewestUnmatched = Math.min(fewestUnmatched, slots.size() - matched(match(slots, holders, everyone)));
-      int[] match = match(slots, holders, withRoom);
+      int[] match = match(slots, holders, roomLater, withRoom);
       int kept = matched(match);
       if (kept > bestKept || (kept == bestKept && bytesOf(a) < bytesOf(best))) {
         best = a;
@@ -171,9 +239,32 @@ public final class RelayoutPlanner {
       }
     }
     blockBound += block.bytes() * fewestUnmatched;
+    countMovable(block, alternatives, fewestUnmatched);
     grow(alternatives.size());
     alternativeBytes[best] += block.bytes();
     return fill(block, alternatives.get(best), bestMatch);
+  }
+
+  /**
+   * Adds the block's bytes to each holder whose replica one of the block's fewest-move plans moves: an alternative
+   * with the fewest unmatched slots still matches as many without that holder.
+   */
+  private void countMovable(RelayoutBlock block, List<List<ActiveSet>> alternatives, int fewestUnmatched) {
+    int[] holders = block.holders();
+    if (fewestUnmatched == 0 || checking) {
+      return;
+    }
+    for (int j = 0; j < holders.length; j++) {
+      boolean[] others = new boolean[holders.length];
+      Arrays.fill(others, true);
+      others[j] = false;
+      for (List<ActiveSet> slots : alternatives) {
+        if (slots.size() - matched(match(slots, holders, others)) == fewestUnmatched) {
+          movableHeld[holders[j]] += block.bytes();
+          break;
+        }
+      }
+    }
   }
 
   /** Keeps the matched holders and fills every other slot from a holder that was not kept. */
@@ -194,7 +285,7 @@ public final class RelayoutPlanner {
       if (match[s] >= 0) {
         continue;
       }
-      int[] move = pick(slots.get(s), holders, kept, current, targets, chosen);
+      int[] move = pick(slots.get(s), block.bytes(), holders, kept, current, targets, chosen);
       if (move == null) {
         continue;
       }
@@ -218,7 +309,8 @@ public final class RelayoutPlanner {
    * ({@link #droppable}); else the first that keeps the racks, else the first HDFS drops; else the roomiest target
    * and a source on its rack if any. Null when the slot has no server to take the block.
    */
-  private int[] pick(ActiveSet slot, int[] holders, boolean[] kept, int[] current, int[] targets, int chosen) {
+  private int[] pick(ActiveSet slot, long bytes, int[] holders, boolean[] kept, int[] current, int[] targets,
+      int chosen) {
     List<Integer> candidates = new ArrayList<>();
     for (int p = slot.next(0); p >= 0; p = p + 1 < assigned.length ? slot.next(p + 1) : -1) {
       if (!Positions.contains(holders, holders.length, p) && !Positions.contains(targets, chosen, p)) {
@@ -228,14 +320,19 @@ public final class RelayoutPlanner {
     if (candidates.isEmpty()) {
       return null;
     }
-    candidates.sort((a, b) -> Double.compare(capacity(b) - assigned[b], capacity(a) - assigned[a]));
-    for (int rule = 0; rule < 3; rule++) {
-      for (int target : candidates) {
-        for (int j = 0; j < holders.length; j++) {
-          boolean spread = spansRacks(current, j, target);
-          boolean dropped = droppable(current, j, target);
-          if (!kept[j] && (rule == 0 ? spread && dropped : rule == 1 ? spread : dropped)) {
-            return new int[] {target, j};
+    candidates.sort((a, b) -> Double.compare(roomAfter(b), roomAfter(a)));
+    for (int roomy = 1; roomy >= 0; roomy--) {
+      for (int rule = 0; rule < 3; rule++) {
+        for (int target : candidates) {
+          if (roomy == 1 && roomAfter(target) < bytes) {
+            break; // sorted by room: no later candidate has room either
+          }
+          for (int j = 0; j < holders.length; j++) {
+            boolean spread = spansRacks(current, j, target);
+            boolean dropped = droppable(current, j, target);
+            if (!kept[j] && (rule == 0 ? spread && dropped : rule == 1 ? spread : dropped)) {
+              return new int[] {target, j};
+            }
           }
         }
       }
@@ -295,6 +392,16 @@ public final class RelayoutPlanner {
     return any;
   }
 
+  /**
+   * A target's room: its cap less the bytes the plan keeps or puts there and the bytes it holds in blocks not planned
+   * yet (those of the batch's later blocks, or more when its expected bytes held say so). Taking a move on a server
+   * whose own later replicas would then find it full costs a second move for one.
+   */
+  private double roomAfter(int server) {
+    long later = Math.max(heldLater[server], expectedHeld[server] - held[server]);
+    return capacity(server) - assigned[server] - later;
+  }
+
   private boolean hasRoom(int server, long bytes) {
     return checking || assigned[server] + bytes <= capacity(server);
   }
@@ -335,10 +442,26 @@ public final class RelayoutPlanner {
 
   /** Kuhn's augmenting paths: for each slot the holder index it keeps, or -1. */
   private static int[] match(List<ActiveSet> slots, int[] holders, boolean[] allowed) {
+    return match(slots, holders, allowed, allowed);
+  }
+
+  /**
+   * A maximum matching of the {@code allowed} holders that keeps as many {@code first} ones (a subset) as any: matched
+   * among those first, then augmented with the rest (an augmenting path never unmatches a holder). So a block that
+   * must move replicas anyway moves those of servers whose own later replicas will need the room.
+   */
+  private static int[] match(List<ActiveSet> slots, int[] holders, boolean[] first, boolean[] allowed) {
     int[] slotOf = new int[holders.length];
     Arrays.fill(slotOf, -1);
     for (int s = 0; s < slots.size(); s++) {
-      augment(s, slots, holders, allowed, slotOf, new boolean[holders.length]);
+      augment(s, slots, holders, first, slotOf, new boolean[holders.length]);
+    }
+    if (first != allowed) {
+      for (int s = 0; s < slots.size(); s++) {
+        if (!Positions.contains(slotOf, slotOf.length, s)) {
+          augment(s, slots, holders, allowed, slotOf, new boolean[holders.length]);
+        }
+      }
     }
     int[] match = new int[slots.size()];
     Arrays.fill(match, -1);
@@ -385,16 +508,20 @@ public final class RelayoutPlanner {
   /** What the plan so far moves against the lower bound. */
   public RelayoutReport report() {
     long shareBound = 0;
+    long beyond = 0;
     for (int p = 0; p < held.length; p++) {
-      shareBound += (long) Math.max(0, Math.floor(held[p] - capacity(p)));
+      long over = (long) Math.max(0, Math.floor(held[p] - capacity(p)));
+      shareBound += over;
+      beyond = Math.max(beyond, over - movableHeld[p]);
     }
-    return new RelayoutReport(blocks, movedReplicas, laidOut, planned, blockBound, shareBound);
+    return new RelayoutReport(blocks, movedReplicas, laidOut, planned, blockBound, shareBound, blockBound + beyond);
   }
 
   /** What {@link #resume} needs to go on: per-server bytes and the running totals. */
   public State state() {
     return new State(assigned.clone(), held.clone(), alternativeBytes.clone(),
-        new long[] {laidOut, largest, planned, blockBound, blocks, movedReplicas, expectedBytes});
+        new long[] {laidOut, largest, planned, blockBound, blocks, movedReplicas, expectedBytes},
+        expectedHeld.clone(), movableHeld.clone());
   }
 
   /** A planner's running state, to persist between batches; plain arrays so any store can write it. */
@@ -403,6 +530,13 @@ public final class RelayoutPlanner {
     private final long[] held;
     private final long[] alternativeBytes;
     private final long[] counters;
+    private final long[] expectedHeld;
+    private final long[] movableHeld;
+
+    /** The same without expected bytes held per server. */
+    public State(long[] assigned, long[] held, long[] alternativeBytes, long[] counters) {
+      this(assigned, held, alternativeBytes, counters, new long[0], new long[0]);
+    }
 
     /**
      * @param assigned per server, bytes the plan keeps or puts there
@@ -410,8 +544,11 @@ public final class RelayoutPlanner {
      * @param alternativeBytes per alternative, bytes given to it (ties between alternatives)
      * @param counters laid-out bytes, largest block, planned bytes, block bound, blocks, moved replicas, expected
      *     bytes
+     * @param expectedHeld per server, bytes expected held in all blocks (empty when not known)
+     * @param movableHeld per server, bytes of the blocks whose fewest moves may take its replica off it
      */
-    public State(long[] assigned, long[] held, long[] alternativeBytes, long[] counters) {
+    public State(long[] assigned, long[] held, long[] alternativeBytes, long[] counters, long[] expectedHeld,
+        long[] movableHeld) {
       if (counters.length != 7) {
         throw new IllegalArgumentException(counters.length + " counters is not allowed: expected 7");
       }
@@ -419,6 +556,8 @@ public final class RelayoutPlanner {
       this.held = held.clone();
       this.alternativeBytes = alternativeBytes.clone();
       this.counters = counters.clone();
+      this.expectedHeld = expectedHeld.clone();
+      this.movableHeld = movableHeld.clone();
     }
 
     public long[] assigned() {
@@ -435,6 +574,14 @@ public final class RelayoutPlanner {
 
     public long[] counters() {
       return counters.clone();
+    }
+
+    public long[] expectedHeld() {
+      return expectedHeld.clone();
+    }
+
+    public long[] movableHeld() {
+      return movableHeld.clone();
     }
   }
 }

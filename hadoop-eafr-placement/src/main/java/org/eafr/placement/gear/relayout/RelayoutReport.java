@@ -2,7 +2,7 @@ package org.eafr.placement.gear.relayout;
 
 /**
  * What a relayout plan moves against the least any relayout must move ({@link RelayoutPlanner}): the bytes planned,
- * the block bound, the share bound, and their ratio. Immutable.
+ * the block, share and combined bounds, and their ratio. Immutable.
  */
 public final class RelayoutReport {
   private final long blocks;
@@ -11,15 +11,23 @@ public final class RelayoutReport {
   private final long plannedBytes;
   private final long blockBoundBytes;
   private final long shareBoundBytes;
+  private final long combinedBoundBytes;
 
   public RelayoutReport(long blocks, long movedReplicas, long laidOutBytes, long plannedBytes, long blockBoundBytes,
       long shareBoundBytes) {
+    this(blocks, movedReplicas, laidOutBytes, plannedBytes, blockBoundBytes, shareBoundBytes, 0);
+  }
+
+  /** The same with the combined bound ({@link RelayoutPlanner}'s third bound). */
+  public RelayoutReport(long blocks, long movedReplicas, long laidOutBytes, long plannedBytes, long blockBoundBytes,
+      long shareBoundBytes, long combinedBoundBytes) {
     this.blocks = blocks;
     this.movedReplicas = movedReplicas;
     this.laidOutBytes = laidOutBytes;
     this.plannedBytes = plannedBytes;
     this.blockBoundBytes = blockBoundBytes;
     this.shareBoundBytes = shareBoundBytes;
+    this.combinedBoundBytes = combinedBoundBytes;
   }
 
   /** Blocks planned. */
@@ -49,9 +57,14 @@ public final class RelayoutReport {
     return shareBoundBytes;
   }
 
-  /** The larger of the two bounds: no relayout onto the layout's homes within its shares moves less. */
+  /** The block bound plus what one server must send away beyond what its blocks' fewest moves can take off it. */
+  public long combinedBoundBytes() {
+    return combinedBoundBytes;
+  }
+
+  /** The largest of the bounds: no relayout onto the layout's homes within its shares moves less. */
   public long lowerBoundBytes() {
-    return Math.max(blockBoundBytes, shareBoundBytes);
+    return Math.max(Math.max(blockBoundBytes, shareBoundBytes), combinedBoundBytes);
   }
 
   /** Planned bytes over the lower bound; 1 when both are 0. */

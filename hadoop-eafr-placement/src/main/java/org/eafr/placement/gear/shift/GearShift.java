@@ -4,15 +4,12 @@ import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Predicate;
 import org.eafr.placement.gear.ActiveSet;
-import org.eafr.placement.gear.AvailabilityCheck;
 import org.eafr.placement.gear.BlockPlacement;
 import org.eafr.placement.gear.CleanupWork;
 import org.eafr.placement.gear.GearController;
@@ -32,9 +29,9 @@ import org.eafr.placement.gear.UnavailableBlock;
  *   <li><b>Request</b> ({@link #request}): refused, naming why, when the gear does not exist, a shift is under way, or
  *       the core's {@link GearController#manual} finds a block that would keep no live replica.</li>
  *   <li><b>Down</b>: the leaving DataNodes (asleep in the target gear, not being woken) go into maintenance
- *       ({@link ShiftPhase#ENTERING_MAINTENANCE}); once each shows IN_MAINTENANCE the {@link AvailabilityCheck} runs
- *       again over the DataNodes staying on: a complete block with no replica there cancels the shift, a block being
- *       written only on leaving DataNodes holds it; else {@link ShiftPhase#POWERING_OFF}, each host behind the
+ *       ({@link ShiftPhase#ENTERING_MAINTENANCE}); once each shows IN_MAINTENANCE the availability floor
+ *       ({@link ShiftFloor}) runs again over the DataNodes staying on: a complete block with no replica there
+ *       cancels the shift, a block being written only on leaving DataNodes holds it; else {@link ShiftPhase#POWERING_OFF}, each host behind the
  *       power-off guard ({@link PowerSteps}), then steady in the target gear.</li>
  *   <li><b>Up</b>: {@link ShiftPhase#POWERING_ON} (verified on), {@link ShiftPhase#REGISTERING} (registered and
  *       reported: a dead DataNode is never taken out of maintenance), then out of maintenance and
@@ -126,22 +123,28 @@ public final class GearShift {
   public ShiftAnswer request(int requested, GearReason reason) {
     Optional<ShiftAnswer> early = ShiftRequest.before(layout, state, requested, gate);
     if (early.isPresent()) {
+      if (!early.get().accepted()) {
+        ports.events.shiftRefused(early.get().text());
+      }
       return early.get();
     }
     GearDecision decision;
     try {
       decision = controller().manual(requested, liveInService(), wakes.failed(state), floor());
     } catch (IllegalStateException refused) {
+      ports.events.shiftRefused(refused.getMessage());
       return ShiftAnswer.refused(refused.getMessage());
     }
     persist(ShiftRequest.start(layout, state, requested, decision, this::outOfLayout));
+    ports.events.shiftStarted(requested, decision.describe(origin(reason)));
     return ShiftAnswer.accepted(decision.describe(origin(reason)));
   }
 
   /**
    * An operator's cancel: ends the shift under way (or the out-of-turn wake) where it stands ({@link ShiftCancel}):
-   * the sleeping DataNodes not running (off, or still booting) stay asleep in maintenance, since out of it HDFS
-   * would re-replicate all they hold; the running ones leave it. What is owed stays recorded and is reflected once
+   * the sleeping DataNodes not running (off, still booting, or down with their hosts' state unknown) stay asleep in
+   * maintenance: out of it HDFS would re-replicate all they hold, and no gear-up would power them on again, so what
+   * is owed to them would stay owed. The running ones leave it. What is owed stays recorded and is reflected once
    * its homes are on. Refused, changing nothing, when nothing is under way.
    */
   public ShiftAnswer cancel() {
@@ -149,16 +152,11 @@ public final class GearShift {
       return ShiftAnswer.refused("'hdfs eafr gear cancel' refused: no shift is under way (gear " + state.gear()
           + ", steady) and no DataNode is being woken; nothing to cancel");
     }
-    Set<String> off = new TreeSet<>();
-    Set<String> on = new TreeSet<>();
-    for (String id : state.sleeping()) {
-      (ports.cluster.dataNode(id).alive() ? on : off).add(id);
-    }
-    int reached = ShiftCancel.reachedGear(layout, off);
-    String was = ShiftCancel.shiftName(state);
+    ShiftCancel.Outcome outcome = ShiftCancel.of(layout, state, id -> ports.cluster.dataNode(id).alive(),
+        this::outOfLayout);
     power.forget(state.sleeping());
-    persist(state.cancelledAt(reached, off));
-    lastNews = ShiftCancel.answer(was, reached, off, on, ports.store.owedCount(), "blocks");
+    persist(outcome.next());
+    lastNews = outcome.answer(ports.store.owedCount(), "blocks");
     return ShiftAnswer.accepted(lastNews);
   }
 
@@ -193,11 +191,12 @@ public final class GearShift {
       return ShiftAnswer.refused("layout " + longer.name() + " on " + longerIds + " does not extend the chain " + ids
           + ": every server must keep its position");
     }
-    int gear = state.gear() == layout.maximumGear() ? longer.maximumGear() : state.gear();
+    ShiftState grown = state.grown(layout.maximumGear(), longer.maximumGear());
+    int gear = grown.gear();
     layout = longer;
     reflection.chain(longer.chain());
     wakes.layout(longer);
-    persist(new ShiftState(gear, gear, ShiftPhase.STEADY, state.sleeping(), Set.of()));
+    persist(grown);
     lastNews = "expansion chain extended by " + (longerIds.size() - ids.size()) + " DataNodes to "
         + longerIds.size() + " (" + (longer.maximumGear() + 1) + " gears, gear " + gear + " in force); no block moves";
     return ShiftAnswer.accepted(lastNews);
@@ -232,15 +231,29 @@ public final class GearShift {
     if (!wake.isEmpty()) {
       persist(state.withWaking(wake));
       lastNews = "waking " + wake.size() + " DataNodes out of turn: " + wake;
+      Set<String> forBlocks = new TreeSet<>(wake);
+      forBlocks.removeAll(wakes.lastForFailure());
+      if (!wakes.lastForFailure().isEmpty()) {
+        ports.events.wakeStarted(wakes.lastForFailure(), true);
+      }
+      if (!forBlocks.isEmpty()) {
+        ports.events.wakeStarted(forBlocks, false);
+      }
     }
     advanceWaking(now);
     advance(now);
   }
 
+  /**
+   * The DataNodes being woken out of turn: on, registered and reported, then out of maintenance. One HDFS decommissions
+   * (or has) is neither powered on nor waited for, as in a gear-up ({@link ShiftSets#wakingForGear}).
+   */
   private void advanceWaking(long now) {
-    if (!state.waking().isEmpty() && power.reach(state.waking(), Power.ON, now)
-        && allRegistered(state.waking())) {
+    Set<String> inLayout = new TreeSet<>(state.waking());
+    inLayout.removeIf(this::outOfLayout);
+    if (!state.waking().isEmpty() && power.reach(inLayout, Power.ON, now) && allRegistered(inLayout)) {
       lastNews = state.waking().size() + " DataNodes woken out of turn: " + state.waking();
+      ports.events.woken(state.waking());
       persist(state.woken());
     }
   }
@@ -290,50 +303,32 @@ public final class GearShift {
     }
   }
 
-  /** Once every leaving DataNode shows IN_MAINTENANCE: cancel, wait for a write, or go on to power off. */
+  /**
+   * Once every leaving DataNode shows IN_MAINTENANCE, the availability floor ({@link ShiftFloor}) over them: cancel for
+   * a complete block, wait for one being written, or go on to power off.
+   */
   private void checkBeforePowerOff() {
     Set<String> leaving = leaving();
     if (!ShiftSets.allInMaintenance(leaving, ports.cluster::dataNode)) {
       return;
     }
-    Optional<UnavailableBlock> complete = firstUnavailableOn(leaving, id -> staysOn(id, leaving));
-    if (complete.isPresent()) {
-      lastNews = "gear-down to " + state.target() + " cancelled after maintenance: " + complete.get().message()
-          + "; " + state.joining().size() + " DataNodes out of maintenance";
-      persist(state.cancelled());
+    ShiftFloor.Gaps gaps = ShiftFloor.check(ports.cluster, leaving, id -> staysOn(id, leaving));
+    if (gaps.complete().isPresent()) {
+      Set<String> running = new TreeSet<>(leaving);
+      running.removeIf(id -> !ports.cluster.dataNode(id).alive());
+      ShiftState cancelled = state.cancelled(running);
+      lastNews = "gear-down to " + state.target() + " cancelled after maintenance: " + gaps.complete().get().message()
+          + "; " + (state.sleeping().size() - cancelled.sleeping().size()) + " DataNodes out of maintenance";
+      ports.events.shiftRefused(lastNews);
+      persist(cancelled);
       return;
     }
-    Optional<UnavailableBlock> written = AvailabilityCheck.firstUnavailable(ports.cluster.pipelines(),
-        id -> staysOn(id, leaving));
-    if (written.isPresent()) {
-      lastNews = "gear-down to " + state.target() + " waits before power-off: " + written.get().message()
+    if (gaps.beingWritten().isPresent()) {
+      lastNews = "gear-down to " + state.target() + " waits before power-off: " + gaps.beingWritten().get().message()
           + " (being written)";
       return;
     }
     persist(state.withPhase(ShiftPhase.POWERING_OFF));
-  }
-
-  /**
-   * The first complete block with a replica on a running DataNode of {@code changing} and none on a DataNode
-   * {@code kept} accepts. Only such a block can lose its last live replica when {@code changing} stops serving, so
-   * the check walks their block lists ({@link ShiftCluster#blocksOn}), never the namespace: its cost grows with the
-   * blocks on the DataNodes that change state. A block whose replicas are all on DataNodes not running (asleep or
-   * failed) has no live replica before the shift either: waking for it is {@link WakeSteps}' work, not a reason to
-   * refuse or cancel a gear, as on the NameNode. Each DataNode is asked about once ({@code kept} is memoized).
-   */
-  private Optional<UnavailableBlock> firstUnavailableOn(Iterable<String> changing, Predicate<String> kept) {
-    Map<String, Boolean> keptNow = new HashMap<>();
-    Predicate<String> memo = id -> keptNow.computeIfAbsent(id, kept::test);
-    for (String id : changing) {
-      if (memo.test(id) || !ports.cluster.dataNode(id).alive()) {
-        continue;
-      }
-      Optional<UnavailableBlock> gap = AvailabilityCheck.firstUnavailable(ports.cluster.blocksOn(id), memo);
-      if (gap.isPresent()) {
-        return gap;
-      }
-    }
-    return Optional.empty();
   }
 
   private boolean staysOn(String id, Set<String> leaving) {
@@ -397,7 +392,7 @@ public final class GearShift {
 
   /**
    * The controller's floor: a replica counts on a DataNode of the set that is alive and in service now; the blocks
-   * checked are those on the running DataNodes outside it ({@link #firstUnavailableOn}).
+   * checked are those on the running DataNodes outside it ({@link ShiftFloor}).
    */
   private GearFloor floor() {
     return new GearFloor() {
@@ -409,7 +404,7 @@ public final class GearShift {
       @Override
       public Optional<UnavailableBlock> firstUnavailable(ActiveSet staysOn) {
         Predicate<String> kept = id -> staysOn.contains(id) && ports.cluster.dataNode(id).liveInService();
-        return firstUnavailableOn(ActiveSet.all(layout.chain()).ids(), kept);
+        return ShiftFloor.firstComplete(ports.cluster, ActiveSet.all(layout.chain()).ids(), kept);
       }
     };
   }

@@ -30,8 +30,6 @@ public final class PowerSteps {
   private final Map<String, Sent> sent = new HashMap<>();
   private final Map<String, Power> verified = new HashMap<>();
   private final Set<String> countedAsleep = new HashSet<>();
-  /** Hosts verified off that nothing contradicted since (no power-on verified, no DataNode seen running). */
-  private final Set<String> offSince = new HashSet<>();
   private final Map<String, String> lastFailure = new HashMap<>();
   private String lastRefusal = "";
 
@@ -90,21 +88,6 @@ public final class PowerSteps {
     lastFailure.keySet().removeAll(ids);
   }
 
-  /**
-   * Whether {@code id}'s host is verified off: its DataNode does not run, and this machine verified it OFF or counted it
-   * asleep, or its driver reads it OFF with no command of this machine under way.
-   */
-  public boolean verifiedOff(String id) {
-    if (nodes.apply(id).alive()) {
-      offSince.remove(id);
-      return false;
-    }
-    if (offSince.contains(id) || countedAsleep.contains(id)) {
-      return true;
-    }
-    return !sent.containsKey(id) && power.controls(id) && power.read(id).orElse(Power.ON) == Power.OFF;
-  }
-
   private boolean reached(String id, Power wanted, long now) {
     if (!power.controls(id)) {
       return wanted == Power.OFF || nodes.apply(id).alive(); // nothing switches it: it stays on
@@ -137,11 +120,6 @@ public final class PowerSteps {
   private void verify(String id, Power state) {
     lastFailure.remove(id);
     verified.put(id, state);
-    if (state == Power.OFF) {
-      offSince.add(id);
-    } else {
-      offSince.remove(id);
-    }
   }
 
   /**
@@ -190,7 +168,6 @@ public final class PowerSteps {
     }
     if (wanted == Power.OFF && nodes.apply(id).alive()) {
       verified.remove(id);
-      offSince.remove(id);
       return false;
     }
     return true;

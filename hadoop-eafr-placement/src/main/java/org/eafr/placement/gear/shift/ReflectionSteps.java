@@ -73,6 +73,7 @@ final class ReflectionSteps {
     List<String> holders = held.get().replicaServers();
     if (holders.containsAll(block.homes())) {
       ports.store.forget(block.blockId());
+      ports.events.blockReflected(block.blockId());
       return false;
     }
     if (inFlight.containsKey(block.blockId())) {
@@ -112,9 +113,12 @@ final class ReflectionSteps {
 
   /** Forgets moves that ended (a failed one is tried again next pass) or went unanswered past the timeout. */
   private void settle(long now) {
-    inFlight.values().removeIf(move -> {
-      Reply reply = ports.moves.poll(move.ticket);
-      return reply.kind() != Reply.Kind.PENDING || now - move.startedAt >= settings.moveTimeoutMillis();
+    inFlight.entrySet().removeIf(entry -> {
+      Reply reply = ports.moves.poll(entry.getValue().ticket);
+      if (reply.kind() == Reply.Kind.FAILED || reply.kind() == Reply.Kind.REFUSED) {
+        ports.events.moveFailed(entry.getKey(), reply.reason());
+      }
+      return reply.kind() != Reply.Kind.PENDING || now - entry.getValue().startedAt >= settings.moveTimeoutMillis();
     });
   }
 

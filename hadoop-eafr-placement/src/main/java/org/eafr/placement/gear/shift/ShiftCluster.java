@@ -3,16 +3,20 @@ package org.eafr.placement.gear.shift;
 import java.util.BitSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Predicate;
 import org.eafr.placement.cluster.ReplicatedFile;
 import org.eafr.placement.gear.ActiveSet;
+import org.eafr.placement.gear.AvailabilityCheck;
 import org.eafr.placement.gear.ExpansionChain;
+import org.eafr.placement.gear.UnavailableBlock;
 
 /**
  * The gear shift's read-only view of the file system (the NameNode answers from its DataNode manager and block map,
  * the simulator and the deterministic simulation tests from their in-memory cluster). Blocks are
- * {@link ReplicatedFile}s whose servers are DataNode ids of the expansion chain.
+ * {@link ReplicatedFile}s whose servers are DataNode ids of the expansion chain. Its {@link ReplicaWalks} (the
+ * availability floor's input) walk {@link #blocksOn} and {@link #pipelines} unless the host walks its own structures.
  */
-public interface ShiftCluster {
+public interface ShiftCluster extends ReplicaWalks {
   /** The DataNode {@code id} as HDFS shows it; {@link DataNodeView#UNREGISTERED} when it is not registered. */
   DataNodeView dataNode(String id);
 
@@ -24,6 +28,21 @@ public interface ShiftCluster {
 
   /** The blocks being written, each with the DataNodes of its pipeline. */
   Iterable<ReplicatedFile> pipelines();
+
+  @Override
+  default boolean running(String id) {
+    return dataNode(id).alive();
+  }
+
+  @Override
+  default Optional<UnavailableBlock> firstUnheldOn(String id, Predicate<String> kept) {
+    return AvailabilityCheck.firstUnavailable(blocksOn(id), kept);
+  }
+
+  @Override
+  default Optional<UnavailableBlock> firstBeingWrittenUnheld(Predicate<String> kept) {
+    return AvailabilityCheck.firstUnavailable(pipelines(), kept);
+  }
 
   /** One complete block with its holders; empty when it no longer exists. */
   Optional<ReplicatedFile> block(String blockId);

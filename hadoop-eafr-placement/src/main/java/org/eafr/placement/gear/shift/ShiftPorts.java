@@ -9,13 +9,21 @@ public final class ShiftPorts {
   final MaintenancePort maintenance;
   final MovePort moves;
   final ShiftStore store;
+  final ShiftEvents events;
 
   public ShiftPorts(ShiftCluster cluster, PowerPort power, MaintenancePort maintenance, MovePort moves,
       ShiftStore store) {
+    this(cluster, power, maintenance, moves, store, ShiftEvents.NONE);
+  }
+
+  /** The same, telling {@code events} what happens (for the host's counters). */
+  public ShiftPorts(ShiftCluster cluster, PowerPort power, MaintenancePort maintenance, MovePort moves,
+      ShiftStore store, ShiftEvents events) {
     this.cluster = Objects.requireNonNull(cluster, "cluster");
     this.power = Objects.requireNonNull(power, "power");
     this.maintenance = Objects.requireNonNull(maintenance, "maintenance");
     this.moves = Objects.requireNonNull(moves, "moves");
     this.store = Objects.requireNonNull(store, "store");
+    this.events = Objects.requireNonNull(events, "events");
   }
 }

@@ -111,6 +111,16 @@ public final class ShiftState {
     return new ShiftState(gear, target, phase, still, Set.of(), joining);
   }
 
+  /**
+   * The expansion chain grew between shifts, its highest gear from {@code topBefore} to {@code topAfter} (every server
+   * kept its position): the highest gear stays the highest, so the newcomers are on; any lower gear stays in force
+   * (the newcomers stay on until the next shift down), and the sleepers sleep on.
+   */
+  public ShiftState grown(int topBefore, int topAfter) {
+    int next = gear == topBefore ? topAfter : gear;
+    return new ShiftState(next, next, phase, sleeping, waking, joining);
+  }
+
   /** The target reached: steady in it. */
   public ShiftState reached() {
     return new ShiftState(target, target, ShiftPhase.STEADY, sleeping, waking);
@@ -118,14 +128,25 @@ public final class ShiftState {
 
   /** The gear-down given up: steady in the gear in force; only the DataNodes it added sleep no more. */
   public ShiftState cancelled() {
+    return cancelled(Set.of());
+  }
+
+  /**
+   * The gear-down given up after maintenance: steady in the gear in force; the DataNodes it added and every one of
+   * {@code running} sleep no more (a DataNode that runs is never counted asleep). Only those asleep since an earlier
+   * shift and not running stay in maintenance: their hosts are off, and out of it HDFS would re-replicate all they
+   * hold while no gear-up would power them on.
+   */
+  public ShiftState cancelled(Set<String> running) {
     Set<String> still = new TreeSet<>(sleeping);
     still.removeAll(joining);
+    still.removeAll(running);
     return new ShiftState(gear, gear, ShiftPhase.STEADY, still, waking);
   }
 
   /**
    * A shift ended where it stands by an operator ({@link ShiftCancel}): steady in {@code reachedGear}, with
-   * {@code stillSleeping} (verified off) asleep and nothing waking.
+   * {@code stillSleeping} (not running) asleep and nothing waking.
    */
   public ShiftState cancelledAt(int reachedGear, Set<String> stillSleeping) {
     return new ShiftState(reachedGear, reachedGear, ShiftPhase.STEADY, stillSleeping, Set.of());

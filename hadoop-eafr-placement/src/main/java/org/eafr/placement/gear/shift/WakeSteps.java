@@ -29,6 +29,8 @@ final class WakeSteps {
   private WakePlanner planner;
   private final Set<String> readsWithoutReplica = new TreeSet<>();
   private Set<String> failedBefore = new HashSet<>();
+  /** The DataNodes the last {@link #find} woke for failed DataNodes' recovery groups (the rest it woke for blocks). */
+  private Set<String> lastForFailure = Set.of();
   /** The sleeping set {@link #asleep} last translated, and its positions (a step reads a state many times). */
   private Set<String> asleepIds;
   private ActiveSet asleep;
@@ -66,8 +68,9 @@ final class WakeSteps {
       }
     }
     failedBefore = new HashSet<>(failed.ids());
+    Set<String> forFailure = new TreeSet<>(wake);
     for (String blockId : readsWithoutReplica) {
-      ports.cluster.block(blockId).ifPresent(block -> wake.addAll(planner.forBlock(positions(block), on, failed)
+      ports.cluster.block(blockId).ifPresent(block -> wake.addAll(forLostBlock(block, on, failed, state.sleeping())
           .ids()));
     }
     readsWithoutReplica.clear();
@@ -78,7 +81,14 @@ final class WakeSteps {
     }
     wake.retainAll(state.sleeping());
     wake.removeAll(state.waking());
+    forFailure.retainAll(wake);
+    lastForFailure = forFailure;
     return wake;
+  }
+
+  /** Of what the last {@link #find} answered, the DataNodes woken for failed DataNodes' recovery groups. */
+  Set<String> lastForFailure() {
+    return lastForFailure;
   }
 
   /** Every server of the chain not asleep, and those being woken (kept per state: states are immutable). */
@@ -150,12 +160,13 @@ final class WakeSteps {
   }
 
   /**
-   * The group to wake for {@code block}, which has no live replica: the smallest holding it among its sleeping holders
-   * (an awake holder holds a dead or corrupt replica), else among the sleeping homes of its holders.
+   * The group to wake for {@code block}, which has no live replica, whether a read named it or the file system listed
+   * it (one rule for both): the smallest holding it among its sleeping holders (an awake holder holds a dead or
+   * corrupt replica; nothing when one of them is being woken already), else among the sleeping homes of its holders.
    */
   private ActiveSet forLostBlock(ReplicatedFile block, ActiveSet on, ActiveSet failed, Set<String> sleeping) {
     int[] holders = positions(block);
-    int[] asleep = Arrays.stream(holders).filter(p -> !on.contains(p)).toArray();
+    int[] asleep = Arrays.stream(holders).filter(p -> sleeping.contains(chain.id(p))).toArray();
     if (asleep.length == 0) {
       asleep = SleepingHomes.candidates(layout, holders, new int[0]).ids().stream().filter(sleeping::contains)
           .mapToInt(chain::position).toArray();

@@ -85,6 +85,21 @@ class GearShiftCancelTest {
   }
 
   @Test
+  void cancel_keepsALeaverThatDiedAsleep_itsHostStateUnknown() {
+    shift.request(0);
+    cluster.crash("s4", 100);
+    cluster.tick();
+
+    ShiftAnswer answer = shift.cancel();
+
+    assertThat(answer.text()).startsWith("shift to gear 0 (ENTERING_MAINTENANCE) cancelled: gear 0 in force; 1"
+        + " DataNodes not running stay asleep in maintenance [s4]; 7 DataNodes out of maintenance");
+    assertThat(shift.state().sleeping()).containsExactly("s4");
+    steps(3);
+    assertThat(cluster.violations()).isEmpty();
+  }
+
+  @Test
   void cancel_whenSteadyIsRefusedChangingNothing() {
     ShiftAnswer answer = shift.cancel();
 

@@ -19,9 +19,7 @@ class GearShiftSettleTest {
 
   @BeforeEach
   void inGearZero() {
-    shift = fixture.resume();
-    shift.request(0);
-    fixture.steps(shift, 3);
+    shift = fixture.inGearZero();
   }
 
   /** s0's recovery group is s4, s6, s8, s10. */

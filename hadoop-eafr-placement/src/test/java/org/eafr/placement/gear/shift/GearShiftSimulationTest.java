@@ -45,6 +45,7 @@ class GearShiftSimulationTest {
     if (only == null) {
       assertThat(coverage.reached).as("gears reached").isGreaterThan(count);
       assertThat(coverage.cancelled).as("gear-downs cancelled after maintenance").isPositive();
+      assertThat(coverage.operatorCancels).as("shifts cancelled by an operator").isGreaterThan(count / 10);
       assertThat(coverage.woken).as("wakes out of turn finished").isGreaterThan(count / 10);
       assertThat(coverage.resumedMidPhase).as("restarts and failovers mid-phase").isGreaterThan(count / 10);
     }

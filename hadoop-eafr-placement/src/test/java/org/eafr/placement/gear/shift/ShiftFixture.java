@@ -32,6 +32,18 @@ final class ShiftFixture {
         new ShiftSettings(1, 3, 4));
   }
 
+  /** The machine resumed and shifted to gear 0 (s4..s11 asleep, powered off). */
+  GearShift inGearZero() {
+    return inGearZero(resume());
+  }
+
+  /** {@code shift} shifted to gear 0 and steady there. */
+  GearShift inGearZero(GearShift shift) {
+    shift.request(0);
+    steps(shift, 3);
+    return shift;
+  }
+
   /** Runs {@code steps} steps of {@code shift}, each after a tick of the cluster. */
   void steps(GearShift shift, int steps) {
     for (int s = 0; s < steps; s++) {

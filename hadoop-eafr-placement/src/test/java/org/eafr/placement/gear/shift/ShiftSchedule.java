@@ -30,6 +30,7 @@ import org.eafr.placement.gear.layout.EqualWorkLayout;
  *       dead DataNode out of maintenance ({@link SimulatedCluster});</li>
  *   <li>every request is accepted or refused with a reason, and once healed every shift ends and every wake finishes
  *       within the bound;</li>
+ *   <li>an operator's cancel leaves asleep only DataNodes that do not run ({@link ShiftCancel#of});</li>
  *   <li>a block written away from a home stays owed in the store, across restarts, until every home holds it.</li>
  * </ul>
  * The same seed replays the same run exactly.
@@ -131,6 +132,7 @@ final class ShiftSchedule {
       if (!answer.accepted() && gear == layout.maximumGear()) { // an operator gives up the shift under way
         ShiftAnswer cancelled = shift.cancel();
         trace.add("cancel: " + cancelled);
+        checkCancel(cancelled);
       }
     } else if (roll < 35) {
       write();
@@ -225,6 +227,19 @@ final class ShiftSchedule {
     }
   }
 
+  /** A cancel's rule: every DataNode still asleep after it is one that does not run. */
+  private void checkCancel(ShiftAnswer cancelled) {
+    if (!cancelled.accepted()) {
+      return;
+    }
+    coverage.operatorCancels++;
+    for (String id : shift.state().sleeping()) {
+      if (cluster.dataNode(id).alive()) {
+        fail("cancel kept running DataNode " + id + " asleep: " + cancelled.text());
+      }
+    }
+  }
+
   private void checkAvailability() {
     Set<String> now = cluster.unavailable();
     for (String block : now) {
@@ -265,6 +280,7 @@ final class ShiftSchedule {
     long reached;
     long cancelled;
     long woken;
+    long operatorCancels;
 
     void count(String news) {
       reached += news.contains(" reached") ? 1 : 0;
@@ -277,12 +293,14 @@ final class ShiftSchedule {
       reached += other.reached;
       cancelled += other.cancelled;
       woken += other.woken;
+      operatorCancels += other.operatorCancels;
     }
 
     @Override
     public String toString() {
-      return reached + " gears reached, " + cancelled + " gear-downs cancelled, " + woken + " wakes out of turn, "
-          + resumedMidPhase + " restarts or failovers mid-phase";
+      return reached + " gears reached, " + cancelled + " gear-downs cancelled, " + operatorCancels
+          + " shifts cancelled by an operator, " + woken + " wakes out of turn, " + resumedMidPhase
+          + " restarts or failovers mid-phase";
     }
   }
 

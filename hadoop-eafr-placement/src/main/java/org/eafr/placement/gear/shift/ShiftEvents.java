@@ -1,0 +1,38 @@
+package org.eafr.placement.gear.shift;
+
+import java.util.Set;
+
+/**
+ * What a gear shift tells its host as it happens, for counters and metrics (the NameNode's {@code GearCounters},
+ * exported by metrics2 and shown by {@code hdfs eafr status}): one call per event, on the thread that steps the shift,
+ * never holding anything up. Every method does nothing by default, so a host counts only what it shows.
+ */
+public interface ShiftEvents {
+  /** Counts nothing. */
+  ShiftEvents NONE = new ShiftEvents() {
+  };
+
+  /** A shift to {@code target} started; {@code decision} says who asked and what it keeps on. */
+  default void shiftStarted(int target, String decision) {
+  }
+
+  /** A shift asked for was refused, or a gear-down was cancelled after maintenance; {@code why} names the cause. */
+  default void shiftRefused(String why) {
+  }
+
+  /** A wake out of turn started for {@code ids}: for a failed DataNode's recovery group, or for a block. */
+  default void wakeStarted(Set<String> ids, boolean forFailure) {
+  }
+
+  /** DataNodes woken out of turn are on, registered and reported, and out of maintenance. */
+  default void woken(Set<String> ids) {
+  }
+
+  /** An owed block is at home (every home holds it) and is forgotten. */
+  default void blockReflected(String blockId) {
+  }
+
+  /** A reflection move failed ({@code reason}); the block is looked at again next pass. */
+  default void moveFailed(String blockId, String reason) {
+  }
+}
