@@ -34,6 +34,7 @@ public final class TraceReplay {
   private final DemoHosts hosts;
   private final ClusterProbe probe;
   private final FileSystem fs;
+  private final HdfsConfiguration conf;
   private final ReplayPlan plan;
   private final DemoSettings.GearMode mode;
   private final long seed;
@@ -51,12 +52,14 @@ public final class TraceReplay {
   private final GearOperator operator;
   private final boolean tty = System.console() != null;
   private long startNanos;
+  private long settleMillis;
+  private boolean settled;
 
   private TraceReplay(DemoState state) throws IOException {
     this.state = state;
     this.settings = DemoSettings.load(state.dir().resolve("settings.txt"), List.of());
     this.hosts = state.hosts();
-    HdfsConfiguration conf = new HdfsConfiguration();
+    this.conf = new HdfsConfiguration();
     this.probe = new ClusterProbe(conf, state);
     this.fs = FileSystem.get(conf);
     this.plan = ReplayPlan.of(settings);
@@ -90,16 +93,18 @@ public final class TraceReplay {
       throw new IOException("hdfs eafr gear auto was refused: " + operator.commands().get(0).answer());
     }
     writeCatalog();
-    say(String.format(Locale.ROOT, "wrote %d files in %.0f s; replaying", plan.fileBytes().length,
-        (System.nanoTime() - began) / 1e9));
+    say(String.format(Locale.ROOT, "wrote %d files in %.0f s; waiting for the power state to settle",
+        plan.fileBytes().length, (System.nanoTime() - began) / 1e9));
     long eventsBefore = System.currentTimeMillis();
+    settleMillis = settle();
+    operator.replayStartsAfter(settleMillis);
     replay();
     say("replay done; reading every file back against its checksum");
     int verified = verifyAll();
     Report report = new Report(state, settings, hosts, plan, mode);
     int code = report.write(new Report.Outcome(readsServed.get(), readsFailed.get(), writesDone.get(),
         writesFailed.get(), readMillis, verified, checksums.size(), ledger, operator, timeline, failures,
-        eventsBefore, lastView, gearUp));
+        eventsBefore, lastView, gearUp, settleMillis, settled));
     writeReadTimes();
     return code;
   }
@@ -129,6 +134,49 @@ public final class TraceReplay {
       throw new IOException(writesFailed.get() + " of the catalog's files could not be written: " + failures);
     }
     writesDone.set(0);
+  }
+
+  /**
+   * Waits until the cluster's power state has settled ({@link SettleWatch}: the start-up gear-down or the cold
+   * servers' power-off done, then a window unchanged), at most {@code demo.settle.max.s}; returns the milliseconds
+   * waited. The replay, its energy account and its timeline start after it, from the state a cluster that runs on
+   * would be in at the start of the trace slice; every policy, every node on included, waits the same way.
+   */
+  private long settle() throws InterruptedException {
+    long most = settings.longValue("demo.settle.max.s") * 1000;
+    SettleWatch watch = new SettleWatch(SettleWatch.windowMillis(conf));
+    List<String> ids = hosts.hosts().stream().map(DemoHosts.Host::id).toList();
+    long began = System.nanoTime();
+    while (true) {
+      long now = (System.nanoTime() - began) / 1_000_000;
+      ClusterProbe.View view;
+      try {
+        view = probe.view();
+      } catch (IOException e) {
+        view = null;
+      }
+      operator.tick(now, 0, view);
+      boolean[] on = probe.hostsOn(hosts.hosts());
+      if (view != null && watch.settled(now, SettleWatch.signature(view, ids, on), SettleWatch.steady(view))) {
+        settled = true;
+        say(String.format(Locale.ROOT, "settled in %.0f s: gear %d, %d of %d hosts on; replaying", now / 1000.0,
+            view.gear(), count(on), on.length));
+        return now;
+      }
+      if (now >= most) {
+        say(String.format(Locale.ROOT, "not settled after %d s (demo.settle.max.s); replaying", most / 1000));
+        return now;
+      }
+      Thread.sleep(settings.longValue("demo.sample.ms"));
+    }
+  }
+
+  private static int count(boolean[] on) {
+    int n = 0;
+    for (boolean b : on) {
+      n += b ? 1 : 0;
+    }
+    return n;
   }
 
   private void replay() throws Exception {
