@@ -25,7 +25,7 @@ final class Report {
   record Outcome(long readsServed, long readsFailed, long writes, long writesFailed, DoubleList readMillis,
       int verified, int files, PowerLedger ledger, GearOperator operator, Timeline timeline, List<String> failures,
       long eventsSinceMillis, ClusterProbe.View lastView, GearUpThroughput gearUp, long settleMillis,
-      boolean settled) {
+      boolean settled, long replayStartEpochMillis) {
   }
 
   private final DemoState state;
@@ -209,6 +209,8 @@ final class Report {
         + settings.get("demo.trace.hours") + " in " + settings.get("demo.duration.s") + " s");
     figures.setProperty("settle.s", String.format(Locale.ROOT, "%.1f", o.settleMillis() / 1000.0));
     figures.setProperty("settled", String.valueOf(o.settled()));
+    // reads-RUN.tsv counts from here: with it the reads line up with the daemons' logs and bmc/events.log
+    figures.setProperty("replay.start.epoch.ms", String.valueOf(o.replayStartEpochMillis()));
     figures.setProperty("kwh", String.valueOf(o.ledger().kilowattHours()));
     figures.setProperty("kwh.all-on", String.valueOf(o.ledger().kilowattHoursAllOn()));
     figures.setProperty("read.p50.ms", String.valueOf(p50));

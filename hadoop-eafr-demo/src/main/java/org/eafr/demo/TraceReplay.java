@@ -44,7 +44,7 @@ public final class TraceReplay {
   private final AtomicLong writesDone = new AtomicLong();
   private final AtomicLong writesFailed = new AtomicLong();
   private final DoubleList readMillis = new DoubleList();
-  /** Each served read: milliseconds into the replay at its open, and its latency (reads-RUN.tsv). */
+  /** Each served read: milliseconds into the replay at its open, its latency, its host (reads-RUN.tsv). */
   private final List<String> readTimes = new ArrayList<>();
   private final List<String> failures = new ArrayList<>();
   private final Timeline timeline = new Timeline();
@@ -54,6 +54,7 @@ public final class TraceReplay {
   private long startNanos;
   private long settleMillis;
   private boolean settled;
+  private long replayStartEpochMillis;
 
   private TraceReplay(DemoState state) throws IOException {
     this.state = state;
@@ -98,13 +99,14 @@ public final class TraceReplay {
     long eventsBefore = System.currentTimeMillis();
     settleMillis = settle();
     operator.replayStartsAfter(settleMillis);
+    replayStartEpochMillis = System.currentTimeMillis();
     replay();
     say("replay done; reading every file back against its checksum");
     int verified = verifyAll();
     Report report = new Report(state, settings, hosts, plan, mode);
     int code = report.write(new Report.Outcome(readsServed.get(), readsFailed.get(), writesDone.get(),
         writesFailed.get(), readMillis, verified, checksums.size(), ledger, operator, timeline, failures,
-        eventsBefore, lastView, gearUp, settleMillis, settled));
+        eventsBefore, lastView, gearUp, settleMillis, settled, replayStartEpochMillis));
     writeReadTimes();
     return code;
   }
@@ -112,7 +114,8 @@ public final class TraceReplay {
   /** reads-RUN.tsv beside the report: when each read began and how long it took, to see where the slow ones fall. */
   private void writeReadTimes() throws IOException {
     Path results = Paths.get(state.plan().getProperty("root")).resolve("target").resolve("demo-results");
-    List<String> lines = new ArrayList<>(List.of("# ms into the replay at open\tlatency ms (open to last byte)"));
+    List<String> lines = new ArrayList<>(List.of(
+        "# ms into the replay at open\tlatency ms (open to last byte)\thost that served it"));
     synchronized (readMillis) {
       lines.addAll(readTimes);
     }
@@ -245,6 +248,7 @@ public final class TraceReplay {
     long at = elapsedMillis();
     try (InputStream in = fs.open(new org.apache.hadoop.fs.Path(path))) {
       FileContent.Read read = FileContent.read(in);
+      String servedBy = servedBy(in);
       if (!read.md5().equals(checksums.get(path))) {
         throw new IOException("checksum " + read.md5() + " of " + read.length() + " bytes is not the "
             + checksums.get(path) + " written");
@@ -252,13 +256,26 @@ public final class TraceReplay {
       double millis = (System.nanoTime() - began) / 1e6;
       synchronized (readMillis) {
         readMillis.add(millis);
-        readTimes.add(String.format(Locale.ROOT, "%d\t%.1f", at, millis));
+        readTimes.add(String.format(Locale.ROOT, "%d\t%.1f\t%s", at, millis, servedBy));
       }
       readsServed.incrementAndGet();
     } catch (IOException | RuntimeException e) {
       readsFailed.incrementAndGet();
       failure("read " + path + " at " + elapsedMillis() / 1000 + " s: " + e);
     }
+  }
+
+  /** The host whose DataNode served the read's last bytes (each file here is one block), by its transfer port. */
+  private String servedBy(InputStream in) {
+    if (in instanceof org.apache.hadoop.hdfs.client.HdfsDataInputStream hdfs && hdfs.getCurrentDatanode() != null) {
+      int port = hdfs.getCurrentDatanode().getXferPort();
+      for (DemoHosts.Host host : hosts.hosts()) {
+        if (host.xferPort() == port) {
+          return host.name().replace(".eafr.local", "");
+        }
+      }
+    }
+    return "?";
   }
 
   private int verifyAll() {
