@@ -6,18 +6,22 @@ import org.apache.hadoop.conf.Configuration;
 /**
  * When the cluster's power state has settled after the files are written, so that the replay (and its energy account)
  * starts from the state a cluster that runs on would be in, every policy reached the same way: the NameNode has no
- * shift under way and nothing about power has changed for a whole window (its gear and target, each host on or off,
- * each DataNode's admin state and whether EAFR put it to sleep). The window is two rounds of whichever controller
- * switches hosts: the gear controller ({@code eafr.gear.auto.interval.ms}) or, with cold servers powered off, the
- * replication monitor ({@code eafr.interval.ms}), so a controller that would still act has had its turn.
+ * shift under way and nothing about power has changed (its gear and target, each host on or off, each DataNode's admin
+ * state and whether EAFR put it to sleep) for a whole window and for two decisions of whichever controller switches
+ * hosts (the gear controller's, counted by {@code gearAutoDecisions}, or, with cold servers powered off, the
+ * replication monitor's rounds), so a controller that would still act has had its turn. The window is two of that
+ * controller's periods ({@code eafr.gear.auto.interval.ms}, or {@code eafr.interval.ms} if longer); without a
+ * controller (every node on, the manual schedule) the window alone.
  *
- * <p>Worked example (window 16 s): a gear-down starts at 5 s (phase not STEADY) and its hosts are off at 20 s; the
- * state is then unchanged, so it is settled at 36 s. With every node on nothing changes: settled at 16 s.
+ * <p>Worked example (window 16 s, the controller deciding every 8 s from 4 s): it holds at 4 s (the files' writes in
+ * its sample), starts a gear-down at 12 s, whose hosts are off at 22 s; it holds at 28 s and 36 s, so the state is
+ * settled at 38 s (16 s unchanged, two decisions). With every node on nothing changes: settled at 16 s.
  */
 final class SettleWatch {
   private final long windowMillis;
   private String last;
   private long since;
+  private long decisionsSince;
 
   SettleWatch(long windowMillis) {
     this.windowMillis = windowMillis;
@@ -47,8 +51,11 @@ final class SettleWatch {
     return text.toString();
   }
 
-  /** Observes the cluster at {@code timeMillis}; true once it has been steady and unchanged for the window. */
-  boolean settled(long timeMillis, String signature, boolean steady) {
+  /**
+   * Observes the cluster at {@code timeMillis}, its controller having made {@code decisions} so far (-1: no controller
+   * switches hosts); true once it has been steady and unchanged for the window and two decisions.
+   */
+  boolean settled(long timeMillis, String signature, boolean steady, long decisions) {
     if (!steady) {
       last = null;
       return false;
@@ -56,8 +63,9 @@ final class SettleWatch {
     if (!signature.equals(last)) {
       last = signature;
       since = timeMillis;
+      decisionsSince = decisions;
     }
-    return timeMillis - since >= windowMillis;
+    return timeMillis - since >= windowMillis && (decisions < 0 || decisions - decisionsSince >= 2);
   }
 
   /** Whether {@code view} shows no shift under way. */

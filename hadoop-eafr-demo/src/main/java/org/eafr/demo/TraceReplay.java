@@ -149,6 +149,8 @@ public final class TraceReplay {
     long most = settings.longValue("demo.settle.max.s") * 1000;
     SettleWatch watch = new SettleWatch(SettleWatch.windowMillis(conf));
     List<String> ids = hosts.hosts().stream().map(DemoHosts.Host::id).toList();
+    // a controller switches hosts: the gears' in auto mode, or the monitor that turns the random layout's cold servers
+    boolean controlled = mode == DemoSettings.GearMode.AUTO || !settings.geared();
     long began = System.nanoTime();
     while (true) {
       long now = (System.nanoTime() - began) / 1_000_000;
@@ -160,7 +162,8 @@ public final class TraceReplay {
       }
       operator.tick(now, 0, view);
       boolean[] on = probe.hostsOn(hosts.hosts());
-      if (view != null && watch.settled(now, SettleWatch.signature(view, ids, on), SettleWatch.steady(view))) {
+      if (view != null && watch.settled(now, SettleWatch.signature(view, ids, on), SettleWatch.steady(view),
+          controlled ? view.decisions() : -1)) {
         settled = true;
         say(String.format(Locale.ROOT, "settled in %.0f s: gear %d, %d of %d hosts on; replaying", now / 1000.0,
             view.gear(), count(on), on.length));
