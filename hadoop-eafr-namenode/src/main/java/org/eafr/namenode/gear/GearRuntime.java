@@ -49,7 +49,6 @@ public final class GearRuntime {
   private final Set<ReflectionMove> reflectionMoves = ConcurrentHashMap.newKeySet();
   private final RelayoutDrops relayoutDrops = new RelayoutDrops();
   private final GearCounters counters = new GearCounters();
-  private final WarmingDataNodes warming = new WarmingDataNodes();
   private volatile PowerManager power;
   private volatile GearService service;
   private volatile GearAutopilot autopilot;
@@ -358,11 +357,6 @@ public final class GearRuntime {
     if (running != null && !state.sleeping().isEmpty()) {
       running.readFoundNoReplica();
     }
-  }
-
-  /** The DataNodes a gear-up woke that still warm up (the reader ordering lists them after warm holders). */
-  public WarmingDataNodes warming() {
-    return warming;
   }
 
   public GearCounters counters() {

@@ -467,7 +467,6 @@ public final class GearService implements AutoCloseable {
     gears.state(state);
     if (!woken.isEmpty()) {
       maintenance.leave(woken);
-      gears.warming().returned(woken, org.apache.hadoop.util.Time.monotonicNow(), gears.settings().warmUpMillis());
     }
     if (changed && !state.sleeping().isEmpty()) {
       maintenance.enter(state.sleeping()); // every sleeper again: the overlay may have been rebuilt since

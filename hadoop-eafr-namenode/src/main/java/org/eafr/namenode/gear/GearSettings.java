@@ -68,13 +68,9 @@ public final class GearSettings {
       "eafr.gear.server.write-bytes-per-second", "WB", "In auto mode, bytes per second one DataNode writes at full"
           + " load (every replica counted): the growth of the DataNodes' used space, divided by this, gives the"
           + " DataNodes needed by writes; 0 means writes do not limit.", 104_857_600L, Range.atLeast(0L));
-  public static final Setting<Long> WARM_UP_MS = Setting.ofLong("eafr.gear.warm-up.ms", "-",
-      "How long after a gear-up takes a woken DataNode out of maintenance its read queue counts one round of read"
-          + " slots (eafr.server.service-capacity) more when readers are ordered, so a warm holder is preferred while"
-          + " its JVM and caches are cold, in milliseconds; 0 turns this off.", 30_000L, Range.closed(0L, 3_600_000L));
 
   private static final List<Setting<?>> NUMERIC = List.of(EXPECTED_DATANODES, STEP_MS, REFLECTION_BLOCKS_PER_STEP,
-      WARM_UP_MS, AUTO_INTERVAL_MS, SERVER_OPENS_PER_SECOND, SERVER_WRITE_BYTES_PER_SECOND, GridSignalUrl.POLL_MS);
+      AUTO_INTERVAL_MS, SERVER_OPENS_PER_SECOND, SERVER_WRITE_BYTES_PER_SECOND, GridSignalUrl.POLL_MS);
 
   private final String layout;
   private final GearedPolicySpec<?> policy;
@@ -82,7 +78,6 @@ public final class GearSettings {
   private final int expectedDataNodes;
   private final long stepMillis;
   private final int reflectionBlocksPerStep;
-  private final long warmUpMillis;
   private final GearMode mode;
   private final long autoIntervalMillis;
   private final long serverOpensPerSecond;
@@ -109,7 +104,6 @@ public final class GearSettings {
     this.expectedDataNodes = EXPECTED_DATANODES.read(lookup);
     this.stepMillis = STEP_MS.read(lookup);
     this.reflectionBlocksPerStep = REFLECTION_BLOCKS_PER_STEP.read(lookup);
-    this.warmUpMillis = WARM_UP_MS.read(lookup);
     String rawMode = lookup.apply(MODE_KEY);
     this.mode = rawMode == null || rawMode.isBlank() ? GearMode.MANUAL : GearMode.of(rawMode.trim());
     if (mode == null) {
@@ -189,11 +183,6 @@ public final class GearSettings {
 
   public int reflectionBlocksPerStep() {
     return reflectionBlocksPerStep;
-  }
-
-  /** eafr.gear.warm-up.ms: how long a woken DataNode counts one round of read slots more; 0: never. */
-  public long warmUpMillis() {
-    return warmUpMillis;
   }
 
   /** The configured {@value #MODE_KEY}: the mode until an operator switches it at run time. */

@@ -14,7 +14,6 @@ import org.eafr.namenode.cluster.RecentReads;
 import org.eafr.namenode.cluster.ServerRoles;
 import org.eafr.namenode.cluster.ServerTranslator;
 import org.eafr.namenode.gear.GearRuntime;
-import org.eafr.namenode.gear.WarmingDataNodes;
 import org.eafr.namenode.runtime.EafrRuntime;
 import org.eafr.placement.cluster.ServerRole;
 import org.eafr.placement.gear.ActiveSet;
@@ -35,8 +34,7 @@ import org.eafr.placement.read.ReaderSelector;
  * special place: it competes with its rack by queue, as in Alg. 3. Placement (chooseRandom...) is DFSNetworkTopology's.
  * A block with no location at all is reported to the gear service, which may wake the group holding it. Under a
  * geared policy ({@code eafr.layout}) the policy's read ordering picks the replica listed first among those Alg. 3
- * orders: Rabbit's hit-ratio balancer, SpringFS's read offloading, or EAFR on gears' rounds of read slots. A DataNode a
- * gear-up woke counts one round of read slots more while it warms up ({@link WarmingDataNodes}).
+ * orders: Rabbit's hit-ratio balancer, SpringFS's read offloading, or EAFR on gears' rounds of read slots.
  */
 public class EafrNetworkTopology extends DFSNetworkTopology implements Configurable {
   private Configuration conf;
@@ -105,8 +103,6 @@ public class EafrNetworkTopology extends DFSNetworkTopology implements Configura
     T[] active = Arrays.copyOf(nodes, activeLen);
     int readerRack = rackOf(reader);
     long now = recentReads.now();
-    WarmingDataNodes warming = gears.warming();
-    boolean anyWarming = warming.any(now);
     for (int i = 0; i < activeLen; i++) {
       DatanodeInfo dataNode = (DatanodeInfo) nodes[i];
       ReplicaId replica = replicaIds.of(dataNode);
@@ -114,10 +110,6 @@ public class EafrNetworkTopology extends DFSNetworkTopology implements Configura
       local[i] = replica.rackId(dataNode, rackIds) == readerRack;
       roles[i] = replica.role(dataNode, serverRoles, translator);
       queues[i] = ServerTranslator.readQueue(dataNode, replica.directedReads.value(now));
-      if (anyWarming && warming.warming(replica.id, now)) {
-        // woken by a gear-up and still cold: one round of its slots more
-        queues[i] = (int) Math.min(Integer.MAX_VALUE, (long) queues[i] + serviceCapacity);
-      }
     }
     int[] order = new int[activeLen];
     int serving = readers.orderIndices(local, roles, queues, activeLen, order);

@@ -6,7 +6,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Set;
 import java.util.stream.Collectors;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
@@ -16,7 +15,6 @@ import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
 import org.apache.hadoop.net.NodeBase;
 import org.eafr.namenode.runtime.EafrRuntime;
 import org.eafr.namenode.cluster.ServerTranslator;
-import org.eafr.namenode.gear.WarmingDataNodes;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -112,25 +110,6 @@ class EafrNetworkTopologyTest {
     assertThat(sorted(readerOnR1, a, c).get(0)).isEqualTo("10.0.0.1");
     assertThat(sorted(readerOnR1, a, c).get(0)).isEqualTo("10.0.0.3");
     assertThat(sorted(readerOnR1, a, c).get(0)).isEqualTo("10.0.0.1");
-  }
-
-  /**
-   * C (1 xceiver) comes before A (5) on the reader's rack; woken by a gear-up and warming, C counts one round of read
-   * slots more (1 + c), so A is listed first; once the warm-up has passed, C is first again. A warm-up of 0 is none.
-   */
-  @Test
-  void aDataNodeWokenByAGearUp_isListedAfterWarmHolders_whileItWarms() {
-    DatanodeDescriptor readerOnR1 = node("10.0.0.9", "/r1", 0);
-    EafrRuntime runtime = EafrRuntime.of(conf);
-    long now = runtime.recentReads().now();
-    WarmingDataNodes warming = runtime.gears().warming();
-    warming.returned(Set.of(ServerTranslator.idOf(c)), now, 0);
-    assertThat(sorted(readerOnR1, a, c).get(0)).isEqualTo("10.0.0.3");
-    warming.returned(Set.of(ServerTranslator.idOf(c)), now, 30_000);
-    assertThat(sorted(readerOnR1, a, c)).containsExactly("10.0.0.1", "10.0.0.3");
-    warming.returned(Set.of(ServerTranslator.idOf(c)), now - 30_001, 30_000);
-    assertThat(warming.warming(ServerTranslator.idOf(c), now)).isFalse();
-    assertThat(sorted(readerOnR1, a, c).get(0)).isEqualTo("10.0.0.3");
   }
 
   @Test
