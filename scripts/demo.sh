@@ -163,6 +163,16 @@ cmd_run() { # start-only [args]: 1 starts the cluster and leaves it running
   return "$code"
 }
 
+# A compared run's daemon logs and power events, kept beside its report (the next run deletes the state directory):
+# reads-RUN.tsv and RUN.properties' replay.start.epoch.ms line its reads up with them.
+keep_logs() {
+  local dir="$ROOT/target/demo-results/logs-$1"
+  rm -rf "$dir"
+  mkdir -p "$dir"
+  cp -r "$STATE/logs/." "$dir/" 2>/dev/null || true
+  cp "$STATE/bmc/events.log" "$dir/power-events.log" 2>/dev/null || true
+}
+
 cmd_compare() { # the runs in a row, each its own `run` (a failed one is a row of the table), then the table
   local policies=rabbit,springfs,accordion,eafr-geared,random pass=(--set demo.duration.s=240) p since
   while (($#)); do
@@ -177,8 +187,10 @@ cmd_compare() { # the runs in a row, each its own `run` (a failed one is a row o
   for p in ${policies//,/ }; do setup_java --check "${pass[@]}" --set "demo.policy=$p" || exit 2; done
   since=$(date +%s%3N)
   DEMO_SKIP_BUILD=1 "$ROOT/scripts/demo.sh" run --no-gears "${pass[@]}" || log "the run with every node on failed (see its row)"
+  keep_logs off
   for p in ${policies//,/ }; do
     DEMO_SKIP_BUILD=1 "$ROOT/scripts/demo.sh" run --policy "$p" "${pass[@]}" || log "the run of $p failed (see its row)"
+    keep_logs "$p"
   done
   demo_java org.eafr.demo.Comparison "$ROOT/target/demo-results" "$since" "$policies"
 }

@@ -57,7 +57,7 @@ final class ClusterProbe {
   /** The NameNode's gears and DataNodes now. */
   record View(int gear, int targetGear, String phase, long shifts, long blocksReflected, int sleeping,
       Map<String, Double> loadById, Map<String, Boolean> aliveById, Map<String, Boolean> asleepById,
-      boolean safeMode) {
+      Map<String, String> adminById, boolean safeMode, long decisions) {
     /**
      * Whether the NameNode has DataNode {@code id} asleep: put to sleep by the gears, or unknown to it (a NameNode
      * started while it slept). A DataNode of a sleeping gear group woken out of turn (docs/gears-recovery.md) is awake.
@@ -77,15 +77,18 @@ final class ClusterProbe {
     Map<String, Double> loads = new HashMap<>();
     Map<String, Boolean> alive = new HashMap<>();
     Map<String, Boolean> asleep = new HashMap<>();
+    Map<String, String> admin = new HashMap<>();
     for (JsonNode node : status.path("nodes")) {
       loads.put(node.path("id").asText(), node.path("loadFraction").asDouble(0));
       alive.put(node.path("id").asText(), node.path("alive").asBoolean(false));
       asleep.put(node.path("id").asText(), node.path("putToSleepByEafr").asBoolean(false));
+      admin.put(node.path("id").asText(), node.path("adminState").asText("?"));
     }
     return new View(gears.path("gear").asInt(-1), gears.path("targetGear").asInt(-1),
         gears.path("gearPhase").asText("?"), gears.path("gearShifts").asLong(0),
-        gears.path("blocksReflected").asLong(0), gears.path("sleepingNodes").asInt(0), loads, alive, asleep,
-        status.path("safeMode").asBoolean(false));
+        gears.path("blocksReflected").asLong(0), gears.path("sleepingNodes").asInt(0), loads, alive, asleep, admin,
+        status.path("safeMode").asBoolean(false),
+        gears.path("gearAutoDecisions").asLong(0) + status.path("monitor").path("rounds").asLong(0));
   }
 
   /** Whether each host's DataNode process runs now (its recorded pid runs a DataNode JVM). */

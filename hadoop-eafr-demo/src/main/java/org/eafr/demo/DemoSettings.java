@@ -46,6 +46,8 @@ public final class DemoSettings {
         + " NameNode or random (EAFR's layout, its cold servers switched off)", policies());
     key("demo.gear.schedule", "0.0:0,0.62:4,0.83:0", "manual mode: fraction of the run:gear (max = highest)");
     key("demo.duration.s", "600", "length of the replay, seconds (the trace slice is compressed into it)", 30, 7200);
+    key("demo.settle.max.s", "300", "most seconds to wait after the files are written for the power state to settle"
+        + " before the replay and its energy account start (0: replay at once)", 0, 3600);
     key("demo.trace", "FB-2009_samples_24_times_1hr_0.tsv.gz", "SWIM trace, a resource of hadoop-eafr-sim"
         + " (traces/NAME) or a file");
     key("demo.trace.start-hour", "0", "first hour of the trace slice", 0, 23);

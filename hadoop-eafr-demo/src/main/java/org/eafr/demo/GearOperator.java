@@ -38,6 +38,14 @@ final class GearOperator {
   }
 
   synchronized void tick(long nowMillis, ClusterProbe.View view) {
+    tick(nowMillis, nowMillis, view);
+  }
+
+  /**
+   * One sample at {@code nowMillis} (when a shift is recorded) with the schedule at {@code scheduleMillis}: while the
+   * cluster settles before the replay, the schedule stays at its start (manual mode's first step, e.g. gear 0).
+   */
+  synchronized void tick(long nowMillis, long scheduleMillis, ClusterProbe.View view) {
     if (view == null || view.gear() < 0) {
       return;
     }
@@ -46,11 +54,11 @@ final class GearOperator {
       shifts.add(new Shift(nowMillis / 1000.0, lastGear, inService));
     }
     lastGear = inService;
-    while (next + 1 < schedule.steps().size() && due(schedule.steps().get(next + 1), nowMillis)) {
+    while (next + 1 < schedule.steps().size() && due(schedule.steps().get(next + 1), scheduleMillis)) {
       next++; // a later step is due too: the earlier one is moot
       attempts = 0;
     }
-    if (next >= schedule.steps().size() || !due(schedule.steps().get(next), nowMillis)) {
+    if (next >= schedule.steps().size() || !due(schedule.steps().get(next), scheduleMillis)) {
       return;
     }
     GearSchedule.Step step = schedule.steps().get(next);
@@ -62,12 +70,20 @@ final class GearOperator {
     if (!view.phase().equals("STEADY")) {
       return; // one shift at a time
     }
-    ClusterProbe.Answer answer = ask(String.format(java.util.Locale.ROOT, "at %.0f s", nowMillis / 1000.0),
-        String.valueOf(step.gear()));
+    ClusterProbe.Answer answer = ask(String.format(java.util.Locale.ROOT, scheduleMillis == nowMillis ? "at %.0f s"
+        : "%.0f s into settling", nowMillis / 1000.0), String.valueOf(step.gear()));
     if (answer.code() == 0 || ++attempts >= MAX_ATTEMPTS) {
       next++;
       attempts = 0;
     }
+  }
+
+  /**
+   * The replay starts {@code settleMillis} after the operator's clock began (the cluster settled first): the shifts
+   * recorded so far move before the replay (negative seconds), and the schedule's times count from the replay.
+   */
+  synchronized void replayStartsAfter(long settleMillis) {
+    shifts.replaceAll(shift -> new Shift(shift.seconds() - settleMillis / 1000.0, shift.from(), shift.to()));
   }
 
   /**

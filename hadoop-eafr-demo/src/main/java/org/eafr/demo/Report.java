@@ -24,7 +24,8 @@ final class Report {
   /** Everything the replay measured. */
   record Outcome(long readsServed, long readsFailed, long writes, long writesFailed, DoubleList readMillis,
       int verified, int files, PowerLedger ledger, GearOperator operator, Timeline timeline, List<String> failures,
-      long eventsSinceMillis, ClusterProbe.View lastView, GearUpThroughput gearUp) {
+      long eventsSinceMillis, ClusterProbe.View lastView, GearUpThroughput gearUp, long settleMillis,
+      boolean settled, long replayStartEpochMillis) {
   }
 
   private final DemoState state;
@@ -58,6 +59,9 @@ final class Report {
         settings.get("demo.trace"), settings.get("demo.trace.start-hour"), settings.integer("demo.trace.start-hour")
             + settings.integer("demo.trace.hours"), plan.durationMillis() / 1000, hosts.hosts().size(),
         settings.get("demo.racks"), settings.get("demo.gear.primaries"), settings.get("demo.gear.group-size"));
+    add("settling before the replay: %.0f s after the files were written%s (not in the figures below; power"
+        + " commands and gear shifts include it, at negative seconds)", o.settleMillis() / 1000.0, o.settled() ? ""
+        : ", not settled (demo.settle.max.s)");
     add("energy (EAFR Table 2 model over each DataNode host's real on-time and load): %.4f kWh used, %.4f kWh with"
         + " every node on: %.2fx", o.ledger().kilowattHours(), o.ledger().kilowattHoursAllOn(), o.ledger().ratio());
     StringBuilder onTime = new StringBuilder("time on per host:");
@@ -203,6 +207,10 @@ final class Report {
     figures.setProperty("finished", Instant.now().toString());
     figures.setProperty("trace", settings.get("demo.trace") + " hours " + settings.get("demo.trace.start-hour") + "+"
         + settings.get("demo.trace.hours") + " in " + settings.get("demo.duration.s") + " s");
+    figures.setProperty("settle.s", String.format(Locale.ROOT, "%.1f", o.settleMillis() / 1000.0));
+    figures.setProperty("settled", String.valueOf(o.settled()));
+    // reads-RUN.tsv counts from here: with it the reads line up with the daemons' logs and bmc/events.log
+    figures.setProperty("replay.start.epoch.ms", String.valueOf(o.replayStartEpochMillis()));
     figures.setProperty("kwh", String.valueOf(o.ledger().kilowattHours()));
     figures.setProperty("kwh.all-on", String.valueOf(o.ledger().kilowattHoursAllOn()));
     figures.setProperty("read.p50.ms", String.valueOf(p50));

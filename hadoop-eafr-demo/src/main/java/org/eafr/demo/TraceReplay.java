@@ -34,6 +34,7 @@ public final class TraceReplay {
   private final DemoHosts hosts;
   private final ClusterProbe probe;
   private final FileSystem fs;
+  private final HdfsConfiguration conf;
   private final ReplayPlan plan;
   private final DemoSettings.GearMode mode;
   private final long seed;
@@ -43,7 +44,7 @@ public final class TraceReplay {
   private final AtomicLong writesDone = new AtomicLong();
   private final AtomicLong writesFailed = new AtomicLong();
   private final DoubleList readMillis = new DoubleList();
-  /** Each served read: milliseconds into the replay at its open, and its latency (reads-RUN.tsv). */
+  /** Each served read: milliseconds into the replay at its open, its latency, its host (reads-RUN.tsv). */
   private final List<String> readTimes = new ArrayList<>();
   private final List<String> failures = new ArrayList<>();
   private final Timeline timeline = new Timeline();
@@ -51,12 +52,15 @@ public final class TraceReplay {
   private final GearOperator operator;
   private final boolean tty = System.console() != null;
   private long startNanos;
+  private long settleMillis;
+  private boolean settled;
+  private long replayStartEpochMillis;
 
   private TraceReplay(DemoState state) throws IOException {
     this.state = state;
     this.settings = DemoSettings.load(state.dir().resolve("settings.txt"), List.of());
     this.hosts = state.hosts();
-    HdfsConfiguration conf = new HdfsConfiguration();
+    this.conf = new HdfsConfiguration();
     this.probe = new ClusterProbe(conf, state);
     this.fs = FileSystem.get(conf);
     this.plan = ReplayPlan.of(settings);
@@ -90,16 +94,19 @@ public final class TraceReplay {
       throw new IOException("hdfs eafr gear auto was refused: " + operator.commands().get(0).answer());
     }
     writeCatalog();
-    say(String.format(Locale.ROOT, "wrote %d files in %.0f s; replaying", plan.fileBytes().length,
-        (System.nanoTime() - began) / 1e9));
+    say(String.format(Locale.ROOT, "wrote %d files in %.0f s; waiting for the power state to settle",
+        plan.fileBytes().length, (System.nanoTime() - began) / 1e9));
     long eventsBefore = System.currentTimeMillis();
+    settleMillis = settle();
+    operator.replayStartsAfter(settleMillis);
+    replayStartEpochMillis = System.currentTimeMillis();
     replay();
     say("replay done; reading every file back against its checksum");
     int verified = verifyAll();
     Report report = new Report(state, settings, hosts, plan, mode);
     int code = report.write(new Report.Outcome(readsServed.get(), readsFailed.get(), writesDone.get(),
         writesFailed.get(), readMillis, verified, checksums.size(), ledger, operator, timeline, failures,
-        eventsBefore, lastView, gearUp));
+        eventsBefore, lastView, gearUp, settleMillis, settled, replayStartEpochMillis));
     writeReadTimes();
     return code;
   }
@@ -107,7 +114,8 @@ public final class TraceReplay {
   /** reads-RUN.tsv beside the report: when each read began and how long it took, to see where the slow ones fall. */
   private void writeReadTimes() throws IOException {
     Path results = Paths.get(state.plan().getProperty("root")).resolve("target").resolve("demo-results");
-    List<String> lines = new ArrayList<>(List.of("# ms into the replay at open\tlatency ms (open to last byte)"));
+    List<String> lines = new ArrayList<>(List.of(
+        "# ms into the replay at open\tlatency ms (open to last byte)\thost that served it"));
     synchronized (readMillis) {
       lines.addAll(readTimes);
     }
@@ -129,6 +137,52 @@ public final class TraceReplay {
       throw new IOException(writesFailed.get() + " of the catalog's files could not be written: " + failures);
     }
     writesDone.set(0);
+  }
+
+  /**
+   * Waits until the cluster's power state has settled ({@link SettleWatch}: the start-up gear-down or the cold
+   * servers' power-off done, then a window unchanged), at most {@code demo.settle.max.s}; returns the milliseconds
+   * waited. The replay, its energy account and its timeline start after it, from the state a cluster that runs on
+   * would be in at the start of the trace slice; every policy, every node on included, waits the same way.
+   */
+  private long settle() throws InterruptedException {
+    long most = settings.longValue("demo.settle.max.s") * 1000;
+    SettleWatch watch = new SettleWatch(SettleWatch.windowMillis(conf));
+    List<String> ids = hosts.hosts().stream().map(DemoHosts.Host::id).toList();
+    // a controller switches hosts: the gears' in auto mode, or the monitor that turns the random layout's cold servers
+    boolean controlled = mode == DemoSettings.GearMode.AUTO || !settings.geared();
+    long began = System.nanoTime();
+    while (true) {
+      long now = (System.nanoTime() - began) / 1_000_000;
+      ClusterProbe.View view;
+      try {
+        view = probe.view();
+      } catch (IOException e) {
+        view = null;
+      }
+      operator.tick(now, 0, view);
+      boolean[] on = probe.hostsOn(hosts.hosts());
+      if (view != null && watch.settled(now, SettleWatch.signature(view, ids, on), SettleWatch.steady(view),
+          controlled ? view.decisions() : -1)) {
+        settled = true;
+        say(String.format(Locale.ROOT, "settled in %.0f s: gear %d, %d of %d hosts on; replaying", now / 1000.0,
+            view.gear(), count(on), on.length));
+        return now;
+      }
+      if (now >= most) {
+        say(String.format(Locale.ROOT, "not settled after %d s (demo.settle.max.s); replaying", most / 1000));
+        return now;
+      }
+      Thread.sleep(settings.longValue("demo.sample.ms"));
+    }
+  }
+
+  private static int count(boolean[] on) {
+    int n = 0;
+    for (boolean b : on) {
+      n += b ? 1 : 0;
+    }
+    return n;
   }
 
   private void replay() throws Exception {
@@ -197,6 +251,7 @@ public final class TraceReplay {
     long at = elapsedMillis();
     try (InputStream in = fs.open(new org.apache.hadoop.fs.Path(path))) {
       FileContent.Read read = FileContent.read(in);
+      String servedBy = servedBy(in);
       if (!read.md5().equals(checksums.get(path))) {
         throw new IOException("checksum " + read.md5() + " of " + read.length() + " bytes is not the "
             + checksums.get(path) + " written");
@@ -204,13 +259,26 @@ public final class TraceReplay {
       double millis = (System.nanoTime() - began) / 1e6;
       synchronized (readMillis) {
         readMillis.add(millis);
-        readTimes.add(String.format(Locale.ROOT, "%d\t%.1f", at, millis));
+        readTimes.add(String.format(Locale.ROOT, "%d\t%.1f\t%s", at, millis, servedBy));
       }
       readsServed.incrementAndGet();
     } catch (IOException | RuntimeException e) {
       readsFailed.incrementAndGet();
       failure("read " + path + " at " + elapsedMillis() / 1000 + " s: " + e);
     }
+  }
+
+  /** The host whose DataNode served the read's last bytes (each file here is one block), by its transfer port. */
+  private String servedBy(InputStream in) {
+    if (in instanceof org.apache.hadoop.hdfs.client.HdfsDataInputStream hdfs && hdfs.getCurrentDatanode() != null) {
+      int port = hdfs.getCurrentDatanode().getXferPort();
+      for (DemoHosts.Host host : hosts.hosts()) {
+        if (host.xferPort() == port) {
+          return host.name().replace(".eafr.local", "");
+        }
+      }
+    }
+    return "?";
   }
 
   private int verifyAll() {
