@@ -1,6 +1,7 @@
 package org.eafr.namenode.gear;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -72,7 +73,8 @@ class ChainCapacityTest {
     EqualWorkLayout layout = (EqualWorkLayout) gears.layout().orElseThrow();
     assertThat(layout.byCapacity()).isTrue();
     assertThat(layout.chain().id(0)).isEqualTo("10.0.0.14:9866");
-    assertThat(layout.share(0)).isEqualTo(0.6);
-    assertThat(layout.share(1)).isEqualTo(0.4);
+    // Usable bytes, each capacity less eafr.storage-reserve.bytes (10 GB by default): 740 and 490 GB of 1,230.
+    assertThat(layout.share(0)).isCloseTo(740.0 / 1230, within(1e-12));
+    assertThat(layout.share(1)).isCloseTo(490.0 / 1230, within(1e-12));
   }
 }
