@@ -22,6 +22,8 @@ import java.util.TreeMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
@@ -300,32 +302,41 @@ final class ThrashCluster {
     return ThrashVerdict.Fsck.parse(report);
   }
 
-  /** How fsck came out after a NameNode restart: its last report, and its first unhealthy one (null: none). */
-  record FsckAfterRestart(ThrashVerdict.Fsck last, ThrashVerdict.Fsck firstUnhealthy, double seconds) {
+  /** fsck after a NameNode restart: HEALTHY after {@code seconds}, and its first unhealthy report (null: none). */
+  record FsckAfterRestart(ThrashVerdict.Fsck firstUnhealthy, double seconds) {
     String describe() {
       String first = firstUnhealthy == null ? "" : String.format(Locale.ROOT, " (%s, %d missing blocks at first)",
           firstUnhealthy.status(), firstUnhealthy.missingBlocks());
-      return String.format(Locale.ROOT, "fsck %s after %.0f s%s", last.status(), seconds, first);
+      return String.format(Locale.ROOT, "fsck HEALTHY after %.0f s%s", seconds, first);
     }
   }
 
   /**
-   * fsck until it is HEALTHY or {@code timeoutSeconds} pass. A NameNode leaves safe mode once 99.9% of the blocks
-   * have a reported replica (the demo sets no safe-mode extension), so right after a restart a block whose DataNodes
-   * have not sent their first full report yet counts as missing; it must come back once they have. The Nth report is
-   * kept in logs/thrash-fsck-{@code name}-N.txt.
+   * fsck until it is HEALTHY, else a ThrashTimeout after {@code timeoutSeconds}. A NameNode leaves safe mode once
+   * 99.9% of the blocks have a reported replica (the demo sets no safe-mode extension), so right after a restart a
+   * block whose DataNodes have not sent their first full report yet counts as missing; it must come back once they
+   * have. The Nth report is kept in logs/thrash-fsck-{@code name}-N.txt.
    */
-  FsckAfterRestart fsckAfterRestart(String name, long timeoutSeconds) throws Exception {
+  FsckAfterRestart fsckAfterRestart(String name, long timeoutSeconds) throws InterruptedException, ThrashTimeout {
     long start = System.nanoTime();
-    long deadline = start + TimeUnit.SECONDS.toNanos(timeoutSeconds);
-    ThrashVerdict.Fsck first = null;
-    for (int n = 1; ; n++) {
-      ThrashVerdict.Fsck fsck = fsck(String.format(Locale.ROOT, "thrash-fsck-%s-%d.txt", name, n));
-      if (fsck.healthy() || System.nanoTime() > deadline) {
-        return new FsckAfterRestart(fsck, first, (System.nanoTime() - start) / 1e9);
-      }
-      first = first == null ? fsck : first;
-      Thread.sleep(1000);
+    AtomicInteger reports = new AtomicInteger();
+    AtomicReference<ThrashVerdict.Fsck> first = new AtomicReference<>();
+    poll("fsck HEALTHY after the NameNode restart", timeoutSeconds, () -> {
+      Optional<ThrashVerdict.Fsck> fsck = fsckOrEmpty(
+          String.format(Locale.ROOT, "thrash-fsck-%s-%d.txt", name, reports.incrementAndGet()));
+      fsck.filter(f -> !f.healthy()).ifPresent(f -> first.compareAndSet(null, f));
+      return fsck;
+    }, ThrashVerdict.Fsck::healthy, last -> last == null ? "fsck never answered"
+        : String.format(Locale.ROOT, "last fsck %s, %d missing, %d corrupt blocks", last.status(),
+            last.missingBlocks(), last.corruptBlocks()));
+    return new FsckAfterRestart(first.get(), (System.nanoTime() - start) / 1e9);
+  }
+
+  private Optional<ThrashVerdict.Fsck> fsckOrEmpty(String reportFile) {
+    try {
+      return Optional.of(fsck(reportFile));
+    } catch (Exception e) {
+      return Optional.empty();
     }
   }
 

