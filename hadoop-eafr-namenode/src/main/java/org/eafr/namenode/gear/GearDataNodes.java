@@ -45,7 +45,7 @@ final class GearDataNodes {
     return new DataNodeView(true, dn.isAlive(), dn.checkBlockReportReceived(), admin(dn.getAdminState()), false);
   }
 
-  private static AdminState admin(AdminStates state) {
+  static AdminState admin(AdminStates state) {
     switch (state) {
       case DECOMMISSION_INPROGRESS:
         return AdminState.DECOMMISSIONING;

@@ -85,6 +85,12 @@ final class NamespaceFloor implements GearFloor, ReplicaWalks {
    * a block list kept changing under the walk.
    */
   ShiftFloor.Gaps check(ActiveSet staysOn) {
+    readRegistered();
+    return ShiftFloor.check(this, byId.keySet(), id -> staysOn.contains(id) && live.test(id));
+  }
+
+  /** The registered DataNodes by id, read once per check (and again when a walk names one registered since). */
+  private void readRegistered() {
     Map<String, DatanodeDescriptor> registered = new LinkedHashMap<>();
     for (DatanodeDescriptor dn : nameNode.getNamesystem().getBlockManager().getDatanodeManager()
         .getDatanodeListForReport(DatanodeReportType.ALL)) {
@@ -92,7 +98,6 @@ final class NamespaceFloor implements GearFloor, ReplicaWalks {
     }
     byId = registered;
     keptFor = null;
-    return ShiftFloor.check(this, registered.keySet(), id -> staysOn.contains(id) && live.test(id));
   }
 
   @Override
@@ -103,6 +108,9 @@ final class NamespaceFloor implements GearFloor, ReplicaWalks {
 
   @Override
   public Optional<UnavailableBlock> firstUnheldOn(String id, Predicate<String> kept) {
+    if (!byId.containsKey(id)) {
+      readRegistered(); // walked for the core's shift, whose checks do not start with check(...)
+    }
     DatanodeDescriptor dn = byId.get(id);
     if (dn == null) {
       return Optional.empty();
@@ -187,7 +195,8 @@ final class NamespaceFloor implements GearFloor, ReplicaWalks {
     return new UnavailableBlock(block.getBlockName() + " of file " + file.getFullPathName(), holders);
   }
 
-  private static List<String> holders(BlockManager blockManager, BlockInfo block) {
+  /** The DataNodes HDFS records replicas of {@code block} on; under the namesystem lock. */
+  static List<String> holders(BlockManager blockManager, BlockInfo block) {
     List<String> holders = new ArrayList<>();
     for (DatanodeStorageInfo storage : blockManager.getStorages(block)) {
       holders.add(ServerTranslator.idOf(storage.getDatanodeDescriptor()));
@@ -195,11 +204,21 @@ final class NamespaceFloor implements GearFloor, ReplicaWalks {
     return holders;
   }
 
+  /** Adds the DataNodes of the pipeline of {@code block}, not yet complete, to {@code holders}; under the lock. */
+  static void addPipeline(BlockInfo block, List<String> holders) {
+    for (DatanodeStorageInfo storage : block.getUnderConstructionFeature().getExpectedStorageLocations()) {
+      String id = ServerTranslator.idOf(storage.getDatanodeDescriptor());
+      if (!holders.contains(id)) {
+        holders.add(id);
+      }
+    }
+  }
+
   /**
    * The blocks not yet complete of an open file, with the DataNodes of their pipelines (and any that reported a
    * finalized replica), named for an operator.
    */
-  private List<ReplicatedFile> blocksBeingWritten(OpenFileEntry entry) {
+  List<ReplicatedFile> blocksBeingWritten(OpenFileEntry entry) {
     FSNamesystem namesystem = nameNode.getNamesystem();
     List<ReplicatedFile> blocks = new ArrayList<>();
     namesystem.readLock();
@@ -213,12 +232,7 @@ final class NamespaceFloor implements GearFloor, ReplicaWalks {
       for (int i = fileBlocks.length - 1; i >= 0 && !fileBlocks[i].isComplete(); i--) {
         visited.incrementAndGet();
         List<String> holders = holders(namesystem.getBlockManager(), fileBlocks[i]);
-        for (DatanodeStorageInfo storage : fileBlocks[i].getUnderConstructionFeature().getExpectedStorageLocations()) {
-          String id = ServerTranslator.idOf(storage.getDatanodeDescriptor());
-          if (!holders.contains(id)) {
-            holders.add(id);
-          }
-        }
+        addPipeline(fileBlocks[i], holders);
         blocks.add(new ReplicatedFile(fileBlocks[i].getBlockName() + " (being written) of file " + path,
             fileBlocks[i].getNumBytes(), holders));
       }
