@@ -63,6 +63,11 @@ public final class GearStore {
     this.owedDir = stateDir + "/owed";
   }
 
+  /** The directory the gear state is kept on ({@code eafr.gear.state.dir}). */
+  String stateDir() {
+    return stateDir;
+  }
+
   /** The persisted state, read from this NameNode's namespace (works on a standby too); empty when none. */
   public Optional<GearRecord> read() throws IOException {
     byte[] value = xattr(stateDir, STATE_XATTR);
@@ -183,8 +188,7 @@ public final class GearStore {
         if (files.size() >= limit) {
           return files;
         }
-        long id = Long.parseLong(status.getLocalName());
-        files.add(readOwed(id));
+        files.add(readOwed(recordId(status.getLocalName())));
       }
       after = listing.getLastName();
     } while (listing.hasMore());
@@ -213,16 +217,43 @@ public final class GearStore {
     nameNode.getRpcServer().delete(owedDir + "/" + inodeId, true);
   }
 
+  /** The owed record of inode {@code inodeId}; empty when there is none (its file owes nothing). */
+  Optional<OwedFile> owedFile(long inodeId) throws IOException {
+    return nameNode.getRpcServer().getFileInfo(owedDir + "/" + inodeId) == null ? Optional.empty()
+        : Optional.of(readOwed(inodeId));
+  }
+
+  private long recordId(String name) throws IOException {
+    try {
+      return Long.parseLong(name);
+    } catch (NumberFormatException e) {
+      throw new IOException(owedDir + "/" + name + " is not an owed record (each is named by its file's inode id);"
+          + " remove it (hdfs dfs -rm -r " + owedDir + "/" + name + ") or rename it", e);
+    }
+  }
+
+  /** Reads the record of inode {@code id}; a damaged one throws naming it (and changes nothing). */
   private OwedFile readOwed(long id) throws IOException {
-    byte[] value = xattr(owedDir + "/" + id, OWED_XATTR);
+    String marker = owedDir + "/" + id;
+    byte[] value = xattr(marker, OWED_XATTR);
     Map<Long, List<String>> homes = new LinkedHashMap<>();
     if (value != null) {
-      JsonNode root = JSON.readTree(value);
-      root.path("homes").fields().forEachRemaining(entry -> {
-        List<String> servers = new ArrayList<>();
-        entry.getValue().forEach(server -> servers.add(server.asText()));
-        homes.put(Long.parseLong(entry.getKey()), servers);
-      });
+      try {
+        JsonNode root = JSON.readTree(value);
+        if (!root.isObject()) {
+          throw new IOException("expected a JSON object {\"inode\":..., \"path\":..., \"homes\":{block id: [DataNode"
+              + " ids]}}");
+        }
+        root.path("homes").fields().forEachRemaining(entry -> {
+          List<String> servers = new ArrayList<>();
+          entry.getValue().forEach(server -> servers.add(server.asText()));
+          homes.put(Long.parseLong(entry.getKey()), servers);
+        });
+      } catch (IOException | IllegalArgumentException e) {
+        throw new IOException("owed record " + marker + " (xattr " + OWED_XATTR + ") is damaged: " + e.getMessage()
+            + "; nothing was changed; remove the record (hdfs dfs -rm -r " + marker + ") to forget what its file"
+            + " owes", e);
+      }
     }
     return new OwedFile(id, pathOf(id), homes);
   }

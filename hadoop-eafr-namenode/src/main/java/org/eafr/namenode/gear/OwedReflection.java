@@ -299,16 +299,25 @@ final class OwedReflection implements AutoCloseable {
       List<BlockHolders> blocks) {
     Map<Long, List<String>> homes = new HashMap<>();
     for (BlockHolders block : blocks) {
-      int[] holders = block.holders.stream().mapToInt(layout.chain()::position).filter(p -> p >= 0).toArray();
-      BlockPlacement placement = layout.placeExisting(BlockRequest.of("blk_" + block.id, block.replication)
-          .withPath(path), on, holders);
-      List<String> ids = new ArrayList<>();
-      for (int i = 0; i < placement.size(); i++) {
-        ids.add(layout.chain().id(placement.home(i)));
-      }
-      homes.put(block.id, ids);
+      homes.put(block.id, homesOf(layout, on, path, block.id, block.replication, block.holders));
     }
     return homes;
+  }
+
+  /**
+   * The homes (DataNode ids) {@code layout} gives block {@code blockId} of the file at {@code path} with the servers
+   * {@code on} and its replicas on {@code holders}: the core's {@code placeExisting}.
+   */
+  static List<String> homesOf(GearedLayout layout, ActiveSet on, String path, long blockId, int replication,
+      List<String> holders) {
+    int[] held = holders.stream().mapToInt(layout.chain()::position).filter(p -> p >= 0).toArray();
+    BlockPlacement placement = layout.placeExisting(BlockRequest.of("blk_" + blockId, replication).withPath(path),
+        on, held);
+    List<String> ids = new ArrayList<>();
+    for (int i = 0; i < placement.size(); i++) {
+      ids.add(layout.chain().id(placement.home(i)));
+    }
+    return ids;
   }
 
   private void startMove(BlockHolders block, String from, String to) {
@@ -382,32 +391,9 @@ final class OwedReflection implements AutoCloseable {
 
   /** The blocks of a closed file with their holders; null while it is being written. */
   private List<BlockHolders> blocksOf(String path) {
-    FSNamesystem namesystem = nameNode.getNamesystem();
-    namesystem.readLock();
-    try {
-      INode inode = namesystem.getFSDirectory().getINode(path);
-      if (inode == null || !inode.isFile()) {
-        return List.of();
-      }
-      INodeFile file = inode.asFile();
-      if (file.isUnderConstruction()) {
-        return null;
-      }
-      List<BlockHolders> blocks = new ArrayList<>();
-      for (BlockInfo block : file.getBlocks()) {
-        List<String> holders = new ArrayList<>();
-        for (DatanodeStorageInfo storage : namesystem.getBlockManager().getStorages(block)) {
-          holders.add(ServerTranslator.idOf(storage.getDatanodeDescriptor()));
-        }
-        blocks.add(new BlockHolders(new Block(block), file.getFileReplication(),
-            holders));
-      }
-      return blocks;
-    } catch (IOException e) {
-      return List.of();
-    } finally {
-      namesystem.readUnlock();
-    }
+    return HdfsShiftStore.closedFileBlocks(nameNode.getNamesystem(), dir -> dir.getINode(path), (file, block) ->
+        new BlockHolders(new Block(block), file.getFileReplication(),
+            NamespaceFloor.holders(nameNode.getNamesystem().getBlockManager(), block)));
   }
 
   private static Set<Long> ids(List<BlockHolders> blocks) {

@@ -51,8 +51,8 @@ final class ReflectionSteps {
     int batch = Math.max(budget, 1) * 4;
     List<OwedBlock> owed = ports.store.owedAfter(cursor, batch);
     for (OwedBlock block : owed) {
+      cursor = ports.store.cursorOf(block); // asked before reflect may forget the block
       workThisPass |= reflect(block, now);
-      cursor = block.blockId();
     }
     if (owed.size() < batch) {
       boolean clean = !workThisPass && inFlight.isEmpty();

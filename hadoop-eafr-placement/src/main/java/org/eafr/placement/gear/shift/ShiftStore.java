@@ -5,7 +5,8 @@ import java.util.Optional;
 
 /**
  * Where a gear shift keeps what must survive a restart or failover (the NameNode: xattrs in the namespace, carried to
- * the standby by the edit log): the {@link ShiftState}, and one record per {@link OwedBlock}. Writes are durable when
+ * the standby by the edit log): the {@link ShiftState}, and what is owed: one record per {@link OwedBlock}, or one per
+ * file expanded into its blocks as they are listed (the NameNode's; see {@link #cursorOf}). Writes are durable when
  * the call returns.
  */
 public interface ShiftStore {
@@ -20,8 +21,21 @@ public interface ShiftStore {
   /** Forgets block {@code blockId}: every home holds it, or it no longer exists. */
   void forget(String blockId);
 
-  /** Up to {@code limit} owed blocks whose ids sort after {@code after} ("" for the first), in id order. */
+  /**
+   * Up to {@code limit} owed blocks listed after the one whose {@link #cursorOf cursor} is {@code after} ("" for the
+   * first), in the store's order; by default in id order, the cursor being the id.
+   */
   List<OwedBlock> owedAfter(String after, int limit);
+
+  /**
+   * Where {@code block}, as the last {@link #owedAfter} listed it, stands in the store's order: the {@code after} that
+   * lists the blocks following it. Its id by default; a store that keeps what is owed per file (the NameNode: one
+   * record per file, expanded into its blocks as it is listed) answers with the file's record and the block's place in
+   * it, opaque to the shift.
+   */
+  default String cursorOf(OwedBlock block) {
+    return block.blockId();
+  }
 
   long owedCount();
 }
