@@ -15,9 +15,11 @@ import org.apache.hadoop.test.GenericTestUtils;
 import org.eafr.namenode.cluster.ReplicaMap;
 import org.eafr.namenode.testing.EafrCluster;
 import org.eafr.placement.cluster.ReplicatedFile;
+import org.eafr.placement.gear.BlockMove;
 import org.eafr.placement.gear.ExpansionChain;
 import org.eafr.placement.gear.shift.AdminState;
 import org.eafr.placement.gear.shift.DataNodeView;
+import org.eafr.placement.gear.shift.Reply;
 import org.eafr.placement.gear.shift.ShiftFloor;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -27,8 +29,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 
 /**
- * The core gear shift's view of HDFS ({@link HdfsShiftCluster}) against one MiniDFSCluster of twelve DataNodes: each
- * answer is checked against what the NameNode's block map and DataNode manager show. The last test kills a DataNode.
+ * The core gear shift's view of HDFS ({@link HdfsShiftCluster}) and its moves ({@link HdfsMovePort}) against one
+ * MiniDFSCluster of twelve DataNodes: each answer is checked against what the NameNode's block map and DataNode
+ * manager show. The last test kills a DataNode.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class HdfsShiftClusterTest {
@@ -128,6 +131,43 @@ class HdfsShiftClusterTest {
 
   @Test
   @Order(4)
+  void aMoveCopiesTheReplicaToItsTarget_registeredForTheSourcesCopyToBeDeleted_andAGoneBlockFailsAtOnce()
+      throws Exception {
+    String from = chain.id(2);
+    String to = chain.id(3);
+    cluster.write("/hsc/move", 1, 4096, 4, cluster.dataNode(cluster.indexOf(from)));
+    String name = cluster.mini().getNameNodeRpc().getBlockLocations("/hsc/move", 0, 1).get(0).getBlock()
+        .getLocalBlock().getBlockName();
+    GearRuntime gears = GearTestCluster.gears(cluster);
+    try (HdfsMovePort moves = new HdfsMovePort(cluster.nameNode(), gears, new GearDataNodes(cluster.nameNode(),
+        gears), () -> chain, System::currentTimeMillis)) {
+      long ticket = moves.start(new BlockMove(name, chain.position(from), chain.position(to), true));
+      assertThat(gears.reflectionMoves()).contains(new ReflectionMove(from, to));
+      Reply[] reply = {Reply.PENDING};
+      GenericTestUtils.waitFor(() -> (reply[0] = moves.poll(ticket)).kind() != Reply.Kind.PENDING, 50, 30_000);
+      assertThat(reply[0]).isEqualTo(Reply.DONE);
+      GenericTestUtils.waitFor(() -> {
+        try {
+          return cluster.holders("/hsc/move").equals(List.of(to));
+        } catch (java.io.IOException e) {
+          throw new java.io.UncheckedIOException(e);
+        }
+      }, 100, 30_000);
+      GenericTestUtils.waitFor(() -> {
+        moves.poll(-1); // a poll sweeps what has settled
+        return !gears.reflectionMoves().contains(new ReflectionMove(from, to));
+      }, 100, 30_000);
+
+      long gone = moves.start(new BlockMove("blk_" + Long.MAX_VALUE, chain.position(from), chain.position(to), true));
+      Reply failed = moves.poll(gone);
+      assertThat(failed.kind()).isEqualTo(Reply.Kind.FAILED);
+      assertThat(failed.reason()).contains("blk_" + Long.MAX_VALUE).contains("no longer exists");
+      assertThat(moves.poll(gone).reason()).as("a reply is read once").contains("not known");
+    }
+  }
+
+  @Test
+  @Order(5)
   void aDeadDataNodesOnlyReplicaIsABlockWithoutLiveReplica_scannedOncePerIntervalOrAtOnceAfterARead()
       throws Exception {
     String id = chain.id(9);
