@@ -81,9 +81,18 @@ public final class GearTestCluster {
     return conf;
   }
 
+  /**
+   * Each cluster's power drivers, kept for its life: a driver remembers the DataNode it stopped, so a NameNode restarted
+   * while hosts are off gets the same drivers back and can switch those hosts on again.
+   */
+  private static final Map<EafrCluster, Map<String, PowerDriver>> DRIVERS =
+      java.util.Collections.synchronizedMap(new java.util.WeakHashMap<>());
+
   public static EafrCluster start(Configuration conf) throws IOException, TimeoutException, InterruptedException {
     EafrCluster cluster = EafrCluster.start(conf, RACKS);
-    cluster.runtime().gears().power(MiniClusterPower.manager(cluster.mini()));
+    Map<String, PowerDriver> drivers = MiniClusterPower.drivers(cluster.mini(), null);
+    DRIVERS.put(cluster, drivers);
+    cluster.runtime().gears().power(MiniClusterPower.manager(cluster.mini(), drivers));
     GenericTestUtils.waitFor(() -> cluster.runtime().gears().layout().isPresent(), 50, 30_000);
     return cluster;
   }
@@ -113,7 +122,9 @@ public final class GearTestCluster {
     cluster.mini().startDataNodes(cluster.conf(), racks.length, true, null, racks);
     cluster.mini().waitActive();
     gears(cluster).power().close();
-    gears(cluster).power(MiniClusterPower.manager(cluster.mini()));
+    Map<String, PowerDriver> drivers = DRIVERS.computeIfAbsent(cluster, c -> new java.util.LinkedHashMap<>());
+    MiniClusterPower.drivers(cluster.mini(), null).forEach(drivers::putIfAbsent);
+    gears(cluster).power(MiniClusterPower.manager(cluster.mini(), drivers));
     GenericTestUtils.waitFor(() -> gears(cluster).state().chain().size() == before + racks.length, 100, 30_000);
   }
 
@@ -286,8 +297,11 @@ public final class GearTestCluster {
     restartNameNode(cluster, null);
   }
 
-  /** The same, the new NameNode's power manager switching {@code drivers} (null: one driver per running DataNode). */
-  static void restartNameNode(EafrCluster cluster, java.util.Map<String, org.eafr.namenode.power.PowerDriver> drivers)
+  /**
+   * The same, the new NameNode's power manager switching {@code drivers} (null: the drivers the cluster started with,
+   * so hosts switched off before the restart are in the new inventory too).
+   */
+  static void restartNameNode(EafrCluster cluster, Map<String, PowerDriver> drivers)
       throws Exception {
     GearRuntime before = gears(cluster);
     before.power().close();
@@ -298,8 +312,9 @@ public final class GearTestCluster {
     cluster.mini().getConfiguration(0).setInt(DFSConfigKeys.DFS_NAMENODE_SAFEMODE_EXTENSION_KEY, 2_000);
     cluster.mini().restartNameNode(false);
     cluster.mini().waitActive(); // also drops the clients' connections to the old NameNode process
-    cluster.runtime().gears().power(drivers == null ? MiniClusterPower.manager(cluster.mini())
-        : MiniClusterPower.manager(cluster.mini(), drivers));
+    Map<String, PowerDriver> kept = drivers != null ? drivers
+        : DRIVERS.getOrDefault(cluster, MiniClusterPower.drivers(cluster.mini(), null));
+    cluster.runtime().gears().power(MiniClusterPower.manager(cluster.mini(), kept));
     GenericTestUtils.waitFor(() -> !cluster.mini().getNamesystem().isInSafeMode(), 100, 60_000);
   }
 }
