@@ -1,7 +1,9 @@
 package org.eafr.namenode.relayout;
 
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -11,38 +13,52 @@ import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
 import org.apache.hadoop.hdfs.server.namenode.DirectoryWithQuotaFeature;
 import org.apache.hadoop.hdfs.server.namenode.NameNode;
 import org.eafr.namenode.cluster.ServerTranslator;
+import org.eafr.namenode.gear.GearRuntime;
+import org.eafr.placement.cluster.Server;
 import org.eafr.placement.gear.ActiveSet;
+import org.eafr.placement.gear.ExpansionChain;
 import org.eafr.placement.gear.GearedLayout;
 import org.eafr.placement.gear.layout.CapacityPrimaries;
-import org.eafr.namenode.gear.GearRuntime;
+import org.eafr.placement.gear.layout.EqualWorkLayout;
 import org.eafr.placement.settings.EafrSettings;
 
 /**
  * Whether the lowest gear holds one whole copy of the data at the cluster's real fill (Rabbit Sec. 3.1: the primaries
  * alone keep every block available), for {@code hdfs eafr status} and {@code plan}. One copy is the stored bytes over
  * the layout's r (eafr.gear.replicas); gear 0 holds its DataNodes' capacities less eafr.storage-reserve.bytes; the
- * copy must fit with eafr.gear.capacity-headroom to spare. When it does not, the report names the p that would
- * ({@link CapacityPrimaries} on the chain's DataNodes in chain order), which {@code hdfs eafr relayout grow} grows the
- * layout to. A DataNode that reports no capacity (asleep or not yet registered) counts as
- * the mean of those that report one.
+ * copy must fit with eafr.gear.capacity-headroom to spare. The layout's own shares must hold it too: the layout holds
+ * the least over its DataNodes of usable_i / (share_i (1 + headroom)) ({@link CapacityPrimaries#copyHeld}), since the
+ * equal-work minimum B / n fills the DataNodes just past the primaries first. When either falls short, the report
+ * names the p whose equal-work layout holds the copy (dealt by capacity or not, as the layout in force;
+ * {@link CapacityPrimaries} on the chain's DataNodes in chain order), which {@code hdfs eafr relayout grow} grows the
+ * layout to, or says that no p does (add DataNodes). A DataNode that reports no capacity (asleep or not yet
+ * registered) counts as the mean of those that report one.
  *
- * <p>Worked example (the unit test checks it): 4 primaries of 100 GB less 10 GB reserves hold 360 GB; 1.2 TB stored
- * with r = 3 is one copy of 400 GB, 420 GB with 5% headroom, so gear 0 holds 360 / 420 = 86% of it, and the chain's
- * next DataNodes of 100 GB make p = 5 (450 GB).
+ * <p>Worked examples (the unit test checks them), r = 3, 10 GB reserves, no headroom: (1) 12 DataNodes of 100 GB,
+ * p = 4, block counts dealt equally: gear 0 holds 360 GB, 120% of a copy of 300 GB, but the fifth DataNode's share is
+ * (1 / 5) x 2 / (1/5 + .. + 1/12) = 0.392 of the copy, so the layout holds 90 / 0.392 = 229 GB, 76% of it, and no p
+ * holds it (a larger p moves B / n to a later DataNode of the same size, with a larger scale). (2) 4 DataNodes of 750
+ * GB then 20 of 250 GB, p = 2 by capacity, a copy of 1.4 TB: gear 0's 1.48 TB holds it, but the fifth DataNode
+ * (240 GB usable) takes the equal-work minimum B / 5 and fills at 1.2 TB, 86% of it; p = 5 holds it
+ * ({@link CapacityPrimaries}' example).
  */
 public final class LowestGearRoom {
   private final long oneCopyBytes;
   private final long lowestGearBytes;
   private final int primaries;
   private final double headroom;
+  /** The bytes of one copy the layout's shares hold with every DataNode within its room and headroom. */
+  private final double layoutHeldBytes;
   /** The p that holds the copy with headroom, or -1 when the whole chain cannot. */
   private final int needed;
 
-  private LowestGearRoom(long oneCopyBytes, long lowestGearBytes, int primaries, double headroom, int needed) {
+  private LowestGearRoom(long oneCopyBytes, long lowestGearBytes, int primaries, double headroom,
+      double layoutHeldBytes, int needed) {
     this.oneCopyBytes = oneCopyBytes;
     this.lowestGearBytes = lowestGearBytes;
     this.primaries = primaries;
     this.headroom = headroom;
+    this.layoutHeldBytes = layoutHeldBytes;
     this.needed = needed;
   }
 
@@ -59,13 +75,36 @@ public final class LowestGearRoom {
       held += lowest.contains(p) ? usable[p] : 0;
     }
     long oneCopy = storedBytes / Math.max(1, replicas);
-    int needed;
+    return new LowestGearRoom(oneCopy, held, lowest.size(), headroom,
+        CapacityPrimaries.copyHeld(layout, usable, headroom),
+        primariesNeeded(layout, usable, oneCopy, replicas, reserveBytes, headroom, groupSize));
+  }
+
+  /**
+   * The p that holds one copy: for an equal-work layout the least whose layout on the DataNodes' reported capacities
+   * holds it with its shares, else the least whose storage does; -1 when none does.
+   */
+  private static int primariesNeeded(GearedLayout layout, long[] usable, long oneCopy, int replicas,
+      long reserveBytes, double headroom, int groupSize) {
     try {
-      needed = CapacityPrimaries.primaries(oneCopy, headroom, usable, groupSize);
+      if (layout instanceof EqualWorkLayout) {
+        return CapacityPrimaries.primaries(oneCopy, headroom, reported(layout.chain(), usable, reserveBytes),
+            reserveBytes, groupSize, replicas, ((EqualWorkLayout) layout).byCapacity());
+      }
+      return CapacityPrimaries.primaries(oneCopy, headroom, usable, groupSize);
     } catch (IllegalArgumentException tooMuch) {
-      needed = -1;
+      return -1;
     }
-    return new LowestGearRoom(oneCopy, held, lowest.size(), headroom, needed);
+  }
+
+  /** The chain in its order and racks, each DataNode's capacity as reported (usable plus the reserve). */
+  private static ExpansionChain reported(ExpansionChain chain, long[] usable, long reserveBytes) {
+    List<Server> servers = new ArrayList<>(chain.size());
+    for (int p = 0; p < chain.size(); p++) {
+      servers.add(Server.builder(chain.id(p)).rack(chain.rackName(p))
+          .storageCapacity(usable[p] + reserveBytes).build());
+    }
+    return ExpansionChain.of(servers);
   }
 
   /**
@@ -117,8 +156,14 @@ public final class LowestGearRoom {
     return wanted <= 0 ? Double.POSITIVE_INFINITY : lowestGearBytes / wanted;
   }
 
+  /** The share of one copy the layout's shares hold with every DataNode within its room and the headroom. */
+  public double layoutHeldShare() {
+    return oneCopyBytes <= 0 ? Double.POSITIVE_INFINITY : layoutHeldBytes / oneCopyBytes;
+  }
+
+  /** Whether the lowest gear and the layout's shares both hold one copy with the headroom. */
   public boolean holdsOneCopy() {
-    return heldShare() >= 1;
+    return heldShare() >= 1 && layoutHeldShare() >= 1;
   }
 
   /** The p that holds one copy with the headroom; empty when the whole chain cannot. */
@@ -131,6 +176,9 @@ public final class LowestGearRoom {
     String head = String.format(Locale.ROOT, "lowest gear (%d DataNodes, %s usable) holds %s of one copy (%s stored"
         + " / r, with %.0f%% headroom)", primaries, size(lowestGearBytes), percent(), size(oneCopyBytes),
         100 * headroom);
+    if (Math.round(100 * layoutHeldShare()) < Math.round(100 * Math.min(1, heldShare()))) { // a lower % to show
+      head += String.format(Locale.ROOT, "; the layout's shares hold %.0f%% of it", 100 * layoutHeldShare());
+    }
     if (holdsOneCopy()) {
       return head + "\n";
     }
@@ -153,6 +201,7 @@ public final class LowestGearRoom {
     map.put("lowestGearUsableBytes", lowestGearBytes);
     map.put("headroom", headroom);
     map.put("heldShare", Double.isInfinite(heldShare()) ? null : heldShare());
+    map.put("layoutHeldShare", Double.isInfinite(layoutHeldShare()) ? null : layoutHeldShare());
     map.put("holdsOneCopy", holdsOneCopy());
     map.put("primariesNeeded", needed < 0 ? null : needed);
     return map;

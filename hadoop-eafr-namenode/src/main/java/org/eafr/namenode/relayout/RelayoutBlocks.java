@@ -30,7 +30,8 @@ import org.eafr.placement.gear.relayout.RelayoutPlanner;
  * {@link StorageBlockWalk#BATCH} blocks (one file a hold when a file has more). Under a hold the reader looks a file up
  * by its inode id and copies each block's id, length, generation stamp and holders into arrays made before the hold,
  * allocating nothing per block (a young-generation collection triggered by the walk then falls between holds, not
- * inside one); the blocks' objects are made after the hold ends.
+ * inside one); the blocks' objects are made after the hold ends. A hold starts at the start of a CPU slice of its
+ * thread ({@link FreshSlice}), so a busy host's scheduler rarely takes its core while it holds the lock.
  */
 final class RelayoutBlocks {
   private RelayoutBlocks() {
@@ -45,6 +46,7 @@ final class RelayoutBlocks {
     int file = 0;
     while (file < files.size()) {
       copied.clear();
+      FreshSlice.beforeHold();
       namesystem.readLock();
       try {
         FSDirectory directory = namesystem.getFSDirectory();

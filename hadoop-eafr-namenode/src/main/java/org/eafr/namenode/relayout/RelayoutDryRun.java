@@ -23,8 +23,9 @@ import org.eafr.placement.gear.relayout.RelayoutSettings;
  * <p>Cost: relayout is a whole-namespace job by nature, since any block may be off its homes (written under another
  * layout, or moved by the Balancer, the Mover or re-replication) and nothing records which: a pass reads every file
  * and block once, so its time grows with the namespace ({@code scripts/bench-gear-scale.sh} measures it per 10^6
- * blocks), not with the batch size (each listing page is read once a pass). Its lock holds do not grow: the longest
- * copies up to 1,000 blocks (or one file's) or lists one page ({@code dfs.ls.limit} entries, HDFS's own hold).
+ * blocks), not with the batch size (each directory entry is visited once a pass). Its lock holds do not grow: the
+ * longest copies up to 1,000 blocks (or one file's) or steps through up to {@value NamespaceWalk#SLICE} directory
+ * entries, allocating nothing per block or entry.
  */
 public final class RelayoutDryRun {
   private RelayoutDryRun() {
@@ -32,7 +33,7 @@ public final class RelayoutDryRun {
 
   /** Plans every block of the namespace onto {@code layout}'s homes with {@code settings}' slack and batch size. */
   public static Result plan(NameNode nameNode, GearedLayout layout, RelayoutSettings settings) throws IOException {
-    NamespaceWalk walk = new NamespaceWalk(nameNode.getRpcServer());
+    NamespaceWalk walk = new NamespaceWalk(nameNode);
     RelayoutPlanner planner = firstWalkPlanner(nameNode, layout, settings);
     long files = 0;
     long blocksToMove = 0;

@@ -56,7 +56,7 @@ import org.slf4j.LoggerFactory;
  * <p>Cost: one step (every {@code eafr.relayout.step.ms}) settles the moves in flight and starts queued ones within the
  * {@code MoveBudget} (per DataNode and in all); once a batch's moves are all settled it persists the walk's cursor
  * and the planner's state ({@link RelayoutRecord}, through the edit log) and reads the next
- * {@code eafr.relayout.batch-files} files ({@link NamespaceWalk}, which keeps its listing page from batch to batch),
+ * {@code eafr.relayout.batch-files} files ({@link NamespaceWalk}, HDFS's directory tree read in bounded slices),
  * their blocks read under short holds of the namesystem read lock ({@link RelayoutBlocks}). So a restart or a
  * failover loses at most one batch's planning, never a block, and the work per step is bounded by the batch, not the
  * namespace; a walk's cost does not depend on the batch size. Runs on the active NameNode only; a standby follows the persisted record. Moves start
@@ -101,7 +101,7 @@ public final class RelayoutService implements AutoCloseable {
     this.gears = gears;
     this.settings = settings;
     this.store = new GearStore(nameNode, gears.settings().stateDir());
-    this.walk = new NamespaceWalk(nameNode.getRpcServer());
+    this.walk = new NamespaceWalk(nameNode);
     this.moves = new RelayoutMoves(nameNode, gears, settings);
     this.scheduler = Executors.newSingleThreadScheduledExecutor(RelayoutMoves.daemon("eafr-relayout"));
   }

@@ -14,9 +14,10 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@code hdfs eafr status} and {@code plan} on a geared MiniDFSCluster whose lowest gear is short of one copy: 12 DataNodes of 16 MB,
- * p = 4 primaries (64 MB), a file of 24 MB with 3 replicas and eafr.gear.capacity-headroom 2 (the primaries must hold
- * 3 x one copy, 72 MB), so gear 0 holds under 90% of it and p must grow to 6 (5 DataNodes of 16 MB hold it; g = 2).
+ * {@code hdfs eafr status} and {@code plan} on a geared MiniDFSCluster whose lowest gear is short of one copy: 12
+ * DataNodes of 16 MB, p = 2 primaries (32 MB), a file of 24 MB with 3 replicas and eafr.gear.capacity-headroom 0.5
+ * (the primaries must hold 1.5 x one copy, 36 MB), so gear 0 holds under 90% of it and p must grow to 4 (g = 2),
+ * whose equal-work layout holds the copy with its shares too.
  */
 class LowestGearStatusTest {
   private static final long MB = 1L << 20;
@@ -25,7 +26,8 @@ class LowestGearStatusTest {
   @BeforeAll
   static void start() throws Exception {
     Configuration conf = GearTestCluster.conf("lowest-gear");
-    conf.set("eafr.gear.capacity-headroom", "2");
+    conf.set("eafr.gear.primaries", "2");
+    conf.set("eafr.gear.capacity-headroom", "0.5");
     cluster = EafrCluster.start(conf, GearTestCluster.RACKS, null, 16 * MB);
     DFSTestUtil.createFile(cluster.fs(), new Path("/data/f"), 24 * MB, (short) 3, 1L);
     org.apache.hadoop.test.GenericTestUtils.waitFor(() -> cluster.runtime().gears().layout().isPresent(), 50, 30_000);
@@ -44,15 +46,15 @@ class LowestGearStatusTest {
     assertThat(json.code).as(json.err).isZero();
     JsonNode room = new ObjectMapper().readTree(json.out).path("gears").path("lowestGearRoom");
 
-    assertThat(room.path("lowestGearDataNodes").asInt()).isEqualTo(4);
-    assertThat(room.path("lowestGearUsableBytes").asLong()).isEqualTo(64 * MB);
+    assertThat(room.path("lowestGearDataNodes").asInt()).isEqualTo(2);
+    assertThat(room.path("lowestGearUsableBytes").asLong()).isEqualTo(32 * MB);
     assertThat(room.path("oneCopyBytes").asLong()).isBetween(24 * MB, 25 * MB);
     assertThat(room.path("holdsOneCopy").asBoolean()).isFalse();
     assertThat(room.path("heldShare").asDouble()).isBetween(0.85, 0.89);
-    assertThat(room.path("primariesNeeded").asInt()).isEqualTo(6);
+    assertThat(room.path("primariesNeeded").asInt()).isEqualTo(4);
     AdminRun text = AdminRun.run(cluster.conf(), "status");
-    assertThat(text.out).contains("lowest gear (4 DataNodes, 0.1 GB usable) holds 8")
-        .contains("of one copy").contains(": grow p to 6 ('hdfs eafr relayout grow' grows the layout and"
+    assertThat(text.out).contains("lowest gear (2 DataNodes, 0.0 GB usable) holds 8")
+        .contains("of one copy").contains(": grow p to 4 ('hdfs eafr relayout grow' grows the layout and"
             + " relays out its blocks)");
   }
 
@@ -62,10 +64,10 @@ class LowestGearStatusTest {
     assertThat(json.code).as(json.err).isZero();
     JsonNode room = new ObjectMapper().readTree(json.out).path("gears").path("lowestGearRoom");
 
-    assertThat(room.path("primariesNeeded").asInt()).isEqualTo(6);
+    assertThat(room.path("primariesNeeded").asInt()).isEqualTo(4);
     assertThat(room.path("holdsOneCopy").asBoolean()).isFalse();
     AdminRun text = AdminRun.run(cluster.conf(), "plan");
-    assertThat(text.out).contains(": grow p to 6 ('hdfs eafr relayout grow' grows the layout and relays out its"
+    assertThat(text.out).contains(": grow p to 4 ('hdfs eafr relayout grow' grows the layout and relays out its"
         + " blocks)");
   }
 }

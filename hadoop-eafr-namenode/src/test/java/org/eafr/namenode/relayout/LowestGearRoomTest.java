@@ -1,6 +1,7 @@
 package org.eafr.namenode.relayout;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -11,7 +12,7 @@ import org.eafr.placement.gear.ExpansionChain;
 import org.eafr.placement.gear.layout.EqualWorkLayout;
 import org.junit.jupiter.api.Test;
 
-/** LowestGearRoom's worked example: 4 primaries of 100 GB, 10 GB reserves, r = 3, 5% headroom. */
+/** LowestGearRoom's worked examples: 12 DataNodes, r = 3, 10 GB reserves. */
 class LowestGearRoomTest {
   private static final long GB = 1_000_000_000L;
   private static final long RESERVE = 10 * GB;
@@ -32,17 +33,65 @@ class LowestGearRoomTest {
     return capacities;
   }
 
+  /** 1.2 TB stored on 12 x 90 GB usable: gear 0 is short, and so is every layout (the copies fill the cluster). */
   @Test
-  void aLowestGearShortOfOneCopy_saysHowMuchItHolds_andThePToGrowTo() {
+  void aLowestGearShortOfOneCopy_saysHowMuchItHolds() {
     LowestGearRoom room = LowestGearRoom.of(layout(), capacities(100), 1_200 * GB, 3, RESERVE, 0.05, 1);
 
     assertThat(room.heldShare()).isEqualTo(360.0 / 420.0);
     assertThat(room.holdsOneCopy()).isFalse();
-    assertThat(room.text()).isEqualTo("lowest gear (4 DataNodes, 360.0 GB usable) holds 86% of one copy (400.0 GB"
-        + " stored / r, with 5% headroom): grow p to 5 ('hdfs eafr relayout grow' grows the layout and relays out"
-        + " its blocks)\n");
-    assertThat(room.toJsonMap()).containsEntry("primariesNeeded", 5).containsEntry("oneCopyBytes", 400 * GB)
-        .containsEntry("lowestGearUsableBytes", 360 * GB);
+    assertThat(room.text()).startsWith("lowest gear (4 DataNodes, 360.0 GB usable) holds 86% of one copy (400.0 GB"
+        + " stored / r, with 5% headroom)");
+    assertThat(room.toJsonMap()).containsEntry("oneCopyBytes", 400 * GB)
+        .containsEntry("lowestGearUsableBytes", 360 * GB).containsEntry("primariesNeeded", null);
+  }
+
+  /**
+   * Worked example (1): gear 0's storage holds 120% of a copy of 300 GB, but equal-work puts (1 / 5) x 2 / (1/5 + ..
+   * + 1/12) of the copy on the fifth DataNode, which fills at 90 GB: the layout holds 76% of it, and no p holds it.
+   */
+  @Test
+  void aLayoutWhoseSharesOverflowAPrimaryPastTheLowestGear_isShortThoughGearZeroHoldsTheCopy() {
+    LowestGearRoom room = LowestGearRoom.of(layout(), capacities(100), 900 * GB, 3, RESERVE, 0, 1);
+
+    double harmonic = 0;
+    for (int n = 5; n <= 12; n++) {
+      harmonic += 1.0 / n;
+    }
+    assertThat(room.heldShare()).isEqualTo(360.0 / 300.0);
+    assertThat(room.layoutHeldShare()).isCloseTo(90.0 / (2 / harmonic / 5) / 300, within(1e-9));
+    assertThat(room.holdsOneCopy()).isFalse();
+    assertThat(room.primariesNeeded()).isEmpty();
+    assertThat(room.text()).isEqualTo("lowest gear (4 DataNodes, 360.0 GB usable) holds 120% of one copy (300.0 GB"
+        + " stored / r, with 0% headroom); the layout's shares hold 76% of it: the whole expansion chain cannot hold"
+        + " one copy with that headroom; add DataNodes\n");
+  }
+
+  /**
+   * Worked example (2), CapacityPrimaries' own: 4 DataNodes of 750 GB then 20 of 250 GB, p = 2 by capacity, a copy of
+   * 1.4 TB. Gear 0's 1.48 TB holds it, but the fifth DataNode (the first of 250 GB, 240 GB usable) takes the
+   * equal-work minimum B / 5 and fills at 1.2 TB, 86% of the copy; p = 5 holds it.
+   */
+  @Test
+  void theLayoutAwareP_growsUntilTheDataNodesPastThePrimariesHoldTheirShares() {
+    List<Server> servers = new ArrayList<>();
+    Map<String, Long> capacities = new HashMap<>();
+    for (int i = 0; i < 24; i++) {
+      long capacity = (i < 4 ? 750 : 250) * GB;
+      servers.add(Server.builder("s" + i).rack("r0").storageCapacity(capacity).build());
+      capacities.put("s" + i, capacity);
+    }
+    EqualWorkLayout layout = new EqualWorkLayout(ExpansionChain.of(servers), 2, 1, 3, 24, true, RESERVE);
+
+    LowestGearRoom room = LowestGearRoom.of(layout, capacities, 4_200 * GB, 3, RESERVE, 0, 1);
+
+    assertThat(room.heldShare()).isEqualTo(1_480.0 / 1_400.0);
+    assertThat(layout.share(4)).isCloseTo(1.0 / 5, within(1e-12));
+    assertThat(room.layoutHeldShare()).isCloseTo(1_200.0 / 1_400.0, within(1e-9));
+    assertThat(room.primariesNeeded()).hasValue(5);
+    assertThat(room.text()).isEqualTo("lowest gear (2 DataNodes, 1.48 TB usable) holds 106% of one copy (1.40 TB"
+        + " stored / r, with 0% headroom); the layout's shares hold 86% of it: grow p to 5 ('hdfs eafr relayout"
+        + " grow' grows the layout and relays out its blocks)\n");
   }
 
   @Test
@@ -51,7 +100,7 @@ class LowestGearRoomTest {
 
     assertThat(room.holdsOneCopy()).isTrue();
     assertThat(room.text()).startsWith("lowest gear (4 DataNodes, 760.0 GB usable) holds 181% of one copy")
-        .doesNotContain("grow p");
+        .doesNotContain("grow p").doesNotContain("the layout's shares");
   }
 
   @Test

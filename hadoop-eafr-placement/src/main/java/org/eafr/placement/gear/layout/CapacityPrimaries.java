@@ -63,12 +63,21 @@ public final class CapacityPrimaries {
    */
   public static int primaries(long oneCopyBytes, double headroom, ExpansionChain chain, long reserveBytes,
       int groupSize, int replicas) {
+    return primaries(oneCopyBytes, headroom, chain, reserveBytes, groupSize, replicas, true);
+  }
+
+  /**
+   * The same for the equal-work layout dealt by capacity or not ({@code byCapacity}: eafr.gear.capacity-aware), as
+   * the layout in force is: by block counts the primaries take equal shares, so the smallest fills first.
+   */
+  public static int primaries(long oneCopyBytes, double headroom, ExpansionChain chain, long reserveBytes,
+      int groupSize, int replicas, boolean byCapacity) {
     long[] usable = usable(chain, reserveBytes);
     double most = 0;
     for (int p = primaries(oneCopyBytes, headroom, usable, groupSize); p < chain.size(); p += groupSize) {
       EqualWorkLayout layout;
       try {
-        layout = new EqualWorkLayout(chain, p, groupSize, replicas, chain.size(), true, reserveBytes);
+        layout = new EqualWorkLayout(chain, p, groupSize, replicas, chain.size(), byCapacity, reserveBytes);
       } catch (IllegalArgumentException tooFewGroups) {
         break;
       }
