@@ -28,6 +28,11 @@ public final class NamenodeSettings {
   public static final Setting<Long> RECENT_READS_HALF_LIFE_MS = Setting.ofLong("eafr.reads.recent.half-life.ms", "-",
       "Half-life of the counter of reads the NameNode recently directed to a DataNode (part of its queue, Alg. 3),"
           + " in milliseconds.", 10_000L, Range.atLeast(1L));
+  public static final Setting<Long> READS_WARM_UP_MS = Setting.ofLong("eafr.reads.warm-up.ms", "-",
+      "How long after the gears wake a DataNode the reader ordering lists it after every warm live holder of a"
+          + " block (its JVM and caches are cold), in milliseconds; blocks no warm DataNode holds it serves at once."
+          + " 0: off.",
+      30_000L, Range.closed(0L, 3_600_000L));
   public static final Setting<Long> RANDOM_SEED = Setting.ofLong("eafr.random.seed", "-",
       "Seed of the one random draw per destination choice (Eq. 12), so that placements can be replayed.", 1L,
       Range.atLeast(Long.MIN_VALUE));
@@ -66,13 +71,14 @@ public final class NamenodeSettings {
   /** Key prefixes read by other daemons' plugins (the DataNode's), which share hdfs-site.xml with the NameNode. */
   public static final List<String> OTHER_DAEMONS_PREFIXES = List.of("eafr.datanode.");
 
-  private static final List<Setting<?>> ADAPTER = List.of(SERVICE_CAPACITY, RECENT_READS_HALF_LIFE_MS, RANDOM_SEED,
-      MAX_CONCURRENT_ACTIONS, MAX_BYTES_PER_SECOND, TRANSFER_MAX_TRACKED, TRANSFER_MIN_SAMPLE_BYTES, TRANSFER_POLL_MS,
+  private static final List<Setting<?>> ADAPTER = List.of(SERVICE_CAPACITY, RECENT_READS_HALF_LIFE_MS, READS_WARM_UP_MS,
+      RANDOM_SEED, MAX_CONCURRENT_ACTIONS, MAX_BYTES_PER_SECOND, TRANSFER_MAX_TRACKED, TRANSFER_MIN_SAMPLE_BYTES, TRANSFER_POLL_MS,
       TRANSFER_TIMEOUT_MS, ENERGY_SAMPLE_MS);
 
   private final EafrSettings core;
   private final int serviceCapacity;
   private final long recentReadsHalfLifeMillis;
+  private final long readsWarmUpMillis;
   private final long randomSeed;
   private final int maxConcurrentActions;
   private final long maxBytesPerSecond;
@@ -90,6 +96,7 @@ public final class NamenodeSettings {
     this.core = core;
     this.serviceCapacity = record(SERVICE_CAPACITY, lookup);
     this.recentReadsHalfLifeMillis = record(RECENT_READS_HALF_LIFE_MS, lookup);
+    this.readsWarmUpMillis = record(READS_WARM_UP_MS, lookup);
     this.randomSeed = record(RANDOM_SEED, lookup);
     this.maxConcurrentActions = record(MAX_CONCURRENT_ACTIONS, lookup);
     this.maxBytesPerSecond = record(MAX_BYTES_PER_SECOND, lookup);
@@ -162,6 +169,11 @@ public final class NamenodeSettings {
 
   public long recentReadsHalfLifeMillis() {
     return recentReadsHalfLifeMillis;
+  }
+
+  /** eafr.reads.warm-up.ms: how long a DataNode the gears woke is listed after warm holders; 0: never. */
+  public long readsWarmUpMillis() {
+    return readsWarmUpMillis;
   }
 
   public long randomSeed() {

@@ -34,7 +34,10 @@ import org.eafr.placement.read.ReaderSelector;
  * special place: it competes with its rack by queue, as in Alg. 3. Placement (chooseRandom...) is DFSNetworkTopology's.
  * A block with no location at all is reported to the gear service, which may wake the group holding it. Under a
  * geared policy ({@code eafr.layout}) the policy's read ordering picks the replica listed first among those Alg. 3
- * orders: Rabbit's hit-ratio balancer, SpringFS's read offloading, or EAFR on gears' rounds of read slots.
+ * orders: Rabbit's hit-ratio balancer, SpringFS's read offloading, or EAFR on gears' rounds of read slots. A
+ * DataNode the gears woke less than {@code eafr.reads.warm-up.ms} ago is listed after every warm replica Alg. 3 lists
+ * ({@link WarmingDataNodes}), the policy choosing among the warm ones; it comes first only when Alg. 3 lists no warm
+ * one (no warm DataNode holding the block is live).
  */
 public class EafrNetworkTopology extends DFSNetworkTopology implements Configurable {
   private Configuration conf;
@@ -47,6 +50,7 @@ public class EafrNetworkTopology extends DFSNetworkTopology implements Configura
   private GearRuntime gears;
   private int serviceCapacity;
   private ReplicaIds replicaIds;
+  private WarmingDataNodes warming;
   private final RackIds rackIds = new RackIds();
 
   /** Called by ReflectionUtils when the NameNode builds its topology; validates the settings. */
@@ -62,6 +66,7 @@ public class EafrNetworkTopology extends DFSNetworkTopology implements Configura
     this.gears = runtime.gears();
     this.serviceCapacity = runtime.settings().serviceCapacity();
     this.replicaIds = new ReplicaIds(recentReads);
+    this.warming = new WarmingDataNodes(runtime.settings().readsWarmUpMillis());
     attribution.orderingInstalled();
   }
 
@@ -113,7 +118,9 @@ public class EafrNetworkTopology extends DFSNetworkTopology implements Configura
     }
     int[] order = new int[activeLen];
     int serving = readers.orderIndices(local, roles, queues, activeLen, order);
-    policyFirst(replicas, local, queues, order, serving);
+    warming.observe(gears.state(), now);
+    int warm = warming.any(now) ? warmFirst(replicas, order, serving, now) : serving;
+    policyFirst(replicas, local, queues, order, warm);
     for (int i = 0; i < serving; i++) {
       nodes[i] = active[order[i]];
     }
@@ -147,6 +154,25 @@ public class EafrNetworkTopology extends DFSNetworkTopology implements Configura
         nodes[next++] = active[i];
       }
     }
+  }
+
+  /**
+   * Moves the warming replicas among the first {@code serving} of {@code order} behind the warm ones, each group in
+   * its order; the number of warm ones, or {@code serving} when none is warm (then the warming ones serve as usual).
+   */
+  private int warmFirst(ReplicaId[] replicas, int[] order, int serving, long now) {
+    int[] woken = new int[serving];
+    int warm = 0;
+    int warmingCount = 0;
+    for (int i = 0; i < serving; i++) {
+      if (warming.warming(replicas[order[i]].id, now)) {
+        woken[warmingCount++] = order[i];
+      } else {
+        order[warm++] = order[i];
+      }
+    }
+    System.arraycopy(woken, 0, order, warm, warmingCount);
+    return warm == 0 ? serving : warm;
   }
 
   /**

@@ -94,6 +94,18 @@ class NamenodeSettingsTest {
   }
 
   @Test
+  void warmUpOutOfRange_isRefusedWithTheRange_andReadWhenInIt() {
+    assertThatThrownBy(() -> NamenodeSettings.from(key -> key.equals("eafr.reads.warm-up.ms") ? "-1" : null))
+        .isInstanceOf(InvalidSettingException.class)
+        .hasMessageContaining("eafr.reads.warm-up.ms")
+        .hasMessageContaining("-1")
+        .hasMessageContaining("[0, 3600000]");
+    assertThat(NamenodeSettings.from(key -> key.equals("eafr.reads.warm-up.ms") ? "5000" : null).readsWarmUpMillis())
+        .isEqualTo(5_000L);
+    assertThat(NamenodeSettings.defaults().readsWarmUpMillis()).isEqualTo(30_000L);
+  }
+
+  @Test
   void transferTimeoutBelowThePollInterval_isRefusedNamingBothKeys() {
     Map<String, String> conf = Map.of("eafr.transfer.poll.ms", "500", "eafr.transfer.timeout.ms", "100");
     assertThatThrownBy(() -> NamenodeSettings.from(conf::get))
@@ -133,7 +145,7 @@ class NamenodeSettingsTest {
   @Test
   void adapterSettings_areListedOnce() {
     assertThat(NamenodeSettings.adapterSettings()).extracting(s -> s.key()).containsExactly(
-        "eafr.server.service-capacity", "eafr.reads.recent.half-life.ms", "eafr.random.seed",
+        "eafr.server.service-capacity", "eafr.reads.recent.half-life.ms", "eafr.reads.warm-up.ms", "eafr.random.seed",
         "eafr.monitor.max-concurrent-actions", "eafr.monitor.bytes-per-second", "eafr.transfer.max-tracked",
         "eafr.transfer.min-sample-bytes", "eafr.transfer.poll.ms", "eafr.transfer.timeout.ms", "eafr.energy.sample.ms");
     assertThat(List.copyOf(NamenodeSettings.adapterSettings())).doesNotHaveDuplicates();

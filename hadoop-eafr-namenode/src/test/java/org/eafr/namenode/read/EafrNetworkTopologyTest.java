@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Set;
 import java.util.stream.Collectors;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
@@ -15,6 +16,9 @@ import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
 import org.apache.hadoop.net.NodeBase;
 import org.eafr.namenode.runtime.EafrRuntime;
 import org.eafr.namenode.cluster.ServerTranslator;
+import org.eafr.namenode.gear.GearRecord;
+import org.eafr.placement.gear.shift.ShiftPhase;
+import org.eafr.placement.gear.shift.ShiftState;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -110,6 +114,39 @@ class EafrNetworkTopologyTest {
     assertThat(sorted(readerOnR1, a, c).get(0)).isEqualTo("10.0.0.1");
     assertThat(sorted(readerOnR1, a, c).get(0)).isEqualTo("10.0.0.3");
     assertThat(sorted(readerOnR1, a, c).get(0)).isEqualTo("10.0.0.1");
+  }
+
+  /**
+   * C sleeps in gear 0, then a gear-up wakes it (the record in force no longer has it asleep). A's queue is 70, above
+   * one round of c = 64 slots (as the warm holders' were at the demo's peak), C's 1: by Alg. 3 C would come first.
+   * While C warms (eafr.reads.warm-up.ms, 30 s by default), A is listed first every time, and B, off the reader's
+   * rack, before C too; C is first for a block only it holds live.
+   */
+  @Test
+  void aDataNodeTheGearsWoke_isListedAfterEveryWarmHolder_whileItWarms() {
+    DatanodeDescriptor readerOnR1 = node("10.0.0.9", "/r1", 0);
+    a.setXceiverCount(70);
+    EafrRuntime runtime = EafrRuntime.of(conf);
+    runtime.gears().state(new GearRecord(List.of(), new ShiftState(0, 0, ShiftPhase.STEADY,
+        Set.of(ServerTranslator.idOf(c)), Set.of())));
+    assertThat(sorted(readerOnR1, b)).containsExactly("10.0.0.2");
+    runtime.gears().state(new GearRecord(List.of(), new ShiftState(0, 1, ShiftPhase.REFLECTING, Set.of(),
+        Set.of())));
+
+    for (int read = 0; read < 3; read++) {
+      assertThat(sorted(readerOnR1, c, a)).containsExactly("10.0.0.1", "10.0.0.3");
+    }
+    assertThat(sorted(readerOnR1, c, b, a)).containsExactly("10.0.0.1", "10.0.0.2", "10.0.0.3");
+    assertThat(sorted(readerOnR1, c)).containsExactly("10.0.0.3");
+  }
+
+  /** Without a gear-up C (queue 1) comes before A (queue 70), on the same rack: Alg. 3, nothing warms. */
+  @Test
+  void withoutAGearUp_theShorterQueueComesFirst() {
+    a.setXceiverCount(70);
+    EafrRuntime.of(conf).gears().state(new GearRecord(List.of(), new ShiftState(0, 0, ShiftPhase.STEADY,
+        Set.of(ServerTranslator.idOf(d)), Set.of())));
+    assertThat(sorted(node("10.0.0.9", "/r1", 0), a, c)).containsExactly("10.0.0.3", "10.0.0.1");
   }
 
   @Test
