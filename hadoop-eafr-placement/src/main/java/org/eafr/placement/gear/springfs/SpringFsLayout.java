@@ -36,12 +36,14 @@ import org.eafr.placement.settings.EafrSettings;
  *       migration, {@link PassiveMigration}).</li>
  *   <li>Every holder has room for the block ({@link BlockRequest#fits}): a server without room is passed over, as
  *       HDFS passes over a full DataNode, and a writer without room does not take the primary.</li>
- *   <li>By capacity, a server past the primaries takes an offloaded primary replica only while it keeps a spare
- *       share of its usable bytes free besides the block ({@code eafr.gear.capacity-headroom}, 5%), the room its own
- *       dealt replicas need as files are rewritten: the first server past the primaries is dealt the largest share
- *       (B / (p + 1), 91% of its disk at 75% fill) and is the first of the offload set, so offloads that stayed there
- *       until passive migration moved them pushed 8 of its own replicas off it. When no server of the offload set
- *       keeps the spare, the replica goes to one with room for the block alone.</li>
+ *   <li>By capacity, a server past the primaries takes an offloaded replica (a primary replica in the offload set, a
+ *       non-primary whose home sleeps) only while it keeps a spare share of its usable bytes free besides the block
+ *       ({@code eafr.gear.capacity-headroom}, 5%), the room its own dealt replicas need as files are rewritten: the
+ *       first server past the primaries is dealt the largest share (B / (p + 1), 91% of its disk at 75% fill) and is
+ *       on in every gear above 0, so availability offloads that stayed there until passive migration moved them home
+ *       pushed 8 of its own replicas off it. A non-primary then goes to another server past m that keeps its spare,
+ *       else to a primary (which keeps no spare: p is sized with the headroom); only when none keeps it, to one with
+ *       room for the block alone.</li>
  * </ol>
  * Every write is recorded in the load tracker the read balancer shares ({@link org.eafr.placement.gear.read
  * .ReadOffloadBalancer}), so reads move away from write-heavy low-numbered servers.
@@ -187,9 +189,15 @@ public final class SpringFsLayout implements GearedLayout {
         dealt.displacedCount() > 0 ? Arrays.copyOf(displaced, placed) : new int[0]);
   }
 
-  /** The less loaded of two on servers drawn at or past m, else of the offload set, else -1. */
+  /**
+   * The less loaded of two on servers drawn at or past m, else of the offload set, among those that keep their spare
+   * besides the block (by capacity); else among those with room for the block alone; else -1.
+   */
   private int outsideOffloadSet(BlockRequest request, ActiveSet on, int[] holders, int placed, int m) {
-    int holder = leastLoaded(request, on, holders, placed, m, chain().size());
+    IntPredicate keepsSpare = q -> canTake(request, on, holders, placed, q) && request.fitsWithSpare(q, spare[q]);
+    int holder = leastLoaded(keepsSpare, on, m, chain().size());
+    holder = holder >= 0 ? holder : leastLoaded(keepsSpare, on, 0, m);
+    holder = holder >= 0 ? holder : leastLoaded(request, on, holders, placed, m, chain().size());
     return holder >= 0 ? holder : leastLoaded(request, on, holders, placed, 0, m);
   }
 
