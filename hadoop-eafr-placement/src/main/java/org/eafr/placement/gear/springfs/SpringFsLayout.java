@@ -40,8 +40,8 @@ import org.eafr.placement.settings.EafrSettings;
  *       non-primary whose home sleeps) only while it keeps a spare share of its usable bytes free besides the block
  *       ({@code eafr.gear.capacity-headroom}, 5%), the room its own dealt replicas need as files are rewritten: the
  *       first server past the primaries is dealt the largest share (B / (p + 1), 91% of its disk at 75% fill) and is
- *       on in every gear above 0, so availability offloads that stayed there until passive migration moved them home
- *       pushed 8 of its own replicas off it. A non-primary then goes to another server past m that keeps its spare,
+ *       on in every gear above 0, so availability offloads held there until passive migration moves them home would
+ *       take the room of its own replicas. A non-primary then goes to another server past m that keeps its spare,
  *       else to a primary (which keeps no spare: p is sized with the headroom); only when none keeps it, to one with
  *       room for the block alone.</li>
  * </ol>
