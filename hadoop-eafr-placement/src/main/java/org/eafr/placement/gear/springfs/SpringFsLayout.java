@@ -160,7 +160,8 @@ public final class SpringFsLayout implements GearedLayout {
         IntPredicate takesOffload = q -> canTake(request, on, holders, 0, q) && request.fitsWithSpare(q, spare[q]);
         holder = request.writer() >= 0 && request.writer() < m && takesOffload.test(request.writer())
             ? request.writer() : leastLoaded(takesOffload, on, 0, m);
-        holder = holder >= 0 ? holder : leastLoaded(request, on, holders, placed, 0, m);
+        // Without capacities no server keeps a spare: the draw above was the plain one, and is not drawn again.
+        holder = holder >= 0 || !base.byCapacity() ? holder : leastLoaded(request, on, holders, placed, 0, m);
         holder = holder >= 0 ? holder : leastLoaded(request, on, holders, placed, 0, chain().size());
         holder = base.byCapacity() && request.writer() != holder && holder >= 0 && holder < p && home < p
             && canTake(request, on, holders, placed, home) ? home : holder;
@@ -197,7 +198,10 @@ public final class SpringFsLayout implements GearedLayout {
     IntPredicate keepsSpare = q -> canTake(request, on, holders, placed, q) && request.fitsWithSpare(q, spare[q]);
     int holder = leastLoaded(keepsSpare, on, m, chain().size());
     holder = holder >= 0 ? holder : leastLoaded(keepsSpare, on, 0, m);
-    holder = holder >= 0 ? holder : leastLoaded(request, on, holders, placed, m, chain().size());
+    if (holder >= 0 || !base.byCapacity()) {
+      return holder; // without capacities no server keeps a spare: those were the plain draws
+    }
+    holder = leastLoaded(request, on, holders, placed, m, chain().size());
     return holder >= 0 ? holder : leastLoaded(request, on, holders, placed, 0, m);
   }
 
