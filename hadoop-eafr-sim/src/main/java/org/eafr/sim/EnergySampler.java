@@ -8,17 +8,19 @@ import java.util.Map;
 import java.util.function.DoubleConsumer;
 import org.eafr.placement.cluster.ServerRole;
 import org.eafr.placement.gear.LoadSample;
+import org.eafr.placement.settings.EafrSettings;
 import org.eafr.sim.model.Cluster;
 import org.eafr.sim.model.ModelConstants;
 import org.eafr.sim.model.SimFile;
 import org.eafr.sim.model.SimServer;
+import org.eafr.sim.stats.IdealSchedule;
 import org.eafr.sim.workload.TraceEvent;
 import org.eafr.sim.workload.Workload;
 
 /**
  * Sampling every {@link ModelConstants#SAMPLE_PERIOD_MICROS}: each server's power draw and utilization, the servers
  * powered, and the ideal of SpringFS Sec. 5.2 for the same period (the fewest servers that carry the offered load and
- * hold one copy of the data).
+ * hold one copy of the data), plainly and keeping the gear controller's minimum dwell ({@link IdealSchedule}).
  */
 final class EnergySampler {
   private final RunState run;
@@ -28,6 +30,9 @@ final class EnergySampler {
   private final long[] oneCopyCapacityPrefix;
   private final long oneCopyBytes;
   private final double[] windowMax;
+  /** The ideal's servers on without a dwell and with the gear controller's minimum dwell, ranked largest first. */
+  private final IdealSchedule ideal;
+  private final IdealSchedule dwellIdeal;
   private int samples;
   private long lastSampleMicros;
 
@@ -38,6 +43,9 @@ final class EnergySampler {
     this.oneCopyCapacityPrefix = capacityPrefix(run.cluster, run.settings.eafr().storageReserveBytes());
     this.oneCopyBytes = run.files.stream().mapToLong(SimFile::sizeBytes).sum();
     this.windowMax = new double[run.cluster.size()];
+    this.ideal = new IdealSchedule(run.cluster.size(), 0);
+    this.dwellIdeal = new IdealSchedule(run.cluster.size(),
+        run.settings.eafr().get(EafrSettings.GEAR_MIN_DWELL_MS) * RunState.MICROS_PER_MILLI);
   }
 
   LoadSample perServer() {
@@ -145,18 +153,25 @@ final class EnergySampler {
   /**
    * The ideal of SpringFS Sec. 5.2 for the period just sampled: the fewest servers that carry the clients' load (reads,
    * and writes times HDFS's replication, over one server's throughput), at least those that hold one copy of all data,
-   * each at the utilization the load gives it; the others asleep.
+   * each at the utilization the load gives it; the others asleep. The dwell-bounded ideal keeps each server it switched
+   * on for the gear controller's minimum dwell, its servers sharing the same load.
    */
   private void idealPeriod(long period, int powered) {
     LoadSample load = run.offered.rates(period);
     run.offered.reset();
     double needed = load.serversNeeded(perServer);
-    int size = run.cluster.size();
-    int servers = Math.min(size, Math.max(oneCopyServers(), (int) Math.ceil(needed)));
+    int floor = oneCopyServers();
+    int wanted = Math.max(floor, (int) Math.ceil(needed));
+    int servers = ideal.period(lastSampleMicros, period, wanted, floor);
+    int dwellServers = dwellIdeal.period(lastSampleMicros, period, wanted, floor);
+    run.stats.period(period, powered, servers, idealWatts(servers, needed));
+    run.stats.dwellIdealPeriod(period, dwellServers, idealWatts(dwellServers, needed));
+  }
+
+  private double idealWatts(int servers, double needed) {
     double utilization = Math.min(1.0, needed / servers);
-    double idealWatts = servers * run.power.watts(ServerRole.HOT, utilization)
-        + (size - servers) * run.power.watts(ServerRole.COLD, 0);
-    run.stats.period(period, powered, servers, idealWatts);
+    return servers * run.power.watts(ServerRole.HOT, utilization)
+        + (run.cluster.size() - servers) * run.power.watts(ServerRole.COLD, 0);
   }
 
   private void reportUtilization() {
@@ -177,10 +192,11 @@ final class EnergySampler {
     run.stats.overloadedShare(awake == 0 ? 0 : (double) overloaded / awake);
   }
 
-  /** Closes every server's energy record at the end of the run. */
+  /** Closes every server's energy record at the end of the run and gives the ideals' power cycles. */
   void finish() {
     for (SimServer server : run.cluster.servers()) {
       run.stats.energy().record(server.id(), run.endMicros / RunState.MICROS_PER_MILLI, 0.0);
     }
+    run.stats.idealPowerOns(ideal.powerOns(), dwellIdeal.powerOns());
   }
 }

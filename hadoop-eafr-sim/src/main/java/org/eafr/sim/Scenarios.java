@@ -25,7 +25,8 @@ public final class Scenarios {
       "eafr-geared");
   private static final String FB_2009_0 = "swim:classpath:FB-2009_samples_24_times_1hr_0.tsv.gz";
   private static final String LOAD_SWEEP_HOURS = "3";
-  private static final List<String> FILL = List.of("hdfs", "ideal", "rabbit", "springfs", "accordion", "eafr-geared");
+  private static final List<String> FILL = List.of("hdfs", "ideal", "ideal-dwell", "rabbit", "springfs", "accordion",
+      "eafr-geared");
   /** Files of the gears catalog (log-uniform 100 KB to 2 GB, 201.9 MB on average) whose 3 copies fill 1% of 150 TB (24,765 files: 10%). */
   private static final double FILES_PER_FILL_PERCENT = 150e12 / 3 / 201.9e6 / 100;
   /** FB-2010's jobs with generated input paths of SWIM's popularity (seeded by sim.seed). */
@@ -109,9 +110,11 @@ public final class Scenarios {
             "machine_hours", "read_mean_ms", "gear_ups")));
     add(new Scenario("fill", "geared layouts on a cluster 10 / 25 / 50 / 75% full (3 replicas of the catalog over"
         + " the servers' raw capacity), 6 h of FB-2010: machine-hours against the ideal, energy, read latency, failed"
-        + " writes, data migrated", fillBase(), "fill (% of raw capacity)", fills(), FILL,
-        List.of("machine_hours_vs_ideal", "energy_kwh_day", "read_mean_ms", "read_p99_ms", "failed_writes",
-            "short_writes", "migrated_gb")));
+        + " writes, data migrated, power cycles; against the ideal with and without the gear controller's minimum"
+        + " dwell", fillBase(), "fill (% of raw capacity)", fills(), FILL,
+        List.of("machine_hours_vs_ideal", "machine_hours_vs_dwell_ideal", "power_cycles_mean_day",
+            "power_cycles_max_day", "energy_kwh_day", "read_mean_ms", "read_p99_ms", "failed_writes", "short_writes",
+            "migrated_gb")));
     add(new Scenario("carbon", "carbon- and price-aware background work on each shipped grid week, 7 days"
         + " (168 h) each with FB-2009 sample 0's 24 h replayed every day: eafr-geared and springfs energy-only,"
         + " carbon-aware and price-aware; kgCO2, EUR, kWh, read latency, data moved and how long deferred work waited",

@@ -26,6 +26,7 @@ final class ServerPower {
       server.setWakeAt(-1);
       if (server.role() == ServerRole.COLD) {
         server.setRole(run.gears != null ? ServerRole.HOT : ServerRole.STANDBY, t);
+        server.poweredOn();
       }
       run.reads.startQueued(server, t);
       run.transfers.start(server.index());

@@ -108,7 +108,7 @@ public final class Simulator {
       run.gears.applyInitialGear();
     }
     if (run.policy.oracle()) {
-      run.stats.reportAsIdeal();
+      run.stats.reportAsIdeal(run.policy.oracleKeepsDwell());
     }
     trace = workload.open();
     pullTrace();
@@ -127,6 +127,7 @@ public final class Simulator {
       }
     }
     run.stats.maxServerFill(maxServerFill());
+    run.stats.serverPowerOns(run.cluster.servers().stream().mapToLong(SimServer::powerOns).toArray());
     closeTrace();
     sampler.finish();
     return new RunResult(scenario, variant, x, run.policy.name(), run.stats.result(endState()));

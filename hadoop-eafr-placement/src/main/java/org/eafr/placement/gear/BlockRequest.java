@@ -80,6 +80,11 @@ public final class BlockRequest {
     return room.canHold(position, bytes);
   }
 
+  /** Whether the server at {@code position} has room for this block and {@code spareBytes} more besides. */
+  public boolean fitsWithSpare(int position, long spareBytes) {
+    return room.canHold(position, bytes + spareBytes);
+  }
+
   public String blockId() {
     return blockId;
   }

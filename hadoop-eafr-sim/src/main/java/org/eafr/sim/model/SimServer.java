@@ -35,6 +35,7 @@ public final class SimServer {
   private long busySince;
   private double busySlotMicros;
   private long wakeAt = -1;
+  private long powerOns;
   final List<Flow> inFlows = new ArrayList<>();
   final List<Flow> outFlows = new ArrayList<>();
   private int replicationStreams;
@@ -143,6 +144,16 @@ public final class SimServer {
 
   public void setWakeAt(long micros) {
     this.wakeAt = micros;
+  }
+
+  /** It came up from sleep (one power cycle). */
+  public void poweredOn() {
+    powerOns++;
+  }
+
+  /** How often it came up from sleep in the run. */
+  public long powerOns() {
+    return powerOns;
   }
 
   /** The immutable view the core's policies take. */

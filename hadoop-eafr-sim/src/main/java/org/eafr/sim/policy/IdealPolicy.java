@@ -8,12 +8,28 @@ package org.eafr.sim.policy;
  * read latency.
  */
 final class IdealPolicy extends HdfsPolicy {
+  private final boolean keepsDwell;
+
   IdealPolicy(PolicyEnvironment env) {
-    super("ideal", env);
+    this("ideal", env, false);
+  }
+
+  /**
+   * The ideal named {@code name}; with {@code keepsDwell} ("ideal-dwell") every server it switches on stays on for the
+   * gear controller's minimum dwell ({@code eafr.gear.min-dwell.ms}), the power-cycle rule the geared policies keep.
+   */
+  IdealPolicy(String name, PolicyEnvironment env, boolean keepsDwell) {
+    super(name, env);
+    this.keepsDwell = keepsDwell;
   }
 
   @Override
   public boolean oracle() {
     return true;
+  }
+
+  @Override
+  public boolean oracleKeepsDwell() {
+    return keepsDwell;
   }
 }

@@ -74,6 +74,11 @@ public interface Policy {
     return false;
   }
 
+  /** Whether this oracle reports the ideal that keeps the gear controller's minimum dwell ({@code ideal-dwell}). */
+  default boolean oracleKeepsDwell() {
+    return false;
+  }
+
   /** A replication transfer into {@code destinationId} finished (feeds transfer-speed estimates). */
   default void transferFinished(String destinationId, long bytes, long elapsedMillis) {
   }

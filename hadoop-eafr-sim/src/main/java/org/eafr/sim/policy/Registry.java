@@ -24,6 +24,9 @@ public final class Registry {
     register("hdfs", "stock HDFS: 3 random replicas across racks, random reads", HdfsPolicy::new);
     register("ideal", "SpringFS 5.2 oracle: fewest servers carrying the load, floored by one copy of the data"
         + " (machine-hours and energy only)", IdealPolicy::new);
+    register("ideal-dwell", "ideal whose servers, once switched on, stay on for eafr.gear.min-dwell.ms, as the gear"
+        + " controller's do (machine-hours and energy only)",
+        env -> new IdealPolicy("ideal-dwell", env.drawingAs("ideal"), true));
     register("cdrm", "CDRM: replicas for availability A at failure probability lambda, least-loaded placement",
         CdrmPolicy::new);
     register("scarlett", "Scarlett: max(peak concurrent reads + 1, 3) replicas per learning window",

@@ -80,6 +80,10 @@ public final class MetricTitles {
     put("deferred_hold_max_h", "longest hold of deferrable background work", "h");
     put("ideal_machine_hours", "ideal machine-hours (SpringFS 5.2 oracle)", "machine-hours");
     put("machine_hours_vs_ideal", "machine-hours relative to the ideal", "x ideal");
+    put("dwell_ideal_machine_hours", "machine-hours of the dwell-bounded ideal", "machine-hours");
+    put("machine_hours_vs_dwell_ideal", "machine-hours vs the dwell-bounded ideal", "x ideal-dwell");
+    put("power_cycles_mean_day", "mean power cycles per server", "cycles/server/day");
+    put("power_cycles_max_day", "most power cycles of one server", "cycles/server/day");
     put("migrated_gb", "data migrated (cleanup and reflection)", "GB");
     put("cleanup_gb", "cleanup data moved before servers slept", "GB");
     put("reflection_gb", "data reflected or migrated after servers woke", "GB");

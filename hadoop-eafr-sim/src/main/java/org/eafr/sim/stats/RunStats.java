@@ -36,6 +36,12 @@ public final class RunStats {
   private double machineMicros;
   private double idealMachineMicros;
   private double idealJoules;
+  private double dwellIdealMachineMicros;
+  private double dwellIdealJoules;
+  private long[] serverPowerOns = new long[0];
+  private long[] idealPowerOns = new long[0];
+  private long[] dwellIdealPowerOns = new long[0];
+  private boolean oracleKeepsDwell;
   private double meteredMicros;
   private long cleanupBytes;
   private long reflectionBytes;
@@ -145,6 +151,26 @@ public final class RunStats {
     meteredMicros += micros;
   }
 
+  /**
+   * The same period under the ideal that keeps the gear controller's minimum dwell ({@link IdealSchedule}):
+   * {@code servers} on, drawing {@code watts} in all.
+   */
+  public void dwellIdealPeriod(long micros, int servers, double watts) {
+    dwellIdealMachineMicros += (double) servers * micros;
+    dwellIdealJoules += watts * micros / 1e6;
+  }
+
+  /** How often each server came up from sleep in the run. */
+  public void serverPowerOns(long[] perServer) {
+    serverPowerOns = perServer.clone();
+  }
+
+  /** How often the ideal's and the dwell-bounded ideal's servers were switched on. */
+  public void idealPowerOns(long[] ideal, long[] dwellIdeal) {
+    idealPowerOns = ideal.clone();
+    dwellIdealPowerOns = dwellIdeal.clone();
+  }
+
   /** Accounts the run against a grid signal: its metrics join the result. */
   public void grid(GridAccount account) {
     this.grid = account;
@@ -215,11 +241,13 @@ public final class RunStats {
   }
 
   /**
-   * This run is the "ideal" oracle: it reports the ideal's machine-hours and energy as its own, and no read latency
-   * (the oracle is a bound, not a system that serves reads).
+   * This run is the "ideal" oracle: it reports the ideal's machine-hours, energy and power cycles as its own (the
+   * dwell-bounded ideal's when {@code keepsDwell}), and no read latency (the oracle is a bound, not a system that
+   * serves reads).
    */
-  public void reportAsIdeal() {
+  public void reportAsIdeal(boolean keepsDwell) {
     oracle = true;
+    oracleKeepsDwell = keepsDwell;
   }
 
   /**
@@ -259,11 +287,18 @@ public final class RunStats {
     }
     m.put("replications", (double) replications);
     double kwhPerDay = energy.meteredMillis() > 0 ? energy.kilowattHoursPerDay() : 0.0;
-    m.put("energy_kwh_day", oracle ? idealKwhPerDay() : kwhPerDay);
-    double hours = (oracle ? idealMachineMicros : machineMicros) / 3.6e9;
+    m.put("energy_kwh_day", oracle ? kwhPerDay(oracleKeepsDwell ? dwellIdealJoules : idealJoules) : kwhPerDay);
+    double hours = (oracle ? (oracleKeepsDwell ? dwellIdealMachineMicros : idealMachineMicros) : machineMicros) / 3.6e9;
     m.put("machine_hours", hours);
     m.put("ideal_machine_hours", idealMachineMicros / 3.6e9);
     m.put("machine_hours_vs_ideal", idealMachineMicros > 0 ? hours / (idealMachineMicros / 3.6e9) : Double.NaN);
+    m.put("dwell_ideal_machine_hours", dwellIdealMachineMicros / 3.6e9);
+    m.put("machine_hours_vs_dwell_ideal", dwellIdealMachineMicros > 0 ? hours / (dwellIdealMachineMicros / 3.6e9)
+        : Double.NaN);
+    long[] powerOns = oracle ? (oracleKeepsDwell ? dwellIdealPowerOns : idealPowerOns) : serverPowerOns;
+    double days = meteredMicros / 8.64e10;
+    m.put("power_cycles_mean_day", cyclesPerDay(powerOns, days, false));
+    m.put("power_cycles_max_day", cyclesPerDay(powerOns, days, true));
     m.put("migrated_gb", (cleanupBytes + reflectionBytes) / 1e9);
     m.put("cleanup_gb", cleanupBytes / 1e9);
     m.put("reflection_gb", reflectionBytes / 1e9);
@@ -313,8 +348,22 @@ public final class RunStats {
     return m;
   }
 
-  private double idealKwhPerDay() {
-    return meteredMicros > 0 ? idealJoules / 3.6e6 / (meteredMicros / 8.64e10) : 0.0;
+  private double kwhPerDay(double joules) {
+    return meteredMicros > 0 ? joules / 3.6e6 / (meteredMicros / 8.64e10) : 0.0;
+  }
+
+  /** Power-ons per server per day over {@code days}: the mean over servers, or the most of one server. */
+  static double cyclesPerDay(long[] powerOns, double days, boolean most) {
+    if (powerOns.length == 0 || days <= 0) {
+      return Double.NaN;
+    }
+    long total = 0;
+    long max = 0;
+    for (long count : powerOns) {
+      total += count;
+      max = Math.max(max, count);
+    }
+    return (most ? max : (double) total / powerOns.length) / days;
   }
 
   /** What the simulator reports at the end of a run. */

@@ -49,7 +49,8 @@ public final class GearedPolicies {
       "SpringFS: equal-work layout with bounded write offloading (offload set m), read offloading, passive migration"
           + " (T = 10), gear controller",
       EQUAL_WORK_KEYS, context -> new SpringFsLayout(equalWork(context),
-          RecentLoad.springFs(context.chain().size(), context.clock()), context.random().get()),
+          RecentLoad.springFs(context.chain().size(), context.clock()), context.random().get(),
+          context.settings().get(EafrSettings.GEAR_CAPACITY_HEADROOM)),
       (layout, stored) -> new ReadOrdering.Balanced(new ReadOffloadBalancer(layout.load())), WritePlacement::springFs,
       (layout, settings) -> 0, OwedMoves.PASSIVE_MIGRATION));
 

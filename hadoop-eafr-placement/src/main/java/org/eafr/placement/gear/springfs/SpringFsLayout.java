@@ -3,6 +3,7 @@ package org.eafr.placement.gear.springfs;
 import java.util.Arrays;
 import java.util.Objects;
 import java.util.Random;
+import java.util.function.IntPredicate;
 import org.eafr.placement.gear.ActiveSet;
 import org.eafr.placement.gear.BlockPlacement;
 import org.eafr.placement.gear.BlockRequest;
@@ -11,6 +12,7 @@ import org.eafr.placement.gear.GearedLayout;
 import org.eafr.placement.gear.Positions;
 import org.eafr.placement.gear.layout.EqualWorkLayout;
 import org.eafr.placement.gear.read.RecentLoad;
+import org.eafr.placement.settings.EafrSettings;
 
 /**
  * SpringFS's layout with bounded write offloading (Xu et al., Sec. 3): Rabbit's equal-work layout whose primary
@@ -34,6 +36,14 @@ import org.eafr.placement.gear.read.RecentLoad;
  *       migration, {@link PassiveMigration}).</li>
  *   <li>Every holder has room for the block ({@link BlockRequest#fits}): a server without room is passed over, as
  *       HDFS passes over a full DataNode, and a writer without room does not take the primary.</li>
+ *   <li>By capacity, a server past the primaries takes an offloaded replica (a primary replica in the offload set, a
+ *       non-primary whose home sleeps) only while it keeps a spare share of its usable bytes free besides the block
+ *       ({@code eafr.gear.capacity-headroom}, 5%), the room its own dealt replicas need as files are rewritten: the
+ *       first server past the primaries is dealt the largest share (B / (p + 1), 91% of its disk at 75% fill) and is
+ *       on in every gear above 0, so availability offloads held there until passive migration moves them home would
+ *       take the room of its own replicas. A non-primary then goes to another server past m that keeps its spare,
+ *       else to a primary (which keeps no spare: p is sized with the headroom); only when none keeps it, to one with
+ *       room for the block alone.</li>
  * </ol>
  * Every write is recorded in the load tracker the read balancer shares ({@link org.eafr.placement.gear.read
  * .ReadOffloadBalancer}), so reads move away from write-heavy low-numbered servers.
@@ -54,14 +64,28 @@ public final class SpringFsLayout implements GearedLayout {
   private final RecentLoad load;
   private final Random random;
   private final ActiveSet all;
+  /** By capacity, the bytes each server past the primaries keeps free of offloaded primary replicas (else 0). */
+  private final long[] spare;
   private volatile int offloadSet;
 
   public SpringFsLayout(EqualWorkLayout base, RecentLoad load, Random random) {
+    this(base, load, random, EafrSettings.GEAR_CAPACITY_HEADROOM.defaultValue());
+  }
+
+  /**
+   * The layout whose servers past the primaries, by capacity, keep {@code headroom} of their usable bytes free of
+   * offloaded primary replicas.
+   */
+  public SpringFsLayout(EqualWorkLayout base, RecentLoad load, Random random, double headroom) {
     this.base = Objects.requireNonNull(base, "base");
     this.load = Objects.requireNonNull(load, "load");
     this.random = Objects.requireNonNull(random, "random");
     this.all = ActiveSet.all(base.chain());
     this.offloadSet = base.primaries();
+    this.spare = new long[base.chain().size()];
+    for (int position = base.primaries(); base.byCapacity() && position < spare.length; position++) {
+      spare[position] = (long) (headroom * Math.max(0, base.chain().capacity(position) - base.reserveBytes()));
+    }
   }
 
   /** Sets m for the coming interval; m is clamped to [p, N]. */
@@ -132,8 +156,12 @@ public final class SpringFsLayout implements GearedLayout {
       int home = dealt.home(i);
       int holder;
       if (i == 0) {
-        holder = request.writer() >= 0 && request.writer() < m && canTake(request, on, holders, placed,
-            request.writer()) ? request.writer() : leastLoaded(request, on, holders, placed, 0, m);
+        // The primary replica is the first placed (placed is 0), so no holder is excluded yet.
+        IntPredicate takesOffload = q -> canTake(request, on, holders, 0, q) && request.fitsWithSpare(q, spare[q]);
+        holder = request.writer() >= 0 && request.writer() < m && takesOffload.test(request.writer())
+            ? request.writer() : leastLoaded(takesOffload, on, 0, m);
+        // Without capacities no server keeps a spare: the draw above was the plain one, and is not drawn again.
+        holder = holder >= 0 || !base.byCapacity() ? holder : leastLoaded(request, on, holders, placed, 0, m);
         holder = holder >= 0 ? holder : leastLoaded(request, on, holders, placed, 0, chain().size());
         holder = base.byCapacity() && request.writer() != holder && holder >= 0 && holder < p && home < p
             && canTake(request, on, holders, placed, home) ? home : holder;
@@ -162,9 +190,18 @@ public final class SpringFsLayout implements GearedLayout {
         dealt.displacedCount() > 0 ? Arrays.copyOf(displaced, placed) : new int[0]);
   }
 
-  /** The less loaded of two on servers drawn at or past m, else of the offload set, else -1. */
+  /**
+   * The less loaded of two on servers drawn at or past m, else of the offload set, among those that keep their spare
+   * besides the block (by capacity); else among those with room for the block alone; else -1.
+   */
   private int outsideOffloadSet(BlockRequest request, ActiveSet on, int[] holders, int placed, int m) {
-    int holder = leastLoaded(request, on, holders, placed, m, chain().size());
+    IntPredicate keepsSpare = q -> canTake(request, on, holders, placed, q) && request.fitsWithSpare(q, spare[q]);
+    int holder = leastLoaded(keepsSpare, on, m, chain().size());
+    holder = holder >= 0 ? holder : leastLoaded(keepsSpare, on, 0, m);
+    if (holder >= 0 || !base.byCapacity()) {
+      return holder; // without capacities no server keeps a spare: those were the plain draws
+    }
+    holder = leastLoaded(request, on, holders, placed, m, chain().size());
     return holder >= 0 ? holder : leastLoaded(request, on, holders, placed, 0, m);
   }
 
@@ -173,6 +210,11 @@ public final class SpringFsLayout implements GearedLayout {
    * when the draws find fewer than two, the first that can take it scanning from a random start; -1 when none can.
    */
   private int leastLoaded(BlockRequest request, ActiveSet on, int[] holders, int placed, int from, int to) {
+    return leastLoaded(p -> canTake(request, on, holders, placed, p), on, from, to);
+  }
+
+  /** The same for the servers {@code takes} accepts. */
+  private int leastLoaded(IntPredicate takes, ActiveSet on, int from, int to) {
     if (from >= to) {
       return -1;
     }
@@ -182,7 +224,7 @@ public final class SpringFsLayout implements GearedLayout {
     synchronized (this) {
       for (int draw = 0; draw < DRAWS && second < 0; draw++) {
         int p = from + random.nextInt(to - from);
-        if (canTake(request, on, holders, placed, p) && p != first) {
+        if (takes.test(p) && p != first) {
           if (first < 0) {
             first = p;
           } else {
@@ -199,12 +241,12 @@ public final class SpringFsLayout implements GearedLayout {
       return first;
     }
     for (int p = on.next(start); p >= 0 && p < to; p = on.next(p + 1)) {
-      if (canTake(request, on, holders, placed, p)) {
+      if (takes.test(p)) {
         return p;
       }
     }
     for (int p = on.next(from); p >= 0 && p < start; p = on.next(p + 1)) {
-      if (canTake(request, on, holders, placed, p)) {
+      if (takes.test(p)) {
         return p;
       }
     }

@@ -212,4 +212,78 @@ class SpringFsTest {
     BlockPlacement writerFull = layout.place(BlockRequest.of("w", 3).withWriter(4).withSize(1, fourFull), lowGear);
     assertThat(writerFull.holds(4)).isFalse();
   }
+
+  /**
+   * By capacity a server past the primaries keeps 5% of its usable bytes free of offloaded primary replicas (chain of
+   * 30, p = 4 of 750 GB, the rest 500 GB, m = 8, 1 GB blocks): with 10 GB left, under its 25 GB spare, server 4 takes
+   * none of 600 blocks' primary replicas (nor as their writer), servers 5-7 still take offloads; with 100 GB left it
+   * takes its part.
+   */
+  @Test
+  void byCapacity_anOffloadTargetPastThePrimaries_keepsItsSpare() {
+    List<Server> servers = new ArrayList<>();
+    for (int i = 0; i < 30; i++) {
+      servers.add(Server.builder("s" + i).rack("r0").storageCapacity((i < 4 ? 750 : 500) * 1_000_000_000L).build());
+    }
+    ExpansionChain chain = ExpansionChain.of(servers);
+    ActiveSet all = ActiveSet.all(chain);
+    long gb = 1_000_000_000L;
+
+    int[] tight = offloadsBy(chain, (position, bytes) -> position != 4 || bytes <= 10 * gb, all);
+    assertThat(tight[4]).isZero();
+    assertThat(tight[5] + tight[6] + tight[7]).isPositive();
+    int[] roomy = offloadsBy(chain, (position, bytes) -> position != 4 || bytes <= 100 * gb, all);
+    assertThat(roomy[4]).isPositive();
+
+    SpringFsLayout layout = new SpringFsLayout(new EqualWorkLayout(chain, 4, 1, 3, 30, true),
+        RecentLoad.springFs(30, clock), new Random(7), 0.05);
+    layout.offloadSet(8);
+    StorageRoom tenLeft = (position, bytes) -> position != 4 || bytes <= 10 * gb;
+    BlockPlacement written = layout.place(BlockRequest.of("w", 3).withWriter(4).withSize(gb, tenLeft), all);
+    assertThat(written.holder(0)).isNotEqualTo(4);
+  }
+
+  /** Primary replicas each position holds after 600 blocks of 1 GB with m = 8. */
+  private int[] offloadsBy(ExpansionChain chain, StorageRoom room, ActiveSet on) {
+    SpringFsLayout layout = new SpringFsLayout(new EqualWorkLayout(chain, 4, 1, 3, 30, true),
+        RecentLoad.springFs(30, clock), new Random(7), 0.05);
+    layout.offloadSet(8);
+    int[] primaries = new int[30];
+    for (int b = 0; b < 600; b++) {
+      primaries[layout.place(BlockRequest.of("b" + b, 3).withSize(1_000_000_000L, room), on).holder(0)]++;
+    }
+    return primaries;
+  }
+
+  /**
+   * Availability offloading keeps the spare too (chain of 30, p = m = 4 of 750 GB, the rest 500 GB, servers 0-5 on):
+   * a non-primary whose home sleeps goes to server 4 or 5 or a primary; with 10 GB left on server 4 it takes none of
+   * 600 blocks' offloaded non-primaries, with 100 GB left it takes its part.
+   */
+  @Test
+  void byCapacity_anAvailabilityOffloadTarget_keepsItsSpare() {
+    List<Server> servers = new ArrayList<>();
+    for (int i = 0; i < 30; i++) {
+      servers.add(Server.builder("s" + i).rack("r0").storageCapacity((i < 4 ? 750 : 500) * 1_000_000_000L).build());
+    }
+    ExpansionChain chain = ExpansionChain.of(servers);
+    long gb = 1_000_000_000L;
+    assertThat(offloadedNonPrimariesOn4(chain, (position, bytes) -> position != 4 || bytes <= 10 * gb)).isZero();
+    assertThat(offloadedNonPrimariesOn4(chain, (position, bytes) -> position != 4 || bytes <= 100 * gb)).isPositive();
+  }
+
+  /** Non-primary replicas held by position 4 whose home is elsewhere, of 600 blocks of 1 GB at servers 0-5 on. */
+  private int offloadedNonPrimariesOn4(ExpansionChain chain, StorageRoom room) {
+    SpringFsLayout layout = new SpringFsLayout(new EqualWorkLayout(chain, 4, 1, 3, 30, true),
+        RecentLoad.springFs(30, clock), new Random(7), 0.05);
+    int offloaded = 0;
+    for (int b = 0; b < 600; b++) {
+      BlockPlacement placement = layout.place(BlockRequest.of("b" + b, 3).withSize(1_000_000_000L, room),
+          ActiveSet.firstN(chain, 6));
+      for (int i = 1; i < placement.size(); i++) {
+        offloaded += placement.holder(i) == 4 && placement.isOffloaded(i) ? 1 : 0;
+      }
+    }
+    return offloaded;
+  }
 }
