@@ -57,7 +57,7 @@ final class ClusterProbe {
   /** The NameNode's gears and DataNodes now. */
   record View(int gear, int targetGear, String phase, long shifts, long blocksReflected, int sleeping,
       Map<String, Double> loadById, Map<String, Boolean> aliveById, Map<String, Boolean> asleepById,
-      Map<String, String> adminById, boolean safeMode, long decisions) {
+      Map<String, String> adminById, boolean safeMode, long decisions, long heldByDwell) {
     /**
      * Whether the NameNode has DataNode {@code id} asleep: put to sleep by the gears, or unknown to it (a NameNode
      * started while it slept). A DataNode of a sleeping gear group woken out of turn (docs/gears-recovery.md) is awake.
@@ -88,7 +88,8 @@ final class ClusterProbe {
         gears.path("gearPhase").asText("?"), gears.path("gearShifts").asLong(0),
         gears.path("blocksReflected").asLong(0), gears.path("sleepingNodes").asInt(0), loads, alive, asleep, admin,
         status.path("safeMode").asBoolean(false),
-        gears.path("gearAutoDecisions").asLong(0) + status.path("monitor").path("rounds").asLong(0));
+        gears.path("gearAutoDecisions").asLong(0) + status.path("monitor").path("rounds").asLong(0),
+        gears.path("gearAutoDecisionsHeldByDwell").asLong(0));
   }
 
   /** Whether each host's DataNode process runs now (its recorded pid runs a DataNode JVM). */

@@ -13,11 +13,19 @@ import org.apache.hadoop.conf.Configuration;
  * controller's periods ({@code eafr.gear.auto.interval.ms}, or {@code eafr.interval.ms} if longer); without a
  * controller (every node on, the manual schedule) the window alone.
  *
+ * <p>The two decisions must have sampled the load wholly inside the window: each decides on the load since the one
+ * before it, so the first decision after the window opens still saw the files' writes and does not count. A decision
+ * held by the minimum dwell ({@code gearAutoDecisionsHeldByDwell}) is a gear-down still to come: it restarts the
+ * window (the count is part of the signature).
+ *
  * <p>Worked example (window 16 s, the controller deciding every 8 s from 4 s): it holds at 4 s (the files' writes in
- * its sample), starts a gear-down at 12 s, whose hosts are off at 22 s; it holds at 28 s and 36 s, so the state is
- * settled at 38 s (16 s unchanged, two decisions). With every node on nothing changes: settled at 16 s.
+ * its sample), starts a gear-down at 12 s, whose hosts are off at 22 s; it holds at 28 s, 36 s and 44 s, so the state
+ * is settled at 44 s (16 s unchanged, and the decisions at 36 s and 44 s sampled only the window). With every node on
+ * nothing changes: settled at 16 s.
  */
 final class SettleWatch {
+  /** The first decision after the window opens sampled the load before it; the next two sampled only the window. */
+  private static final int DECISIONS_IN_WINDOW = 3;
   private final long windowMillis;
   private String last;
   private long since;
@@ -37,12 +45,12 @@ final class SettleWatch {
   }
 
   /**
-   * What must stay unchanged: gear, target and phase, then per host whether it is on, its DataNode's admin state and
-   * whether EAFR put it to sleep.
+   * What must stay unchanged: gear, target and phase, the decisions held by the dwell, then per host whether it is on,
+   * its DataNode's admin state and whether EAFR put it to sleep.
    */
   static String signature(ClusterProbe.View view, List<String> ids, boolean[] on) {
     StringBuilder text = new StringBuilder().append(view.gear()).append('>').append(view.targetGear()).append(' ')
-        .append(view.phase());
+        .append(view.phase()).append(" dwell-held ").append(view.heldByDwell());
     for (int i = 0; i < ids.size(); i++) {
       String id = ids.get(i);
       text.append(' ').append(on[i] ? "on" : "off").append('/').append(view.adminById().getOrDefault(id, "?"))
@@ -53,7 +61,8 @@ final class SettleWatch {
 
   /**
    * Observes the cluster at {@code timeMillis}, its controller having made {@code decisions} so far (-1: no controller
-   * switches hosts); true once it has been steady and unchanged for the window and two decisions.
+   * switches hosts); true once it has been steady and unchanged for the window and for two decisions that sampled only
+   * the window (three decisions since it opened).
    */
   boolean settled(long timeMillis, String signature, boolean steady, long decisions) {
     if (!steady) {
@@ -65,7 +74,7 @@ final class SettleWatch {
       since = timeMillis;
       decisionsSince = decisions;
     }
-    return timeMillis - since >= windowMillis && (decisions < 0 || decisions - decisionsSince >= 2);
+    return timeMillis - since >= windowMillis && (decisions < 0 || decisions - decisionsSince >= DECISIONS_IN_WINDOW);
   }
 
   /** Whether {@code view} shows no shift under way. */

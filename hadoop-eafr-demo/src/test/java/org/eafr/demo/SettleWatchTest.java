@@ -11,13 +11,18 @@ class SettleWatchTest {
   private static final List<String> IDS = List.of("a", "b");
 
   private static ClusterProbe.View view(int gear, int target, String phase, String adminB, boolean asleepB) {
+    return view(gear, target, phase, adminB, asleepB, 0);
+  }
+
+  private static ClusterProbe.View view(int gear, int target, String phase, String adminB, boolean asleepB,
+      long heldByDwell) {
     return new ClusterProbe.View(gear, target, phase, 0, 0, 0, Map.of(), Map.of(), Map.of("a", false, "b", asleepB),
-        Map.of("a", "NORMAL", "b", adminB), false, 0);
+        Map.of("a", "NORMAL", "b", adminB), false, 0, heldByDwell);
   }
 
   /**
    * The worked example of SettleWatch's Javadoc: the controller holds at 4 s, starts a gear-down at 12 s whose host is
-   * off at 22 s, holds at 28 s and 36 s: settled at 38 s.
+   * off at 22 s, holds at 28 s, 36 s and 44 s: settled at 44 s (the decision at 28 s sampled the load from 20 s).
    */
   @Test
   void gearDownThenAWindowAndTwoDecisionsUnchanged() {
@@ -36,21 +41,38 @@ class SettleWatchTest {
           decisions)).isFalse();
     }
     String down = SettleWatch.signature(view(0, 0, "STEADY", "IN_MAINTENANCE", true), IDS, new boolean[] {true, false});
-    for (long t = 22_000; t < 38_000; t += 1_000) {
+    for (long t = 22_000; t < 44_000; t += 1_000) {
       decisions += t == 28_000 || t == 36_000 ? 1 : 0;
       assertThat(watch.settled(t, down, true, decisions)).isFalse();
     }
-    assertThat(watch.settled(38_000, down, true, decisions)).isTrue();
+    assertThat(watch.settled(44_000, down, true, decisions + 1)).isTrue();
   }
 
-  /** A window unchanged is not enough while the controller has not decided twice (it may still shift). */
+  /**
+   * A window unchanged is not enough while the controller has not decided twice on the window's load alone (it may
+   * still shift): the first decision after the window opens sampled the load before it.
+   */
   @Test
-  void waitsForTwoDecisionsOfTheController() {
+  void waitsForTwoDecisionsThatSampledOnlyTheWindow() {
     SettleWatch watch = new SettleWatch(16_000);
     String allOn = SettleWatch.signature(view(1, 1, "STEADY", "NORMAL", false), IDS, new boolean[] {true, true});
     assertThat(watch.settled(0, allOn, true, 5)).isFalse();
     assertThat(watch.settled(30_000, allOn, true, 6)).isFalse();
-    assertThat(watch.settled(31_000, allOn, true, 7)).isTrue();
+    assertThat(watch.settled(31_000, allOn, true, 7)).isFalse();
+    assertThat(watch.settled(32_000, allOn, true, 8)).isTrue();
+  }
+
+  /** A decision held by the minimum dwell is a gear-down still to come: it restarts the window. */
+  @Test
+  void aDecisionHeldByTheDwellRestartsTheWindow() {
+    SettleWatch watch = new SettleWatch(16_000);
+    boolean[] bothOn = {true, true};
+    assertThat(watch.settled(0, SettleWatch.signature(view(1, 1, "STEADY", "NORMAL", false, 0), IDS, bothOn), true,
+        0)).isFalse();
+    String held = SettleWatch.signature(view(1, 1, "STEADY", "NORMAL", false, 1), IDS, bothOn);
+    assertThat(watch.settled(8_000, held, true, 1)).isFalse();
+    assertThat(watch.settled(23_000, held, true, 4)).isFalse();
+    assertThat(watch.settled(24_000, held, true, 4)).isTrue();
   }
 
   @Test
@@ -70,7 +92,8 @@ class SettleWatchTest {
     String off = SettleWatch.signature(cold, IDS, new boolean[] {true, false});
     assertThat(watch.settled(9_000, off, true, 1)).isFalse();
     assertThat(watch.settled(18_000, off, true, 3)).isFalse();
-    assertThat(watch.settled(19_000, off, true, 3)).isTrue();
+    assertThat(watch.settled(19_000, off, true, 3)).isFalse();
+    assertThat(watch.settled(20_000, off, true, 4)).isTrue();
   }
 
   /** Two rounds of the gear controller; with cold servers powered off, of the slower of it and the monitor. */
