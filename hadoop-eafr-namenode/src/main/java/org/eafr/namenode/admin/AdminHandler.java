@@ -134,6 +134,8 @@ public final class AdminHandler implements RefreshHandler {
         return request.json() ? nodes.nodesJson() : nodes.nodesText();
       case ROLES_RELOAD:
         return reloadRoles(request.json());
+      case SETTINGS_RELOAD:
+        return SettingsReload.reload(nameNode.getConf(), runtime, request.json());
       case SLEEP_POLL:
       case SLEEP_TAKE:
       case SLEEP_FAILED:

@@ -21,6 +21,8 @@ public final class AdminRequest {
     NODES("nodes", "", false, "each DataNode: rack, role, gear group, power state, admin state, load, storage, watts"
         + " (superuser)"),
     ROLES_RELOAD("roles reload", "", true, "re-read eafr.roles.file; a bad file changes nothing"),
+    SETTINGS_RELOAD("settings reload", "", true, "re-read hdfs-site.xml, putting eafr.reads.warm-up.ms in force; a"
+        + " bad value changes nothing"),
     // the DataNode power agent's verbs: allowed to that DataNode's own principal and the superuser (SleepAgentAnswers)
     SLEEP_POLL("sleep poll", "DATANODE-UUID", false, "this DataNode's state and sleep request"),
     SLEEP_TAKE("sleep take", "DATANODE-UUID", false, "take this DataNode's sleep request"),

@@ -31,7 +31,7 @@ public final class NamenodeSettings {
   public static final Setting<Long> READS_WARM_UP_MS = Setting.ofLong("eafr.reads.warm-up.ms", "-",
       "How long after the gears wake a DataNode the reader ordering lists it after every warm live holder of a"
           + " block (its JVM and caches are cold), in milliseconds; blocks no warm DataNode holds it serves at once."
-          + " 0: off.",
+          + " 0: off. Reloadable: hdfs eafr settings reload.",
       30_000L, Range.closed(0L, 3_600_000L));
   public static final Setting<Long> RANDOM_SEED = Setting.ofLong("eafr.random.seed", "-",
       "Seed of the one random draw per destination choice (Eq. 12), so that placements can be replayed.", 1L,

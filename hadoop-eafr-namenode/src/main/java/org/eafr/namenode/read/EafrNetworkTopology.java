@@ -66,7 +66,7 @@ public class EafrNetworkTopology extends DFSNetworkTopology implements Configura
     this.gears = runtime.gears();
     this.serviceCapacity = runtime.settings().serviceCapacity();
     this.replicaIds = new ReplicaIds(recentReads);
-    this.warming = new WarmingDataNodes(runtime.settings().readsWarmUpMillis());
+    this.warming = new WarmingDataNodes(runtime.readsWarmUpMillis()::get);
     attribution.orderingInstalled();
   }
 

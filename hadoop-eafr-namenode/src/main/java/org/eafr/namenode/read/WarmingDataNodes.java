@@ -4,6 +4,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.LongSupplier;
 import org.eafr.namenode.gear.GearRecord;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -28,23 +29,28 @@ import org.slf4j.LoggerFactory;
 final class WarmingDataNodes {
   private static final Logger LOG = LoggerFactory.getLogger(WarmingDataNodes.class);
 
-  private final long warmUpMillis;
+  /** eafr.reads.warm-up.ms as in force now: {@code hdfs eafr settings reload} changes it. */
+  private final LongSupplier warmUpMillis;
   private final Map<String, Long> until = new ConcurrentHashMap<>();
   /** The gear record last compared; null before the first. */
   private volatile GearRecord seen;
   /** The latest end of any warm-up: no DataNode warms at or after it. */
   private volatile long latestEnd = Long.MIN_VALUE;
 
-  /** {@code warmUpMillis}: eafr.reads.warm-up.ms; 0 warms nothing. */
-  WarmingDataNodes(long warmUpMillis) {
+  /**
+   * {@code warmUpMillis}: eafr.reads.warm-up.ms, read at each wake (a DataNode warming keeps the end it was given);
+   * 0 warms nothing.
+   */
+  WarmingDataNodes(LongSupplier warmUpMillis) {
     this.warmUpMillis = warmUpMillis;
   }
 
   /** The gears have {@code record} in force at {@code nowMillis}: DataNodes it woke since the last one warm up. */
   void observe(GearRecord record, long nowMillis) {
-    if (record == seen || warmUpMillis == 0) {
+    if (record == seen) {
       return;
     }
+    long warmUp = warmUpMillis.getAsLong();
     Set<String> woken;
     synchronized (this) {
       GearRecord before = seen;
@@ -57,16 +63,16 @@ final class WarmingDataNodes {
       }
       woken = new TreeSet<>(before.sleeping());
       woken.removeAll(record.sleeping());
-      if (woken.isEmpty()) {
+      if (woken.isEmpty() || warmUp == 0) {
         return;
       }
-      long end = nowMillis + warmUpMillis;
+      long end = nowMillis + warmUp;
       until.values().removeIf(oldEnd -> oldEnd <= nowMillis);
       woken.forEach(id -> until.put(id, end));
       latestEnd = Math.max(latestEnd, end);
     }
     LOG.info("EAFR reads: DataNodes {} woken by the gears; warm holders are listed before them for {} ms", woken,
-        warmUpMillis);
+        warmUp);
   }
 
   /** Whether any DataNode warms at {@code nowMillis}. */

@@ -1,25 +1,27 @@
 package org.eafr.namenode.relayout;
 
-import java.util.ArrayList;
+import java.time.Clock;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.Random;
+import java.util.function.IntFunction;
 import org.apache.hadoop.hdfs.protocol.HdfsConstants.DatanodeReportType;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
 import org.apache.hadoop.hdfs.server.namenode.DirectoryWithQuotaFeature;
 import org.apache.hadoop.hdfs.server.namenode.NameNode;
 import org.eafr.namenode.cluster.ServerTranslator;
 import org.eafr.namenode.gear.GearRuntime;
-import org.eafr.placement.cluster.Server;
 import org.eafr.placement.gear.ActiveSet;
 import org.eafr.placement.gear.ExpansionChain;
 import org.eafr.placement.gear.GearedLayout;
 import org.eafr.placement.gear.layout.CapacityPrimaries;
 import org.eafr.placement.gear.layout.EqualWorkLayout;
+import org.eafr.placement.gear.policy.GearedPolicySpec;
+import org.eafr.placement.gear.policy.LayoutContext;
 import org.eafr.placement.settings.EafrSettings;
 
 /**
@@ -29,9 +31,10 @@ import org.eafr.placement.settings.EafrSettings;
  * copy must fit with eafr.gear.capacity-headroom to spare. The layout's own shares must hold it too: the layout holds
  * the least over its DataNodes of usable_i / (share_i (1 + headroom)) ({@link CapacityPrimaries#copyHeld}), since the
  * equal-work minimum B / n fills the DataNodes just past the primaries first. When either falls short, the report
- * names the p whose equal-work layout holds the copy (dealt by capacity or not, as the layout in force;
- * {@link CapacityPrimaries} on the chain's DataNodes in chain order), which {@code hdfs eafr relayout grow} grows the
- * layout to, or says that no p does (add DataNodes). A DataNode that reports no capacity (asleep or not yet
+ * names the least p above the primaries in force whose layout holds the copy by both tests, each layout built as the
+ * one in force is (the same policy, chain and settings with that p: dealt by capacity or not, and spread over
+ * eafr-geared's read floor n_L, which grows with p), so {@code hdfs eafr relayout grow} puts in force the very layout
+ * found to hold it; or it says that no p does (add DataNodes). A DataNode that reports no capacity (asleep or not yet
  * registered) counts as the mean of those that report one.
  *
  * <p>Worked examples (the unit test checks them), r = 3, 10 GB reserves, no headroom: (1) 12 DataNodes of 100 GB,
@@ -40,7 +43,9 @@ import org.eafr.placement.settings.EafrSettings;
  * holds it (a larger p moves B / n to a later DataNode of the same size, with a larger scale). (2) 4 DataNodes of 750
  * GB then 20 of 250 GB, p = 2 by capacity, a copy of 1.4 TB: gear 0's 1.48 TB holds it, but the fifth DataNode
  * (240 GB usable) takes the equal-work minimum B / 5 and fills at 1.2 TB, 86% of it; p = 5 holds it
- * ({@link CapacityPrimaries}' example).
+ * ({@link CapacityPrimaries}' example). (3) eafr-geared with a read floor of 0.5 on 24 DataNodes of 100 GB, p = 3, a
+ * copy of 240 GB: gear 0's 270 GB holds it, but the shares over the floor's 12 DataNodes hold 95% of it; an equal-work
+ * spread over all 24 would hold it at p = 3 itself, and eafr-geared's layouts for a larger p hold less: no p does.
  */
 public final class LowestGearRoom {
   private final long oneCopyBytes;
@@ -63,48 +68,88 @@ public final class LowestGearRoom {
   }
 
   /**
+   * The same with the grown layouts built as {@link #plainEqualWork} builds them (Rabbit's equal-work layout spread
+   * over the whole chain).
+   *
    * @param capacities each chain DataNode's capacity in bytes by id (absent or 0: not reported)
    * @param storedBytes the bytes the cluster stores, every replica counted
    */
   static LowestGearRoom of(GearedLayout layout, Map<String, Long> capacities, long storedBytes, int replicas,
       long reserveBytes, double headroom, int groupSize) {
-    long[] usable = usable(layout, capacities, reserveBytes);
-    ActiveSet lowest = layout.serversOn(0);
-    long held = 0;
-    for (int p = 0; p < usable.length; p++) {
-      held += lowest.contains(p) ? usable[p] : 0;
-    }
-    long oneCopy = storedBytes / Math.max(1, replicas);
-    return new LowestGearRoom(oneCopy, held, lowest.size(), headroom,
-        CapacityPrimaries.copyHeld(layout, usable, headroom),
-        primariesNeeded(layout, usable, oneCopy, replicas, reserveBytes, headroom, groupSize));
+    return of(layout, plainEqualWork(layout, replicas), capacities, storedBytes, replicas, reserveBytes, headroom,
+        groupSize);
   }
 
   /**
-   * The p that holds one copy: for an equal-work layout the least whose layout on the DataNodes' reported capacities
-   * holds it with its shares, else the least whose storage does; -1 when none does.
+   * @param grownTo the layout {@code hdfs eafr relayout grow} puts in force for p primaries, built as the layout in
+   *     force is (the same policy, chain and settings: eafr-geared's read floor spread included); null when the
+   *     layout does not grow its primaries
    */
-  private static int primariesNeeded(GearedLayout layout, long[] usable, long oneCopy, int replicas,
-      long reserveBytes, double headroom, int groupSize) {
+  static LowestGearRoom of(GearedLayout layout, IntFunction<GearedLayout> grownTo, Map<String, Long> capacities,
+      long storedBytes, int replicas, long reserveBytes, double headroom, int groupSize) {
+    long[] usable = usable(layout, capacities, reserveBytes);
+    long oneCopy = storedBytes / Math.max(1, replicas);
+    Room now = Room.of(layout, usable, headroom);
+    return new LowestGearRoom(oneCopy, now.lowestGearBytes, layout.serversOn(0).size(), headroom, now.layoutHeld,
+        primariesNeeded(now, grownTo, usable, oneCopy, headroom, groupSize));
+  }
+
+  /**
+   * The p that holds one copy, in gear-group steps from the least whose storage alone holds it: with {@code grownTo},
+   * the least whose grown layout holds it as {@link #holdsOneCopy} asks of the layout in force (more than the
+   * primaries in force while those are short, so grow always names more), else the least whose storage does; -1 when
+   * none does.
+   */
+  private static int primariesNeeded(Room now, IntFunction<GearedLayout> grownTo, long[] usable, long oneCopy,
+      double headroom, int groupSize) {
+    int p;
     try {
-      if (layout instanceof EqualWorkLayout) {
-        return CapacityPrimaries.primaries(oneCopy, headroom, reported(layout.chain(), usable, reserveBytes),
-            reserveBytes, groupSize, replicas, ((EqualWorkLayout) layout).byCapacity());
-      }
-      return CapacityPrimaries.primaries(oneCopy, headroom, usable, groupSize);
+      p = CapacityPrimaries.primaries(oneCopy, headroom, usable, groupSize);
     } catch (IllegalArgumentException tooMuch) {
       return -1;
     }
+    if (grownTo == null) {
+      return p;
+    }
+    boolean shortNow = !now.holds(oneCopy, headroom);
+    for (; p <= usable.length; p += groupSize) {
+      if (shortNow && p <= now.primaries) {
+        continue;
+      }
+      try {
+        if (Room.of(grownTo.apply(p), usable, headroom).holds(oneCopy, headroom)) {
+          return p;
+        }
+      } catch (IllegalArgumentException cannotBuild) {
+        // e.g. too few gear groups past p for r replicas: a larger p builds none either
+        return -1;
+      }
+    }
+    return -1;
   }
 
-  /** The chain in its order and racks, each DataNode's capacity as reported (usable plus the reserve). */
-  private static ExpansionChain reported(ExpansionChain chain, long[] usable, long reserveBytes) {
-    List<Server> servers = new ArrayList<>(chain.size());
-    for (int p = 0; p < chain.size(); p++) {
-      servers.add(Server.builder(chain.id(p)).rack(chain.rackName(p))
-          .storageCapacity(usable[p] + reserveBytes).build());
+  /**
+   * The equal-work layout of {@code layout}'s shape with p primaries spread over the whole chain; null for a layout
+   * that is not equal-work.
+   */
+  static IntFunction<GearedLayout> plainEqualWork(GearedLayout layout, int replicas) {
+    if (!(layout instanceof EqualWorkLayout)) {
+      return null;
     }
-    return ExpansionChain.of(servers);
+    EqualWorkLayout equalWork = (EqualWorkLayout) layout;
+    return p -> new EqualWorkLayout(layout.chain(), p, equalWork.groupSize(), replicas, layout.chain().size(),
+        equalWork.byCapacity(), equalWork.reserveBytes());
+  }
+
+  /**
+   * The layouts {@code policy} builds on {@code layout}'s chain with p primaries and {@code core}'s other settings,
+   * as the NameNode builds the layout in force and {@code relayout grow} the grown one.
+   */
+  static IntFunction<GearedLayout> grownBy(GearedPolicySpec<?> policy, EafrSettings core, GearedLayout layout,
+      int sizedFor) {
+    ExpansionChain chain = layout.chain();
+    return p -> policy.layout(new LayoutContext(core.toBuilder().set(EafrSettings.GEAR_PRIMARIES, p).build(), chain,
+        sizedFor, Clock.systemUTC(), () -> new Random(chain.toString().hashCode())));
   }
 
   /**
@@ -127,8 +172,10 @@ public final class LowestGearRoom {
     DirectoryWithQuotaFeature root = nameNode.getNamesystem().getFSDirectory().getRoot()
         .getDirectoryWithQuotaFeature();
     long namespace = root == null ? 0 : root.getSpaceConsumed().getStorageSpace();
-    return Optional.of(of(layout.get(), capacities, Math.max(used, namespace), core.get(EafrSettings.GEAR_REPLICAS),
-        core.storageReserveBytes(), core.get(EafrSettings.GEAR_CAPACITY_HEADROOM),
+    IntFunction<GearedLayout> grownTo = gears.sizedByPrimaries() ? grownBy(gears.settings().policy().orElseThrow(),
+        core, layout.get(), gears.state().sizedFor()) : null;
+    return Optional.of(of(layout.get(), grownTo, capacities, Math.max(used, namespace),
+        core.get(EafrSettings.GEAR_REPLICAS), core.storageReserveBytes(), core.get(EafrSettings.GEAR_CAPACITY_HEADROOM),
         core.get(EafrSettings.GEAR_GROUP_SIZE)));
   }
 
@@ -210,5 +257,32 @@ public final class LowestGearRoom {
   private static String size(long bytes) {
     return bytes >= 1_000_000_000_000L ? String.format(Locale.ROOT, "%.2f TB", bytes / 1e12)
         : String.format(Locale.ROOT, "%.1f GB", bytes / 1e9);
+  }
+
+  /** A layout's room on usable capacities: its lowest gear's bytes, and the copy its shares hold with the headroom. */
+  private static final class Room {
+    final int primaries;
+    final long lowestGearBytes;
+    final double layoutHeld;
+
+    private Room(int primaries, long lowestGearBytes, double layoutHeld) {
+      this.primaries = primaries;
+      this.lowestGearBytes = lowestGearBytes;
+      this.layoutHeld = layoutHeld;
+    }
+
+    static Room of(GearedLayout layout, long[] usable, double headroom) {
+      ActiveSet lowest = layout.serversOn(0);
+      long held = 0;
+      for (int p = 0; p < usable.length; p++) {
+        held += lowest.contains(p) ? usable[p] : 0;
+      }
+      return new Room(lowest.size(), held, CapacityPrimaries.copyHeld(layout, usable, headroom));
+    }
+
+    /** {@link #holdsOneCopy}'s test: the lowest gear's storage and the layout's shares both hold the copy. */
+    boolean holds(long oneCopy, double headroom) {
+      return lowestGearBytes >= oneCopy * (1 + headroom) && layoutHeld >= oneCopy;
+    }
   }
 }

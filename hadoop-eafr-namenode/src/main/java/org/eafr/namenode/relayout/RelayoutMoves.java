@@ -76,6 +76,11 @@ final class RelayoutMoves implements AutoCloseable {
     return inFlight.size();
   }
 
+  /** Whether every move in flight has finished on the DataNodes (settled or not yet). */
+  boolean finished() {
+    return inFlight.stream().allMatch(pending -> pending.future.isDone());
+  }
+
   /** No move queued or in flight. */
   boolean idle() {
     return queued.isEmpty() && inFlight.isEmpty();
@@ -121,6 +126,21 @@ final class RelayoutMoves implements AutoCloseable {
     inFlight.add(pending);
   }
 
+  /**
+   * Forgets the moves in flight without their outcomes (this NameNode is no longer active: the one that is counts
+   * them from the batch's persisted moves, {@link BatchMoves}); their copies on the DataNodes go on.
+   */
+  void forget() {
+    queued.clear();
+    for (Pending pending : inFlight) {
+      budget.finish(pending.move);
+    }
+    inFlight.clear();
+    movesByKey.keySet().forEach(gears.reflectionMoves()::remove);
+    movesByKey.clear();
+    gears.relayoutDrops().clear();
+  }
+
   /** Retires moves whose target holds the block and whose source dropped it (or that failed, or settled long ago). */
   void settle(Outcome outcome) {
     long now = System.currentTimeMillis();
@@ -159,11 +179,28 @@ final class RelayoutMoves implements AutoCloseable {
 
   /** Whether {@code id} holds the block; false once the NameNode is stopping (the move then stays in flight). */
   private boolean holds(Block block, String id) {
+    return holds(nameNode, block, id);
+  }
+
+  /** The same on {@code nameNode}'s block map (a block is found by its id). */
+  static boolean holds(NameNode nameNode, Block block, String id) {
     FSNamesystem namesystem = nameNode.getNamesystem();
     namesystem.readLock();
     try {
       BlockInfo stored = running(nameNode) ? namesystem.getBlockManager().getStoredBlock(block) : null;
       return stored != null && ServerTranslator.holds(namesystem.getBlockManager(), stored, id);
+    } finally {
+      namesystem.readUnlock();
+    }
+  }
+
+  /** The block with id {@code blockId} as the block map has it (a copy), or null when it is gone. */
+  static Block stored(NameNode nameNode, long blockId) {
+    FSNamesystem namesystem = nameNode.getNamesystem();
+    namesystem.readLock();
+    try {
+      BlockInfo stored = running(nameNode) ? namesystem.getBlockManager().getStoredBlock(new Block(blockId)) : null;
+      return stored == null ? null : new Block(stored);
     } finally {
       namesystem.readUnlock();
     }

@@ -9,10 +9,11 @@ import java.nio.charset.StandardCharsets;
 import org.eafr.placement.gear.relayout.RelayoutPlanner;
 
 /**
- * Where a relayout is, as persisted after each finished batch (JSON in the xattr {@value #XATTR} on the gear state
+ * Where a relayout is, as persisted when each batch starts (JSON in the xattr {@value #XATTR} on the gear state
  * directory, so it goes through the edit log and a restarted or failed-over NameNode goes on from it): whether it
- * runs, the cursor of its namespace walk, what it moved and the planner's state. Mutable; the relayout service's
- * thread owns it.
+ * runs, the cursor of its namespace walk and the planner's state past the batch's files, and what the batches up to
+ * {@link #batches} moved (the batch under way: {@link BatchMoves}).
+ * Mutable; the relayout service's thread owns it.
  */
 final class RelayoutRecord {
   static final String XATTR = "trusted.eafr.relayout";
@@ -26,6 +27,8 @@ final class RelayoutRecord {
   long movedReplicas;
   long failedMoves;
   long skippedMoves;
+  /** The batches whose moves the counts above hold: every batch up to this number ({@link BatchMoves#number}). */
+  long batches;
   long startedMillis;
   /** The walk under way: 1 for the first; a later one checks that no block is left off its homes. */
   int pass = 1;
@@ -37,7 +40,7 @@ final class RelayoutRecord {
   /** The layout's primaries before and after the growth this relayout carries the blocks to; 0 when it grew none. */
   int grownFrom;
   int grownTo;
-  /** The planner's state at the cursor; null before the first batch. */
+  /** The planner's state at the cursor (the batch under way planned); null before the first batch. */
   RelayoutPlanner.State planner;
 
   static RelayoutRecord started(long now) {
@@ -50,7 +53,8 @@ final class RelayoutRecord {
   byte[] toBytes() {
     ObjectNode root = JSON.createObjectNode().put("running", running).put("finished", finished).put("cursor", cursor)
         .put("files", files).put("movedBytes", movedBytes).put("movedReplicas", movedReplicas)
-        .put("failedMoves", failedMoves).put("skippedMoves", skippedMoves).put("startedMillis", startedMillis)
+        .put("failedMoves", failedMoves).put("skippedMoves", skippedMoves).put("batches", batches)
+        .put("startedMillis", startedMillis)
         .put("pass", pass).put("firstPlannedBytes", firstPlannedBytes).put("firstBoundBytes", firstBoundBytes)
         .put("firstMovedBytes", firstMovedBytes).put("grownFrom", grownFrom).put("grownTo", grownTo);
     if (planner != null) {
@@ -76,6 +80,7 @@ final class RelayoutRecord {
     record.movedReplicas = root.path("movedReplicas").asLong();
     record.failedMoves = root.path("failedMoves").asLong();
     record.skippedMoves = root.path("skippedMoves").asLong();
+    record.batches = root.path("batches").asLong();
     record.startedMillis = root.path("startedMillis").asLong();
     record.pass = root.path("pass").asInt(1);
     record.firstPlannedBytes = root.path("firstPlannedBytes").asLong(-1);

@@ -11,6 +11,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.hdfs.protocol.Block;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeStorageInfo;
@@ -54,13 +55,16 @@ import org.slf4j.LoggerFactory;
  * with the gate's hold and deadline. Stopped or finished, it owes nothing and the next start counts anew.
  *
  * <p>Cost: one step (every {@code eafr.relayout.step.ms}) settles the moves in flight and starts queued ones within the
- * {@code MoveBudget} (per DataNode and in all); once a batch's moves are all settled it persists the walk's cursor
- * and the planner's state ({@link RelayoutRecord}, through the edit log) and reads the next
+ * {@code MoveBudget} (per DataNode and in all); once a batch's moves are all settled it reads the next
  * {@code eafr.relayout.batch-files} files ({@link NamespaceWalk}, HDFS's directory tree read in bounded slices),
- * their blocks read under short holds of the namesystem read lock ({@link RelayoutBlocks}). So a restart or a
- * failover loses at most one batch's planning, never a block, and the work per step is bounded by the batch, not the
- * namespace; a walk's cost does not depend on the batch size. Runs on the active NameNode only; a standby follows the persisted record. Moves start
- * once the NameNode is out of safe mode and every DataNode of the layout has reported its blocks.
+ * their blocks read under short holds of the namesystem read lock ({@link RelayoutBlocks}), plans them, and persists
+ * the walk's cursor past them, the planner's state and the counts so far ({@link RelayoutRecord}), then the batch's
+ * moves ({@link BatchMoves}): two edits per batch, through the edit log, before its first move starts. So a restart or
+ * a failover loses no planning and no block: the NameNode that takes over counts the moves of the cut batch whose
+ * targets hold their blocks, queues again those whose sources still do, and goes on from the cursor; the bytes moved
+ * and the plan's lower bound stay exact. The work per step is bounded by the batch, not the namespace; a walk's cost
+ * does not depend on the batch size. Runs on the active NameNode only; a standby follows the persisted record. Moves
+ * start once the NameNode is out of safe mode and every DataNode of the layout has reported its blocks.
  *
  * <p>Walks: the first plans with the layout's shares (its plan and lower bound are what {@code status} reports); a
  * later walk checks what the moves left with a {@link RelayoutPlanner#checking} planner (HDFS may have dropped another
@@ -84,9 +88,6 @@ public final class RelayoutService implements AutoCloseable {
   private RelayoutRecord record;
   private RelayoutPlanner planner;
   private boolean loaded;
-  /** The cursor once the batch being moved is done, and its files; null when no batch is under way. */
-  private String batchEnd;
-  private long batchFiles;
   private String waitingFor;
   /** Since when the next batch has waited for HDFS's redundancy work on its blocks; 0 when it does not. */
   private long busySince;
@@ -94,6 +95,12 @@ public final class RelayoutService implements AutoCloseable {
   private boolean askedGrid;
   /** Why {@code eafr.relayout.grow.auto} last could not grow the layout (logged once per cause); null: it could. */
   private String growRefused;
+  /** The batch whose moves are under way or settling, counted here until it closes; null when none. */
+  private OpenBatch open;
+  /** Whether the batch a restart or failover cut has been counted since the record was loaded ({@link BatchMoves}). */
+  private boolean cutCounted;
+  /** Moves the last {@link #plan} skipped: a DataNode of theirs not live. */
+  private int skipped;
 
 
   private RelayoutService(NameNode nameNode, GearRuntime gears, RelayoutSettings settings) {
@@ -122,6 +129,11 @@ public final class RelayoutService implements AutoCloseable {
     return counters;
   }
 
+  /** Whether the moves in flight have all finished on the DataNodes, settled by a step or not (tests). */
+  synchronized boolean movesFinished() {
+    return moves.finished();
+  }
+
   /**
    * Starts a relayout, or goes on with a stopped one from its cursor; refused without a layout or below the top gear.
    */
@@ -136,7 +148,11 @@ public final class RelayoutService implements AutoCloseable {
       return "relayout already running: " + statusText();
     }
     boolean resume = record != null && !record.finished;
-    record = resume ? record : RelayoutRecord.started(System.currentTimeMillis());
+    if (!resume) {
+      record = RelayoutRecord.started(System.currentTimeMillis());
+      open = null;
+      moves.clearQueued();
+    }
     record.running = true;
     planner = null;
     persist();
@@ -183,7 +199,8 @@ public final class RelayoutService implements AutoCloseable {
     record.grownFrom = lowest;
     record.grownTo = p;
     planner = null;
-    batchEnd = null;
+    open = null;
+    moves.clearQueued();
     persist();
     GearedLayout grown = gears.layout().orElseThrow();
     LOG.info("EAFR relayout: layout grown from p = {} to p = {} primaries ({} gears); relayout started", lowest, p,
@@ -218,7 +235,12 @@ public final class RelayoutService implements AutoCloseable {
           record.grownTo);
       putGrowthInForce(record.grownTo);
       moves.clearQueued();
-      batchEnd = null;
+      if (open != null && open.startCursor != null) { // its files are planned again, on the grown layout
+        record.cursor = open.startCursor;
+        record.files = open.startFiles;
+        record.planner = open.startPlanner;
+        open.startCursor = null;
+      }
       planner = null;
     }
   }
@@ -259,7 +281,10 @@ public final class RelayoutService implements AutoCloseable {
         + " eafr.layout = equal-work or accordion and restart the NameNode"));
   }
 
-  /** Stops starting moves (those in flight finish); the cursor is kept, so {@link #start} goes on from it. */
+  /**
+   * Stops starting moves (those in flight finish, those queued wait); {@link #start} goes on with the queued moves and
+   * then from the cursor.
+   */
   public synchronized String stop() throws IOException {
     load();
     if (record == null || !record.running) {
@@ -267,13 +292,11 @@ public final class RelayoutService implements AutoCloseable {
     }
     record.running = false;
     persist();
-    moves.clearQueued();
-    batchEnd = null;
     planner = null;
     owesGrid(false);
     LOG.info("EAFR relayout stopped at {}: {}", record.cursor, statusText());
-    return "relayout stopped; " + moves.inFlightCount()
-        + " moves in flight finish; 'hdfs eafr relayout start' goes on from "
+    return "relayout stopped; " + moves.inFlightCount() + " moves in flight finish; 'hdfs eafr relayout start' goes"
+        + " on with the " + moves.queuedCount() + " queued, then from "
         + (record.cursor.isEmpty() ? "the start" : record.cursor);
   }
 
@@ -303,18 +326,22 @@ public final class RelayoutService implements AutoCloseable {
       return;
     }
     if (!nameNode.isActiveState()) {
-      gears.relayoutDrops().clear();
       loaded = false;
-      moves.clearQueued();
-      batchEnd = null;
+      moves.forget();
+      open = null;
       planner = null;
       owesGrid(false);
       return;
     }
     load();
     moves.settle(outcome);
+    resumeCutBatch();
     growWhenShort();
     if (record == null || !record.running) {
+      if (open != null && moves.idle()) { // a stopped relayout's last moves have settled
+        closeBatch();
+        persist();
+      }
       owesGrid(false);
       return;
     }
@@ -333,19 +360,65 @@ public final class RelayoutService implements AutoCloseable {
     if (!moves.idle()) {
       return;
     }
-    if (batchEnd != null) {
-      finishBatch();
+    if (open != null) {
+      closeBatch();
     }
-    nextBatch(gears.layout().orElseThrow());
+    if (cutCounted) {
+      nextBatch(gears.layout().orElseThrow());
+    }
   }
 
-  private void finishBatch() throws IOException {
-    record.cursor = batchEnd;
-    record.files += batchFiles;
-    record.planner = planner.state();
-    batchEnd = null;
-    persist();
+  /** The batch's moves have all settled: its counts join the record's (persisted with it next). */
+  private void closeBatch() {
+    record.movedReplicas += open.movedReplicas;
+    record.movedBytes += open.movedBytes;
+    record.failedMoves += open.failedMoves;
+    record.batches = open.number;
+    open = null;
     LOG.info("EAFR relayout: {}", statusText());
+  }
+
+  /**
+   * Once per load of the record, with every DataNode of the layout reported: goes on with the batch a NameNode restart
+   * or failover cut ({@link BatchMoves}, numbered past the record's batches; the record's cursor and planner are past
+   * it already). A move whose target holds the block is done and counted (only the lost NameNode's memory held it);
+   * one whose source still holds it is queued again; the rest are left to the next walk.
+   */
+  private void resumeCutBatch() throws IOException {
+    Optional<GearedLayout> layout = gears.layout();
+    if (cutCounted || record == null || layout.isEmpty() || notReported(layout.get()).isPresent()) {
+      return;
+    }
+    cutCounted = true;
+    byte[] bytes = store.readRecord(BatchMoves.XATTR);
+    BatchMoves cut = bytes == null ? null : BatchMoves.fromBytes(bytes);
+    if (cut == null || cut.startedMillis() != record.startedMillis || cut.number() <= record.batches) {
+      return;
+    }
+    open = new OpenBatch(cut.number(), null, 0, null);
+    int again = 0;
+    for (int m = 0; m < cut.size(); m++) {
+      Block block = RelayoutMoves.stored(nameNode, cut.block(m));
+      String source = cut.source(m);
+      String target = cut.target(m);
+      if (block == null) {
+        continue;
+      }
+      if (RelayoutMoves.holds(nameNode, block, target)) {
+        open.movedReplicas++;
+        open.movedBytes += cut.length(m);
+        continue;
+      }
+      int from = layout.get().chain().position(source);
+      int to = layout.get().chain().position(target);
+      if (from >= 0 && to >= 0 && RelayoutMoves.holds(nameNode, block, source) && isLive(source) && isLive(target)) {
+        moves.queue(block, new BlockMove(block.getBlockName(), from, to, true), source, target);
+        again++;
+      }
+    }
+    LOG.info("EAFR relayout: batch {} of walk {} was cut by a NameNode restart or failover: {} of its {} moves done"
+        + " ({} bytes, counted), {} queued again", cut.number(), cut.pass(), open.movedReplicas, cut.size(),
+        open.movedBytes, again);
   }
 
   private void nextBatch(GearedLayout layout) throws IOException {
@@ -361,18 +434,72 @@ public final class RelayoutService implements AutoCloseable {
     if (awaitsRedundancyWork(blocks)) {
       return;
     }
+    RelayoutPlanner.State before = planner.state();
+    long budget = xattrBudget();
+    List<Queued> queued = plan(blocks, layout);
+    BatchMoves.Builder batch = batchOf(queued, Long.MAX_VALUE);
+    while (batch.size() > budget && files.size() > 1) { // fewer files, planned again from the same state
+      files = files.subList(0, files.size() / 2);
+      blocks = RelayoutBlocks.of(nameNode, files, layout);
+      planner = RelayoutPlanner.resume(layout, settings.shareSlack(), before, record.pass > 1);
+      queued = plan(blocks, layout);
+      batch = batchOf(queued, Long.MAX_VALUE);
+    }
+    batch = batchOf(queued, budget); // one file's moves past the budget are left to a later walk
+    counters.blocksPlanned.addAndGet(blocks.size());
+    open = new OpenBatch(record.batches + 1, record.cursor, record.files, record.planner);
+    record.cursor = files.get(files.size() - 1).path;
+    record.files += files.size();
+    record.planner = planner.state();
+    record.skippedMoves += skipped;
+    persist(); // first the cursor past the batch: persisted moves are never planned again
+    if (batch.moves() > 0) {
+      store.writeRecord(BatchMoves.XATTR, batch.build().toBytes());
+    }
+    for (Queued move : queued.subList(0, batch.moves())) {
+      moves.queue(move.block.block, move.move, move.source, move.target);
+    }
+    moves.dispatch();
+  }
+
+  /** The batch's moves between live DataNodes, in plan order (a move with a DataNode not live is skipped). */
+  private List<Queued> plan(List<RelayoutBlocks.StoredBlock> blocks, GearedLayout layout) {
     List<RelayoutBlock> planned = new ArrayList<>(blocks.size());
     blocks.forEach(block -> planned.add(block.planned()));
     List<List<BlockMove>> plans = planner.plan(planned);
+    List<Queued> queued = new ArrayList<>();
+    skipped = 0;
     for (int b = 0; b < blocks.size(); b++) {
-      counters.blocksPlanned.incrementAndGet();
       for (BlockMove move : plans.get(b)) {
-        queue(blocks.get(b), move, layout);
+        String source = layout.chain().id(move.from());
+        String target = layout.chain().id(move.to());
+        if (isLive(target) && isLive(source)) {
+          queued.add(new Queued(blocks.get(b), move, source, target));
+        } else {
+          skipped++;
+        }
       }
     }
-    batchEnd = files.get(files.size() - 1).path;
-    batchFiles = files.size();
-    moves.dispatch();
+    return queued;
+  }
+
+  /** The batch record of the first of {@code queued} that fit {@code budget} bytes. */
+  private BatchMoves.Builder batchOf(List<Queued> queued, long budget) {
+    BatchMoves.Builder batch = new BatchMoves.Builder(record.startedMillis, record.pass, record.batches + 1);
+    for (Queued move : queued) {
+      Block block = move.block.block;
+      if (batch.sizeWith(block.getBlockId(), block.getNumBytes(), move.source, move.target) > budget) {
+        break;
+      }
+      batch.add(block.getBlockId(), block.getNumBytes(), move.source, move.target);
+    }
+    return batch;
+  }
+
+  /** The bytes an xattr value may take: HDFS's limit on name and value together, less the name. */
+  private long xattrBudget() {
+    return nameNode.getConf().getInt(DFSConfigKeys.DFS_NAMENODE_MAX_XATTR_SIZE_KEY,
+        DFSConfigKeys.DFS_NAMENODE_MAX_XATTR_SIZE_DEFAULT) - BatchMoves.XATTR.length();
   }
 
   /** Whether the batch waits for HDFS's redundancy work on its blocks ({@link RedundancyWork}), a bounded time. */
@@ -435,16 +562,6 @@ public final class RelayoutService implements AutoCloseable {
         : RelayoutDryRun.firstWalkPlanner(nameNode, layout, settings);
   }
 
-  private void queue(RelayoutBlocks.StoredBlock block, BlockMove move, GearedLayout layout) {
-    String source = layout.chain().id(move.from());
-    String target = layout.chain().id(move.to());
-    if (!isLive(target) || !isLive(source)) {
-      record.skippedMoves++;
-      return;
-    }
-    moves.queue(block.block, move, source, target);
-  }
-
   /**
    * Why the grid holds the relayout now: the gate's verdict ({@code eafr.grid.*}); empty when it may move (no signal,
    * energy only, the cleanest slot or the deadline), so the relayout is due from the first step that asks.
@@ -472,7 +589,10 @@ public final class RelayoutService implements AutoCloseable {
     public void moved(Block block) {
       counters.moves.incrementAndGet();
       counters.movedBytes.addAndGet(block.getNumBytes());
-      if (record != null) {
+      if (open != null) {
+        open.movedReplicas++;
+        open.movedBytes += block.getNumBytes();
+      } else if (record != null) {
         record.movedReplicas++;
         record.movedBytes += block.getNumBytes();
       }
@@ -481,7 +601,9 @@ public final class RelayoutService implements AutoCloseable {
     @Override
     public void failed(Block block) {
       counters.failedMoves.incrementAndGet();
-      if (record != null) {
+      if (open != null) {
+        open.failedMoves++;
+      } else if (record != null) {
         record.failedMoves++;
       }
     }
@@ -557,6 +679,7 @@ public final class RelayoutService implements AutoCloseable {
       byte[] bytes = store.readRecord(RelayoutRecord.XATTR);
       record = bytes == null ? null : RelayoutRecord.fromBytes(bytes);
       loaded = true;
+      cutCounted = false;
       planner = null;
       if (record != null && record.running) {
         LOG.info("EAFR relayout goes on after {} (persisted)", record.cursor.isEmpty() ? "the start" : record.cursor);
@@ -584,9 +707,11 @@ public final class RelayoutService implements AutoCloseable {
     values.put("files", record == null ? 0 : record.files);
     values.put("movesQueued", moves.queuedCount());
     values.put("movesInFlight", moves.inFlightCount());
-    values.put("movedReplicas", record == null ? 0 : record.movedReplicas);
-    values.put("movedBytes", record == null ? 0 : record.movedBytes);
-    values.put("failedMoves", record == null ? 0 : record.failedMoves);
+    OpenBatch batch = open == null ? new OpenBatch(0, null, 0, null) : open;
+    long movedBytes = record == null ? 0 : record.movedBytes + batch.movedBytes;
+    values.put("movedReplicas", record == null ? 0 : record.movedReplicas + batch.movedReplicas);
+    values.put("movedBytes", movedBytes);
+    values.put("failedMoves", record == null ? 0 : record.failedMoves + batch.failedMoves);
     values.put("skippedMoves", record == null ? 0 : record.skippedMoves);
     Optional<RelayoutReport> report = report();
     boolean firstOver = record != null && record.firstBoundBytes >= 0;
@@ -596,8 +721,8 @@ public final class RelayoutService implements AutoCloseable {
     values.put("plannedBytes", firstOver ? record.firstPlannedBytes
         : report.map(RelayoutReport::plannedBytes).orElse(0L));
     values.put("lowerBoundBytes", bound);
-    values.put("firstWalkMovedBytes", firstOver ? record.firstMovedBytes : record == null ? 0 : record.movedBytes);
-    values.put("movedToLowerBound", record == null || bound == 0 ? null : (double) record.movedBytes / bound);
+    values.put("firstWalkMovedBytes", firstOver ? record.firstMovedBytes : movedBytes);
+    values.put("movedToLowerBound", record == null || bound == 0 ? null : (double) movedBytes / bound);
     values.put("lowestGearDataNodes", gears.layout().map(layout -> layout.serversOn(0).size()).orElse(null));
     values.put("grownFrom", record == null || record.grownTo == 0 ? null : record.grownFrom);
     values.put("grownTo", record == null || record.grownTo == 0 ? null : record.grownTo);
@@ -673,6 +798,42 @@ public final class RelayoutService implements AutoCloseable {
     gears.relayoutDrops().clear();
     scheduler.shutdownNow();
     moves.close();
+  }
+
+  /**
+   * The batch under way: its counts, joined to the record's when it closes, and the record's cursor, files and
+   * planner state before it (null when not known: a batch a restart cut).
+   */
+  private static final class OpenBatch {
+    final long number;
+    String startCursor;
+    final long startFiles;
+    final RelayoutPlanner.State startPlanner;
+    long movedReplicas;
+    long movedBytes;
+    long failedMoves;
+
+    OpenBatch(long number, String startCursor, long startFiles, RelayoutPlanner.State startPlanner) {
+      this.number = number;
+      this.startCursor = startCursor;
+      this.startFiles = startFiles;
+      this.startPlanner = startPlanner;
+    }
+  }
+
+  /** A planned move between live DataNodes, to queue. */
+  private static final class Queued {
+    final RelayoutBlocks.StoredBlock block;
+    final BlockMove move;
+    final String source;
+    final String target;
+
+    Queued(RelayoutBlocks.StoredBlock block, BlockMove move, String source, String target) {
+      this.block = block;
+      this.move = move;
+      this.source = source;
+      this.target = target;
+    }
   }
 
   /** Relayout's work since this NameNode started: counters only grow (the metrics). */

@@ -9,6 +9,7 @@ import java.nio.file.Paths;
 import java.util.Random;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.atomic.AtomicLong;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.util.Time;
@@ -76,6 +77,8 @@ public final class EafrRuntime {
   private volatile RoundPlanner monitor;
   private volatile EnergyMonitor energy;
   private volatile RelayoutService relayout;
+  /** eafr.reads.warm-up.ms in force: set at start, changed by {@code hdfs eafr settings reload}. */
+  private final AtomicLong readsWarmUpMillis;
 
   EafrRuntime(NamenodeSettings settings, GearSettings gearSettings) {
     this.settings = settings;
@@ -96,6 +99,7 @@ public final class EafrRuntime {
     this.recentReads = new RecentReads(settings.recentReadsHalfLifeMillis(), Time::monotonicNow);
     this.attribution = new ReadAttribution(reads, recentReads);
     this.translator = new ServerTranslator(roles, recentReads, settings);
+    this.readsWarmUpMillis = new AtomicLong(settings.readsWarmUpMillis());
   }
 
   /** The state of the NameNode configured by {@code conf}, built (and validated) on first use. */
@@ -119,6 +123,14 @@ public final class EafrRuntime {
 
   public NamenodeSettings settings() {
     return settings;
+  }
+
+  /**
+   * eafr.reads.warm-up.ms in force, which the reader ordering reads at each wake and {@code hdfs eafr settings
+   * reload} sets; {@link #settings} keeps the value read at start.
+   */
+  public AtomicLong readsWarmUpMillis() {
+    return readsWarmUpMillis;
   }
 
   public ServerRoles roles() {

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.security.PrivilegedExceptionAction;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.test.GenericTestUtils;
@@ -54,6 +55,38 @@ class AdminToolTest {
   @AfterAll
   static void stop() throws Exception {
     cluster.verifyChecksumsAndClose();
+  }
+
+  /**
+   * eafr.reads.warm-up.ms changed in the NameNode's configuration and reloaded is in force at once; a bad value is
+   * refused with nothing changed; the old value back and reloaded again undoes it.
+   */
+  @Test
+  void settingsReload_putsTheWarmUpInForce_refusesABadValue_andIsUndone() throws Exception {
+    Configuration conf = cluster.mini().getNameNode().getConf();
+    AtomicLong inForce = cluster.runtime().readsWarmUpMillis();
+    String before = conf.get("eafr.reads.warm-up.ms", "30000");
+    assertThat(inForce.get()).isEqualTo(Long.parseLong(before));
+    try {
+      conf.set("eafr.reads.warm-up.ms", "5000");
+      AdminRun changed = run("settings", "reload");
+      assertThat(changed.code).as(changed.err).isZero();
+      assertThat(changed.out).contains("EAFR settings reloaded: eafr.reads.warm-up.ms = 5000 (was " + before + ")");
+      assertThat(inForce.get()).isEqualTo(5_000L);
+
+      conf.set("eafr.reads.warm-up.ms", "-1");
+      AdminRun bad = run("settings", "reload");
+      assertThat(bad.code).isEqualTo(1);
+      assertThat(bad.err).contains("settings reload refused").contains("eafr.reads.warm-up.ms")
+          .contains("the settings in force are unchanged");
+      assertThat(inForce.get()).isEqualTo(5_000L);
+    } finally {
+      conf.set("eafr.reads.warm-up.ms", before);
+    }
+    AdminRun undone = run("settings", "reload", "-json");
+    assertThat(undone.code).as(undone.err).isZero();
+    assertThat(undone.out).contains("\"eafr.reads.warm-up.ms\" : " + before).contains("\"needRestart\" : { }");
+    assertThat(inForce.get()).isEqualTo(Long.parseLong(before));
   }
 
   @Test
