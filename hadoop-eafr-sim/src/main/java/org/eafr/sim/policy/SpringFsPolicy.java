@@ -55,7 +55,7 @@ final class SpringFsPolicy extends LayoutPolicy {
    * The initial files were placed with m = p, so each primary replica is at home on a primary (the data exists before
    * the run in its target layout); a fixed m applies from time 0 on. Placed with m &gt; p, (m - p) / m of the primary
    * replicas would sit on offload-set servers that sleep at time 0, with no replica of their blocks in gear 0, and
-   * their cleanup would wake a recovery group out of turn (260 servers at p = 40, g = 1), on until the next gear-down.
+   * their cleanup would wake a recovery group out of turn (259 servers at p = 40, g = 1), on until the next gear-down.
    */
   @Override
   public ActiveSet initialOn() {
