@@ -88,7 +88,9 @@ public final class EafrSettings {
           + " every primary the same block count.", 0, Range.closed(0, 1));
   public static final Setting<Double> GEAR_CAPACITY_HEADROOM = Setting.ofDouble("eafr.gear.capacity-headroom", "-",
       "Spare share of one copy that p primaries sized by capacity must hold besides it, for writes after they were"
-          + " sized (p holds one copy times 1 + this); also the margin with which `hdfs eafr status` and `plan` say how far to grow p.", 0.05,
+          + " sized (p holds one copy times 1 + this); also the margin with which `hdfs eafr status` and `plan` say how"
+          + " far to grow p. By capacity, SpringFS's offload targets past the primaries also keep this share of their"
+          + " usable bytes free.", 0.05,
       Range.closed(0.0, 10.0));
   public static final Setting<Integer> GEAR_MIGRATION_THRESHOLD = Setting.ofInt("eafr.gear.migration-threshold",
       "T", "Passive migration (SpringFS): each resizing interval (a NameNode's eafr.gear.auto.interval.ms) moves 1/T"

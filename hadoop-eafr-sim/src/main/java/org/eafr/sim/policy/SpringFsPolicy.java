@@ -19,7 +19,7 @@ import org.eafr.placement.grid.WorkKind;
  * {@link PassiveMigration} with T ({@code eafr.gear.migration-threshold}, SpringFS's 10) for what is owed to
  * re-integrated servers. Each control period m is chosen on
  * the fly, {@link OffloadSetSize} of the last period's primary write rate (every replica's bytes / r), or fixed by
- * {@code sim.springfs.offload-set} (the scenario's sweep).
+ * {@code sim.springfs.offload-set} (the scenario's sweep) from time 0: the initial files are placed with m = p.
  *
  * <p>Passive migration asks whether a destination already holds its equal-work share: the simulator counts the blocks
  * each server stores ({@link org.eafr.sim.model.ReplicaCounts}) and owed moves to a server at its share are dropped
@@ -43,16 +43,27 @@ final class SpringFsPolicy extends LayoutPolicy {
   public void start(org.eafr.placement.cluster.ClusterView cluster, LoadSample perServer) {
     super.start(cluster, perServer);
     springFs = (SpringFsLayout) layout();
-    int fixed = env().settings().springFsOffloadSet();
-    if (fixed > 0) {
-      springFs.offloadSet(fixed);
-    }
     // One server migrates at its link speed for a control period, in blocks of the catalog's mean size.
     double blocksPerServerPeriod = Math.max(1e-9, perServer.writeBytesPerSecond()
         * env().settings().controlMicros() / 1e6 / env().settings().meanFileBytes());
     fullness = PassiveMigration.fromCounts(springFs, counted());
     migration = GearedPolicies.SPRINGFS.owedMoves().migration(env().settings().eafr(), blocksPerServerPeriod)
         .orElseThrow();
+  }
+
+  /**
+   * The initial files were placed with m = p, so each primary replica is at home on a primary (the data exists before
+   * the run in its target layout); a fixed m applies from time 0 on. Placed with m &gt; p, (m - p) / m of the primary
+   * replicas would sit on offload-set servers that sleep at time 0, with no replica of their blocks in gear 0, and
+   * their cleanup would wake a recovery group out of turn (259 servers at p = 40, g = 1), on until the next gear-down.
+   */
+  @Override
+  public ActiveSet initialOn() {
+    int fixed = env().settings().springFsOffloadSet();
+    if (fixed > 0) {
+      springFs.offloadSet(fixed);
+    }
+    return super.initialOn();
   }
 
   /** With m not fixed by the run, the last period's primary write rate sets m for this one ({@link OffloadSetSize}). */
