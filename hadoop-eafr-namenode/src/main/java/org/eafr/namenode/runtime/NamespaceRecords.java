@@ -65,12 +65,14 @@ public final class NamespaceRecords {
   /** The record {@code name} on {@code dir} read from this NameNode's namespace (a standby too); null when none. */
   public byte[] read(String dir, String name) throws IOException {
     FSNamesystem namesystem = nameNode.getNamesystem();
-    namesystem.readLock();
+    Stored stored;
+    namesystem.readLock(); // the header and its chunks as one edit left them
     try {
-      return decode(dir, name, this::xattr);
+      stored = collect(dir, name, this::xattr);
     } finally {
       namesystem.readUnlock();
     }
+    return stored.value(); // inflated and checked out of the lock
   }
 
   /** One xattr as stored (no header followed); null when it or its path is absent. */
@@ -89,10 +91,20 @@ public final class NamespaceRecords {
 
   /** The same read through a client (the HDFS superuser's), e.g. outside the NameNode's locks. */
   public static byte[] read(FileSystem fs, String dir, String name) throws IOException {
-    return decode(dir, name, (path, xattr) -> {
+    XAttrReader reader = (path, xattr) -> {
       Map<String, byte[]> all = fs.exists(new Path(path)) ? fs.getXAttrs(new Path(path)) : Map.of();
       return all.get(xattr);
-    });
+    };
+    for (int attempt = 1; ; attempt++) {
+      byte[] header = reader.get(dir, name + HEADER_SUFFIX);
+      try {
+        return collect(dir, name, reader).value();
+      } catch (IOException e) { // a write may have replaced the generation between two reads: read it again
+        if (attempt == 3 || Arrays.equals(header, reader.get(dir, name + HEADER_SUFFIX))) {
+          throw e;
+        }
+      }
+    }
   }
 
   /** Replaces the record {@code name} on {@code dir} (creating the directory) through the edit log; active only. */
@@ -110,12 +122,18 @@ public final class NamespaceRecords {
     int maxSize = conf.getInt(DFSConfigKeys.DFS_NAMENODE_MAX_XATTR_SIZE_KEY,
         DFSConfigKeys.DFS_NAMENODE_MAX_XATTR_SIZE_DEFAULT);
     String headerName = name + HEADER_SUFFIX;
-    JsonNode header = header(dir, name, xattr(dir, headerName));
+    byte[] oldHeader = xattr(dir, headerName);
+    JsonNode header;
+    try {
+      header = header(dir, name, oldHeader);
+    } catch (IOException e) {
+      header = null; // a damaged header is replaced like any other
+    }
     if (bytes(name) + value.length <= maxSize) {
       set(dir, name, value);
-      if (header != null) {
+      if (oldHeader != null) {
         remove(dir, headerName); // the commit: readers now see the inline value
-        nameNode.getRpcServer().delete(header.path("at").asText(recordDir), true);
+        nameNode.getRpcServer().delete(header == null ? recordDir : header.path("at").asText(recordDir), true);
       }
       return;
     }
@@ -174,10 +192,38 @@ public final class NamespaceRecords {
     byte[] get(String path, String xattr) throws IOException;
   }
 
-  private static byte[] decode(String dir, String name, XAttrReader reader) throws IOException {
+  /** A record as read: its inline value, or its header and chunks' bytes to inflate. */
+  private static final class Stored {
+    final JsonNode header;
+    final String where;
+    final byte[] bytes;
+
+    Stored(JsonNode header, String where, byte[] bytes) {
+      this.header = header;
+      this.where = where;
+      this.bytes = bytes;
+    }
+
+    byte[] value() throws IOException {
+      if (header == null) {
+        return bytes;
+      }
+      int length = header.path("length").asInt();
+      byte[] value = inflate(bytes, length);
+      CRC32 crc = new CRC32();
+      crc.update(value == null ? new byte[0] : value);
+      if (value == null || crc.getValue() != header.path("crc32").asLong()) {
+        throw damaged(where, "its chunks do not inflate to " + length + " bytes of CRC-32 "
+            + header.path("crc32").asLong());
+      }
+      return value;
+    }
+  }
+
+  private static Stored collect(String dir, String name, XAttrReader reader) throws IOException {
     JsonNode header = header(dir, name, reader.get(dir, name + HEADER_SUFFIX));
     if (header == null) {
-      return reader.get(dir, name);
+      return new Stored(null, null, reader.get(dir, name));
     }
     String where = "record " + name + " on " + dir + " (header " + name + HEADER_SUFFIX + ": " + header + ")";
     long generation = header.path("generation").asLong(-1);
@@ -203,14 +249,7 @@ public final class NamespaceRecords {
     if (all.size() != stored) {
       throw damaged(where, "its chunks hold " + all.size() + " bytes, not " + stored);
     }
-    byte[] value = inflate(all.toByteArray(), length);
-    CRC32 crc = new CRC32();
-    crc.update(value == null ? new byte[0] : value);
-    if (value == null || crc.getValue() != header.path("crc32").asLong()) {
-      throw damaged(where, "its chunks do not inflate to " + length + " bytes of CRC-32 "
-          + header.path("crc32").asLong());
-    }
-    return value;
+    return new Stored(header, where, all.toByteArray());
   }
 
   private static JsonNode header(String dir, String name, byte[] value) throws IOException {
@@ -230,7 +269,7 @@ public final class NamespaceRecords {
   }
 
   private static IOException damaged(String where, String what) {
-    return new IOException(where + " is damaged: " + what + "; nothing was changed (a new write of the record"
+    return new IOException(where + " is damaged: " + what + "; nothing was changed (the next write of the record"
         + " replaces it)");
   }
 

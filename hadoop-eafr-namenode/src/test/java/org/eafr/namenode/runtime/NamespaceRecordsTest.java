@@ -128,7 +128,7 @@ class NamespaceRecordsTest {
         header.path("stored").asInt(), header.path("stored").asInt() / 1e4, header.path("chunks").asInt());
     assertThat(header.path("generation").asLong()).isEqualTo(2);
     assertThat(header.path("length").asInt()).isEqualTo(large.toBytes().length);
-    assertThat(header.path("chunks").asInt()).isGreaterThan(1);
+    assertThat(header.path("chunks").asInt()).isEqualTo(7); // 1,152,219 bytes deflated to about 107 KB
     FileSystem fs = cluster.getFileSystem();
     assertThat(fs.listStatus(new Path("/system/gear-big/.eafr-records/" + GEAR))).extracting(s -> s.getPath()
         .getName()).containsExactly("2"); // the first generation is gone
@@ -222,5 +222,48 @@ class NamespaceRecordsTest {
 
     fs.setXAttr(new Path(group), "trusted.eafr.chunk.1", chunk1);
     assertThat(store.read()).contains(gearRecord(3000));
+
+    fs.setXAttr(new Path(dir), GEAR + NamespaceRecords.HEADER_SUFFIX, "{gear".getBytes(StandardCharsets.UTF_8));
+    assertThatThrownBy(store::read).hasMessage("record " + GEAR + " on " + dir + " is damaged: its header " + GEAR
+        + ".chunked is not JSON: {gear; nothing was changed (the next write of the record replaces it)");
+    store.write(gearRecord(2500));
+    assertThat(store.read()).contains(gearRecord(2500));
+  }
+
+  @Test
+  void coldSleepersOf10000DataNodesOnTheRoot_andABigOwedRecordKeptOutOfOwed() throws Exception {
+    ObjectNode cold = JSON.createObjectNode(); // ColdSleepStore's JSON
+    for (int i = 0; i < 10_000; i++) {
+      cold.putObject("10." + (i >> 16) + "." + ((i >> 8) & 255) + "." + (i & 255) + ":9866")
+          .put("host", String.format("dn%05d.prod.example.com", i)).put("since", 1_790_000_000_000L + i * 977L);
+    }
+    byte[] value = cold.toString().getBytes(StandardCharsets.UTF_8);
+    NamespaceRecords records = new NamespaceRecords(nameNode());
+    records.write("/", "trusted.eafr.cold.asleep", value);
+    JsonNode header = header("/", "trusted.eafr.cold.asleep");
+    System.out.printf("cold sleepers of 10,000 DataNodes: %d bytes (%.1f a DataNode), stored deflated in %d bytes"
+        + " (%.1f a DataNode), %d chunks%n", value.length, value.length / 1e4, header.path("stored").asInt(),
+        header.path("stored").asInt() / 1e4, header.path("chunks").asInt());
+    assertThat(records.read("/", "trusted.eafr.cold.asleep")).isEqualTo(value);
+    assertThat(cluster.getFileSystem().exists(new Path("/.eafr-records/trusted.eafr.cold.asleep/1/0"))).isTrue();
+
+    String dir = "/system/gear-owed";
+    GearStore store = new GearStore(nameNode(), dir);
+    cluster.getFileSystem().create(new Path("/data/owing"), (short) 1).close();
+    assertThat(store.recordOwed("/data/owing")).isTrue();
+    GearStore.OwedFile owed = store.owedAfter(-1, 10).get(0);
+    java.util.Map<Long, List<String>> homes = new java.util.LinkedHashMap<>();
+    for (long block = 0; block < 3000; block++) {
+      homes.put(1_073_741_825L + block, List.of("10.0.1." + block % 250 + ":9866", "10.0.2." + block % 249 + ":9866",
+          "10.0.3." + block % 248 + ":9866"));
+    }
+    store.writeOwed(owed.withHomes(homes));
+    assertThat(store.owedCount()).isEqualTo(1); // its chunks are not under owed/
+    assertThat(store.owedAfter(-1, 10).get(0).homes()).isEqualTo(homes);
+    Path chunks = new Path(dir + "/.eafr-records/owed/" + owed.inodeId());
+    assertThat(cluster.getFileSystem().exists(chunks)).isTrue();
+    store.forgetOwed(owed.inodeId());
+    assertThat(store.owedCount()).isZero();
+    assertThat(cluster.getFileSystem().exists(chunks)).isFalse();
   }
 }
