@@ -7,7 +7,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -16,18 +15,14 @@ import java.util.Optional;
 import java.util.SortedSet;
 import java.util.TreeSet;
 import org.apache.hadoop.fs.ContentSummary;
-import org.apache.hadoop.fs.XAttr;
-import org.apache.hadoop.fs.XAttrSetFlag;
 import org.apache.hadoop.fs.permission.FsPermission;
-import org.apache.hadoop.hdfs.XAttrHelper;
 import org.apache.hadoop.hdfs.protocol.DirectoryListing;
 import org.apache.hadoop.hdfs.protocol.HdfsFileStatus;
 import org.apache.hadoop.hdfs.server.namenode.FSNamesystem;
 import org.apache.hadoop.hdfs.server.namenode.INode;
 import org.apache.hadoop.hdfs.server.namenode.NameNode;
-import org.apache.hadoop.hdfs.server.namenode.XAttrStorage;
-import org.apache.hadoop.hdfs.server.namenode.snapshot.Snapshot;
 import org.eafr.namenode.power.PowerQuarantine;
+import org.eafr.namenode.runtime.NamespaceRecords;
 import org.eafr.namenode.power.PowerState;
 
 /**
@@ -50,17 +45,17 @@ public final class GearStore {
   /** The gear mode chosen at run time and the configured mode it was chosen under (JSON). */
   static final String MODE_XATTR = "trusted.eafr.gear.mode";
   private static final ObjectMapper JSON = new ObjectMapper();
-  private static final EnumSet<XAttrSetFlag> CREATE_OR_REPLACE = EnumSet.of(XAttrSetFlag.CREATE,
-      XAttrSetFlag.REPLACE);
 
   private final NameNode nameNode;
   private final String stateDir;
   private final String owedDir;
+  private final NamespaceRecords records;
 
   public GearStore(NameNode nameNode, String stateDir) {
     this.nameNode = nameNode;
     this.stateDir = stateDir;
     this.owedDir = stateDir + "/owed";
+    this.records = new NamespaceRecords(nameNode);
   }
 
   /** The directory the gear state is kept on ({@code eafr.gear.state.dir}). */
@@ -76,8 +71,7 @@ public final class GearStore {
 
   public void write(GearRecord state) throws IOException {
     mkdirs(stateDir);
-    nameNode.getRpcServer().setXAttr(stateDir, XAttrHelper.buildXAttr(STATE_XATTR, state.toBytes()),
-        CREATE_OR_REPLACE);
+    records.write(stateDir, STATE_XATTR, state.toBytes());
   }
 
   /**
@@ -91,8 +85,7 @@ public final class GearStore {
     }
     ObjectNode root = JSON.createObjectNode().put("dir", home.dir).put("layout", home.layout);
     home.sleeping.forEach(root.putArray("sleeping")::add);
-    nameNode.getRpcServer().setXAttr("/", XAttrHelper.buildXAttr(HOME_XATTR,
-        root.toString().getBytes(StandardCharsets.UTF_8)), CREATE_OR_REPLACE);
+    records.write("/", HOME_XATTR, root.toString().getBytes(StandardCharsets.UTF_8));
   }
 
   /** Where the gear state was last written, with its layout and sleepers; empty when never. */
@@ -127,8 +120,7 @@ public final class GearStore {
       list.addObject().put("host", quarantine.host()).put("target", quarantine.target().name())
           .put("reason", quarantine.reason());
     }
-    nameNode.getRpcServer().setXAttr(stateDir, XAttrHelper.buildXAttr(QUARANTINE_XATTR,
-        list.toString().getBytes(StandardCharsets.UTF_8)), CREATE_OR_REPLACE);
+    records.write(stateDir, QUARANTINE_XATTR, list.toString().getBytes(StandardCharsets.UTF_8));
   }
 
   /**
@@ -150,8 +142,7 @@ public final class GearStore {
   public void writeMode(GearMode mode, GearMode configured) throws IOException {
     mkdirs(stateDir);
     ObjectNode root = JSON.createObjectNode().put("mode", mode.word()).put("configured", configured.word());
-    nameNode.getRpcServer().setXAttr(stateDir, XAttrHelper.buildXAttr(MODE_XATTR,
-        root.toString().getBytes(StandardCharsets.UTF_8)), CREATE_OR_REPLACE);
+    records.write(stateDir, MODE_XATTR, root.toString().getBytes(StandardCharsets.UTF_8));
   }
 
   /** Records that the file at {@code path} owes moves; false when the file is gone. Idempotent. */
@@ -209,12 +200,17 @@ public final class GearStore {
       ArrayNode list = homes.putArray(String.valueOf(block));
       servers.forEach(list::add);
     });
-    nameNode.getRpcServer().setXAttr(owedDir + "/" + file.inodeId(),
-        XAttrHelper.buildXAttr(OWED_XATTR, root.toString().getBytes(StandardCharsets.UTF_8)), CREATE_OR_REPLACE);
+    records.write(owedDir + "/" + file.inodeId(), OWED_XATTR, root.toString().getBytes(StandardCharsets.UTF_8),
+        owedChunks(file.inodeId())); // chunks, if any, out of owed/: its directories are counted
   }
 
   public void forgetOwed(long inodeId) throws IOException {
     nameNode.getRpcServer().delete(owedDir + "/" + inodeId, true);
+    nameNode.getRpcServer().delete(owedChunks(inodeId), true);
+  }
+
+  private String owedChunks(long inodeId) {
+    return NamespaceRecords.chunkRoot(stateDir) + "/owed/" + inodeId;
   }
 
   /** The owed record of inode {@code inodeId}; empty when there is none (its file owes nothing). */
@@ -294,22 +290,11 @@ public final class GearStore {
   /** Writes {@link #readRecord}'s record through the edit log (active NameNode only). */
   public void writeRecord(String name, byte[] value) throws IOException {
     mkdirs(stateDir);
-    nameNode.getRpcServer().setXAttr(stateDir, XAttrHelper.buildXAttr(name, value), CREATE_OR_REPLACE);
+    records.write(stateDir, name, value);
   }
 
   private byte[] xattr(String path, String name) throws IOException {
-    FSNamesystem namesystem = nameNode.getNamesystem();
-    namesystem.readLock();
-    try {
-      INode inode = namesystem.getFSDirectory().getINode(path);
-      if (inode == null) {
-        return null;
-      }
-      XAttr xattr = XAttrStorage.readINodeXAttrByPrefixedName(inode, Snapshot.CURRENT_STATE_ID, name);
-      return xattr == null ? null : xattr.getValue();
-    } finally {
-      namesystem.readUnlock();
-    }
+    return records.read(path, name); // one xattr, or chunks of any size (NamespaceRecords)
   }
 
   private void mkdirs(String dir) throws IOException {

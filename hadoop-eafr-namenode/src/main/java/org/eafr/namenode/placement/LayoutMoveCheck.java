@@ -6,12 +6,12 @@ import java.util.Optional;
 import java.util.function.LongSupplier;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
-import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
 import org.eafr.namenode.cluster.ServerTranslator;
 import org.eafr.namenode.gear.GearRecord;
 import org.eafr.namenode.gear.GearRuntime;
 import org.eafr.namenode.runtime.EafrRuntime;
+import org.eafr.namenode.runtime.NamespaceRecords;
 import org.eafr.placement.gear.GearedLayout;
 import org.eafr.placement.gear.LayoutMoves;
 import org.slf4j.Logger;
@@ -78,7 +78,7 @@ final class LayoutMoveCheck {
     String dir = runtime.gears().settings().stateDir();
     try {
       FileSystem fs = FileSystem.get(conf);
-      byte[] value = fs.getXAttrs(new Path(dir)).get(STATE_XATTR);
+      byte[] value = NamespaceRecords.read(fs, dir, STATE_XATTR);
       if (value == null) {
         return problem("no gear state in " + dir + " (no chain fixed yet)");
       }
