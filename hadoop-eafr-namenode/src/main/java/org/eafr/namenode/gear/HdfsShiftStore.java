@@ -177,6 +177,12 @@ final class HdfsShiftStore implements ShiftStore {
     }
   }
 
+  /** {@link #owedCount} counts files, as {@code hdfs eafr gear cancel} has always said. */
+  @Override
+  public String owedUnit() {
+    return "files";
+  }
+
   /** Lists the blocks of {@code file} from index {@code from} into {@code page}, planning homes it lacks (once). */
   private void expand(GearStore.OwedFile file, int from, List<OwedBlock> page, int limit) throws IOException {
     if (file.path() == null) {
