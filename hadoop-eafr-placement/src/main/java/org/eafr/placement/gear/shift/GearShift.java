@@ -346,15 +346,19 @@ public final class GearShift {
   }
 
   /**
-   * Once every leaving DataNode shows IN_MAINTENANCE, the availability floor ({@link ShiftFloor}) over them: cancel for
-   * a complete block, wait for one being written, or go on to power off.
+   * Once every leaving DataNode shows IN_MAINTENANCE, the availability floor ({@link ShiftFloor}) over them and those
+   * being woken out of turn (not in service yet): cancel for a complete block, wait for one being written, or go on to
+   * power off. A block that lost its last live replica meanwhile cancels the gear-down even when a wake for it is
+   * under way, as an operator reads it: the shift did not reach its gear safely.
    */
   private void checkBeforePowerOff() {
     Set<String> leaving = leaving();
     if (!ShiftSets.allInMaintenance(leaving, ports.cluster::dataNode)) {
       return;
     }
-    ShiftFloor.Gaps gaps = ShiftFloor.check(ports.cluster, leaving, id -> staysOn(id, leaving));
+    Set<String> changing = new TreeSet<>(leaving); // and those being woken: in service only once registered
+    changing.addAll(state.waking());
+    ShiftFloor.Gaps gaps = ShiftFloor.check(ports.cluster, changing, id -> staysOn(id, leaving));
     if (gaps.complete().isPresent()) {
       Set<String> running = new TreeSet<>(leaving);
       running.removeIf(id -> !ports.cluster.dataNode(id).alive());
