@@ -122,6 +122,7 @@ public final class GearService implements AutoCloseable {
         maintenance.putInForce(gears, persisted.get());
       }
       shift = null;
+      shiftStore.recount();
       wasActive = active;
       if (!active) {
         quarantines.step(false);

@@ -60,6 +60,8 @@ final class HdfsShiftStore implements ShiftStore {
   private final Map<Long, Set<String>> owing = new HashMap<>();
   /** Of each file still recorded, its blocks forgotten already: not listed again (each block reflected once). */
   private final Map<Long, Set<String>> forgotten = new HashMap<>();
+  /** {@link #owedCount} as last counted; -1 once a record may have changed. */
+  private long owed = -1;
 
   HdfsShiftStore(NameNode nameNode, GearRuntime gears, GearStore store, HomePlanner planner) {
     this.nameNode = nameNode;
@@ -99,6 +101,7 @@ final class HdfsShiftStore implements ShiftStore {
 
   /** Records that the file at {@code path} owes moves; nothing when it is gone. Idempotent, no edit when recorded. */
   void owePath(String path) {
+    owed = -1;
     try {
       store.recordOwed(path);
     } catch (IOException e) {
@@ -171,11 +174,17 @@ final class HdfsShiftStore implements ShiftStore {
     return page;
   }
 
-  /** Files that owe moves (each owes at least one block). */
+  /**
+   * Files that owe moves (each owes at least one block): counted in the namespace once after each change made here
+   * (a shift asks every step), and again after {@link #recount}.
+   */
   @Override
   public long owedCount() {
     try {
-      return store.owedCount();
+      if (owed < 0) {
+        owed = store.owedCount();
+      }
+      return owed;
     } catch (IOException e) {
       throw new UncheckedIOException("the owed records could not be counted", e);
     }
@@ -232,7 +241,13 @@ final class HdfsShiftStore implements ShiftStore {
     }
   }
 
+  /** Counts anew at the next {@link #owedCount}: another NameNode may have changed the records (a failover). */
+  void recount() {
+    owed = -1;
+  }
+
   private void forgetFile(long inode) {
+    owed = -1;
     forgotten.remove(inode);
     try {
       store.forgetOwed(inode);

@@ -294,9 +294,10 @@ public final class GearShift {
     Set<String> inLayout = new TreeSet<>(state.waking());
     inLayout.removeIf(this::outOfLayout);
     if (!state.waking().isEmpty() && power.reach(inLayout, Power.ON, now) && allRegistered(inLayout)) {
-      lastNews = state.waking().size() + " DataNodes woken out of turn: " + state.waking();
-      ports.events.woken(state.waking());
-      persist(state.woken());
+      Set<String> woken = state.waking();
+      lastNews = woken.size() + " DataNodes woken out of turn: " + woken;
+      persist(state.woken()); // out of maintenance first: what the event tells is then true
+      ports.events.woken(woken);
     }
   }
 
