@@ -86,8 +86,9 @@ final class OwedReflection implements AutoCloseable {
    * read (O(owed files), each under a short read lock), the moves of replicas to their homes that are on are gathered,
    * and the core's {@link PassiveMigration} plan of them is started: 1/T of the moves, none to a DataNode that already
    * holds its equal-work share, at most {@code eafr.gear.reflection.blocks-per-step}. A record is forgotten once every
-   * home that is on holds its blocks with no extra copy left, and no home of it sleeps; or when each move it still owes
-   * goes to a DataNode holding its share (SpringFS drops that work). Returns the moves started.
+   * home holds its blocks and no move of them is in flight (the gear shift's rule: a move ends once its source's copy
+   * is gone, or {@value #MOVE_SETTLE_MILLIS} ms after it finished); or when each move it still owes goes to a DataNode
+   * holding its share (SpringFS drops that work). Returns the moves started.
    */
   int migrate(GearedLayout layout, PassiveMigration migration, PassiveMigration.ServerFullness full)
       throws IOException {
@@ -139,7 +140,7 @@ final class OwedReflection implements AutoCloseable {
 
     /**
      * Gathers the moves {@code file} owes to homes that are on; forgets it when it owes none (every home holds its
-     * blocks, no extra copy left) or when each of them goes to a DataNode holding its share (dropped).
+     * blocks, no move of them in flight) or when each of them goes to a DataNode holding its share (dropped).
      */
     void visit(GearStore.OwedFile file) throws IOException {
       List<BlockHolders> held = file.path() == null ? List.of() : blocksOf(file.path());
@@ -156,7 +157,7 @@ final class OwedReflection implements AutoCloseable {
       List<BlockMove> moving = new ArrayList<>();
       for (BlockHolders block : held) {
         List<String> homes = file.homes().getOrDefault(block.id, block.holders);
-        settled &= block.holders.size() <= block.replication && !moves.containsKey(block.id);
+        settled &= !moves.containsKey(block.id); // a move ends once its source's copy is gone (or settled)
         for (String home : homes) {
           if (block.holders.contains(home)) {
             continue;
