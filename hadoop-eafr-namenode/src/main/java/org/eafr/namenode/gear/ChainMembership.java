@@ -84,6 +84,24 @@ final class ChainMembership {
   }
 
   /**
+   * Refuses {@code command} ({@code gear N|up|down|auto}) while the settings build no layout on the expansion chain
+   * (or, before the chain is fixed, on the live DataNodes), naming the keys, their values and what is allowed.
+   */
+  void refuseWithoutLayout(String command) {
+    if (gears.settings().geared() && !gears.state().hasChain() && nodes.liveDataNodes().size() >= 2) {
+      try {
+        gears.checkLayout(liveChain());
+      } catch (IllegalArgumentException impossible) {
+        // recorded in gears.layoutProblem()
+      }
+    }
+    gears.layoutProblem().ifPresent(problem -> {
+      throw new IllegalStateException("'hdfs eafr " + command + "' refused: " + problem + "; change one of these"
+          + " keys in hdfs-site.xml and restart the NameNode");
+    });
+  }
+
+  /**
    * The layout the live DataNodes would form as the chain (fixed in the highest gear), before it is fixed; with fewer
    * than 2 live DataNodes the refusal of {@link #fixChain}.
    */

@@ -142,8 +142,8 @@ public final class GearAutopilot implements AutoCloseable {
     EafrSettings core = settings.core();
     controller.targetUtilization(gears.grid().targetUtilization(core.get(EafrSettings.GEAR_TARGET_UTILIZATION),
         core.get(EafrSettings.GEAR_DOWN_MARGIN)));
-    ActiveSet failed = service.failed(layout.get());
-    GearDecision decision = controller.decide(load.get(), service.serversOn(layout.get()), failed,
+    ActiveSet failed = service.nodes().failed(layout.get());
+    GearDecision decision = controller.decide(load.get(), service.nodes().serversOn(layout.get()), failed,
         floor(failed));
     gears.counters().autoDecisions.get(decision.reason()).incrementAndGet();
     AutoDecision decided = new AutoDecision(System.currentTimeMillis(), load.get(), decision);
@@ -211,7 +211,7 @@ public final class GearAutopilot implements AutoCloseable {
    */
   private GearFloor floor(ActiveSet failed) {
     ActiveSet running = controller.staysOn(controller.gear(), failed);
-    NamespaceFloor namespace = service.floor();
+    NamespaceFloor namespace = service.nodes().floor();
     long dwell = settings.core().get(EafrSettings.GEAR_MIN_DWELL_MS);
     return new GearFloor() {
       @Override

@@ -8,6 +8,8 @@ import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeManager;
 import org.apache.hadoop.hdfs.server.namenode.NameNode;
 import org.eafr.namenode.cluster.ServerTranslator;
 import org.eafr.namenode.config.DataNodeName;
+import org.eafr.placement.gear.ActiveSet;
+import org.eafr.placement.gear.GearedLayout;
 import org.eafr.placement.gear.shift.AdminState;
 import org.eafr.placement.gear.shift.DataNodeView;
 
@@ -64,6 +66,25 @@ final class GearDataNodes {
   boolean isLive(String id) {
     DatanodeDescriptor dn = descriptor(id);
     return dn != null && dn.isAlive() && dn.isInService();
+  }
+
+  /** The servers of {@code layout} alive and in service. */
+  ActiveSet serversOn(GearedLayout layout) {
+    return GearRuntime.serversOn(layout, this::isLive);
+  }
+
+  /** The servers of {@code layout} that should be on and are dead: not asleep, in maintenance or out of the layout. */
+  ActiveSet failed(GearedLayout layout) {
+    return GearRuntime.serversOn(layout, id -> {
+      DatanodeDescriptor dn = descriptor(id);
+      return dn != null && !dn.isAlive() && !dn.isMaintenance() && !gears.state().sleeping().contains(id)
+          && !outOfLayout(id);
+    });
+  }
+
+  /** The availability floor over the block map, a replica counting on a live DataNode in service. */
+  NamespaceFloor floor() {
+    return new NamespaceFloor(nameNode, this::isLive);
   }
 
   List<DatanodeDescriptor> liveDataNodes() {

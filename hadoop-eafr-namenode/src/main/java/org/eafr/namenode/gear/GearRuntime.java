@@ -101,6 +101,16 @@ public final class GearRuntime {
   }
 
   /**
+   * {@code stored} (read from the namespace) as {@link #state(GearRecord)} puts it in force on the layout built now:
+   * the top gear rule below, on the same chain.
+   */
+  GearRecord asInForce(GearRecord stored) {
+    GearedParts built = parts;
+    return built == null || !stored.chain().equals(state.chain()) ? stored
+        : topWhenAllAwake(stored, built.layout().maximumGear());
+  }
+
+  /**
    * A steady state with no DataNode asleep whose gear the layout does not have is the layout's top gear: after
    * {@code eafr.layout} changed, at the top gear, to a policy with fewer gears, the persisted gear is the old layout's
    * top.

@@ -1,113 +1,88 @@
 package org.eafr.namenode.gear;
 
 import java.io.IOException;
-import java.time.Clock;
-import java.util.HashSet;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
-import java.util.TreeSet;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeManager;
 import org.apache.hadoop.hdfs.server.namenode.NameNode;
 import org.eafr.namenode.cluster.ReplicaMap;
 import org.eafr.namenode.cluster.ServerRoles;
-import org.eafr.placement.gear.ActiveSet;
-import org.eafr.placement.gear.GearController;
-import org.eafr.placement.gear.GearDecision;
 import org.eafr.placement.gear.GearReason;
 import org.eafr.placement.gear.GearedLayout;
-import org.eafr.placement.gear.LoadSample;
-import org.eafr.placement.gear.UnavailableBlock;
 import org.eafr.placement.gear.shift.GearShift;
-import org.eafr.placement.gear.shift.Power;
-import org.eafr.placement.gear.shift.PowerSteps;
-import org.eafr.placement.gear.shift.ReflectionGate;
 import org.eafr.placement.gear.shift.ShiftAnswer;
-import org.eafr.placement.gear.shift.ShiftBlocker;
-import org.eafr.placement.gear.shift.ShiftCancel;
-import org.eafr.placement.gear.shift.ShiftFloor;
 import org.eafr.placement.gear.shift.ShiftPhase;
-import org.eafr.placement.gear.shift.ShiftRequest;
-import org.eafr.placement.gear.shift.ShiftSets;
+import org.eafr.placement.gear.shift.ShiftPorts;
+import org.eafr.placement.gear.shift.ShiftSettings;
 import org.eafr.placement.gear.shift.ShiftState;
 import org.eafr.placement.settings.EafrSettings;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Shifts gears in a running NameNode, one step every {@code eafr.gear.step.ms}, each step resuming from the state
- * persisted in the namespace ({@link GearStore}), so a restarted or newly active NameNode finishes a shift under way:
- * <ul>
- *   <li><b>Down</b>: the core's controller checks the gear against the block map ({@link NamespaceFloor}; refused
- *       naming the file and block when some block would keep no live replica, and nothing changes); the leaving
- *       DataNodes go into HDFS maintenance ({@code EafrHostConfigManager}'s overlay, then refreshNodes); once HDFS
- *       shows each IN_MAINTENANCE the availability check runs once more, and the power manager turns their hosts off
- *       and verifies it (the core's {@link PowerSteps} over {@link HdfsPowerPort}: the simulator's rules).</li>
- *   <li><b>Up</b>: power on and verify; wait until each DataNode has registered and sent its block report; only then
- *       take it out of maintenance (a dead node taken out of maintenance would be re-replicated); then reflect what
- *       was written while it slept ({@link OwedReflection}).</li>
- * </ul>
- * On a standby NameNode the service only follows the persisted state (its sleeping DataNodes stay in maintenance
- * there too, so a failover re-replicates nothing).
+ * Shifts gears in a running NameNode: the core's {@link GearShift} (the protocol the simulator runs: phases,
+ * availability checks, power verification, reflection, waking out of turn, cancel) stepped every
+ * {@code eafr.gear.step.ms} through HDFS's ports ({@link HdfsShiftCluster}, {@link HdfsPowerPort},
+ * {@link HdfsMaintenance}, {@link HdfsMovePort}, {@link HdfsShiftStore}: the state in the namespace, so a restarted or
+ * newly active NameNode resumes a shift under way). Around it, what only a NameNode has: the expansion chain's
+ * membership ({@link ChainMembership}: fixed, grown and retired here; the machine follows the layout in force), safe
+ * mode (no step, every command refused), the standby (follows the persisted state, its sleeping DataNodes in
+ * maintenance there too, so a failover re-replicates nothing), quarantines, the admin commands' exceptions and the
+ * log of each transition.
  */
 public final class GearService implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(GearService.class);
   /** A power action the manager has not answered this long is looked at again (it times its own actions out). */
   private static final long POWER_REPLY_MILLIS = 3_600_000;
+  /** A reflection move unanswered this long is tried again (replaceBlock is throttled by dfs.datanode.balance.*). */
+  private static final long MOVE_REPLY_MILLIS = 600_000;
 
   private final NameNode nameNode;
   private final HdfsMaintenance maintenance;
-  private final EafrSettings core;
   private final GearRuntime gears;
   private final GearStore store;
   private final QuarantineSync quarantines;
   private final ScheduledExecutorService scheduler;
-  private final ReplicaMap replicaMap;
   private final GearDataNodes nodes;
-  private final PowerSteps power;
-  private final ReflectionGate grid;
-  private final OwedReflection reflection;
   private final ChainMembership membership;
-  private final WakeDetector wakes;
-  private final ShiftBlocker blocker;
+  private final HdfsShiftCluster cluster;
+  private final HdfsShiftStore shiftStore;
+  private final HdfsMovePort moves;
+  private final ShiftPorts ports;
+  /** The machine on the active NameNode once a layout exists; null on a standby and before the chain is fixed. */
+  private GearShift shift;
   /** A reader got a block with no location: look for wakes at once (set from IPC threads, cleared by a step). */
   private final AtomicBoolean readAsked = new AtomicBoolean();
-  /** DataNodes being woken out of turn whose hosts are verified on (so no further power-on is sent). */
-  private final Set<String> wokenOn = new HashSet<>();
   private boolean wasActive;
-  /** The block being written that a gear-down waits for before power-off (logged once), or null. */
-  private String waitingFor;
   /** What the shift under way waits for (a DataNode and why), for {@code hdfs eafr status}; null when steady. */
   private volatile String blockedBy;
-  /** The last power-off refusal logged (once each). */
-  private String lastRefusal = "";
+  private final ShiftLog log;
 
-  private GearService(NameNode nameNode, GearRuntime gears, ServerRoles roles, EafrSettings core,
-      ReplicaMap replicaMap) {
+  private GearService(NameNode nameNode, GearRuntime gears, ServerRoles roles, ReplicaMap replicaMap) {
     this.nameNode = nameNode;
     this.maintenance = new HdfsMaintenance(nameNode, roles);
-    this.core = core;
-    this.replicaMap = replicaMap;
     this.gears = gears;
     this.store = new GearStore(nameNode, gears.settings().stateDir());
     this.quarantines = new QuarantineSync(store, gears::power);
     this.nodes = new GearDataNodes(nameNode, gears);
-    this.grid = new GridReflectionGate(gears);
-    this.power = new PowerSteps(nodes::view, new HdfsPowerPort(gears, nodes), POWER_REPLY_MILLIS);
-    this.reflection = new OwedReflection(nameNode, gears, store, replicaMap, nodes);
     this.membership = new ChainMembership(gears, nodes, this::persist);
     this.scheduler = Executors.newSingleThreadScheduledExecutor(daemon("eafr-gears"));
-    this.wakes = new WakeDetector(nameNode, nodes::descriptor);
-    this.blocker = new ShiftBlocker(nodes::view, power::why,
-        id -> nodes.nameOf(id).toString());
+    this.cluster = new HdfsShiftCluster(nameNode, gears, nodes, replicaMap);
+    this.shiftStore = new HdfsShiftStore(nameNode, gears, store, (path, id, replication, holders) -> {
+      GearedLayout layout = gears.layout().orElseThrow();
+      return OwedReflection.homesOf(layout, nodes.serversOn(layout), path, id, replication, holders);
+    });
+    this.moves = new HdfsMovePort(nameNode, gears, nodes, () -> gears.layout().orElseThrow().chain(),
+        System::currentTimeMillis);
+    this.log = new ShiftLog(gears.counters());
+    this.ports = new ShiftPorts(cluster, new HdfsPowerPort(gears, nodes), maintenance, moves, shiftStore, log)
+        .namingBy(id -> nodes.nameOf(id).toString());
   }
 
   /**
@@ -116,10 +91,10 @@ public final class GearService implements AutoCloseable {
    */
   public static GearService start(NameNode nameNode, GearRuntime gears, ServerRoles roles, EafrSettings core,
       ReplicaMap replicaMap) {
-    GearService service = new GearService(nameNode, gears, roles, core, replicaMap);
+    GearService service = new GearService(nameNode, gears, roles, replicaMap);
     try {
       service.store.read().ifPresent(state -> {
-        service.apply(state);
+        service.maintenance.putInForce(gears, state);
         LOG.info("EAFR gears: state loaded from {}: {}", gears.settings().stateDir(), state);
       });
     } catch (IOException e) {
@@ -141,11 +116,13 @@ public final class GearService implements AutoCloseable {
   /** One step: follow (standby) or advance (active) the persisted state. Tests call it directly as well. */
   public synchronized void step() throws IOException {
     boolean active = nameNode.isActiveState();
-    if (!active || !wasActive) { // a standby follows; a NameNode just made active starts from the latest state
+    if (!active || !wasActive) { // a standby follows; a NameNode just made active resumes from the latest state
       Optional<GearRecord> persisted = store.read();
       if (persisted.isPresent() && !persisted.get().equals(gears.state())) {
-        apply(persisted.get());
+        maintenance.putInForce(gears, persisted.get());
       }
+      shift = null;
+      shiftStore.recount();
       wasActive = active;
       if (!active) {
         quarantines.step(false);
@@ -157,27 +134,46 @@ public final class GearService implements AutoCloseable {
     }
     quarantines.step(true);
     membership.step();
-    reflection.recordOwed();
-    wakeOnDemand();
-    advance();
+    gears.takeOwedPaths().forEach(shiftStore::owePath);
+    GearShift machine = machine();
+    if (machine != null) {
+      if (readAsked.getAndSet(false)) {
+        cluster.readFoundNoReplica();
+      }
+      ShiftState before = machine.state();
+      machine.step(System.currentTimeMillis());
+      log(before, machine);
+    }
+    gears.counters().owedFiles.set(shiftStore.owedCount());
   }
 
-  /**
-   * Refuses {@code command} ({@code gear N|up|down|auto}) while the settings build no layout on the expansion chain
-   * (or, before the chain is fixed, on the live DataNodes), naming the keys, their values and what is allowed.
-   */
-  public synchronized void refuseWithoutLayout(String command) {
-    if (gears.settings().geared() && !gears.state().hasChain() && nodes.liveDataNodes().size() >= 2) {
-      try {
-        gears.checkLayout(membership.liveChain());
-      } catch (IllegalArgumentException impossible) {
-        // recorded in gears.layoutProblem()
-      }
+  /** The machine, resumed from the namespace on the layout in force; null while there is none. */
+  private GearShift machine() {
+    if (gears.layout().isEmpty()) {
+      return null;
     }
-    gears.layoutProblem().ifPresent(problem -> {
-      throw new IllegalStateException("'hdfs eafr " + command + "' refused: " + problem + "; change one of these"
-          + " keys in hdfs-site.xml and restart the NameNode");
-    });
+    if (shift == null) {
+      shift = GearShift.resume(() -> gears.layout().orElseThrow(), ports, new ShiftSettings(
+          gears.settings().reflectionBlocksPerStep(), POWER_REPLY_MILLIS, MOVE_REPLY_MILLIS),
+          new GridReflectionGate(gears));
+    }
+    return shift;
+  }
+
+  /** Logs each transition ({@link ShiftLog}) and what the shift waits for, once per change. */
+  private void log(ShiftState before, GearShift machine) {
+    ShiftState after = machine.state();
+    log.stepped(before, after, machine.lastNews());
+    String waitsFor = machine.blockedBy().orElse(null);
+    if (waitsFor != null && !waitsFor.equals(blockedBy)) {
+      LOG.info("EAFR gears: the shift to gear {} ({}) waits for {}", after.target(), after.phase(), waitsFor);
+    }
+    blockedBy = waitsFor;
+  }
+
+  /** Refuses {@code command} while the settings build no layout ({@link ChainMembership#refuseWithoutLayout}). */
+  public synchronized void refuseWithoutLayout(String command) {
+    membership.refuseWithoutLayout(command);
   }
 
   /**
@@ -190,42 +186,6 @@ public final class GearService implements AutoCloseable {
         scheduler.execute(this::stepSafely);
       } catch (RejectedExecutionException closed) {
         // the service is closing: nothing to wake any more
-      }
-    }
-  }
-
-  /** Starts out-of-turn wakes the detector finds, and advances those under way (as a gear-up does). */
-  private void wakeOnDemand() throws IOException {
-    Optional<GearedLayout> layout = gears.layout();
-    if (layout.isEmpty()) {
-      return;
-    }
-    // After a restart or failover the block map fills as DataNodes report: until then a block nobody has reported yet
-    // is not lost, and waking for it would wake groups that are asleep for good reason.
-    boolean settled = !nameNode.getNamesystem().isInSafeMode() && replicaMap.settled();
-    List<WakeDetector.Wake> found = settled
-        ? wakes.find(layout.get(), gears.state(), nodes::isLive, readAsked.getAndSet(false)) : List.of();
-    for (WakeDetector.Wake wake : found) {
-      persist(gears.state().shift().withWaking(wake.ids));
-      gears.counters().wakeStarted(wake.ids, wake.forFailure);
-      LOG.warn("EAFR gears: {}: waking {} DataNodes {}", wake.why, wake.ids.size(), wake.ids);
-    }
-    GearRecord state = gears.state();
-    if (state.waking().isEmpty()) {
-      wokenOn.clear();
-      return;
-    }
-    Set<String> unverified = new TreeSet<>(state.waking());
-    unverified.removeAll(wokenOn);
-    unverified.removeIf(nodes::outOfLayout); // never powered: HDFS decommissions it, or has
-    if (power.reach(unverified, Power.ON, System.currentTimeMillis())) {
-      wokenOn.addAll(unverified);
-      if (allRegistered(state.waking())) { // never out of maintenance while dead: HDFS would re-replicate
-        persist(state.shift().woken());
-        gears.counters().woken(state.waking());
-        LOG.info("EAFR gears: {} DataNodes woken out of turn registered and reported; out of maintenance, on until"
-            + " the next gear shift: {}", state.waking().size(), state.waking());
-        wokenOn.clear();
       }
     }
   }
@@ -245,41 +205,21 @@ public final class GearService implements AutoCloseable {
       throw new IllegalStateException("gears are off: " + GearSettings.LAYOUT_KEY + " is random; set it to "
           + String.join(" or ", GearSettings.LAYOUTS.subList(1, GearSettings.LAYOUTS.size())));
     }
-    if (!nameNode.isActiveState()) {
-      throw new IllegalStateException("this NameNode is not active: ask the active NameNode");
-    }
+    refuseOnStandby();
     refuseInSafeMode("gear " + requested);
     refuseWithoutLayout("gear " + requested);
     if (!gears.state().hasChain()) {
       GearedLayout.checkGear(membership.layoutBeforeChain(), requested); // a gear that does not exist fixes no chain
       membership.fixChain();
     }
-    GearRecord state = gears.state();
-    GearedLayout layout = gears.layout().orElseThrow();
-    GearedLayout.checkGear(layout, requested);
-    String origin = GearShift.origin(reason);
-    Optional<ShiftAnswer> early = ShiftRequest.before(layout, state.shift(), requested, grid);
-    if (early.isPresent() && !early.get().accepted()) {
-      gears.counters().shiftRefused(early.get().text());
-      throw new IllegalStateException(early.get().text());
+    GearedLayout.checkGear(gears.layout().orElseThrow(), requested);
+    ShiftAnswer answer = machine().request(requested, reason);
+    if (!answer.accepted()) {
+      LOG.warn("EAFR gears: {} (asked {})", answer.text(), GearShift.origin(reason));
+      throw new IllegalStateException(answer.text());
     }
-    if (early.isPresent()) {
-      return early.get().text();
-    }
-    GearDecision decision;
-    try {
-      decision = controller(layout, state.gear()).manual(requested, serversOn(layout), failed(layout),
-          floor());
-    } catch (IllegalStateException refused) {
-      gears.counters().shiftRefused(refused.getMessage());
-      LOG.warn("EAFR gears: {} (asked {})", refused.getMessage(), origin);
-      throw refused;
-    }
-    // The decision keeps on the recovery groups of failed DataNodes (Rabbit Sec. 3.5), woken or not.
-    persist(ShiftRequest.start(layout, state.shift(), requested, decision, nodes::outOfLayout));
-    gears.counters().shiftStarted(requested, decision.describe(origin));
-    LOG.info("EAFR gears: shift started, {}", decision.describe(origin));
-    return decision.describe(origin);
+    LOG.info("EAFR gears: shift started, {}", answer.text());
+    return answer.text();
   }
 
   /** The next gear up or down from the one in force (or under way). */
@@ -290,6 +230,35 @@ public final class GearService implements AutoCloseable {
     return requestGear(from + delta);
   }
 
+  /**
+   * {@code hdfs eafr gear cancel}: ends the shift under way (or the out-of-turn wake) where it stands, by the core's
+   * rule ({@link GearShift#cancel}): a sleeping DataNode not running stays asleep in maintenance, every running one
+   * leaves it, and the gear in force becomes the highest whose DataNodes are all awake. The files that owe reflection
+   * moves stay recorded. Refused, changing nothing, on a standby and when nothing is under way.
+   */
+  public synchronized String cancel() throws IOException {
+    refuseOnStandby();
+    refuseInSafeMode("gear cancel");
+    GearShift machine = machine();
+    if (machine == null) {
+      throw new IllegalStateException("'hdfs eafr gear cancel' refused: no shift is under way (no expansion chain"
+          + " yet) and no DataNode is being woken; nothing to cancel");
+    }
+    ShiftAnswer answer = machine.cancel();
+    if (!answer.accepted()) {
+      throw new IllegalStateException(answer.text());
+    }
+    blockedBy = null;
+    LOG.warn("EAFR gears: {}", answer.text());
+    return answer.text();
+  }
+
+  private void refuseOnStandby() {
+    if (!nameNode.isActiveState()) {
+      throw new IllegalStateException("this NameNode is not active: ask the active NameNode");
+    }
+  }
+
   /** A shift is recorded in the namespace (and may fix the chain there), which safe mode keeps read-only. */
   private void refuseInSafeMode(String command) {
     if (nameNode.getNamesystem().isInSafeMode()) {
@@ -298,198 +267,27 @@ public final class GearService implements AutoCloseable {
     }
   }
 
-  private void advance() throws IOException {
-    GearRecord state = gears.state();
-    Optional<GearedLayout> layout = gears.layout();
-    if (layout.isEmpty() || state.phase() == ShiftPhase.STEADY) {
-      return;
-    }
-    Set<String> leaving = ShiftSets.leaving(layout.get(), state.shift(), nodes::outOfLayout);
-    Set<String> waking = ShiftSets.wakingForGear(layout.get(), state.shift(), nodes::outOfLayout);
-    String waitsFor = blocker.of(state.phase(), state.phase() == ShiftPhase.ENTERING_MAINTENANCE
-        || state.phase() == ShiftPhase.POWERING_OFF ? leaving : waking).orElse(null);
-    if (waitsFor != null && !waitsFor.equals(blockedBy)) {
-      LOG.info("EAFR gears: the shift to gear {} ({}) waits for {}", state.target(), state.phase(), waitsFor);
-    }
-    blockedBy = waitsFor;
-    long now = System.currentTimeMillis();
-    switch (state.phase()) {
-      case ENTERING_MAINTENANCE:
-        if (ShiftSets.allInMaintenance(leaving, nodes::view)) {
-          ShiftFloor.Gaps gaps = floor().check(layout.get().serversOn(state.target()));
-          if (gaps.complete().isPresent()) {
-            cancelGearDown(state, leaving, gaps.complete().get().message());
-          } else if (gaps.beingWritten().isPresent()) {
-            waitForWrite(gaps.beingWritten().get());
-          } else {
-            waitingFor = null;
-            LOG.info("EAFR gears: {} DataNodes IN_MAINTENANCE and every block keeps a live replica; powering off {}",
-                leaving.size(), leaving);
-            persist(state.shift().withPhase(ShiftPhase.POWERING_OFF));
-          }
-        }
-        break;
-      case POWERING_OFF:
-        boolean off = power.reach(leaving, Power.OFF, now);
-        String refusal = power.lastRefusal();
-        if (!refusal.isEmpty() && !refusal.equals(lastRefusal)) { // once: a refused DataNode not running sleeps
-          LOG.warn("EAFR gears: gear {}: {}; a DataNode not running is counted asleep", state.target(), refusal);
-        }
-        lastRefusal = refusal.isEmpty() ? lastRefusal : refusal;
-        if (off) {
-          persist(state.shift().reached());
-          LOG.info("EAFR gears: gear {} reached; {} DataNodes sleep, powered off", state.target(), leaving.size());
-        }
-        break;
-      case POWERING_ON:
-        if (power.reach(waking, Power.ON, now)) {
-          persist(state.shift().withPhase(ShiftPhase.REGISTERING));
-          LOG.info("EAFR gears: {} hosts on; waiting for their DataNodes to register and report", waking.size());
-        }
-        break;
-      case REGISTERING:
-        if (allRegistered(waking)) {
-          Set<String> sleeping = new TreeSet<>(state.sleeping());
-          sleeping.removeAll(waking);
-          reflection.startPass();
-          persist(state.shift().shifting(state.target(), ShiftPhase.REFLECTING, sleeping));
-          LOG.info("EAFR gears: {} DataNodes registered and reported; out of maintenance, reflecting", waking.size());
-        }
-        break;
-      case REFLECTING:
-        if (!grid.mayReflect(store.owedCount())) {
-          break; // held for a cleaner or cheaper slot before its deadline (logged by the grid gate)
-        }
-        if (!reflection.step(layout.get())) {
-          persist(state.shift().reached());
-          LOG.info("EAFR gears: gear {} reached; reflection complete", state.target());
-        }
-        break;
-      default:
-        throw new IllegalStateException(state.phase().name());
-    }
-  }
-
-  /**
-   * A block being written has its whole pipeline on leaving DataNodes: powering them off would end the write and
-   * leave the block with no replica. The shift waits in ENTERING_MAINTENANCE (logged once per block) until the block
-   * is complete (then checked like any other: a complete block with no replica staying on cancels the shift) or its
-   * pipeline has moved to a DataNode that stays on.
-   */
-  private void waitForWrite(UnavailableBlock block) {
-    if (!block.blockId().equals(waitingFor)) {
-      waitingFor = block.blockId();
-      LOG.warn("EAFR gears: gear-down to {} waits before power-off: {}; it powers off once the block is complete or"
-          + " its pipeline reaches a DataNode that stays on", gears.state().target(), block.message());
-    }
-  }
-
-  /**
-   * HDFS shows the leaving DataNodes IN_MAINTENANCE, but a block lost its last live replica meanwhile: only the
-   * DataNodes this gear-down added, and any leaving one still running, leave maintenance; those asleep since an
-   * earlier gear-down have their hosts off, and taking them out would have HDFS re-replicate all they hold while no
-   * gear-up would ever power them on.
-   */
-  private void cancelGearDown(GearRecord state, Set<String> leaving, String why) throws IOException {
-    Set<String> running = new TreeSet<>(leaving);
-    running.removeIf(id -> !nodes.isAlive(id));
-    GearRecord cancelled = state.gearDownCancelled(running);
-    Set<String> awake = new TreeSet<>(state.sleeping());
-    awake.removeAll(cancelled.sleeping());
-    gears.counters().shiftRefused(why);
-    LOG.error("EAFR gears: gear-down to {} cancelled after maintenance: {}; {} DataNodes taken out of maintenance {};"
-        + " {} asleep since before it stay asleep", state.target(), why, awake.size(), awake,
-        cancelled.sleeping().size());
-    persist(cancelled);
-  }
-
   /** What the shift under way waits for, as {@code hdfs eafr status} shows it; empty when steady. */
   public Optional<String> blockedBy() {
     return gears.state().phase() == ShiftPhase.STEADY ? Optional.empty() : Optional.ofNullable(blockedBy);
   }
 
   /**
-   * {@code hdfs eafr gear cancel}: ends the shift under way (or the out-of-turn wake) where it stands, by the rule of
-   * the core's {@link GearShift#cancel} ({@link ShiftCancel#of}): a sleeping DataNode not running stays asleep in
-   * maintenance, every running one leaves it, and the gear in force becomes the highest whose DataNodes are all awake.
-   * The files that owe reflection moves stay recorded and are moved at the next gear-up. Refused, changing nothing,
-   * on a standby and when nothing is under way.
+   * Persists a record the chain's membership changed (fixed, grown, retired, host names learnt), puts it in force
+   * here, and has the machine take its shift state and layout.
    */
-  public synchronized String cancel() throws IOException {
-    if (!nameNode.isActiveState()) {
-      throw new IllegalStateException("this NameNode is not active: ask the active NameNode");
-    }
-    refuseInSafeMode("gear cancel");
-    GearRecord state = gears.state();
-    Optional<GearedLayout> layout = gears.layout();
-    if (layout.isEmpty() || state.phase() == ShiftPhase.STEADY && state.waking().isEmpty()) {
-      throw new IllegalStateException("'hdfs eafr gear cancel' refused: no shift is under way (" + (state.hasChain()
-          ? "gear " + state.gear() + ", steady" : "no expansion chain yet") + ") and no DataNode is being woken;"
-          + " nothing to cancel");
-    }
-    ShiftCancel.Outcome outcome = ShiftCancel.of(layout.get(), state.shift(), nodes::isAlive, nodes::outOfLayout);
-    persist(outcome.next());
-    power.forget(state.sleeping());
-    wokenOn.clear();
-    waitingFor = null;
-    blockedBy = null;
-    reflection.startPass();
-    String answer = outcome.answer(store.owedCount(), "files");
-    LOG.warn("EAFR gears: {}", answer);
-    return answer;
-  }
-
-  /** Persists the record in force with the shift in {@code next}. */
-  private void persist(ShiftState next) throws IOException {
-    persist(gears.state().withShift(next));
-  }
-
   private void persist(GearRecord next) throws IOException {
     store.write(next);
     store.writeHome(gears.settings().layout(), next);
-    apply(next);
-  }
-
-  /** Puts {@code state} in force here: the layout, and the sleeping DataNodes in maintenance (refreshNodes). */
-  private void apply(GearRecord state) {
-    Set<String> woken = new TreeSet<>(gears.state().sleeping());
-    woken.removeAll(state.sleeping());
-    boolean changed = !gears.state().sleeping().equals(state.sleeping());
-    gears.state(state);
-    if (!woken.isEmpty()) {
-      maintenance.leave(woken);
-    }
-    if (changed && !state.sleeping().isEmpty()) {
-      maintenance.enter(state.sleeping()); // every sleeper again: the overlay may have been rebuilt since
+    maintenance.putInForce(gears, next);
+    if (shift != null && gears.layout().isPresent()) {
+      shift.follow();
     }
   }
 
-  /** Whether each of {@code ids} HDFS does not decommission has registered and reported ({@link ShiftSets}). */
-  private boolean allRegistered(Set<String> ids) {
-    Set<String> inLayout = new TreeSet<>(ids);
-    inLayout.removeIf(nodes::outOfLayout);
-    return ShiftSets.allRegistered(inLayout, nodes::view);
-  }
-
-  private GearController controller(GearedLayout layout, int gear) {
-    return GearController.from(core, layout, new LoadSample(1, 1, 1, 1), gear,
-        Clock.systemUTC());
-  }
-
-  NamespaceFloor floor() {
-    return new NamespaceFloor(nameNode, nodes::isLive);
-  }
-
-  ActiveSet serversOn(GearedLayout layout) {
-    return GearRuntime.serversOn(layout, nodes::isLive);
-  }
-
-  ActiveSet failed(GearedLayout layout) {
-    return GearRuntime.serversOn(layout, id -> {
-      DatanodeDescriptor dn = nodes.descriptor(id);
-      return dn != null && !dn.isAlive() && !dn.isMaintenance() && !gears.state().sleeping().contains(id)
-          && !nodes.outOfLayout(id);
-    });
+  /** The DataNodes as the gears read them (the autopilot's servers on and failed, and the namespace floor). */
+  GearDataNodes nodes() {
+    return nodes;
   }
 
   /** This NameNode's DataNodes as HDFS knows them (the placement policy reads what sleeps unseen from them). */
@@ -508,7 +306,7 @@ public final class GearService implements AutoCloseable {
   @Override
   public void close() {
     scheduler.shutdownNow();
-    reflection.close();
+    moves.close();
   }
 
   static ThreadFactory daemon(String name) {
@@ -518,5 +316,4 @@ public final class GearService implements AutoCloseable {
       return thread;
     };
   }
-
 }

@@ -2,6 +2,7 @@ package org.eafr.namenode.gear;
 
 import java.io.IOException;
 import java.util.Set;
+import java.util.TreeSet;
 import org.apache.hadoop.hdfs.server.namenode.NameNode;
 import org.eafr.namenode.cluster.ServerRoles;
 import org.eafr.placement.gear.shift.MaintenancePort;
@@ -34,6 +35,23 @@ final class HdfsMaintenance implements MaintenancePort {
   public void leave(Set<String> ids) {
     ids.forEach(roles::wake);
     refresh();
+  }
+
+  /**
+   * Puts {@code state} in force on {@code gears} (persisted already, or read from the namespace): the layout, the
+   * woken DataNodes out of maintenance, and every sleeper into it again (the overlay may have been rebuilt since).
+   */
+  void putInForce(GearRuntime gears, GearRecord state) {
+    Set<String> woken = new TreeSet<>(gears.state().sleeping());
+    woken.removeAll(state.sleeping());
+    boolean changed = !gears.state().sleeping().equals(state.sleeping());
+    gears.state(state);
+    if (!woken.isEmpty()) {
+      leave(woken);
+    }
+    if (changed && !state.sleeping().isEmpty()) {
+      enter(state.sleeping());
+    }
   }
 
   private void refresh() {

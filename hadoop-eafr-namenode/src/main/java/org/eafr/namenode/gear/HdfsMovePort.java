@@ -31,8 +31,10 @@ import org.eafr.placement.gear.shift.Reply;
  * fewer replicas than homes), so a move that keeps its source ({@link BlockMove#dropSource()} false) is the same call.
  * While a move that drops its source is under way, and until its source's copy is gone (at most
  * {@value #SETTLE_MILLIS} ms after it finished), it is registered in {@link GearRuntime#reflectionMoves()}, so the
- * placement policy deletes that copy and no other. A reply is {@link Reply#DONE} once the target holds the block,
- * FAILED with the mover's reason, or at once FAILED naming the block or DataNode that is gone; a reply is read once.
+ * placement policy deletes that copy and no other. A reply is {@link Reply#DONE} once the target holds the block and,
+ * for a move that drops its source, that copy is gone (or settled as above): the shift forgets a block only then, so
+ * no extra copy is left behind. FAILED with the mover's reason, or at once FAILED naming the block or DataNode that is
+ * gone; a reply is read once.
  */
 final class HdfsMovePort implements MovePort, AutoCloseable {
   static final long SETTLE_MILLIS = 10_000;
@@ -47,8 +49,6 @@ final class HdfsMovePort implements MovePort, AutoCloseable {
   private final BlockMover mover;
   private final ExecutorService movers;
   private final Map<Long, Move> moves = new HashMap<>();
-  /** Finished moves whose source may still hold the copy to delete. */
-  private final List<Move> settling = new ArrayList<>();
   private long nextTicket = 1;
 
   /** @param chain the expansion chain the moves' positions are on */
@@ -97,39 +97,38 @@ final class HdfsMovePort implements MovePort, AutoCloseable {
       moves.remove(ticket);
       return Reply.failed(move.gone);
     }
-    move.lastPolled = clock.getAsLong();
+    long now = clock.getAsLong();
+    move.lastPolled = now;
     if (!move.outcome.isDone()) {
       return Reply.PENDING;
     }
+    if (move.finishedAt == 0) {
+      move.finishedAt = now;
+      try {
+        move.outcome.get();
+      } catch (ExecutionException e) {
+        moves.remove(ticket);
+        retire(List.of(move));
+        return Reply.failed(String.valueOf(e.getCause().getMessage()));
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        moves.remove(ticket);
+        retire(List.of(move));
+        return Reply.failed("interrupted");
+      }
+    }
+    if (move.key != null && now - move.finishedAt <= SETTLE_MILLIS && holds(move.blockId, move.source)) {
+      return Reply.PENDING; // the source's copy is the excess HDFS deletes next: the move ends once it is gone
+    }
     moves.remove(ticket);
-    move.finishedAt = clock.getAsLong();
-    try {
-      move.outcome.get();
-    } catch (ExecutionException e) {
-      retire(List.of(move));
-      return Reply.failed(String.valueOf(e.getCause().getMessage()));
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      retire(List.of(move));
-      return Reply.failed("interrupted");
-    }
-    if (move.key != null) {
-      settling.add(move);
-    }
+    retire(List.of(move));
     return Reply.DONE;
   }
 
-  /** Takes back the registrations of moves whose source's copy is gone or settled, and of abandoned ones. */
+  /** Takes back the registrations of abandoned moves. */
   private void sweep() {
     long now = clock.getAsLong();
     List<Move> ended = new ArrayList<>();
-    settling.removeIf(move -> {
-      boolean over = now - move.finishedAt > SETTLE_MILLIS || !holds(move.blockId, move.source);
-      if (over) {
-        ended.add(move);
-      }
-      return over;
-    });
     moves.values().removeIf(move -> {
       boolean abandoned = move.outcome != null && move.outcome.isDone() && now - move.lastPolled > ABANDONED_MILLIS;
       if (abandoned) {
@@ -144,7 +143,6 @@ final class HdfsMovePort implements MovePort, AutoCloseable {
   private void retire(List<Move> ended) {
     Set<ReflectionMove> kept = new HashSet<>();
     moves.values().forEach(move -> kept.add(move.key));
-    settling.forEach(move -> kept.add(move.key));
     for (Move move : ended) {
       if (move.key != null && !kept.contains(move.key)) {
         gears.reflectionMoves().remove(move.key);
@@ -178,9 +176,7 @@ final class HdfsMovePort implements MovePort, AutoCloseable {
   public synchronized void close() {
     movers.shutdownNow();
     List<Move> all = new ArrayList<>(moves.values());
-    all.addAll(settling);
     moves.clear();
-    settling.clear();
     retire(all);
   }
 

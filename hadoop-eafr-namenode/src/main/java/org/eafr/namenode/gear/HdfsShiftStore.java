@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -31,8 +32,8 @@ import org.eafr.placement.gear.shift.ShiftStore;
  * recorded once ({@link #owePath}, or {@link #owe} for any of its blocks: no edit when it is already recorded), and
  * {@link #owedAfter} expands each file into its blocks as it lists them. The homes of a file's blocks are planned
  * once, by {@link HomePlanner}, the first time the file is listed, and persisted with its record (one edit per file),
- * so a restart plans nothing anew. A block is forgotten in memory; the record goes (one edit) once every block of the
- * file listed in the pass is forgotten. The cursor ({@link #cursorOf}) is the file's record and the block's index in
+ * so a restart plans nothing anew. A block is forgotten in memory, and not listed again; the record goes (one edit) once
+ * every block of the file is forgotten. The cursor ({@link #cursorOf}) is the file's record and the block's index in
  * the file ({@code 16390#2}), opaque to the shift.
  *
  * <p>A file still being written lists no blocks (its record stays; reflection moves a closed file's blocks only), and
@@ -57,6 +58,10 @@ final class HdfsShiftStore implements ShiftStore {
   private final Map<String, Long> fileOf = new HashMap<>();
   /** Of each file listed this pass, its blocks not yet forgotten. */
   private final Map<Long, Set<String>> owing = new HashMap<>();
+  /** Of each file still recorded, its blocks forgotten already: not listed again (each block reflected once). */
+  private final Map<Long, Set<String>> forgotten = new HashMap<>();
+  /** {@link #owedCount} as last counted; -1 once a record may have changed. */
+  private long owed = -1;
 
   HdfsShiftStore(NameNode nameNode, GearRuntime gears, GearStore store, HomePlanner planner) {
     this.nameNode = nameNode;
@@ -68,7 +73,7 @@ final class HdfsShiftStore implements ShiftStore {
   @Override
   public Optional<ShiftState> load() {
     try {
-      return store.read().filter(record -> record.gear() >= 0).map(GearRecord::shift);
+      return store.read().filter(record -> record.gear() >= 0).map(gears::asInForce).map(GearRecord::shift);
     } catch (IOException e) {
       throw new IllegalStateException("the gear state (xattr " + GearStore.STATE_XATTR + " on "
           + store.stateDir() + ") cannot be read: " + e.getMessage() + "; nothing was changed", e);
@@ -96,6 +101,7 @@ final class HdfsShiftStore implements ShiftStore {
 
   /** Records that the file at {@code path} owes moves; nothing when it is gone. Idempotent, no edit when recorded. */
   void owePath(String path) {
+    owed = -1;
     try {
       store.recordOwed(path);
     } catch (IOException e) {
@@ -115,6 +121,7 @@ final class HdfsShiftStore implements ShiftStore {
       return;
     }
     left.remove(blockId);
+    forgotten.computeIfAbsent(inode, file -> new HashSet<>()).add(blockId);
     if (left.isEmpty()) {
       owing.remove(inode);
       forgetFile(inode);
@@ -167,20 +174,32 @@ final class HdfsShiftStore implements ShiftStore {
     return page;
   }
 
-  /** Files that owe moves (each owes at least one block). */
+  /**
+   * Files that owe moves (each owes at least one block): counted in the namespace once after each change made here
+   * (a shift asks every step), and again after {@link #recount}.
+   */
   @Override
   public long owedCount() {
     try {
-      return store.owedCount();
+      if (owed < 0) {
+        owed = store.owedCount();
+      }
+      return owed;
     } catch (IOException e) {
       throw new UncheckedIOException("the owed records could not be counted", e);
     }
   }
 
+  /** {@link #owedCount} counts files, as {@code hdfs eafr gear cancel} has always said. */
+  @Override
+  public String owedUnit() {
+    return "files";
+  }
+
   /** Lists the blocks of {@code file} from index {@code from} into {@code page}, planning homes it lacks (once). */
   private void expand(GearStore.OwedFile file, int from, List<OwedBlock> page, int limit) throws IOException {
     if (file.path() == null) {
-      store.forgetOwed(file.inodeId()); // deleted: nothing is owed for it
+      forgetFile(file.inodeId()); // deleted: nothing is owed for it
       return;
     }
     List<FileBlock> blocks = blocksOf(file.inodeId());
@@ -188,7 +207,7 @@ final class HdfsShiftStore implements ShiftStore {
       return; // still being written: its blocks are listed once it is closed
     }
     if (blocks.isEmpty()) {
-      store.forgetOwed(file.inodeId()); // no block: nothing to move
+      forgetFile(file.inodeId()); // no block: nothing to move
       return;
     }
     Map<Long, List<String>> homes = new HashMap<>(file.homes());
@@ -202,18 +221,34 @@ final class HdfsShiftStore implements ShiftStore {
     if (planned) {
       store.writeOwed(file.withHomes(homes));
     }
+    Set<String> done = forgotten.getOrDefault(file.inodeId(), Set.of());
     Set<String> names = new LinkedHashSet<>();
     blocks.forEach(block -> names.add(block.name));
+    names.removeAll(done);
+    if (names.isEmpty()) {
+      forgetFile(file.inodeId()); // every block was forgotten already
+      return;
+    }
     owing.putIfAbsent(file.inodeId(), names);
     for (int i = from; i < blocks.size() && page.size() < limit; i++) {
       FileBlock block = blocks.get(i);
+      if (done.contains(block.name)) {
+        continue;
+      }
       page.add(new OwedBlock(block.name, block.replication, homes.get(block.id)));
       cursors.put(block.name, file.inodeId() + CURSOR_SEPARATOR + i);
       fileOf.put(block.name, file.inodeId());
     }
   }
 
+  /** Counts anew at the next {@link #owedCount}: another NameNode may have changed the records (a failover). */
+  void recount() {
+    owed = -1;
+  }
+
   private void forgetFile(long inode) {
+    owed = -1;
+    forgotten.remove(inode);
     try {
       store.forgetOwed(inode);
     } catch (IOException e) {

@@ -15,10 +15,7 @@ import java.util.function.LongConsumer;
 import org.apache.hadoop.hdfs.protocol.Block;
 import org.apache.hadoop.hdfs.server.blockmanagement.BlockInfo;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
-import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeStorageInfo;
 import org.apache.hadoop.hdfs.server.namenode.FSNamesystem;
-import org.apache.hadoop.hdfs.server.namenode.INode;
-import org.apache.hadoop.hdfs.server.namenode.INodeFile;
 import org.apache.hadoop.hdfs.server.namenode.NameNode;
 import org.eafr.namenode.cluster.ReplicaMap;
 import org.eafr.namenode.cluster.ServerTranslator;
@@ -33,11 +30,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Reflection on a NameNode (Accordion Sec. 3.4; SpringFS Sec. 4's passive migration): what was written while some
- * homes slept is recorded per file in the namespace ({@link GearStore}'s owed records, carried to the standby by the
- * edit log), walked a batch a step from a cursor, and moved home by {@link BlockMover} (replaceBlock, as the Balancer
- * does) from the source the core's {@link MoveSource} picks. A step reads only the owed records of its batch, each
- * file under a short namesystem read lock: its cost grows with what is owed, never with the namespace.
+ * SpringFS's passive migration on a NameNode ({@link PassiveMigrations}; Xu et al., Sec. 3): what was written while
+ * some homes slept is recorded per file in the namespace ({@link GearStore}'s owed records, carried to the standby by
+ * the edit log) and moved home by {@link BlockMover} (replaceBlock, as the Balancer does) from the source the core's
+ * {@link MoveSource} picks, each file read under a short namesystem read lock. Reflection at a gear-up is the core
+ * gear shift's ({@link GearService}); the homes of a file are planned alike for both ({@link #homesOf}).
  */
 final class OwedReflection implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(GearService.class);
@@ -54,16 +51,8 @@ final class OwedReflection implements AutoCloseable {
   private final Map<Long, Move> moves = new HashMap<>();
   /** Told the bytes of each move once it has finished. */
   private final LongConsumer movedBytes;
-  /** The owed record reflection's walk last visited (-1: a pass starts from the first). */
-  private long reflectCursor = -1;
-  /** Whether the pass of reflection's walk under way found work (a move to make or wait for, a file being written). */
-  private boolean reflectWorkThisPass;
 
-  OwedReflection(NameNode nameNode, GearRuntime gears, GearStore store, ReplicaMap replicaMap, GearDataNodes nodes) {
-    this(nameNode, gears, store, replicaMap, nodes, bytes -> { });
-  }
-
-  /** The same over the owed records of {@code store}, telling {@code movedBytes} the bytes of each finished move. */
+  /** Over the owed records of {@code store}, telling {@code movedBytes} the bytes of each finished move. */
   OwedReflection(NameNode nameNode, GearRuntime gears, GearStore store, ReplicaMap replicaMap, GearDataNodes nodes,
       LongConsumer movedBytes) {
     this.movedBytes = movedBytes;
@@ -73,20 +62,13 @@ final class OwedReflection implements AutoCloseable {
     this.replicaMap = replicaMap;
     this.nodes = nodes;
     this.mover = new BlockMover(nameNode.getNamesystem().getBlockManager());
-    this.movers = Executors.newFixedThreadPool(2, GearService.daemon("eafr-gear-reflection"));
+    this.movers = Executors.newFixedThreadPool(2, GearService.daemon("eafr-passive-moves"));
   }
 
   @Override
   public void close() {
     movers.shutdownNow();
     retire(new HashSet<>(moves.values()));
-  }
-
-  /** Files written with a replica away from home since the last step, recorded in the namespace. */
-  void recordOwed() throws IOException {
-    if (record(gears.takeOwedPaths())) {
-      gears.counters().owedFiles.set(store.owedCount());
-    }
   }
 
   /** Records that {@code paths} owe moves; true when a record was added. */
@@ -104,8 +86,9 @@ final class OwedReflection implements AutoCloseable {
    * read (O(owed files), each under a short read lock), the moves of replicas to their homes that are on are gathered,
    * and the core's {@link PassiveMigration} plan of them is started: 1/T of the moves, none to a DataNode that already
    * holds its equal-work share, at most {@code eafr.gear.reflection.blocks-per-step}. A record is forgotten once every
-   * home that is on holds its blocks with no extra copy left, and no home of it sleeps; or when each move it still owes
-   * goes to a DataNode holding its share (SpringFS drops that work). Returns the moves started.
+   * home holds its blocks and no move of them is in flight (the gear shift's rule: a move ends once its source's copy
+   * is gone, or {@value #MOVE_SETTLE_MILLIS} ms after it finished); or when each move it still owes goes to a DataNode
+   * holding its share (SpringFS drops that work). Returns the moves started.
    */
   int migrate(GearedLayout layout, PassiveMigration migration, PassiveMigration.ServerFullness full)
       throws IOException {
@@ -157,7 +140,7 @@ final class OwedReflection implements AutoCloseable {
 
     /**
      * Gathers the moves {@code file} owes to homes that are on; forgets it when it owes none (every home holds its
-     * blocks, no extra copy left) or when each of them goes to a DataNode holding its share (dropped).
+     * blocks, no move of them in flight) or when each of them goes to a DataNode holding its share (dropped).
      */
     void visit(GearStore.OwedFile file) throws IOException {
       List<BlockHolders> held = file.path() == null ? List.of() : blocksOf(file.path());
@@ -174,7 +157,7 @@ final class OwedReflection implements AutoCloseable {
       List<BlockMove> moving = new ArrayList<>();
       for (BlockHolders block : held) {
         List<String> homes = file.homes().getOrDefault(block.id, block.holders);
-        settled &= block.holders.size() <= block.replication && !moves.containsKey(block.id);
+        settled &= !moves.containsKey(block.id); // a move ends once its source's copy is gone (or settled)
         for (String home : homes) {
           if (block.holders.contains(home)) {
             continue;
@@ -199,95 +182,6 @@ final class OwedReflection implements AutoCloseable {
       }
       store.forgetOwed(file.inodeId());
     }
-  }
-
-  /** The next reflection walks the owed records from the first: only a whole pass found clean ends it. */
-  void startPass() {
-    reflectCursor = -1;
-    reflectWorkThisPass = false;
-  }
-
-  /**
-   * Starts up to {@code eafr.gear.reflection.blocks-per-step} moves of replicas to their homes (Accordion's batches),
-   * planning each owed file's homes once (persisted with it, so a restart plans nothing anew). Walks the owed records
-   * a batch a step from a cursor. A file is forgotten only once every home holds each of its blocks (and no extra
-   * copy is left): a home that sleeps keeps the record for a later gear-up, but is no work now. Returns whether any
-   * work remains: a move in flight, a replica still away from a home that is on, a file still being written, or a
-   * pass over the records not yet ended clean.
-   */
-  boolean step(GearedLayout layout) throws IOException {
-    settleMoves();
-    if (!replicaMap.settled()) {
-      return true; // after a restart or failover, until every DataNode has reported: holders would be stale
-    }
-    int budget = gears.settings().reflectionBlocksPerStep() - moves.size();
-    int batch = Math.max(budget, 1) * 4;
-    int started = 0;
-    ActiveSet on = GearRuntime.serversOn(layout, nodes::isLive);
-    List<GearStore.OwedFile> owedFiles = store.owedAfter(reflectCursor, batch);
-    for (GearStore.OwedFile file : owedFiles) {
-      reflectCursor = file.inodeId();
-      if (file.path() == null) {
-        store.forgetOwed(file.inodeId());
-        continue;
-      }
-      List<BlockHolders> blocks = blocksOf(file.path());
-      if (blocks == null) {
-        reflectWorkThisPass = true; // still being written: reflect once it is closed
-        continue;
-      }
-      if (file.homes().isEmpty() || !file.homes().keySet().containsAll(ids(blocks))) {
-        file = file.withHomes(planHomes(layout, on, file.path(), blocks));
-        store.writeOwed(file);
-      }
-      boolean atHome = true;
-      for (BlockHolders block : blocks) {
-        List<String> homes = file.homes().getOrDefault(block.id, block.holders);
-        atHome &= block.holders.containsAll(homes);
-        List<String> missing = new ArrayList<>();
-        for (String home : homes) {
-          if (!block.holders.contains(home) && nodes.isLive(home)) {
-            missing.add(home);
-          }
-        }
-        if (missing.isEmpty()) {
-          if (block.holders.size() > block.replication) { // the source's extra copy is not deleted yet
-            atHome = false;
-            reflectWorkThisPass = true;
-          }
-          continue;
-        }
-        reflectWorkThisPass = true;
-        if (moves.containsKey(block.id) || budget <= 0) {
-          continue;
-        }
-        String to = missing.get(0);
-        Optional<String> source = MoveSource.pick(layout.chain(), block.holders, homes, to, nodes::isLive);
-        if (source.isPresent()) {
-          LOG.debug("EAFR gears: block {} of {} held by {}, homes {}: moving {} -> {}", block.id, file.path(),
-              block.holders, homes, source.get(), to);
-          startMove(block, source.get(), to);
-          budget--;
-          started++;
-        }
-      }
-      if (atHome) {
-        store.forgetOwed(file.inodeId());
-        blocks.forEach(block -> gears.counters().blockReflected(Long.toString(block.id)));
-      }
-    }
-    boolean remaining = true;
-    if (owedFiles.size() < batch) { // the pass ended: reflection is over when it found no work and no move is left
-      remaining = reflectWorkThisPass || !moves.isEmpty();
-      startPass();
-    }
-    long owed = store.owedCount();
-    gears.counters().owedFiles.set(owed);
-    if (started > 0) {
-      LOG.info("EAFR gears: reflection started {} block moves; {} moves in flight, {} files still owe moves", started,
-          moves.size(), owed);
-    }
-    return remaining;
   }
 
   /**

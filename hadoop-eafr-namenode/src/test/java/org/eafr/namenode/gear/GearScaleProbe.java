@@ -31,6 +31,6 @@ public final class GearScaleProbe {
 
   /** The most queued blocks wake detection visits in one scan. */
   public static int wakeScanLimit() {
-    return WakeDetector.MAX_BLOCKS_SCANNED;
+    return HdfsShiftCluster.MAX_BLOCKS_SCANNED;
   }
 }

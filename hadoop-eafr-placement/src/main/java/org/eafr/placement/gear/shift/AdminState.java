@@ -15,4 +15,9 @@ public enum AdminState {
   public boolean decommission() {
     return this == DECOMMISSIONING || this == DECOMMISSIONED;
   }
+
+  /** Whether HDFS has the DataNode in maintenance (entering it or in it): its replicas are expected to be away. */
+  public boolean maintenance() {
+    return this == ENTERING_MAINTENANCE || this == IN_MAINTENANCE;
+  }
 }

@@ -9,6 +9,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Predicate;
+import java.util.function.Supplier;
 import org.eafr.placement.gear.ActiveSet;
 import org.eafr.placement.gear.BlockPlacement;
 import org.eafr.placement.gear.CleanupWork;
@@ -53,6 +54,8 @@ import org.eafr.placement.gear.UnavailableBlock;
  */
 public final class GearShift {
   private GearedLayout layout;
+  /** The host's layout in force, asked at every call; null when the machine owns its layout ({@link #grow}). */
+  private final Supplier<GearedLayout> layouts;
   private final ShiftPorts ports;
   private final PowerSteps power;
   private final ReflectionSteps reflection;
@@ -62,15 +65,16 @@ public final class GearShift {
   private ShiftState state;
   private String lastNews = "";
 
-  private GearShift(GearedLayout layout, ShiftPorts ports, ShiftSettings settings, ShiftState state,
-      ReflectionGate gate) {
+  private GearShift(GearedLayout layout, Supplier<GearedLayout> layouts, ShiftPorts ports, ShiftSettings settings,
+      ShiftState state, ReflectionGate gate) {
     this.layout = layout;
+    this.layouts = layouts;
     this.ports = ports;
     this.power = new PowerSteps(ports.cluster::dataNode, GuardedPower.of(ports.power, ports.cluster),
         settings.powerTimeoutMillis());
     this.reflection = new ReflectionSteps(ports, layout.chain(), settings);
     this.wakes = new WakeSteps(ports, layout);
-    this.blocker = new ShiftBlocker(ports.cluster::dataNode, power::why, id -> id);
+    this.blocker = new ShiftBlocker(ports.cluster::dataNode, power::why, ports.names);
     this.gate = gate;
     this.state = state;
   }
@@ -86,9 +90,25 @@ public final class GearShift {
   /** The same, with reflection held whenever {@code gate} says so. */
   public static GearShift resume(GearedLayout layout, ShiftPorts ports, ShiftSettings settings,
       ReflectionGate gate) {
+    return resume(layout, null, ports, settings, gate);
+  }
+
+  /**
+   * The machine resumed on the layout its host keeps ({@code layouts}, asked at every call): a host that fixes,
+   * extends or re-lays out the chain itself between shifts (the NameNode's chain membership, relayout grow changing
+   * p) persists the state that goes with the new layout through the store and calls {@link #follow}; the machine
+   * plans its wakes and moves on the layout in force from then on. {@link #grow} is the host's business then.
+   */
+  public static GearShift resume(Supplier<GearedLayout> layouts, ShiftPorts ports, ShiftSettings settings,
+      ReflectionGate gate) {
+    return resume(layouts.get(), layouts, ports, settings, gate);
+  }
+
+  private static GearShift resume(GearedLayout layout, Supplier<GearedLayout> layouts, ShiftPorts ports,
+      ShiftSettings settings, ReflectionGate gate) {
     ShiftState stored = ports.store.load().orElse(ShiftState.steady(layout.maximumGear()));
     GearedLayout.checkGear(layout, stored.target());
-    GearShift shift = new GearShift(layout, ports, settings, stored, gate);
+    GearShift shift = new GearShift(layout, layouts, ports, settings, stored, gate);
     Set<String> awake = new TreeSet<>(ActiveSet.all(layout.chain()).ids());
     awake.removeAll(stored.sleeping());
     ports.maintenance.leave(awake);
@@ -121,6 +141,7 @@ public final class GearShift {
    * check applies alike; the answer names who asked ({@link #origin}).
    */
   public ShiftAnswer request(int requested, GearReason reason) {
+    followLayout();
     Optional<ShiftAnswer> early = ShiftRequest.before(layout, state, requested, gate);
     if (early.isPresent()) {
       if (!early.get().accepted()) {
@@ -148,6 +169,7 @@ public final class GearShift {
    * its homes are on. Refused, changing nothing, when nothing is under way.
    */
   public ShiftAnswer cancel() {
+    followLayout();
     if (state.phase() == ShiftPhase.STEADY && state.waking().isEmpty()) {
       return ShiftAnswer.refused("'hdfs eafr gear cancel' refused: no shift is under way (gear " + state.gear()
           + ", steady) and no DataNode is being woken; nothing to cancel");
@@ -156,7 +178,7 @@ public final class GearShift {
         this::outOfLayout);
     power.forget(state.sleeping());
     persist(outcome.next());
-    lastNews = outcome.answer(ports.store.owedCount(), "blocks");
+    lastNews = outcome.answer(ports.store.owedCount(), ports.store.owedUnit());
     return ShiftAnswer.accepted(lastNews);
   }
 
@@ -170,6 +192,7 @@ public final class GearShift {
    * (so a failover re-replicates nothing); sends no power command and moves nothing.
    */
   public void follow() {
+    followLayout();
     ports.store.load().filter(stored -> !stored.equals(state)).ifPresent(this::apply);
   }
 
@@ -181,6 +204,9 @@ public final class GearShift {
    * changing nothing, during a shift or when {@code longer} does not extend the chain.
    */
   public ShiftAnswer grow(GearedLayout longer) {
+    if (layouts != null) {
+      return ShiftAnswer.refused("the chain is the host's: it persists the grown state and calls follow()");
+    }
     if (state.phase() != ShiftPhase.STEADY || !state.waking().isEmpty()) {
       return ShiftAnswer.refused("the chain grows between shifts: " + state + " now; it grows once steady with"
           + " nothing being woken");
@@ -193,13 +219,28 @@ public final class GearShift {
     }
     ShiftState grown = state.grown(layout.maximumGear(), longer.maximumGear());
     int gear = grown.gear();
-    layout = longer;
-    reflection.chain(longer.chain());
-    wakes.layout(longer);
+    adopt(longer);
     persist(grown);
     lastNews = "expansion chain extended by " + (longerIds.size() - ids.size()) + " DataNodes to "
         + longerIds.size() + " (" + (longer.maximumGear() + 1) + " gears, gear " + gear + " in force); no block moves";
     return ShiftAnswer.accepted(lastNews);
+  }
+
+  /** Takes the host's layout when it changed ({@link #resume(Supplier, ShiftPorts, ShiftSettings, ReflectionGate)}). */
+  private void followLayout() {
+    if (layouts != null) {
+      GearedLayout now = layouts.get();
+      if (now != layout) {
+        adopt(now);
+      }
+    }
+  }
+
+  /** Plans wakes and moves on {@code next} from now on; moves in flight carry on. */
+  private void adopt(GearedLayout next) {
+    layout = next;
+    reflection.chain(next.chain());
+    wakes.layout(next);
   }
 
   /** A block was written; when a home slept, what it is owed is persisted at once. */
@@ -227,6 +268,7 @@ public final class GearShift {
    * block map has settled ({@link ShiftCluster#settled}).
    */
   public void step(long now) {
+    followLayout();
     Set<String> wake = ports.cluster.settled() ? wakes.find(state) : Set.of();
     if (!wake.isEmpty()) {
       persist(state.withWaking(wake));
@@ -252,9 +294,10 @@ public final class GearShift {
     Set<String> inLayout = new TreeSet<>(state.waking());
     inLayout.removeIf(this::outOfLayout);
     if (!state.waking().isEmpty() && power.reach(inLayout, Power.ON, now) && allRegistered(inLayout)) {
-      lastNews = state.waking().size() + " DataNodes woken out of turn: " + state.waking();
-      ports.events.woken(state.waking());
-      persist(state.woken());
+      Set<String> woken = state.waking();
+      lastNews = woken.size() + " DataNodes woken out of turn: " + woken;
+      persist(state.woken()); // out of maintenance first: what the event tells is then true
+      ports.events.woken(woken);
     }
   }
 
@@ -289,7 +332,7 @@ public final class GearShift {
           lastNews = "gear " + state.target() + ": reflection waits until every DataNode has reported its blocks";
         } else if (!gate.mayReflect(ports.store.owedCount())) {
           lastNews = "gear " + state.target() + ": reflection held by its gate; " + ports.store.owedCount()
-              + " blocks owed";
+              + " " + ports.store.owedUnit() + " owed";
         } else if (!reflection.step(now)) {
           lastNews = "gear " + state.target() + " reached; reflection complete";
           persist(state.reached());
@@ -304,15 +347,19 @@ public final class GearShift {
   }
 
   /**
-   * Once every leaving DataNode shows IN_MAINTENANCE, the availability floor ({@link ShiftFloor}) over them: cancel for
-   * a complete block, wait for one being written, or go on to power off.
+   * Once every leaving DataNode shows IN_MAINTENANCE, the availability floor ({@link ShiftFloor}) over them and those
+   * being woken out of turn (not in service yet): cancel for a complete block, wait for one being written, or go on to
+   * power off. A block that lost its last live replica meanwhile cancels the gear-down even when a wake for it is
+   * under way, as an operator reads it: the shift did not reach its gear safely.
    */
   private void checkBeforePowerOff() {
     Set<String> leaving = leaving();
     if (!ShiftSets.allInMaintenance(leaving, ports.cluster::dataNode)) {
       return;
     }
-    ShiftFloor.Gaps gaps = ShiftFloor.check(ports.cluster, leaving, id -> staysOn(id, leaving));
+    Set<String> changing = new TreeSet<>(leaving); // and those being woken: in service only once registered
+    changing.addAll(state.waking());
+    ShiftFloor.Gaps gaps = ShiftFloor.check(ports.cluster, changing, id -> staysOn(id, leaving));
     if (gaps.complete().isPresent()) {
       Set<String> running = new TreeSet<>(leaving);
       running.removeIf(id -> !ports.cluster.dataNode(id).alive());

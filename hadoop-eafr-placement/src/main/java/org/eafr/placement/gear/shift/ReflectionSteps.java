@@ -14,8 +14,9 @@ import org.eafr.placement.gear.ExpansionChain;
  * step walks the owed blocks a batch at a time from a cursor, and for each missing home that is live starts a move
  * from a live holder away from home (on the home's rack when there is one), dropping that copy once the home holds
  * it; a block written with fewer replicas than homes (too few DataNodes were on) gets its missing replica copied from
- * any live holder. At most {@code movesPerStep} moves in flight. A block is forgotten only when every home holds it (or it no
- * longer exists): a home that sleeps keeps the record for a later gear-up. Reflection is over when a whole pass over
+ * any live holder. At most {@code movesPerStep} moves in flight. A block is forgotten only when every home holds it and
+ * no move of it is in flight (or it no longer exists): a home that sleeps keeps the record for a later gear-up, and the
+ * copy a finished move leaves on its source is the one the host deletes (HDFS: the move's deletion hint). Reflection is over when a whole pass over
  * the owed blocks found no move to make or to wait for.
  *
  * <p>Worked example ({@code GearShiftTest}; racks r0, r1, r2 dealt round-robin, so s2 and s5 share r2): homes s0, s5,
@@ -71,13 +72,13 @@ final class ReflectionSteps {
       return false;
     }
     List<String> holders = held.get().replicaServers();
+    if (inFlight.containsKey(block.blockId())) {
+      return true; // forgotten only once its move has ended: the host deletes the source's copy, never a home's
+    }
     if (holders.containsAll(block.homes())) {
       ports.store.forget(block.blockId());
       ports.events.blockReflected(block.blockId());
       return false;
-    }
-    if (inFlight.containsKey(block.blockId())) {
-      return true;
     }
     List<String> missing = new ArrayList<>();
     for (String home : block.homes()) {

@@ -38,4 +38,12 @@ public interface ShiftStore {
   }
 
   long owedCount();
+
+  /**
+   * What {@link #owedCount} counts, as an operator reads it (the cancel answer: "3 blocks still owe moves"): "blocks"
+   * by default; a store that keeps one record per file answers "files".
+   */
+  default String owedUnit() {
+    return "blocks";
+  }
 }

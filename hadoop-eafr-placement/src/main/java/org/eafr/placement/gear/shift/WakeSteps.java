@@ -123,7 +123,8 @@ final class WakeSteps {
 
   /**
    * DataNodes that should be on and are dead, or unregistered (dead since before this NameNode started); one HDFS
-   * decommissions had its blocks copied away and is no failure. Only the DataNodes not alive are asked
+   * decommissions had its blocks copied away, and one an operator put into maintenance is expected down (HDFS does
+   * not re-replicate it either): neither is a failure. Only the DataNodes not alive are asked
    * ({@link ShiftCluster#notAlive}): a step's cost grows with the DataNodes down, not with the cluster, where the
    * host indexes them.
    */
@@ -131,7 +132,8 @@ final class WakeSteps {
     ActiveSet candidates = ports.cluster.notAlive(chain).minus(asleep(state.sleeping()));
     BitSet failed = new BitSet(chain.size());
     for (int p = candidates.next(0); p >= 0; p = candidates.next(p + 1)) {
-      if (!ports.cluster.dataNode(chain.id(p)).admin().decommission()) {
+      AdminState admin = ports.cluster.dataNode(chain.id(p)).admin();
+      if (!admin.decommission() && !admin.maintenance()) {
         failed.set(p);
       }
     }

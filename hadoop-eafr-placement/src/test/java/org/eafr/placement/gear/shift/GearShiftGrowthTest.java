@@ -34,6 +34,32 @@ class GearShiftGrowthTest {
         new ShiftSettings(1, 3, 4));
   }
 
+  /**
+   * A host that keeps the layout itself (the NameNode: relayout grow from p = 4 to p = 2 at the top gear) persists the
+   * state of the new layout and has the machine follow it: gear 5 of p = 2 is the top (12 on); gear 1 keeps s0..s3.
+   */
+  @Test
+  void aHostsLayout_changingP_isFollowedBetweenShifts_andGrowIsTheHosts() {
+    GearedLayout[] inForce = {twelve};
+    GearShift hosted = GearShift.resume(() -> inForce[0], new ShiftPorts(cluster, cluster, cluster, cluster,
+        store), new ShiftSettings(1, 3, 4), ReflectionGate.OPEN);
+
+    inForce[0] = new EqualWorkLayout(GearServers.chain(12, 3), 2, 2, 3);
+    store.save(ShiftState.steady(5));
+    hosted.follow();
+    ShiftAnswer down = hosted.request(1);
+    for (int s = 0; s < 3; s++) {
+      cluster.tick();
+      hosted.step(cluster.tick);
+    }
+
+    assertThat(down.accepted()).isTrue();
+    assertThat(hosted.state()).isEqualTo(new ShiftState(1, 1, ShiftPhase.STEADY, Set.of("s4", "s5", "s6", "s7",
+        "s8", "s9", "s10", "s11"), Set.of()));
+    assertThat(hosted.grow(fourteen).text()).isEqualTo("the chain is the host's: it persists the grown state and"
+        + " calls follow()");
+  }
+
   @Test
   void grow_inTheHighestGearStaysInTheHighestGear() {
     ShiftAnswer answer = shift.grow(fourteen);

@@ -33,6 +33,20 @@ class GearShiftStaleWakeTest {
   }
 
   @Test
+  void aPrimaryInAnOperatorsMaintenance_thatStops_isNoFailure_andWakesNothing() {
+    GearShift shift = fixture.resume();
+    shift.request(2);
+    fixture.steps(shift, 3);
+    cluster.operatorMaintenance("s0");
+    cluster.crash("s0", 20);
+
+    fixture.steps(shift, 2);
+
+    assertThat(shift.state().waking()).isEmpty();
+    assertThat(shift.state().sleeping()).containsExactlyInAnyOrder("s8", "s9", "s10", "s11");
+  }
+
+  @Test
   void aBlockListedWithNoLiveReplica_wakesTheSmallestGroupHoldingIt_withNoRead() {
     GearShift shift = fixture.resume();
     shift.request(0);

@@ -30,6 +30,17 @@ class GearShiftStatusTest {
   }
 
   @Test
+  void blockedBy_namesDataNodesAsTheHostNamesThem() {
+    GearShift named = GearShift.resume(fixture.layout, new ShiftPorts(cluster, cluster, cluster, cluster,
+        fixture.store).namingBy(id -> "host-" + id + ":9866"), new ShiftSettings(1, 3, 4));
+
+    named.request(0);
+
+    assertThat(named.blockedBy()).contains("DataNode host-s10:9866: not yet IN_MAINTENANCE (HDFS shows"
+        + " ENTERING_MAINTENANCE)");
+  }
+
+  @Test
   void blockedBy_namesThePowerOnUnderWayThenTheDataNodeNotYetReported() {
     shift.request(0);
     fixture.steps(shift, 3);

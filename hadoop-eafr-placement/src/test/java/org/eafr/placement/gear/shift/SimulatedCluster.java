@@ -168,6 +168,12 @@ final class SimulatedCluster implements ShiftCluster, PowerPort, MaintenancePort
     nodes.get(id).admin = AdminState.DECOMMISSIONING;
   }
 
+  /** An operator puts DataNode {@code id} into HDFS maintenance (not the gears: outside their overlay). */
+  void operatorMaintenance(String id) {
+    Node n = nodes.get(id);
+    n.admin = n.alive ? AdminState.ENTERING_MAINTENANCE : AdminState.IN_MAINTENANCE;
+  }
+
   /** A switched-off host breaks: powered on, its DataNode will not start for {@code ticks}. */
   boolean crashAsleep(int ticks) {
     List<Node> off = new ArrayList<>();
