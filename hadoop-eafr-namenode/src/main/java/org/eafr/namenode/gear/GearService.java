@@ -21,7 +21,6 @@ import org.eafr.placement.gear.shift.ShiftPhase;
 import org.eafr.placement.gear.shift.ShiftPorts;
 import org.eafr.placement.gear.shift.ShiftSettings;
 import org.eafr.placement.gear.shift.ShiftState;
-import org.eafr.placement.settings.EafrSettings;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -89,7 +88,7 @@ public final class GearService implements AutoCloseable {
    * Loads the persisted state and starts stepping every {@code eafr.gear.step.ms}; reflection and waking on demand
    * wait until {@code replicaMap} has settled.
    */
-  public static GearService start(NameNode nameNode, GearRuntime gears, ServerRoles roles, EafrSettings core,
+  public static GearService start(NameNode nameNode, GearRuntime gears, ServerRoles roles,
       ReplicaMap replicaMap) {
     GearService service = new GearService(nameNode, gears, roles, replicaMap);
     try {

@@ -135,8 +135,7 @@ public class ReplicationMonitorPlugin implements ServicePlugin {
     if (!runtime.gears().settings().geared()) {
       return;
     }
-    gearService = GearService.start(nameNode, runtime.gears(), runtime.roles(), runtime.settings().core(),
-        replicaMap);
+    gearService = GearService.start(nameNode, runtime.gears(), runtime.roles(), replicaMap);
     runtime.gears().service(gearService);
     gearAutopilot = GearAutopilot.start(nameNode, runtime.gears(), runtime.settings(), runtime.attribution(),
         gearService);
