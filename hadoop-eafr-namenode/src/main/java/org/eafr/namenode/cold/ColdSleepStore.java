@@ -9,7 +9,7 @@ import java.util.Iterator;
 import java.util.Map;
 import java.util.TreeMap;
 import org.apache.hadoop.hdfs.server.namenode.NameNode;
-import org.eafr.namenode.runtime.NamespaceRecords;
+import org.eafr.namenode.records.NamespaceRecords;
 
 /**
  * The cold servers whose hosts are switched off, kept in the namespace: a record of the root in the {@code trusted}

@@ -22,7 +22,7 @@ import org.apache.hadoop.hdfs.server.namenode.FSNamesystem;
 import org.apache.hadoop.hdfs.server.namenode.INode;
 import org.apache.hadoop.hdfs.server.namenode.NameNode;
 import org.eafr.namenode.power.PowerQuarantine;
-import org.eafr.namenode.runtime.NamespaceRecords;
+import org.eafr.namenode.records.NamespaceRecords;
 import org.eafr.namenode.power.PowerState;
 
 /**

@@ -11,7 +11,7 @@ import org.eafr.namenode.cluster.ServerTranslator;
 import org.eafr.namenode.gear.GearRecord;
 import org.eafr.namenode.gear.GearRuntime;
 import org.eafr.namenode.runtime.EafrRuntime;
-import org.eafr.namenode.runtime.NamespaceRecords;
+import org.eafr.namenode.records.NamespaceRecords;
 import org.eafr.placement.gear.GearedLayout;
 import org.eafr.placement.gear.LayoutMoves;
 import org.slf4j.Logger;

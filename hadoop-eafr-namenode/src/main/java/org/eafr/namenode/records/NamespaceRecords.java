@@ -1,4 +1,4 @@
-package org.eafr.namenode.runtime;
+package org.eafr.namenode.records;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;

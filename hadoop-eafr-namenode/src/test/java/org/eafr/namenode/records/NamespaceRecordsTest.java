@@ -1,4 +1,4 @@
-package org.eafr.namenode.runtime;
+package org.eafr.namenode.records;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
