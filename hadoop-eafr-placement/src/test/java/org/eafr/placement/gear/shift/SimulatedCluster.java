@@ -80,6 +80,12 @@ final class SimulatedCluster implements ShiftCluster, PowerPort, MaintenancePort
     return n.powerOn && n.alive && n.registered;
   }
 
+  /** Running and heartbeating (neither dead nor stale), whether or not the NameNode has registered it yet. */
+  boolean heartbeating(String id) {
+    Node n = nodes.get(id);
+    return n.alive && n.staleUntil <= tick;
+  }
+
   boolean liveInService(String id) {
     return live(id) && nodes.get(id).admin == AdminState.NORMAL;
   }
