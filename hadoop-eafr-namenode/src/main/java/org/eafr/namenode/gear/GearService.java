@@ -127,6 +127,7 @@ public final class GearService implements AutoCloseable {
         quarantines.step(false);
         return;
       }
+      cluster.becameActive(System.currentTimeMillis()); // its unregistered DataNodes count dead a dead interval on
     }
     if (nameNode.getNamesystem().isInSafeMode()) {
       return;

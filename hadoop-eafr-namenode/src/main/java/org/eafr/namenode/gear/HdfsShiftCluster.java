@@ -15,6 +15,7 @@ import org.apache.hadoop.hdfs.protocol.Block;
 import org.apache.hadoop.hdfs.protocol.HdfsConstants.DatanodeReportType;
 import org.apache.hadoop.hdfs.server.blockmanagement.BlockInfo;
 import org.apache.hadoop.hdfs.server.blockmanagement.BlockManager;
+import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeManager;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeStorageInfo;
 import org.apache.hadoop.hdfs.server.namenode.FSNamesystem;
@@ -49,6 +50,10 @@ import org.eafr.placement.gear.shift.ShiftCluster;
  *   <li>{@link #settled}: false in safe mode and until {@link ReplicaMap} finds every live storage reported since this
  *       NameNode started or became active (it asks the stale ones for a full block report).</li>
  *   <li>{@link #notAlive} and {@link #stale}: one pass over HDFS's live DataNode list, no view built per DataNode.</li>
+ *   <li>{@link #activeSinceMillis}: when the gear service first stepped with this NameNode active (started, or a
+ *       standby made active; at most one {@code eafr.gear.step.ms} after it became so, which only gives running
+ *       DataNodes longer to register); {@link #deadIntervalMillis}: HDFS's heartbeat expiry as its DataNode manager
+ *       computes it now from its (reconfigurable) intervals.</li>
  *   <li>{@link #blocksWithoutLiveReplica}: HDFS's queue of low-redundancy blocks, at most
  *       {@value #MAX_BLOCKS_SCANNED} queued blocks a scan ({@link BlocksWithoutLiveReplica}: a batch per read-lock
  *       hold), and only while HDFS has such blocks: at once after {@link #readFoundNoReplica}, else once every
@@ -70,6 +75,8 @@ final class HdfsShiftCluster implements ShiftCluster {
   private final LongSupplier clock;
   private long lastScan = Long.MIN_VALUE / 2;
   private volatile boolean readAsked;
+  /** When this NameNode became active; never until the gear service has seen it so. */
+  private volatile long activeSince = Long.MAX_VALUE;
 
   HdfsShiftCluster(NameNode nameNode, GearRuntime gears, GearDataNodes nodes, ReplicaMap replicaMap) {
     this(nameNode, gears, nodes, replicaMap, SCAN_INTERVAL_MILLIS, System::currentTimeMillis);
@@ -229,6 +236,27 @@ final class HdfsShiftCluster implements ShiftCluster {
       }
     }
     return ActiveSet.of(chain, stale);
+  }
+
+  /** This NameNode became active at {@code now} (ms): started, or a standby made active. */
+  void becameActive(long now) {
+    activeSince = now;
+  }
+
+  @Override
+  public long activeSinceMillis() {
+    return activeSince;
+  }
+
+  /**
+   * HDFS's heartbeat expiry, after which it declares a registered DataNode dead: 2 x
+   * {@code dfs.namenode.heartbeat.recheck-interval} + 10 x {@code dfs.heartbeat.interval}, as {@code DatanodeManager}
+   * computes it, from the intervals it holds now (both reconfigurable at run time).
+   */
+  @Override
+  public long deadIntervalMillis() {
+    DatanodeManager manager = nodes.dataNodes();
+    return 2 * manager.getHeartbeatRecheckInterval() + 10 * 1000 * manager.getHeartbeatInterval();
   }
 
   /** A reader got a block with no location (any thread): the next {@link #blocksWithoutLiveReplica} scans at once. */

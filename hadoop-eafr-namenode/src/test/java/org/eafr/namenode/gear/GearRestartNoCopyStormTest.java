@@ -142,7 +142,7 @@ class GearRestartNoCopyStormTest {
   }
 
   /** Waits until HDFS's redundancy monitor has finished {@code intervals} more cycles (it stamps each one). */
-  private static void awaitRedundancyIntervals(EafrCluster cluster, int intervals) throws Exception {
+  static void awaitRedundancyIntervals(EafrCluster cluster, int intervals) throws Exception {
     Set<Long> cycles = new HashSet<>();
     long first = blockManager(cluster).getLastRedundancyMonitorTS();
     GenericTestUtils.waitFor(() -> {
@@ -193,13 +193,13 @@ class GearRestartNoCopyStormTest {
     throw new AssertionError("no file with its primary replica in recovery group 0");
   }
 
-  private static int fsck(EafrCluster cluster) throws Exception {
+  static int fsck(EafrCluster cluster) throws Exception {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     return new DFSck(cluster.mini().getConfiguration(0), new PrintStream(out, true, StandardCharsets.UTF_8.name()))
         .run(new String[] {"/"});
   }
 
-  private static BlockManager blockManager(EafrCluster cluster) {
+  static BlockManager blockManager(EafrCluster cluster) {
     return cluster.namesystem().getBlockManager();
   }
 }

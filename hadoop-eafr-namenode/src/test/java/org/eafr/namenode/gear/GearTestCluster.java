@@ -21,6 +21,7 @@ import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
 import org.apache.hadoop.hdfs.server.blockmanagement.HostConfigManager;
 import org.apache.hadoop.hdfs.server.datanode.DataNode;
 import org.apache.hadoop.test.GenericTestUtils;
+import org.apache.hadoop.test.LambdaTestUtils;
 import org.eafr.namenode.hosts.EafrHostConfigManager;
 import org.eafr.namenode.monitor.ReplicationMonitorPlugin;
 import org.eafr.namenode.power.MiniClusterPower;
@@ -306,10 +307,21 @@ public final class GearTestCluster {
    */
   static void restartNameNode(EafrCluster cluster, Map<String, PowerDriver> drivers)
       throws Exception {
+    restartNameNode(cluster, drivers, () -> { });
+    GenericTestUtils.waitFor(() -> !cluster.mini().getNamesystem().isInSafeMode(), 100, 60_000);
+  }
+
+  /**
+   * The same, running {@code whileDown} while no NameNode runs; returns once the new one is active, its power manager
+   * installed, perhaps still in safe mode.
+   */
+  static void restartNameNode(EafrCluster cluster, Map<String, PowerDriver> drivers,
+      LambdaTestUtils.VoidCallable whileDown) throws Exception {
     GearRuntime before = gears(cluster);
     before.power().close();
     cluster.mini().getNameNode().stop();
     EafrRuntime.release(cluster.mini().getNameNode().getConf());
+    whileDown.call();
     // Safe mode outlasts the power manager's install below: a step taken first would find no power inventory and
     // count a gear-down's leaving DataNodes asleep without switching them off.
     cluster.mini().getConfiguration(0).setInt(DFSConfigKeys.DFS_NAMENODE_SAFEMODE_EXTENSION_KEY, 2_000);
@@ -318,6 +330,5 @@ public final class GearTestCluster {
     Map<String, PowerDriver> kept = drivers != null ? drivers
         : DRIVERS.getOrDefault(cluster, MiniClusterPower.drivers(cluster.mini(), null));
     cluster.runtime().gears().power(MiniClusterPower.manager(cluster.mini(), kept));
-    GenericTestUtils.waitFor(() -> !cluster.mini().getNamesystem().isInSafeMode(), 100, 60_000);
   }
 }

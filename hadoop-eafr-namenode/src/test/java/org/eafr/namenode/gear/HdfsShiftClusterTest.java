@@ -72,6 +72,12 @@ class HdfsShiftClusterTest {
     assertThat(view.dataNode("10.255.255.1:1")).isSameAs(DataNodeView.UNREGISTERED);
     assertThat(view.settled()).isTrue();
     assertThat(view.notAlive(chain).isEmpty()).isTrue();
+    assertThat(view.activeSinceMillis()).as("not active until the gear service has seen it so")
+        .isEqualTo(Long.MAX_VALUE);
+    view.becameActive(1_000);
+    assertThat(view.activeSinceMillis()).isEqualTo(1_000);
+    assertThat(view.deadIntervalMillis()).as("HDFS's expiry: 2 x recheck 15 s + 10 x heartbeat 1 s")
+        .isEqualTo(40_000);
 
     assertThat(view.block(name)).map(ReplicatedFile::replicaServers).get().asList()
         .containsExactlyInAnyOrderElementsOf(holders);

@@ -17,8 +17,9 @@ import org.eafr.sim.model.SimFile;
 import org.eafr.sim.model.SimServer;
 
 /**
- * The simulated cluster as the gear shift sees it: every server is a registered DataNode, alive while it is awake
- * (not asleep, not failed) and then reported at once; its admin state is {@link SimMaintenance}'s. Blocks are the
+ * The simulated cluster as the gear shift sees it: every server is a registered DataNode of a NameNode active since the
+ * run started, alive while it is awake (not asleep, not failed) and then reported at once; its admin state is
+ * {@link SimMaintenance}'s. Blocks are the
  * files (one block each) with at least one replica, listed per server by {@link ReplicaCounts}; the simulator
  * places a write's replicas at once, so no block is ever being written ({@link #pipelines()} is empty). The servers
  * not alive come from the cluster's index ({@link Cluster#down}), so {@link #notAlive} costs what is down, not a view
@@ -59,6 +60,21 @@ public final class SimShiftCluster implements ShiftCluster {
       }
     }
     return new DataNodeView(true, alive, alive, admin, maintenance.seenAlive(server.index()));
+  }
+
+  /** The simulated NameNode is active from the run's start (time 0) and never restarts. */
+  @Override
+  public long activeSinceMillis() {
+    return 0;
+  }
+
+  /**
+   * The simulator declares a failed server dead at once (no heartbeat to expire), and every server is registered, so
+   * none waits the dead interval of one not registered.
+   */
+  @Override
+  public long deadIntervalMillis() {
+    return 0;
   }
 
   @Override

@@ -65,6 +65,8 @@ public final class GearShift {
   private final ReflectionGate gate;
   private ShiftState state;
   private String lastNews = "";
+  /** The time of the last {@link #step}: a request counts failed DataNodes as of then. */
+  private long lastStep = Long.MIN_VALUE;
 
   private GearShift(GearedLayout layout, Supplier<GearedLayout> layouts, ShiftPorts ports, ShiftSettings settings,
       ShiftState state, ReflectionGate gate) {
@@ -152,7 +154,7 @@ public final class GearShift {
     }
     GearDecision decision;
     try {
-      decision = controller().manual(requested, liveInService(), wakes.failed(state), floor());
+      decision = controller().manual(requested, liveInService(), wakes.failed(state, lastStep), floor());
     } catch (IllegalStateException refused) {
       ports.events.shiftRefused(refused.getMessage());
       return ShiftAnswer.refused(refused.getMessage());
@@ -270,7 +272,8 @@ public final class GearShift {
    */
   public void step(long now) {
     followLayout();
-    Set<String> wake = ports.cluster.settled() ? wakes.find(state) : Set.of();
+    lastStep = now;
+    Set<String> wake = ports.cluster.settled() ? wakes.find(state, now) : Set.of();
     if (!wake.isEmpty()) {
       persist(state.withWaking(wake));
       lastNews = "waking " + wake.size() + " DataNodes out of turn: " + wake;

@@ -57,6 +57,25 @@ public interface ShiftCluster extends ReplicaWalks {
   }
 
   /**
+   * When this NameNode last became active (started, or a standby made active), in the milliseconds of
+   * {@link GearShift#step}'s clock: a DataNode that should be on and has not registered since counts as dead once
+   * {@link #deadIntervalMillis} has passed from then. 0 by default (the host's clock starts with it).
+   */
+  default long activeSinceMillis() {
+    return 0;
+  }
+
+  /**
+   * How long HDFS lets a registered DataNode go without a heartbeat before it declares it dead (HDFS computes
+   * 2 x {@code dfs.namenode.heartbeat.recheck-interval} + 10 x {@code dfs.heartbeat.interval}): a running DataNode
+   * registers with a NameNode made active within it. By default never: a DataNode not registered never counts as
+   * dead.
+   */
+  default long deadIntervalMillis() {
+    return Long.MAX_VALUE;
+  }
+
+  /**
    * The DataNodes of {@code chain} not {@link DataNodeView#alive() alive} now (asleep, dead or unregistered), as
    * {@link #dataNode} shows each: what the wake steps look for failures among. This default asks every DataNode; a
    * host that indexes its DataNodes by state answers from the index, so a step costs what is down, not the cluster.

@@ -23,7 +23,8 @@ public interface ShiftEvents {
 
   /**
    * A wake out of turn started for {@code ids}: for the recovery groups of the DataNodes that should be on and
-   * failed, {@code failed} naming each by id with "dead" or "stale"; for a block when {@code failed} is empty.
+   * failed, {@code failed} naming each by id with "dead", "dead (not registered)" (for HDFS's dead interval since
+   * this NameNode became active) or "stale"; for a block when {@code failed} is empty.
    */
   default void wakeStarted(Set<String> ids, Map<String, String> failed) {
   }

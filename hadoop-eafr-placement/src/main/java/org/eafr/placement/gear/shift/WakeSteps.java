@@ -16,7 +16,8 @@ import org.eafr.placement.gear.WakePlanner;
 
 /**
  * Finds the sleeping DataNodes to wake out of turn (Rabbit Sec. 3.5, decided by the core's {@link WakePlanner}): the
- * recovery group of a DataNode that should be on and died or went stale (no heartbeat for the stale interval, so a
+ * recovery group of a DataNode that should be on and died (or never registered within HDFS's dead interval of this
+ * NameNode becoming active: {@link #failed}) or went stale (no heartbeat for the stale interval, so a
  * failed primary's group wakes without waiting the minutes HDFS takes to declare it dead; when more than half of the
  * DataNodes that should be on are failed or stale at once, as after a long pause of the NameNode itself, only the dead
  * count), and the smallest group holding a block a read found with no
@@ -61,10 +62,10 @@ final class WakeSteps {
     readsWithoutReplica.add(blockId);
   }
 
-  /** Sleeping DataNodes to wake now (none already waking); empty when nothing needs waking. */
-  Set<String> find(ShiftState state) {
+  /** Sleeping DataNodes to wake at {@code now} (none already waking); empty when nothing needs waking. */
+  Set<String> find(ShiftState state, long now) {
     ActiveSet on = on(state);
-    ActiveSet failed = failedOrStale(state);
+    ActiveSet failed = failedOrStale(state, now);
     Set<String> wake = new TreeSet<>();
     Map<String, String> why = new TreeMap<>();
     for (int f = failed.next(0); f >= 0; f = failed.next(f + 1)) {
@@ -75,7 +76,7 @@ final class WakeSteps {
         group.removeAll(state.waking());
         if (!group.isEmpty()) {
           wake.addAll(group);
-          why.put(id, ports.cluster.dataNode(id).alive() ? "stale" : "dead");
+          why.put(id, why(ports.cluster.dataNode(id)));
         }
       }
     }
@@ -139,32 +140,49 @@ final class WakeSteps {
     return ActiveSet.of(chain, bits);
   }
 
+  /** Why a failed DataNode's group is woken, as {@link ShiftEvents#wakeStarted} names it. */
+  private static String why(DataNodeView view) {
+    return view.alive() ? "stale" : view.registered() ? "dead" : "dead (not registered)";
+  }
+
   /**
-   * DataNodes that should be on, registered and dead; one HDFS decommissions had its blocks copied away, and one an
-   * operator put into maintenance is expected down (HDFS does not re-replicate it either): neither is a failure. Nor
-   * is one not registered: a NameNode just started or made active may not have heard from its running DataNodes yet
-   * (HDFS too declares dead only DataNodes registered with it). Only the DataNodes not alive are asked
-   * ({@link ShiftCluster#notAlive}): a step's cost grows with the DataNodes down, not with the cluster, where the
-   * host indexes them.
+   * DataNodes that should be on and dead at {@code now}; one HDFS decommissions had its blocks copied away, and one an
+   * operator put into maintenance is expected down (HDFS does not re-replicate it either): neither is a failure. One
+   * not registered counts only once HDFS's dead interval has passed since this NameNode became active
+   * ({@link ShiftCluster#activeSinceMillis}, {@link ShiftCluster#deadIntervalMillis}): before that a NameNode just
+   * started or made active may not have heard from its running DataNodes yet, and after it a running one has had as
+   * long to register as HDFS gives a registered one to heartbeat, so one still unregistered died while no NameNode
+   * watched. Only the DataNodes not alive are asked ({@link ShiftCluster#notAlive}): a step's cost grows with the
+   * DataNodes down, not with the cluster, where the host indexes them.
+   *
+   * <p>Worked example ({@code GearShiftUnregisteredWakeTest}): active since 1,000 ms with a dead interval of 40,000 ms,
+   * a primary that never registers is not failed at 40,999 and is failed at 41,000.
    */
-  ActiveSet failed(ShiftState state) {
+  ActiveSet failed(ShiftState state, long now) {
     ActiveSet candidates = ports.cluster.notAlive(chain).minus(asleep(state.sleeping()));
+    boolean unregisteredDead = deadIntervalPassed(now);
     BitSet failed = new BitSet(chain.size());
     for (int p = candidates.next(0); p >= 0; p = candidates.next(p + 1)) {
       DataNodeView view = ports.cluster.dataNode(chain.id(p));
-      if (view.registered() && !view.admin().decommission() && !view.admin().maintenance()) {
+      if ((view.registered() || unregisteredDead) && !view.admin().decommission() && !view.admin().maintenance()) {
         failed.set(p);
       }
     }
     return ActiveSet.of(chain, failed);
   }
 
+  /** Whether HDFS's dead interval has passed at {@code now} since this NameNode became active. */
+  private boolean deadIntervalPassed(long now) {
+    long since = ports.cluster.activeSinceMillis();
+    return now >= since && now - since >= ports.cluster.deadIntervalMillis();
+  }
+
   /**
    * {@link #failed} and the DataNodes that should be on, in service and stale; only the dead when more than half of
    * those that should be on are failed or stale at once (many stale at once is the NameNode's own pause, not failures).
    */
-  ActiveSet failedOrStale(ShiftState state) {
-    ActiveSet dead = failed(state);
+  ActiveSet failedOrStale(ShiftState state, long now) {
+    ActiveSet dead = failed(state, now);
     ActiveSet candidates = ports.cluster.stale(chain).minus(asleep(state.sleeping()));
     if (candidates.isEmpty()) {
       return dead;

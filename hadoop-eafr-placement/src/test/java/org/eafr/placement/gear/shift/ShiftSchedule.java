@@ -20,12 +20,16 @@ import org.eafr.placement.gear.layout.EqualWorkLayout;
  * One seeded schedule of the deterministic simulation: a {@link GearShift} over a {@link SimulatedCluster} of 12
  * DataNodes (equal-work, p = 4, g = 2, r = 3), {@value #FAULT_STEPS} steps that interleave gear requests, writes,
  * reads, an operator's cancel of the shift under way, and faults (power commands that fail or hang, an unreachable BMC, a DataNode dying awake or asleep or going stale (no heartbeat for a while), a move
- * failing or hanging, the NameNode restarting or failing over mid-phase), then everything heals: the shift must
+ * failing or hanging, the NameNode restarting or failing over mid-phase; in one schedule of four, at its first
+ * restart, a DataNode that should be on dies for good while the NameNode is down and never registers again), then
+ * everything else heals: the shift must
  * settle within {@value #SETTLE_STEPS} steps, and a gear-up to the highest gear must then reflect every owed block
  * home. After every event it checks:
  * <ul>
  *   <li>no block loses its last replica on a DataNode that is on and registered, except by a fault (a DataNode that
- *       dies); such a block must get one back once the faults heal;</li>
+ *       dies); such a block must get one back once the faults heal (unless every holder died for good);</li>
+ *   <li>a block whose only replicas not dead sleep has a group woken for it (a holder waking) within HDFS's dead
+ *       interval ({@link SimulatedCluster#DEAD_INTERVAL} ticks) and {@value #WAKE_BOUND} ticks;</li>
  *   <li>no power-off of a host not IN_MAINTENANCE, or with a block left without a replica in service elsewhere, and no
  *       dead DataNode out of maintenance ({@link SimulatedCluster});</li>
  *   <li>every request is accepted or refused with a reason, and once healed every shift ends and every wake finishes
@@ -38,6 +42,8 @@ import org.eafr.placement.gear.layout.EqualWorkLayout;
 final class ShiftSchedule {
   static final int FAULT_STEPS = 40;
   static final int SETTLE_STEPS = 120;
+  /** Ticks past the dead interval within which a block whose only replicas sleep must have a holder waking. */
+  static final int WAKE_BOUND = 2;
   private static final ShiftSettings SETTINGS = new ShiftSettings(2, 3, 4);
 
   private final long seed;
@@ -50,6 +56,10 @@ final class ShiftSchedule {
   private GearShift shift;
   private Set<String> unavailable = new HashSet<>();
   private final Set<String> excused = new HashSet<>();
+  /** Each block whose only replicas not dead sleep and none is waking, with the tick it was first seen so. */
+  private final Map<String, Integer> asleepOnly = new HashMap<>();
+  /** The DataNode that died for good, if this schedule has one. */
+  private String diedForGood;
   private int blockCount;
   private String failure;
   /** What this run went through: restarts and failovers mid-phase, shifts reached and cancelled, wakes, moves. */
@@ -87,14 +97,25 @@ final class ShiftSchedule {
     if (failure == null && !top.accepted()) {
       fail("the highest gear refused once healed and steady: " + top.text());
     }
-    for (int s = 0; s < SETTLE_STEPS && failure == null && !(settled() && store.owedCount() == 0); s++) {
+    for (int s = 0; s < SETTLE_STEPS && failure == null && !(settled() && owedHomeable().isEmpty()); s++) {
       step();
     }
-    if (failure == null && store.owedCount() > 0) {
-      fail(store.owedCount() + " blocks still owed " + SETTLE_STEPS + " steps into the highest gear, e.g. "
-          + store.owedAfter("", 1));
+    if (failure == null && !owedHomeable().isEmpty()) {
+      fail(owedHomeable().size() + " blocks still owed " + SETTLE_STEPS + " steps into the highest gear, e.g. "
+          + owedHomeable().get(0));
     }
     return Optional.ofNullable(failure);
+  }
+
+  /**
+   * The owed blocks none of whose homes and holders died for good: a move to such a home, or from such a holder away
+   * from home, waits for HDFS's re-replication (not simulated here) or the operator.
+   */
+  private List<OwedBlock> owedHomeable() {
+    List<OwedBlock> owed = new ArrayList<>(store.owedAfter("", Integer.MAX_VALUE));
+    owed.removeIf(block -> block.homes().stream().anyMatch(cluster::deadForGood)
+        || cluster.holders(block.blockId()).stream().anyMatch(cluster::deadForGood));
+    return owed;
   }
 
   /** Steps until steady with nothing waking and every block live; fails after {@value #SETTLE_STEPS} steps. */
@@ -147,17 +168,38 @@ final class ShiftSchedule {
       trace.add("bmc down");
     } else if (roll < 67) {
       coverage.resumedMidPhase += shift.state().phase() == ShiftPhase.STEADY ? 0 : 1;
+      dieForGoodWhileTheNameNodeIsDown();
       cluster.nameNodeRestarted((int) (seed % 3)); // the running DataNodes register with it 0 to 2 ticks later
       shift = GearShift.resume(layout, ports(), SETTINGS);
       fault("NameNode restart", true);
     } else if (roll < 71) {
       coverage.resumedMidPhase += shift.state().phase() == ShiftPhase.STEADY ? 0 : 1;
+      cluster.failedOver();
       shift = GearShift.resume(layout, ports(), SETTINGS);
       trace.add("failover");
     } else if (roll < 75) {
       fault("stale", cluster.goStale(2 + (int) (seed % 4)));
     } else {
       trace.add("quiet");
+    }
+  }
+
+  /**
+   * In one schedule of four ({@code seed % 4 == 1}), at its first restart: the first running DataNode that should be
+   * on dies for good (no random number is drawn, so the schedule's other events are unchanged).
+   */
+  private void dieForGoodWhileTheNameNodeIsDown() {
+    if (seed % 4 != 1 || diedForGood != null) {
+      return;
+    }
+    for (String id : ActiveSet.all(cluster.chain).ids()) {
+      if (!shift.state().sleeping().contains(id) && cluster.heartbeating(id)) {
+        diedForGood = id;
+        cluster.dieForGood(id);
+        coverage.diedForGood++;
+        trace.add("dies for good while the NameNode is down: " + id);
+        return;
+      }
     }
   }
 
@@ -221,6 +263,7 @@ final class ShiftSchedule {
     }
     trace.add("step " + cluster.tick + ": " + shift.state());
     checkAvailability();
+    checkAsleepOnly();
     checkOwed();
     if (!cluster.violations().isEmpty() && failure == null) {
       fail(cluster.violations().get(0));
@@ -249,6 +292,36 @@ final class ShiftSchedule {
     }
     excused.retainAll(now);
     unavailable = now;
+  }
+
+  /**
+   * A block whose replicas are all asleep (in the shift's sleeping set, not dead for good) or dead for good, with at
+   * least one asleep and none being woken (out of turn, or powered on by a gear-up): within the dead interval and
+   * {@value #WAKE_BOUND} ticks of first being seen so, or of the NameNode becoming active when that came later (a
+   * NameNode made active anew waits the dead interval again), a group holding it must be waking.
+   */
+  private void checkAsleepOnly() {
+    ShiftState state = shift.state();
+    Map<String, Integer> still = new HashMap<>();
+    for (String block : cluster.unavailable()) {
+      Set<String> holders = cluster.holders(block);
+      boolean asleep = holders.stream().anyMatch(h -> state.sleeping().contains(h) && !cluster.deadForGood(h));
+      boolean onlyAsleep = holders.stream().allMatch(h -> state.sleeping().contains(h) || cluster.deadForGood(h));
+      boolean waking = holders.stream().anyMatch(h -> state.waking().contains(h)
+          || state.sleeping().contains(h) && cluster.poweredOn(h));
+      if (asleep && onlyAsleep && !waking) {
+        int since = asleepOnly.getOrDefault(block, cluster.tick);
+        still.put(block, since);
+        long waited = cluster.tick - Math.max(since, cluster.activeSince);
+        if (waited > SimulatedCluster.DEAD_INTERVAL + WAKE_BOUND) {
+          fail("block " + block + " on " + holders + " (asleep: " + state.sleeping() + ") has had its only replicas"
+              + " asleep for " + waited + " ticks (since tick " + since + ", NameNode active since tick "
+              + cluster.activeSince + ") and no group holding it is woken");
+        }
+      }
+    }
+    asleepOnly.clear();
+    asleepOnly.putAll(still);
   }
 
   private void checkOwed() {
@@ -281,6 +354,9 @@ final class ShiftSchedule {
     long cancelled;
     long woken;
     long operatorCancels;
+    long diedForGood;
+    /** Wakes for a DataNode that should be on and had not registered for the dead interval. */
+    long unregisteredWakes;
 
     void count(String news) {
       reached += news.contains(" reached") ? 1 : 0;
@@ -294,13 +370,16 @@ final class ShiftSchedule {
       cancelled += other.cancelled;
       woken += other.woken;
       operatorCancels += other.operatorCancels;
+      diedForGood += other.diedForGood;
+      unregisteredWakes += other.unregisteredWakes;
     }
 
     @Override
     public String toString() {
       return reached + " gears reached, " + cancelled + " gear-downs cancelled, " + operatorCancels
           + " shifts cancelled by an operator, " + woken + " wakes out of turn, " + resumedMidPhase
-          + " restarts or failovers mid-phase";
+          + " restarts or failovers mid-phase, " + diedForGood + " DataNodes dead for good, " + unregisteredWakes
+          + " wakes for one unregistered";
     }
   }
 
@@ -309,6 +388,7 @@ final class ShiftSchedule {
     return new ShiftPorts(cluster, cluster, cluster, cluster, store, new ShiftEvents() {
       @Override
       public void wakeStarted(Set<String> ids, Map<String, String> failed) {
+        coverage.unregisteredWakes += failed.containsValue("dead (not registered)") ? 1 : 0;
         failed.keySet().stream().filter(cluster::heartbeating).findFirst().ifPresent(id -> fail("DataNode " + id
             + " taken for failed (" + failed + ") while running and heartbeating; woke " + ids));
       }

@@ -44,6 +44,14 @@ final class SimulatedCluster implements ShiftCluster, PowerPort, MaintenancePort
   boolean settled = true;
   /** Ticks until a command's reply lands; -1 for 0 to 2 at random. */
   int replyDelay = -1;
+  /** The tick this NameNode became active (started, or made active by a failover). */
+  long activeSince;
+  /**
+   * HDFS's dead interval in ticks: longer than the 0 to 2 ticks a running DataNode takes to register with a NameNode
+   * just made active ({@link #nameNodeRestarted(int)}).
+   */
+  long deadInterval = DEAD_INTERVAL;
+  static final long DEAD_INTERVAL = 5;
 
   SimulatedCluster(ExpansionChain chain, Random random) {
     this.chain = chain;
@@ -184,7 +192,7 @@ final class SimulatedCluster implements ShiftCluster, PowerPort, MaintenancePort
   boolean crashAsleep(int ticks) {
     List<Node> off = new ArrayList<>();
     nodes.values().forEach(n -> {
-      if (!n.powerOn) {
+      if (!n.powerOn && !n.forGood) {
         off.add(n);
       }
     });
@@ -213,6 +221,7 @@ final class SimulatedCluster implements ShiftCluster, PowerPort, MaintenancePort
    * active has not heard from them yet: unregistered, as the ones dead since before it started).
    */
   void nameNodeRestarted(int ticks) {
+    activeSince = tick;
     for (Node n : nodes.values()) {
       n.registered = n.alive && ticks == 0;
       n.registerAt = tick + ticks;
@@ -224,6 +233,27 @@ final class SimulatedCluster implements ShiftCluster, PowerPort, MaintenancePort
     }
   }
 
+  /** A standby that saw every registration takes over: it became active now. */
+  void failedOver() {
+    activeSince = tick;
+  }
+
+  /**
+   * DataNode {@code id} dies for good (its host stays on): it never runs, registers or heartbeats again, and
+   * {@link #healAll} does not bring it back.
+   */
+  void dieForGood(String id) {
+    Node n = nodes.get(id);
+    n.alive = false;
+    n.brokenUntil = Integer.MAX_VALUE;
+    n.forGood = true;
+  }
+
+  /** Whether DataNode {@code id} died for good ({@link #dieForGood}). */
+  boolean deadForGood(String id) {
+    return nodes.get(id).forGood;
+  }
+
   /** Everything heals: no more faults of any kind from now on. */
   void healAll() {
     powerFails = 0;
@@ -231,7 +261,7 @@ final class SimulatedCluster implements ShiftCluster, PowerPort, MaintenancePort
     moveFails = 0;
     moveHangs = 0;
     for (Node n : nodes.values()) {
-      n.brokenUntil = Math.min(n.brokenUntil, tick);
+      n.brokenUntil = n.forGood ? n.brokenUntil : Math.min(n.brokenUntil, tick);
       n.bmcDownUntil = Math.min(n.bmcDownUntil, tick);
       n.staleUntil = Math.min(n.staleUntil, tick);
     }
@@ -348,6 +378,16 @@ final class SimulatedCluster implements ShiftCluster, PowerPort, MaintenancePort
   @Override
   public boolean settled() {
     return settled;
+  }
+
+  @Override
+  public long activeSinceMillis() {
+    return activeSince;
+  }
+
+  @Override
+  public long deadIntervalMillis() {
+    return deadInterval;
   }
 
   @Override
@@ -528,6 +568,8 @@ final class SimulatedCluster implements ShiftCluster, PowerPort, MaintenancePort
     int bmcDownUntil;
     /** No heartbeat before this tick (stale), though alive as HDFS counts it. */
     int staleUntil;
+    /** Died for good: no heal brings it back. */
+    boolean forGood;
   }
 
   /** A command's reply so far, when it lands, and the move it carries (null for a power command). */

@@ -1,0 +1,109 @@
+package org.eafr.namenode.gear;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hdfs.DFSConfigKeys;
+import org.apache.hadoop.hdfs.protocol.HdfsConstants.SafeModeAction;
+import org.apache.hadoop.test.GenericTestUtils;
+import org.eafr.namenode.testing.EafrCluster;
+import org.eafr.placement.gear.ActiveSet;
+import org.eafr.placement.gear.GearedLayout;
+import org.junit.jupiter.api.Test;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A primary that dies while the NameNode is down never registers with the restarted one (12 DataNodes on 3 racks,
+ * equal-work p = 4, g = 2, gear 0): once HDFS's dead interval (2 x recheck 5 s + 10 x heartbeat 1 s = 20 s) has passed
+ * since the NameNode became active, the gear service counts it dead and wakes its recovery group, which holds the
+ * other replicas of its blocks; every file reads back with its checksum and fsck is healthy. The other groups sleep
+ * on, and no block the dead primary did not hold gets a replica it did not have (no copy storm).
+ */
+class GearRestartDeadPrimaryTest {
+  private static final Logger LOG = LoggerFactory.getLogger(GearRestartDeadPrimaryTest.class);
+  private static final int FILES = 12;
+  private static final int RECHECK_MILLIS = 5_000;
+  /** HDFS's heartbeat expiry with these settings: 2 x 5 s + 10 x 1 s. */
+  private static final long DEAD_INTERVAL_MILLIS = 20_000;
+  private static final int REDUNDANCY_INTERVALS = 20;
+
+  @Test
+  void aPrimaryDeadWhileTheNameNodeWasDown_wakesItsGroupAfterTheDeadInterval_andNothingElseIsCopied()
+      throws Exception {
+    Configuration conf = GearTestCluster.conf("gear-restart-dead-primary");
+    conf.setInt(DFSConfigKeys.DFS_NAMENODE_HEARTBEAT_RECHECK_INTERVAL_KEY, RECHECK_MILLIS);
+    EafrCluster cluster = GearTestCluster.start(conf);
+    try {
+      List<String> files = new ArrayList<>();
+      for (int i = 0; i < FILES; i++) {
+        files.add("/data/f" + i);
+        cluster.write(files.get(i), 3, 2 * EafrCluster.BLOCK_SIZE, 500 + i);
+      }
+      GearTestCluster.gears(cluster).service().requestGear(0);
+      GearTestCluster.awaitGear(cluster, 0);
+      GearedLayout layout = GearTestCluster.layout(cluster);
+      String primary = layout.chain().id(0);
+      ActiveSet group = layout.recoveryGroup(0);
+      Map<String, List<List<String>>> before = holders(cluster, files);
+      assertThat(before.values().stream().flatMap(List::stream).filter(h -> h.contains(primary)))
+          .as("blocks on the primary that dies").isNotEmpty()
+          .allSatisfy(holders -> assertThat(group.ids()).containsAll(othersThan(primary, holders)));
+
+      long restarted = System.currentTimeMillis();
+      GearTestCluster.restartNameNode(cluster, null, () -> cluster.mini().stopDataNode(primary));
+      // The dead primary's blocks have no replica reported (the others sleep): HDFS stays in safe mode until an
+      // operator leaves it, as after any restart with blocks missing.
+      assertThat(cluster.namesystem().isInSafeMode()).isTrue();
+      cluster.mini().getNameNodeRpc().setSafeMode(SafeModeAction.SAFEMODE_LEAVE, false);
+
+      GenericTestUtils.waitFor(() -> GearTestCluster.gears(cluster).counters().wakesForFailures.get() == 1, 50,
+          120_000);
+      long wokenAfter = System.currentTimeMillis() - restarted;
+      LOG.info("the dead primary's group woken {} ms after the NameNode restart began", wokenAfter);
+      assertThat(wokenAfter).as("ms from the restart to the wake").isGreaterThanOrEqualTo(DEAD_INTERVAL_MILLIS);
+      GenericTestUtils.waitFor(() -> GearTestCluster.gears(cluster).state().waking().isEmpty(), 100, 120_000);
+      List<String> on = new ArrayList<>(layout.serversOn(0).ids());
+      on.remove(primary);
+      on.addAll(group.ids());
+      assertThat(GearTestCluster.running(cluster)).containsExactlyInAnyOrderElementsOf(on);
+      assertThat(GearTestCluster.gears(cluster).counters().wakesForBlocks.get()).isZero();
+
+      GearRestartNoCopyStormTest.awaitRedundancyIntervals(cluster, REDUNDANCY_INTERVALS);
+      Map<String, List<List<String>>> after = holders(cluster, files);
+      long copied = 0;
+      for (String file : files) {
+        for (int b = 0; b < before.get(file).size(); b++) {
+          List<String> was = before.get(file).get(b);
+          if (!was.contains(primary)) {
+            copied += after.get(file).get(b).stream().filter(h -> !was.contains(h)).count() * EafrCluster.BLOCK_SIZE;
+          }
+        }
+      }
+      assertThat(copied).as("bytes copied, %d redundancy intervals after the restart, of blocks the dead primary did"
+          + " not hold", REDUNDANCY_INTERVALS).isZero();
+      assertThat(GearRestartNoCopyStormTest.fsck(cluster)).as("fsck exit code").isZero();
+      cluster.verifyChecksums();
+    } finally {
+      GearTestCluster.stop(cluster);
+    }
+  }
+
+  private static Map<String, List<List<String>>> holders(EafrCluster cluster, List<String> files) throws Exception {
+    Map<String, List<List<String>>> holders = new LinkedHashMap<>();
+    for (String file : files) {
+      holders.put(file, cluster.blockHolders(file));
+    }
+    return holders;
+  }
+
+  private static List<String> othersThan(String id, List<String> holders) {
+    List<String> others = new ArrayList<>(holders);
+    others.remove(id);
+    return others;
+  }
+}
