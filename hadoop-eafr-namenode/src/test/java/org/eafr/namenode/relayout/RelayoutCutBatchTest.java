@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeoutException;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.protocol.HdfsConstants;
 import org.apache.hadoop.hdfs.server.datanode.DataNode;
@@ -75,6 +76,8 @@ class RelayoutCutBatchTest {
       GenericTestUtils.waitFor(() -> count(step(cluster), "movedBytes") > 0, 100, 60_000);
       // The step that counts the cut batch may also finish the next queued move on a slow machine.
       Map<String, Object> counted = relayout(cluster).values();
+      // A DataNode reports the moved replica before it counts its replaceBlock op: let its metric catch up.
+      awaitReplaceBlocks(cluster, count(counted, "movedReplicas"));
       assertThat(count(counted, "movedReplicas")).as("the cut batch's moves, counted on the restarted NameNode")
           .isBetween(cut, replaceBlocks(cluster));
       assertThat(counted).containsEntry("movedBytes", count(counted, "movedReplicas") * EafrCluster.BLOCK_SIZE)
@@ -82,6 +85,7 @@ class RelayoutCutBatchTest {
 
       GenericTestUtils.waitFor(() -> "finished".equals(step(cluster).get("state")), 50, 120_000);
       Map<String, Object> done = relayout(cluster).values();
+      awaitReplaceBlocks(cluster, count(done, "movedReplicas"));
       System.out.printf("relayout cut by a restart after %d moves (%d settled): %s%n", cut, settled,
           relayout(cluster).statusText());
       assertThat(count(done, "movedBytes")).as("every move, the cut batch's included")
@@ -112,6 +116,15 @@ class RelayoutCutBatchTest {
    * The block moves the DataNodes carried out: each successful replaceBlock (a relayout move's copy to its target) is
    * one operation of the target's ReplaceBlockOp rate; HDFS's own re-replication after a restart uses other transfers.
    */
+  /** Waits (bounded) until the DataNodes count at least {@code moves} replaceBlock ops; more fail the caller's check. */
+  private static void awaitReplaceBlocks(EafrCluster cluster, long moves) throws Exception {
+    try {
+      GenericTestUtils.waitFor(() -> replaceBlocks(cluster) >= moves, 50, 10_000);
+    } catch (TimeoutException counted) {
+      // fewer ops than moves counted: the assertion that follows names both
+    }
+  }
+
   private static long replaceBlocks(EafrCluster cluster) {
     long moves = 0;
     for (DataNode dataNode : cluster.mini().getDataNodes()) {
