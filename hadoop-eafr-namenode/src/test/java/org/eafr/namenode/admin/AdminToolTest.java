@@ -101,7 +101,7 @@ class AdminToolTest {
 
     assertThat(status.at("/monitor/rounds").asLong()).isEqualTo(1);
     // JMX serves a cached record (refreshed at most every few seconds): poll until it shows the round
-    GenericTestUtils.waitFor(() -> jmx("RoundsTotal") == 1, 100, 30_000);
+    GenericTestUtils.waitFor(() -> jmx("RoundsTotal") == 1, 100, 60_000);
     assertThat(status.at("/monitor/replicasRemoved").asLong()).isEqualTo(jmx("ReplicasRemovedTotal"));
     assertThat(status.at("/monitor/replicasAdded").asLong()).isEqualTo(jmx("ReplicasAddedTotal"));
     assertThat(status.at("/nodesPerRole/STANDBY").asLong()).isEqualTo(jmx("StandbyNodes"));

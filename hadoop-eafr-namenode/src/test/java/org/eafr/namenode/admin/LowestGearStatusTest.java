@@ -30,7 +30,7 @@ class LowestGearStatusTest {
     conf.set("eafr.gear.capacity-headroom", "0.5");
     cluster = EafrCluster.start(conf, GearTestCluster.RACKS, null, 16 * MB);
     DFSTestUtil.createFile(cluster.fs(), new Path("/data/f"), 24 * MB, (short) 3, 1L);
-    org.apache.hadoop.test.GenericTestUtils.waitFor(() -> cluster.runtime().gears().layout().isPresent(), 50, 30_000);
+    org.apache.hadoop.test.GenericTestUtils.waitFor(() -> cluster.runtime().gears().layout().isPresent(), 50, 60_000);
   }
 
   @AfterAll

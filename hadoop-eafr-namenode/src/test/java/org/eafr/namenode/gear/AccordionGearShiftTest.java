@@ -73,7 +73,7 @@ class AccordionGearShiftTest {
     // A file owes moves when one of its blocks has a home asleep: with r = 3 every block has two homes in the lowest
     // group (the chained pair) and the third above it, so every file written in gear 0 owes.
     GenericTestUtils.waitFor(() -> GearTestCluster.gears(cluster).counters().owedFiles.get() == lowGearFiles.size(),
-        100, 10_000);
+        100, 60_000);
   }
 
   @Test

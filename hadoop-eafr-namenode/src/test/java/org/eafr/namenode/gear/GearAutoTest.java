@@ -177,7 +177,7 @@ class GearAutoTest {
     AdminRun auto = AdminRun.run(cluster.conf(), "gear", "auto");
     assertThat(auto.code).as(auto.err).isZero();
     GearTestCluster.restartNameNode(cluster);
-    GenericTestUtils.waitFor(() -> autopilot() != null, 100, 30_000);
+    GenericTestUtils.waitFor(() -> autopilot() != null, 100, 60_000);
     assertThat(autopilot().mode()).isEqualTo(GearMode.AUTO);
     assertThat(new GearStore(cluster.mini().getNameNode(), GearSettings.DEFAULT_STATE_DIR).readMode(GearMode.MANUAL))
         .contains(GearMode.AUTO);

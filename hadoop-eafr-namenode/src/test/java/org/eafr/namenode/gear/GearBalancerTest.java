@@ -31,7 +31,7 @@ class GearBalancerTest {
     EafrCluster cluster = EafrCluster.start(conf, GearTestCluster.RACKS, null, CAPACITY);
     cluster.runtime().gears().power(MiniClusterPower.manager(cluster.mini()));
     try {
-      GenericTestUtils.waitFor(() -> GearTestCluster.gears(cluster).layout().isPresent(), 50, 30_000);
+      GenericTestUtils.waitFor(() -> GearTestCluster.gears(cluster).layout().isPresent(), 50, 60_000);
       GearedLayout layout = GearTestCluster.layout(cluster);
       List<String> files = new ArrayList<>();
       for (int i = 0; i < 8; i++) {

@@ -29,7 +29,7 @@ class GearCancelTest {
     EafrCluster cluster = EafrCluster.start(GearTestCluster.conf("gear-cancel"), GearTestCluster.RACKS);
     GearRuntime gears = cluster.runtime().gears();
     try {
-      GenericTestUtils.waitFor(() -> gears.layout().isPresent(), 50, 30_000);
+      GenericTestUtils.waitFor(() -> gears.layout().isPresent(), 50, 60_000);
       GearedLayout layout = gears.layout().orElseThrow();
       String stuck = layout.chain().id(4); // gear group 1: positions 4 and 5
       String other = layout.chain().id(5);
@@ -51,7 +51,7 @@ class GearCancelTest {
       gears.service().requestGear(1);
       GenericTestUtils.waitFor(() -> gears.power().status(stuck).quarantined()
           && GearTestCluster.descriptor(cluster, other).isAlive(), 100, 60_000);
-      GenericTestUtils.waitFor(() -> gears.service().blockedBy().orElse("").contains("quarantined"), 100, 30_000);
+      GenericTestUtils.waitFor(() -> gears.service().blockedBy().orElse("").contains("quarantined"), 100, 60_000);
       AdminRun status = AdminRun.run(cluster.conf(), "status");
       assertThat(status.out).containsPattern("shift waits for DataNode \\S*" + stuck.replace(".", "\\.")
           + ": quarantined \\(").contains("'hdfs eafr power clear " + stuck + "'");
@@ -76,7 +76,7 @@ class GearCancelTest {
       assertThat(after.phase()).isEqualTo(ShiftPhase.STEADY);
       assertThat(after.gear()).isZero();
       assertThat(after.sleeping()).contains(stuck).doesNotContain(other);
-      GenericTestUtils.waitFor(() -> GearTestCluster.descriptor(cluster, other).isInService(), 100, 30_000);
+      GenericTestUtils.waitFor(() -> GearTestCluster.descriptor(cluster, other).isInService(), 100, 60_000);
       assertThat(GearTestCluster.descriptor(cluster, other).isAlive()).isTrue();
       assertThat(GearTestCluster.descriptor(cluster, stuck).isInMaintenance()).isTrue();
       assertThat(GearTestCluster.descriptor(cluster, stuck).isAlive()).isFalse();

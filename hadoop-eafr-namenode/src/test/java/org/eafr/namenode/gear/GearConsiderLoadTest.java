@@ -45,7 +45,7 @@ class GearConsiderLoadTest {
         }
       }
       GenericTestUtils.waitFor(() -> primaries.stream().allMatch(id -> busierThanTwiceTheAverage(cluster, id)), 100,
-          30_000);
+          60_000);
 
       for (int i = 0; i < 6; i++) {
         cluster.write("/data/f" + i, 3, EafrCluster.BLOCK_SIZE + 4096 * i, i);

@@ -26,7 +26,7 @@ class GearDeadLeavingTest {
     EafrCluster cluster = EafrCluster.start(GearTestCluster.conf("gear-dead-leaving"), GearTestCluster.RACKS);
     GearRuntime gears = GearTestCluster.gears(cluster);
     try {
-      GenericTestUtils.waitFor(() -> gears.layout().isPresent(), 50, 30_000);
+      GenericTestUtils.waitFor(() -> gears.layout().isPresent(), 50, 60_000);
       GearedLayout layout = gears.layout().orElseThrow();
       String dead = layout.serversOn(4).minus(layout.serversOn(3)).ids().get(0);
       String other = layout.serversOn(4).minus(layout.serversOn(3)).ids().get(1);
@@ -38,7 +38,7 @@ class GearDeadLeavingTest {
         cluster.write("/data/f" + i, 3, EafrCluster.BLOCK_SIZE + 4096 * i, i);
       }
       crashed.crash();
-      GenericTestUtils.waitFor(() -> !GearTestCluster.descriptor(cluster, dead).isAlive(), 100, 30_000);
+      GenericTestUtils.waitFor(() -> !GearTestCluster.descriptor(cluster, dead).isAlive(), 100, 60_000);
 
       gears.service().requestGear(3);
       GearTestCluster.awaitGear(cluster, 3);
@@ -53,7 +53,7 @@ class GearDeadLeavingTest {
       gears.service().requestGear(4);
       GearTestCluster.awaitGear(cluster, 4);
       assertThat(GearTestCluster.running(cluster)).hasSize(GearTestCluster.RACKS.length);
-      GenericTestUtils.waitFor(() -> GearTestCluster.descriptor(cluster, dead).isInService(), 100, 30_000);
+      GenericTestUtils.waitFor(() -> GearTestCluster.descriptor(cluster, dead).isInService(), 100, 60_000);
       assertThat(crashed.offCommands.get()).isZero();
       cluster.verifyChecksums();
     } finally {

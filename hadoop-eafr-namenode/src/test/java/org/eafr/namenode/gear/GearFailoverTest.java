@@ -83,7 +83,7 @@ class GearFailoverTest {
         lowGear.add("/low/f" + i);
         cluster.write("/low/f" + i, 3, 2 * EafrCluster.BLOCK_SIZE, 50 + i);
       }
-      GenericTestUtils.waitFor(() -> gears(cluster, 0).counters().owedFiles.get() >= 3, 100, 10_000);
+      GenericTestUtils.waitFor(() -> gears(cluster, 0).counters().owedFiles.get() >= 3, 100, 60_000);
 
       gears(cluster, 0).service().requestGear(4);
       awaitStandbyPhase(cluster, ShiftPhase.REFLECTING);
@@ -114,6 +114,6 @@ class GearFailoverTest {
     GenericTestUtils.waitFor(() -> gears(cluster, cluster.active()).state().phase() == phase, 50, 60_000);
     HATestUtil.waitForStandbyToCatchUp(cluster.mini().getNameNode(cluster.active()),
         cluster.mini().getNameNode(standby));
-    GenericTestUtils.waitFor(() -> gears(cluster, standby).state().phase() == phase, 50, 30_000);
+    GenericTestUtils.waitFor(() -> gears(cluster, standby).state().phase() == phase, 50, 60_000);
   }
 }

@@ -101,7 +101,7 @@ class GearGrowthTest {
     writeHosts(leaving);
     cluster.datanodeManager().refreshNodes(cluster.conf());
     GenericTestUtils.waitFor(() -> GearTestCluster.descriptor(cluster, leaving).isDecommissioned(), 200, 120_000);
-    GenericTestUtils.waitFor(() -> gears.state().retired().contains(leaving), 100, 30_000);
+    GenericTestUtils.waitFor(() -> gears.state().retired().contains(leaving), 100, 60_000);
 
     AdminRun status = AdminRun.run(cluster.conf(), "status", "-json");
     assertThat(status.code).as(status.err).isZero();

@@ -29,7 +29,7 @@ class GearLayoutProblemTest {
     conf.set("eafr.gear.expected-datanodes", String.valueOf(EafrCluster.RACKS.length));
     try (LogCapture log = new LogCapture(); EafrCluster cluster = EafrCluster.start(conf)) {
       GearRuntime gears = cluster.runtime().gears();
-      GenericTestUtils.waitFor(() -> gears.layoutProblem().isPresent(), 50, 30_000);
+      GenericTestUtils.waitFor(() -> gears.layoutProblem().isPresent(), 50, 60_000);
       for (int step = 0; step < 20; step++) {
         gears.service().step(); // besides the service's own steps every 100 ms
       }

@@ -33,7 +33,7 @@ class GearMiddleReflectionTest {
       }
       GearStore store = new GearStore(cluster.nameNode(), gears.settings().stateDir());
       org.apache.hadoop.test.GenericTestUtils.waitFor(() -> gears.counters().owedFiles.get() == files.size(), 100,
-          10_000);
+          60_000);
 
       gears.service().requestGear(2);
       GearTestCluster.awaitGear(cluster, 2);

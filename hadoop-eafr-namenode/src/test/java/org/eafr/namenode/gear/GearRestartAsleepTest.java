@@ -30,14 +30,14 @@ class GearRestartAsleepTest {
     assertThat(drivers).containsOnlyKeys(hosts);
     GearTestCluster.gears(cluster).power(MiniClusterPower.manager(cluster.mini(), drivers));
     try {
-      GenericTestUtils.waitFor(() -> GearTestCluster.gears(cluster).layout().isPresent(), 50, 30_000);
+      GenericTestUtils.waitFor(() -> GearTestCluster.gears(cluster).layout().isPresent(), 50, 60_000);
       cluster.write("/data/f0", 3, EafrCluster.BLOCK_SIZE + 1024, 7);
       service(cluster).requestGear(2);
       GearTestCluster.awaitGear(cluster, 2);
       int onInGear2 = GearTestCluster.layout(cluster).serversOn(2).ids().size();
 
       GearTestCluster.restartNameNode(cluster, drivers);
-      GenericTestUtils.waitFor(() -> GearTestCluster.gears(cluster).layout().isPresent(), 50, 30_000);
+      GenericTestUtils.waitFor(() -> GearTestCluster.gears(cluster).layout().isPresent(), 50, 60_000);
       assertThat(GearTestCluster.gears(cluster).state().sleeping()).hasSize(hosts.length - onInGear2);
       service(cluster).requestGear(0); // past the hosts asleep since before the restart: they get no command
       GearTestCluster.awaitGear(cluster, 0);

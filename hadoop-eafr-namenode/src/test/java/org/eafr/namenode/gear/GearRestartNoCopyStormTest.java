@@ -60,7 +60,7 @@ class GearRestartNoCopyStormTest {
       GearTestCluster.awaitGear(cluster, 0);
 
       GearTestCluster.restartNameNode(cluster, drivers);
-      GenericTestUtils.waitFor(() -> GearTestCluster.gears(cluster).layout().isPresent(), 50, 30_000);
+      GenericTestUtils.waitFor(() -> GearTestCluster.gears(cluster).layout().isPresent(), 50, 60_000);
       GearedLayout layout = GearTestCluster.layout(cluster);
       assertThat(GearTestCluster.gears(cluster).state().sleeping()).hasSize(8);
       awaitRedundancyIntervals(cluster, REDUNDANCY_INTERVALS);
@@ -103,7 +103,7 @@ class GearRestartNoCopyStormTest {
       cluster.runtime(nn).gears().power(MiniClusterPower.manager(cluster.mini(), drivers));
     }
     try {
-      GenericTestUtils.waitFor(() -> GearTestCluster.gears(cluster).layout().isPresent(), 50, 30_000);
+      GenericTestUtils.waitFor(() -> GearTestCluster.gears(cluster).layout().isPresent(), 50, 60_000);
       List<String> files = new ArrayList<>();
       for (int i = 0; i < FILES / 2; i++) {
         files.add("/data/f" + i);

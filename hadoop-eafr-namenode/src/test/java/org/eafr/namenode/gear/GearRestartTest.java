@@ -37,7 +37,7 @@ class GearRestartTest {
       }
       // The three low-gear files owe moves (the restarted NameNode holds back re-replicating the blocks whose other
       // replicas sleep at their homes, so nothing else is copied onto the primaries).
-      GenericTestUtils.waitFor(() -> GearTestCluster.gears(cluster).counters().owedFiles.get() >= 3, 100, 10_000);
+      GenericTestUtils.waitFor(() -> GearTestCluster.gears(cluster).counters().owedFiles.get() >= 3, 100, 60_000);
       service(cluster).requestGear(4);
       GenericTestUtils.waitFor(() -> GearTestCluster.gears(cluster).state().phase() == ShiftPhase.REFLECTING, 50,
           60_000);

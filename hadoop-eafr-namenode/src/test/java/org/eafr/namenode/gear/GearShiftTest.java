@@ -123,7 +123,7 @@ class GearShiftTest {
     GearTestCluster.assertAsleepThenWrite(cluster, lowGearFiles);
     // HDFS schedules no re-replication for the sleeping DataNodes, and no block is short of a live replica.
     org.apache.hadoop.hdfs.server.namenode.FSNamesystem namesystem = cluster.mini().getNamesystem();
-    GenericTestUtils.waitFor(() -> blockManager().getPendingReconstructionBlocksCount() == 0, 100, 10_000);
+    GenericTestUtils.waitFor(() -> blockManager().getPendingReconstructionBlocksCount() == 0, 100, 60_000);
     assertThat(namesystem.getMissingBlocksCount()).isZero();
     assertThat(blockManager().getPendingReconstructionBlocksCount()).isZero();
     assertThat(namesystem.getUnderReplicatedBlocks()).isZero();
@@ -133,7 +133,7 @@ class GearShiftTest {
       }
     }
     GenericTestUtils.waitFor(() -> GearTestCluster.gears(cluster).counters().owedFiles.get() == lowGearFiles.size(),
-        100, 10_000);
+        100, 60_000);
     lowGearEnergy = energyInTheMinimumGear(primaries);
   }
 
@@ -246,7 +246,7 @@ class GearShiftTest {
   private void assertEnergyAndPowerMatchJmx(JsonNode status) throws Exception {
     JsonNode energy = status.get("energy");
     GenericTestUtils.waitFor(() -> energy.get("wattsNow").asDouble() == (Double) AdminRun.jmx("PowerDrawWatts")
-        && energy.get("energyUsedKwh").asDouble() == (Double) AdminRun.jmx("EnergyUsedKwhTotal"), 100, 30_000);
+        && energy.get("energyUsedKwh").asDouble() == (Double) AdminRun.jmx("EnergyUsedKwhTotal"), 100, 60_000);
     for (String metric : List.of("DataNodesOn", "DataNodesOff", "DataNodesTransitioning", "DataNodesQuarantined",
         "DataNodesPowerUnknown")) {
       assertThat(energy.get(jsonName(metric)).asLong()).as(metric)
@@ -339,7 +339,7 @@ class GearShiftTest {
   void powerOnOffStatusAndGear_answerJsonThroughTheTool() throws Exception {
     String host = GearTestCluster.running(cluster).get(0);
     // the answer comes from the state the manager keeps; each status starts one background read for the next
-    org.apache.hadoop.test.GenericTestUtils.waitFor(() -> powerStatusState(host).equals("ON"), 100, 30_000);
+    org.apache.hadoop.test.GenericTestUtils.waitFor(() -> powerStatusState(host).equals("ON"), 100, 60_000);
     AdminRun status = AdminRun.run(cluster.conf(), "power", "status", host, "-json");
     assertThat(status.code).as(status.err).isZero();
     JsonNode read = new ObjectMapper().readTree(status.out);

@@ -94,7 +94,7 @@ public final class GearTestCluster {
     Map<String, PowerDriver> drivers = MiniClusterPower.drivers(cluster.mini(), null);
     DRIVERS.put(cluster, drivers);
     cluster.runtime().gears().power(MiniClusterPower.manager(cluster.mini(), drivers));
-    GenericTestUtils.waitFor(() -> cluster.runtime().gears().layout().isPresent(), 50, 30_000);
+    GenericTestUtils.waitFor(() -> cluster.runtime().gears().layout().isPresent(), 50, 60_000);
     return cluster;
   }
 
@@ -109,7 +109,7 @@ public final class GearTestCluster {
     for (int nn = 0; nn < cluster.mini().getNumNameNodes(); nn++) {
       cluster.runtime(nn).gears().power(MiniClusterPower.manager(cluster.mini(), drivers));
     }
-    GenericTestUtils.waitFor(() -> cluster.runtime().gears().layout().isPresent(), 50, 30_000);
+    GenericTestUtils.waitFor(() -> cluster.runtime().gears().layout().isPresent(), 50, 60_000);
     return cluster;
   }
 
@@ -126,7 +126,7 @@ public final class GearTestCluster {
     Map<String, PowerDriver> drivers = DRIVERS.computeIfAbsent(cluster, c -> new java.util.LinkedHashMap<>());
     MiniClusterPower.drivers(cluster.mini(), null).forEach(drivers::putIfAbsent);
     gears(cluster).power(MiniClusterPower.manager(cluster.mini(), drivers));
-    GenericTestUtils.waitFor(() -> gears(cluster).state().chain().size() == before + racks.length, 100, 30_000);
+    GenericTestUtils.waitFor(() -> gears(cluster).state().chain().size() == before + racks.length, 100, 60_000);
   }
 
   /** Closes the power manager of every NameNode of the cluster, then the cluster. */
@@ -293,7 +293,7 @@ public final class GearTestCluster {
       } catch (IOException e) {
         throw new java.io.UncheckedIOException(e);
       }
-    }, 100, 30_000);
+    }, 100, 60_000);
   }
 
   /** Restarts the NameNode with its EAFR state forgotten, and gives the new one the same power drivers. */

@@ -124,7 +124,7 @@ class GearedPoliciesShiftTest {
     cluster.mini().getConfiguration(0).set("eafr.layout", policy.name());
     cluster.mini().getNameNode().getConf().set("eafr.layout", policy.name());
     GearTestCluster.restartNameNode(cluster);
-    GenericTestUtils.waitFor(() -> GearTestCluster.gears(cluster).parts().isPresent(), 50, 30_000);
+    GenericTestUtils.waitFor(() -> GearTestCluster.gears(cluster).parts().isPresent(), 50, 60_000);
   }
 
   private GearService service() {

@@ -54,7 +54,7 @@ class GridReflectionTest {
     List<String> lowGearFiles = List.of("/low/f0", "/low/f1", "/low/f2");
     GearTestCluster.assertAsleepThenWrite(cluster, lowGearFiles);
     GearCounters counters = GearTestCluster.gears(cluster).counters();
-    GenericTestUtils.waitFor(() -> counters.owedFiles.get() == lowGearFiles.size(), 100, 10_000);
+    GenericTestUtils.waitFor(() -> counters.owedFiles.get() == lowGearFiles.size(), 100, 60_000);
 
     int top = GearTestCluster.layout(cluster).maximumGear();
     service.requestGear(top);
@@ -77,7 +77,7 @@ class GridReflectionTest {
     assertThat(AdminRun.jmx("EafrGears", "ReflectionDeadline")).isEqualTo("2026-01-01T03:00:00Z");
     // The EafrNameNode bean serves a record cached for a few seconds.
     GenericTestUtils.waitFor(() -> ((Number) AdminRun.jmx("GridReflectionHeld")).longValue() == 1
-        && ((Number) AdminRun.jmx("GridCarbonIntensityGramsPerKwh")).doubleValue() == 120.0, 100, 30_000);
+        && ((Number) AdminRun.jmx("GridCarbonIntensityGramsPerKwh")).doubleValue() == 120.0, 100, 60_000);
 
     now.set(T0 + 120 * MINUTE);
     GearTestCluster.awaitGear(cluster, top);
@@ -119,7 +119,7 @@ class GridReflectionTest {
     List<String> lowGearFiles = List.of("/low/f0");
     GearTestCluster.assertAsleepThenWrite(cluster, lowGearFiles);
     GearCounters counters = GearTestCluster.gears(cluster).counters();
-    GenericTestUtils.waitFor(() -> counters.owedFiles.get() == lowGearFiles.size(), 100, 10_000);
+    GenericTestUtils.waitFor(() -> counters.owedFiles.get() == lowGearFiles.size(), 100, 60_000);
     int top = GearTestCluster.layout(cluster).maximumGear();
     service.requestGear(top);
     GenericTestUtils.waitFor(() -> Long.valueOf(1).equals(grid.values().get("ReflectionHeld")), 100, 120_000);

@@ -102,7 +102,7 @@ class HdfsShiftClusterTest {
         .getLocalBlock().getBlockName();
     assertThat(view.block(gone)).isPresent();
     cluster.delete("/hsc/gone");
-    GenericTestUtils.waitFor(() -> view.block(gone).isEmpty(), 50, 10_000);
+    GenericTestUtils.waitFor(() -> view.block(gone).isEmpty(), 50, 60_000);
   }
 
   @Test
@@ -117,7 +117,7 @@ class HdfsShiftClusterTest {
       ShiftFloor.Gaps gaps = ShiftFloor.check(view, List.of(), id -> !id.equals(on));
       assertThat(gaps.beingWritten()).as("the write's only DataNode leaves").isPresent();
     }
-    GenericTestUtils.waitFor(() -> !view.pipelines().iterator().hasNext(), 50, 10_000);
+    GenericTestUtils.waitFor(() -> !view.pipelines().iterator().hasNext(), 50, 60_000);
   }
 
   @Test
@@ -126,13 +126,13 @@ class HdfsShiftClusterTest {
     String id = chain.id(7);
     DataNodeTestUtils.setHeartbeatsDisabledForTests(cluster.dataNode(cluster.indexOf(id)), true);
     try {
-      GenericTestUtils.waitFor(() -> view.stale(chain).contains(chain.position(id)), 100, 15_000);
+      GenericTestUtils.waitFor(() -> view.stale(chain).contains(chain.position(id)), 100, 60_000);
       assertThat(view.stale(chain).ids()).containsExactly(id);
       assertThat(view.dataNode(id).stale()).isTrue();
     } finally {
       DataNodeTestUtils.setHeartbeatsDisabledForTests(cluster.dataNode(cluster.indexOf(id)), false);
     }
-    GenericTestUtils.waitFor(() -> view.stale(chain).isEmpty(), 100, 15_000);
+    GenericTestUtils.waitFor(() -> view.stale(chain).isEmpty(), 100, 60_000);
   }
 
   @Test
@@ -150,7 +150,7 @@ class HdfsShiftClusterTest {
       long ticket = moves.start(new BlockMove(name, chain.position(from), chain.position(to), true));
       assertThat(gears.reflectionMoves()).contains(new ReflectionMove(from, to));
       Reply[] reply = {Reply.PENDING};
-      GenericTestUtils.waitFor(() -> (reply[0] = moves.poll(ticket)).kind() != Reply.Kind.PENDING, 50, 30_000);
+      GenericTestUtils.waitFor(() -> (reply[0] = moves.poll(ticket)).kind() != Reply.Kind.PENDING, 50, 60_000);
       assertThat(reply[0]).isEqualTo(Reply.DONE);
       GenericTestUtils.waitFor(() -> {
         try {
@@ -158,11 +158,11 @@ class HdfsShiftClusterTest {
         } catch (java.io.IOException e) {
           throw new java.io.UncheckedIOException(e);
         }
-      }, 100, 30_000);
+      }, 100, 60_000);
       GenericTestUtils.waitFor(() -> {
         moves.poll(-1); // a poll sweeps what has settled
         return !gears.reflectionMoves().contains(new ReflectionMove(from, to));
-      }, 100, 30_000);
+      }, 100, 60_000);
 
       long gone = moves.start(new BlockMove("blk_" + Long.MAX_VALUE, chain.position(from), chain.position(to), true));
       Reply failed = moves.poll(gone);
@@ -186,7 +186,7 @@ class HdfsShiftClusterTest {
     cluster.kill(index);
     assertThat(view.notAlive(chain).ids()).containsExactly(id);
     assertThat(view.dataNode(id).registered() && !view.dataNode(id).alive()).isTrue();
-    GenericTestUtils.waitFor(() -> ids(view.blocksWithoutLiveReplica()).contains(name), 100, 15_000);
+    GenericTestUtils.waitFor(() -> ids(view.blocksWithoutLiveReplica()).contains(name), 100, 60_000);
     assertThat(view.blocksWithoutLiveReplica()).filteredOn(block -> block.id().equals(name))
         .as("HDFS drops the replicas of a DataNode it declares dead (one in maintenance keeps them)")
         .allSatisfy(block -> assertThat(block.replicaServers()).isEmpty());

@@ -62,13 +62,13 @@ class PassiveMigrationTest {
       before.put(files.get(i), cluster.holders(files.get(i)));
       assertThat(before.get(files.get(i))).allMatch(on::contains);
     }
-    GenericTestUtils.waitFor(() -> gears.counters().passiveOwedFiles.get() > 0, 100, 30_000);
+    GenericTestUtils.waitFor(() -> gears.counters().passiveOwedFiles.get() > 0, 100, 60_000);
 
     gears.service().requestGear(top);
     GearTestCluster.awaitGear(cluster, top);
     assertThat(gears.counters().blocksReflected.get()).as("blocks the gear-up reflected").isZero();
 
-    GenericTestUtils.waitFor(() -> gears.counters().passiveOwedFiles.get() == 0, 100, 45_000);
+    GenericTestUtils.waitFor(() -> gears.counters().passiveOwedFiles.get() == 0, 100, 60_000);
     long blocks = gears.counters().passiveMigratedBlocks.get();
     long dropped = gears.counters().passiveMigrationsDropped.get();
     assertThat(blocks).as("blocks migrated home").isPositive();
@@ -82,7 +82,7 @@ class PassiveMigrationTest {
         } catch (java.io.IOException e) {
           throw new IllegalStateException(e);
         }
-      }, 100, 30_000);
+      }, 100, 60_000);
       List<String> after = cluster.holders(file);
       arrived += after.stream().filter(id -> !before.get(file).contains(id)).count();
       left += before.get(file).stream().filter(id -> !after.contains(id)).count();

@@ -65,7 +65,7 @@ class PrometheusSeriesTest {
       } catch (java.io.IOException e) {
         return false;
       }
-    }, 200, 30_000);
+    }, 200, 60_000);
     String before = GearTestCluster.prom(cluster);
     Map<String, Double> first = samples(before);
     assertThat(first.keySet()).anyMatch(s -> s.startsWith("eafr_name_node_gear_shifts_total{"))

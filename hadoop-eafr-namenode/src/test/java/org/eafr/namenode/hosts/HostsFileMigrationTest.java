@@ -45,7 +45,7 @@ class HostsFileMigrationTest {
       write(hosts, cluster, n, 1, AdminStates.DECOMMISSIONED);
       refresh(cluster);
       DatanodeDescriptor leaving = cluster.descriptor(1);
-      GenericTestUtils.waitFor(() -> leaving.isDecommissionInProgress() || leaving.isDecommissioned(), 100, 30_000);
+      GenericTestUtils.waitFor(() -> leaving.isDecommissionInProgress() || leaving.isDecommissioned(), 100, 60_000);
       for (int i = 0; i < n; i++) {
         if (i != 1) {
           assertThat(cluster.descriptor(i).isInService()).as("the exclude file is ignored: " + cluster.id(i))

@@ -41,14 +41,14 @@ class RolesCheckTest {
         StandardCharsets.UTF_8);
     try (EafrCluster cluster = EafrCluster.start(conf)) {
       EafrRuntime runtime = cluster.runtime();
-      GenericTestUtils.waitFor(() -> runtime.roles().problem().isPresent(), 100, 30_000);
+      GenericTestUtils.waitFor(() -> runtime.roles().problem().isPresent(), 100, 60_000);
       assertThat(runtime.roles().problem().get()).contains(problem);
       assertThat(runtime.monitorStats().rounds()).isZero();
 
       Files.write(cluster.rolesFile(), List.of("unlisted hot", "standby " + cluster.id(4)), StandardCharsets.UTF_8);
       runtime.roles().reload(cluster.rolesFile(), cluster.registeredNames());
       assertThat(runtime.roles().problem()).isEmpty();
-      GenericTestUtils.waitFor(() -> runtime.monitorStats().rounds() > 0, 100, 30_000);
+      GenericTestUtils.waitFor(() -> runtime.monitorStats().rounds() > 0, 100, 60_000);
     }
   }
 }

@@ -173,7 +173,7 @@ class EafrBlockPlacementPolicyTest {
       } catch (IOException e) {
         throw new IllegalStateException(e);
       }
-    }, 100, 30_000);
+    }, 100, 60_000);
   }
 
   private static Set<String> racks(List<DatanodeInfo> replicas) {

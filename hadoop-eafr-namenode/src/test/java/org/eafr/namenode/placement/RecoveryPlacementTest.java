@@ -107,7 +107,7 @@ class RecoveryPlacementTest {
       } catch (IOException e) {
         throw new IllegalStateException(e);
       }
-    }, 100, 30_000);
+    }, 100, 60_000);
   }
 
   private boolean allReplicated(int replication, String deadId) {

@@ -40,7 +40,7 @@ class IpmiGearShiftTest {
     EafrCluster cluster = EafrCluster.start(GearTestCluster.conf("ipmi-gear"), GearTestCluster.RACKS, hosts);
     List<AutoCloseable> resources = new ArrayList<>();
     try {
-      GenericTestUtils.waitFor(() -> GearTestCluster.gears(cluster).layout().isPresent(), 50, 30_000);
+      GenericTestUtils.waitFor(() -> GearTestCluster.gears(cluster).layout().isPresent(), 50, 60_000);
       for (int i = 0; i < 3; i++) {
         cluster.write("/data/f" + i, 3, 4096 * (i + 1), i);
       }

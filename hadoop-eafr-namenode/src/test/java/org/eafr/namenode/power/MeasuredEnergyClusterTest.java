@@ -89,7 +89,7 @@ class MeasuredEnergyClusterTest {
         cluster.runtime().gears().power(manager);
         poller.begin();
         GenericTestUtils.waitFor(() -> status(cluster).get("energy").get("wattsMeasured").asDouble() == 270.0, 100,
-            30_000);
+            60_000);
 
         JsonNode first = status(cluster);
         for (JsonNode node : first.get("nodes")) {

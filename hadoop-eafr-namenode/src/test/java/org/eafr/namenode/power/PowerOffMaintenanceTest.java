@@ -70,7 +70,7 @@ class PowerOffMaintenanceTest {
         await(manager.powerOff(cluster.id(1), false, Requester.AUTOMATIC));
         assertThat(calls(dir)).containsExactly("force-off " + cluster.id(0), "off " + cluster.id(1));
         // JMX serves a snapshot cached for up to one metrics period (10 s): wait for the next one
-        GenericTestUtils.waitFor(() -> Long.valueOf(2L).equals(jmx("PoweredOffTotal")), 200, 30_000);
+        GenericTestUtils.waitFor(() -> Long.valueOf(2L).equals(jmx("PoweredOffTotal")), 200, 60_000);
         assertThat(jmx("RefusalsTotal")).isEqualTo(1L);
         assertThat(jmx("NodesOff")).isEqualTo(2L);
       }

@@ -71,10 +71,10 @@ class RelayoutClusterTest {
       awaitReportedUsage(cluster, 3L * (9 * (EafrCluster.BLOCK_SIZE / 2) + 3 * (2 * EafrCluster.BLOCK_SIZE)));
       assertThat(BalancerCommand.run(cluster.conf(), "-threshold", "5")).isEqualTo(BalancerCommand.code("SUCCESS"));
       // A moved replica reaches the NameNode in the target's next incremental block report.
-      GenericTestUtils.waitFor(() -> !holdersQuietly(cluster, files).equals(before), 100, 30_000);
+      GenericTestUtils.waitFor(() -> !holdersQuietly(cluster, files).equals(before), 100, 60_000);
 
       restartNameNode(cluster, "equal-work");
-      GenericTestUtils.waitFor(() -> gears(cluster).layout().isPresent(), 50, 30_000);
+      GenericTestUtils.waitFor(() -> gears(cluster).layout().isPresent(), 50, 60_000);
       GearedLayout layout = gears(cluster).layout().orElseThrow();
       awaitSteadyAt(cluster, layout.maximumGear());
       assertThatThrownBy(() -> gears(cluster).service().requestGear(0)).isInstanceOf(IllegalStateException.class);
@@ -88,7 +88,7 @@ class RelayoutClusterTest {
       now.set(GridFixture.T0 + 60 * GridFixture.MINUTE);
       heldForTheGrid(cluster, grid);
       now.set(GridFixture.T0 + 120 * GridFixture.MINUTE);
-      GenericTestUtils.waitFor(() -> ((Number) relayout(cluster).values().get("files")).longValue() >= 5, 50, 30_000);
+      GenericTestUtils.waitFor(() -> ((Number) relayout(cluster).values().get("files")).longValue() >= 5, 50, 60_000);
       // Mid-way: moving, or waiting for HDFS's redundancy work on the next batch's blocks.
       assertThat(relayout(cluster).values().get("state")).isIn("running", "waiting");
       restartNameNode(cluster, "equal-work");
@@ -137,7 +137,7 @@ class RelayoutClusterTest {
   /** The relayout waits for 02:00 (once every block report is in), with nothing walked or moved; status says so. */
   private static void heldForTheGrid(EafrCluster cluster, GridGate grid) throws Exception {
     GenericTestUtils.waitFor(() -> String.valueOf(relayout(cluster).values().get("waitingFor"))
-        .contains("grid signal"), 50, 30_000);
+        .contains("grid signal"), 50, 60_000);
     relayout(cluster).step(); // asked at the time set now
     Map<String, Object> values = relayout(cluster).values();
     assertThat(values).containsEntry("state", "waiting").containsEntry("files", 0L)
@@ -193,7 +193,7 @@ class RelayoutClusterTest {
       return cluster.mini().getNamesystem().getBlockManager().getDatanodeManager()
           .getDatanodeListForReport(HdfsConstants.DatanodeReportType.LIVE).stream()
           .mapToLong(DatanodeDescriptor::getDfsUsed).sum() >= bytes;
-    }, 100, 30_000);
+    }, 100, 60_000);
   }
 
   /** Restarts the NameNode with {@code layout}, its EAFR state forgotten, and gives it a power manager. */
@@ -210,6 +210,6 @@ class RelayoutClusterTest {
 
   private static void awaitSteadyAt(EafrCluster cluster, int gear) throws Exception {
     GenericTestUtils.waitFor(() -> gears(cluster).state().gear() == gear
-        && gears(cluster).state().phase() == ShiftPhase.STEADY, 100, 30_000);
+        && gears(cluster).state().phase() == ShiftPhase.STEADY, 100, 60_000);
   }
 }

@@ -51,7 +51,7 @@ class RelayoutCutBatchTest {
       restartNameNode(cluster, "equal-work");
       GenericTestUtils.waitFor(() -> gears(cluster).layout().isPresent()
           && gears(cluster).state().gear() == gears(cluster).layout().get().maximumGear()
-          && gears(cluster).state().phase() == ShiftPhase.STEADY, 100, 30_000);
+          && gears(cluster).state().phase() == ShiftPhase.STEADY, 100, 60_000);
       relayout(cluster).start();
 
       GenericTestUtils.waitFor(() -> {
@@ -62,7 +62,7 @@ class RelayoutCutBatchTest {
       assertThat(relayout(cluster).values()).containsEntry("movesInFlight", 1).containsEntry("files", 8L)
           .containsEntry("cursor", "/data/f7");
       // The move in flight finishes on the DataNodes; the restart comes before any step settles it.
-      GenericTestUtils.waitFor(() -> relayout(cluster).movesFinished(), 50, 30_000);
+      GenericTestUtils.waitFor(() -> relayout(cluster).movesFinished(), 50, 60_000);
       long settled = count(relayout(cluster).values(), "movedReplicas");
       long bound = count(relayout(cluster).values(), "lowerBoundBytes");
       long planned = count(relayout(cluster).values(), "plannedBytes");

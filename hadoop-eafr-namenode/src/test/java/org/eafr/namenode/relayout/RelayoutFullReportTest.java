@@ -53,7 +53,7 @@ class RelayoutFullReportTest {
     EafrCluster cluster = EafrCluster.start(conf, RACKS);
     cluster.runtime().gears().power(MiniClusterPower.manager(cluster.mini()));
     try {
-      GenericTestUtils.waitFor(() -> gears(cluster).layout().isPresent(), 50, 30_000);
+      GenericTestUtils.waitFor(() -> gears(cluster).layout().isPresent(), 50, 60_000);
       GearedLayout layout = gears(cluster).layout().orElseThrow();
       String primary = layout.chain().id(0);
       for (int i = 0; i < 4; i++) {
@@ -61,11 +61,11 @@ class RelayoutFullReportTest {
       }
       restartNameNode(cluster, "equal-work");
       awaitTopGear(cluster, layout.maximumGear());
-      GenericTestUtils.waitFor(() -> RelayoutService.fullyReported(descriptor(cluster, primary)), 50, 30_000);
+      GenericTestUtils.waitFor(() -> RelayoutService.fullyReported(descriptor(cluster, primary)), 50, 60_000);
 
       withoutFullReports(cluster, cluster.indexOf(primary));
       DatanodeDescriptor dn = descriptor(cluster, primary);
-      GenericTestUtils.waitFor(() -> dn.isAlive() && dn.getStorageInfos().length > 0, 50, 30_000);
+      GenericTestUtils.waitFor(() -> dn.isAlive() && dn.getStorageInfos().length > 0, 50, 60_000);
       assertThat(dn.numBlocks()).as("replicas of %s in the block map", primary).isPositive();
       assertThat(dn.checkBlockReportReceived()).as("a full report from %s", primary).isFalse();
       assertThat(RelayoutService.fullyReported(dn)).isFalse();
@@ -78,8 +78,8 @@ class RelayoutFullReportTest {
       assertThat((String) waiting.get("waitingFor")).isEqualTo("the full block report of DataNode " + primary);
 
       cluster.mini().triggerBlockReports();
-      GenericTestUtils.waitFor(() -> RelayoutService.fullyReported(dn), 50, 30_000);
-      GenericTestUtils.waitFor(() -> "finished".equals(relayout(cluster).values().get("state")), 100, 30_000);
+      GenericTestUtils.waitFor(() -> RelayoutService.fullyReported(dn), 50, 60_000);
+      GenericTestUtils.waitFor(() -> "finished".equals(relayout(cluster).values().get("state")), 100, 60_000);
       assertThat(relayout(cluster).values()).containsEntry("movedReplicas", 0L).containsEntry("failedMoves", 0L);
       cluster.verifyChecksums();
 
@@ -136,7 +136,7 @@ class RelayoutFullReportTest {
           }
         });
         return moves.idle();
-      }, 50, 30_000);
+      }, 50, 60_000);
     } finally {
       moves.close();
       // A DataNode whose NameNode is gone retries its heartbeats while it shuts down (minutes on a fresh Debian
@@ -151,6 +151,6 @@ class RelayoutFullReportTest {
 
   private static void awaitTopGear(EafrCluster cluster, int gear) throws Exception {
     GenericTestUtils.waitFor(() -> gears(cluster).layout().isPresent() && gears(cluster).state().gear() == gear
-        && gears(cluster).state().phase() == ShiftPhase.STEADY, 100, 30_000);
+        && gears(cluster).state().phase() == ShiftPhase.STEADY, 100, 60_000);
   }
 }

@@ -57,9 +57,9 @@ class RelayoutGrowTest {
       assertThat(again.err).contains("relayout grow refused: the lowest gear (4 DataNodes").contains("nothing to grow");
 
       GenericTestUtils.waitFor(() -> ((Number) relayout(cluster).values().get("files")).longValue() >= 2, 50,
-          30_000);
+          60_000);
       restartNameNode(cluster, "equal-work");
-      GenericTestUtils.waitFor(() -> gears(cluster).layout().isPresent(), 50, 30_000);
+      GenericTestUtils.waitFor(() -> gears(cluster).layout().isPresent(), 50, 60_000);
       assertThat(gears(cluster).layout().orElseThrow().serversOn(0).ids()).isEqualTo(grown.serversOn(0).ids());
       GenericTestUtils.waitFor(() -> "finished".equals(relayout(cluster).values().get("state")), 100, 60_000);
 
@@ -76,7 +76,7 @@ class RelayoutGrowTest {
           .contains("onto the layout grown from p = 2 to p = 4");
       // The DataNodes report their usage in heartbeats: the room is of what they last reported.
       cluster.mini().triggerHeartbeats();
-      GenericTestUtils.waitFor(() -> lowestGearRoomQuietly(cluster).path("holdsOneCopy").asBoolean(), 100, 30_000);
+      GenericTestUtils.waitFor(() -> lowestGearRoomQuietly(cluster).path("holdsOneCopy").asBoolean(), 100, 60_000);
       assertThat(metrics(cluster)).containsEntry("LowestGearShort", 0L).containsEntry("LowestGearDataNodes", 4L);
 
       gears(cluster).service().requestGear(0);
@@ -95,7 +95,7 @@ class RelayoutGrowTest {
     conf.set("eafr.gear.capacity-headroom", "0.5");
     EafrCluster cluster = EafrCluster.start(conf, GearTestCluster.RACKS, null, 16 * MB);
     cluster.runtime().gears().power(MiniClusterPower.manager(cluster.mini()));
-    GenericTestUtils.waitFor(() -> gears(cluster).layout().isPresent(), 50, 30_000);
+    GenericTestUtils.waitFor(() -> gears(cluster).layout().isPresent(), 50, 60_000);
     return cluster;
   }
 

@@ -82,7 +82,7 @@ class TransferTimingTest {
     // Eq. 9: once the 1 s window of the samples closes, each destination's V is its one sample's speed.
     TransferSpeedEstimator speeds = cluster.runtime().speeds();
     GenericTestUtils.waitFor(() -> samples.values().stream().allMatch(s -> Math.abs(speed(speeds, s.targetId())
-        - bytesPerSecond(s)) < 1e-6 * bytesPerSecond(s)), 100, 10_000);
+        - bytesPerSecond(s)) < 1e-6 * bytesPerSecond(s)), 100, 60_000);
     assertThat(samples.values()).allSatisfy(sample -> assertThat(speed(speeds, sample.targetId()))
         .isCloseTo(bytesPerSecond(sample), within(1e-6 * bytesPerSecond(sample))));
 
