@@ -59,6 +59,7 @@ public final class GearShift {
   private final WakeSteps wakes;
   private final ShiftBlocker blocker;
   private final ReflectionGate gate;
+  private final MaintenanceWait maintenanceWait;
   private ShiftState state;
   private String lastNews = "";
 
@@ -72,6 +73,7 @@ public final class GearShift {
     this.wakes = new WakeSteps(ports, layout);
     this.blocker = new ShiftBlocker(ports.cluster::dataNode, power::why, id -> id);
     this.gate = gate;
+    this.maintenanceWait = new MaintenanceWait(settings.moveTimeoutMillis());
     this.state = state;
   }
 
@@ -261,7 +263,7 @@ public final class GearShift {
   private void advance(long now) {
     switch (state.phase()) {
       case ENTERING_MAINTENANCE:
-        checkBeforePowerOff();
+        checkBeforePowerOff(now);
         break;
       case POWERING_OFF:
         boolean off = power.reach(leaving(), Power.OFF, now);
@@ -305,22 +307,22 @@ public final class GearShift {
 
   /**
    * Once every leaving DataNode shows IN_MAINTENANCE, the availability floor ({@link ShiftFloor}) over them: cancel for
-   * a complete block, wait for one being written, or go on to power off.
+   * a complete block, wait for one being written, or go on to power off. Cancelled too when they have not all shown
+   * IN_MAINTENANCE within {@link MaintenanceWait}'s bound.
    */
-  private void checkBeforePowerOff() {
+  private void checkBeforePowerOff(long now) {
     Set<String> leaving = leaving();
     if (!ShiftSets.allInMaintenance(leaving, ports.cluster::dataNode)) {
+      String why = maintenanceWait.expired(state, leaving, ports.cluster::dataNode, now);
+      if (why != null) {
+        cancelDown(leaving, why);
+      }
       return;
     }
     ShiftFloor.Gaps gaps = ShiftFloor.check(ports.cluster, leaving, id -> staysOn(id, leaving));
     if (gaps.complete().isPresent()) {
-      Set<String> running = new TreeSet<>(leaving);
-      running.removeIf(id -> !ports.cluster.dataNode(id).alive());
-      ShiftState cancelled = state.cancelled(running);
-      lastNews = "gear-down to " + state.target() + " cancelled after maintenance: " + gaps.complete().get().message()
-          + "; " + (state.sleeping().size() - cancelled.sleeping().size()) + " DataNodes out of maintenance";
-      ports.events.shiftRefused(lastNews);
-      persist(cancelled);
+      cancelDown(leaving, "gear-down to " + state.target() + " cancelled after maintenance: "
+          + gaps.complete().get().message());
       return;
     }
     if (gaps.beingWritten().isPresent()) {
@@ -329,6 +331,16 @@ public final class GearShift {
       return;
     }
     persist(state.withPhase(ShiftPhase.POWERING_OFF));
+  }
+
+  /** Gives the gear-down up for {@code why}: steady in the gear in force, the running leaving DataNodes back. */
+  private void cancelDown(Set<String> leaving, String why) {
+    Set<String> running = new TreeSet<>(leaving);
+    running.removeIf(id -> !ports.cluster.dataNode(id).alive());
+    ShiftState cancelled = state.cancelled(running);
+    lastNews = why + "; " + (state.sleeping().size() - cancelled.sleeping().size()) + " DataNodes out of maintenance";
+    ports.events.shiftRefused(lastNews);
+    persist(cancelled);
   }
 
   private boolean staysOn(String id, Set<String> leaving) {
