@@ -3,6 +3,7 @@ package org.eafr.placement.gear.shift;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Function;
+import java.util.stream.Collectors;
 
 /**
  * How long a gear-down has waited for its leaving DataNodes to show IN_MAINTENANCE, so that the wait ends: a DataNode
@@ -42,6 +43,7 @@ final class MaintenanceWait {
     target = -1;
     return "gear-down to " + state.target() + " cancelled: " + notIn.size() + " of " + leaving.size()
         + " leaving DataNodes not IN_MAINTENANCE after " + boundMillis + " ms ("
-        + String.join(", ", notIn.stream().limit(5).collect(java.util.stream.Collectors.toList())) + (notIn.size() > 5 ? ", ...)" : ")");
+        + String.join(", ", notIn.stream().limit(5).collect(Collectors.toList())) + (notIn.size() > 5 ? ", ...)"
+        : ")");
   }
 }
