@@ -272,6 +272,12 @@ public final class GearShift {
         if (off) {
           lastNews = "gear " + state.target() + " reached; " + leaving().size() + " DataNodes asleep";
           persist(state.reached());
+        } else {
+          String why = maintenanceWait.expired(state, leaving(), ports.cluster::dataNode, now);
+          if (why != null) { // as an operator's cancel: a host already off stays asleep in maintenance
+            lastNews = why + "; " + cancel().text();
+            ports.events.shiftRefused(lastNews);
+          }
         }
         break;
       case POWERING_ON:
@@ -308,7 +314,7 @@ public final class GearShift {
   /**
    * Once every leaving DataNode shows IN_MAINTENANCE, the availability floor ({@link ShiftFloor}) over them: cancel for
    * a complete block, wait for one being written, or go on to power off. Cancelled too when they have not all shown
-   * IN_MAINTENANCE within {@link MaintenanceWait}'s bound.
+   * IN_MAINTENANCE within {@link MaintenanceWait}'s bound (in POWERING_OFF as well).
    */
   private void checkBeforePowerOff(long now) {
     Set<String> leaving = leaving();

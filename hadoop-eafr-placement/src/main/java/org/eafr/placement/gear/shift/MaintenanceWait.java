@@ -6,16 +6,17 @@ import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
- * How long a gear-down has waited for its leaving DataNodes to show IN_MAINTENANCE, so that the wait ends: a DataNode
- * whose transfers never drain (a copy crawling into a congested receiver, a block HDFS cannot re-replicate) would
- * otherwise hold the shift in {@link ShiftPhase#ENTERING_MAINTENANCE} for good, with every leaving server on. The
- * bound is the one a move gets ({@link ShiftSettings#moveTimeoutMillis}): entering maintenance is the moves HDFS makes
- * before it. The clock starts when this machine first sees the phase for a target (after a restart or failover it
- * starts again).
+ * How long a gear-down has waited on leaving DataNodes that do not show IN_MAINTENANCE, so that the wait ends: a
+ * DataNode whose transfers never drain (a copy crawling into a congested receiver, a block HDFS cannot re-replicate),
+ * or one that came back up during {@link ShiftPhase#POWERING_OFF} and never finishes entering maintenance again, would
+ * otherwise hold the shift for good, with every leaving server on. The bound is the one a move gets
+ * ({@link ShiftSettings#moveTimeoutMillis}): entering maintenance is the moves HDFS makes before it. The clock starts
+ * when this machine first sees the phase for a target (after a restart or failover it starts again).
  */
 final class MaintenanceWait {
   private final long boundMillis;
   private int target = -1;
+  private ShiftPhase phase;
   private long sinceMillis;
 
   MaintenanceWait(long boundMillis) {
@@ -23,16 +24,13 @@ final class MaintenanceWait {
   }
 
   /**
-   * Why the gear-down in {@code state} gives up at {@code now}, its {@code leaving} DataNodes not all IN_MAINTENANCE
-   * yet, or null while it may wait on.
+   * Why the gear-down in {@code state} gives up at {@code now}, some of its {@code leaving} DataNodes not
+   * IN_MAINTENANCE past the bound, or null while it may wait on (or when every one is IN_MAINTENANCE).
    */
   String expired(ShiftState state, Set<String> leaving, Function<String, DataNodeView> dataNode, long now) {
-    if (state.phase() != ShiftPhase.ENTERING_MAINTENANCE) {
-      target = -1;
-      return null;
-    }
-    if (target != state.target()) {
+    if (target != state.target() || phase != state.phase()) {
       target = state.target();
+      phase = state.phase();
       sinceMillis = now;
     }
     if (now - sinceMillis < boundMillis) {
@@ -40,6 +38,9 @@ final class MaintenanceWait {
     }
     Set<String> notIn = new TreeSet<>(leaving);
     notIn.removeIf(id -> dataNode.apply(id).admin() == AdminState.IN_MAINTENANCE);
+    if (notIn.isEmpty()) {
+      return null;
+    }
     target = -1;
     return "gear-down to " + state.target() + " cancelled: " + notIn.size() + " of " + leaving.size()
         + " leaving DataNodes not IN_MAINTENANCE after " + boundMillis + " ms ("
