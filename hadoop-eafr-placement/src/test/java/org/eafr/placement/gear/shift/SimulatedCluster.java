@@ -34,6 +34,8 @@ final class SimulatedCluster implements ShiftCluster, PowerPort, MaintenancePort
   private final List<String> violations = new ArrayList<>();
   private final List<String> moved = new ArrayList<>();
   private final Set<String> uncontrolled = new HashSet<>();
+  /** DataNodes whose entering maintenance never ends (a transfer out of them never drains). */
+  private final Set<String> neverInMaintenance = new HashSet<>();
   private long nextTicket = 1;
   int tick;
   double powerFails;
@@ -163,6 +165,16 @@ final class SimulatedCluster implements ShiftCluster, PowerPort, MaintenancePort
     uncontrolled.add(id);
   }
 
+  /** DataNode {@code id} stays ENTERING_MAINTENANCE once it enters maintenance (its transfers never drain). */
+  void neverInMaintenance(String id) {
+    neverInMaintenance.add(id);
+  }
+
+  /** DataNode {@code id}'s transfers drain again: it enters maintenance as any other. */
+  void drains(String id) {
+    neverInMaintenance.remove(id);
+  }
+
   /** HDFS starts decommissioning DataNode {@code id} (its blocks are copied away; it stays alive). */
   void decommission(String id) {
     nodes.get(id).admin = AdminState.DECOMMISSIONING;
@@ -248,7 +260,7 @@ final class SimulatedCluster implements ShiftCluster, PowerPort, MaintenancePort
 
   private void progressMaintenance(String id, Node n) {
     if (n.admin == AdminState.ENTERING_MAINTENANCE && n.registered) {
-      if (n.alive && !n.reported) {
+      if (n.alive && (!n.reported || neverInMaintenance.contains(id))) {
         return;
       }
       if (n.alive) {
