@@ -63,8 +63,8 @@ public final class GearCounters implements ShiftEvents {
   }
 
   @Override
-  public void wakeStarted(Set<String> ids, boolean forFailure) {
-    (forFailure ? wakesForFailures : wakesForBlocks).incrementAndGet();
+  public void wakeStarted(Set<String> ids, Map<String, String> failed) {
+    (failed.isEmpty() ? wakesForBlocks : wakesForFailures).incrementAndGet();
   }
 
   @Override

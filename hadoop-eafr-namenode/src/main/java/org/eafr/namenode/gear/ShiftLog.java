@@ -1,7 +1,9 @@
 package org.eafr.namenode.gear;
 
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.stream.Collectors;
 import org.eafr.placement.gear.shift.ShiftEvents;
 import org.eafr.placement.gear.shift.ShiftPhase;
 import org.eafr.placement.gear.shift.ShiftState;
@@ -63,11 +65,17 @@ final class ShiftLog implements ShiftEvents {
   }
 
   @Override
-  public void wakeStarted(Set<String> ids, boolean forFailure) {
-    counters.wakeStarted(ids, forFailure);
-    LOG.warn("EAFR gears: {}: waking {} DataNodes {}", forFailure ? "a DataNode that should be on is dead or stale;"
-        + " waking its recovery group" : "a block has no live replica; waking the group that holds it", ids.size(),
-        ids);
+  public void wakeStarted(Set<String> ids, Map<String, String> failed) {
+    counters.wakeStarted(ids, failed);
+    LOG.warn("EAFR gears: {}: waking {} DataNodes {}", failed.isEmpty()
+        ? "a block has no live replica; waking the group that holds it"
+        : "a DataNode that should be on is dead or stale (" + named(failed) + "); waking its recovery group",
+        ids.size(), ids);
+  }
+
+  /** Each failed DataNode by id with why: {@code 127.0.0.1:9866 dead, 127.0.0.1:9867 stale}. */
+  static String named(Map<String, String> failed) {
+    return failed.entrySet().stream().map(e -> e.getKey() + " " + e.getValue()).collect(Collectors.joining(", "));
   }
 
   @Override

@@ -13,6 +13,7 @@ import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
 import org.apache.hadoop.hdfs.protocol.LocatedBlock;
 import org.apache.hadoop.hdfs.server.blockmanagement.BlockManager;
 import org.apache.hadoop.test.GenericTestUtils;
+import org.eafr.namenode.power.LogCapture;
 import org.eafr.namenode.read.EafrNetworkTopology;
 import org.eafr.namenode.testing.EafrCluster;
 import org.eafr.placement.gear.ActiveSet;
@@ -67,9 +68,13 @@ class WakeOnDemandTest {
     List<String> group = layout.recoveryGroup(2).ids();
     assertThat(((EqualWorkLayout) layout).recoveryGroupOf(layout.chain().position(group.get(0)))).isZero();
 
-    cluster.kill(cluster.indexOf(failed));
-    GenericTestUtils.waitFor(() -> GearTestCluster.gears(cluster).counters().nodesWoken.get() == group.size()
-        && GearTestCluster.gears(cluster).state().waking().isEmpty(), 100, 60_000);
+    try (LogCapture log = new LogCapture()) {
+      cluster.kill(cluster.indexOf(failed));
+      GenericTestUtils.waitFor(() -> GearTestCluster.gears(cluster).counters().nodesWoken.get() == group.size()
+          && GearTestCluster.gears(cluster).state().waking().isEmpty(), 100, 60_000);
+      assertThat(log.text()).contains("WARN GearService - EAFR gears: a DataNode that should be on is dead or stale ("
+          + failed + " dead); waking its recovery group: waking 4 DataNodes " + new TreeSet<>(group));
+    }
 
     Set<String> expected = new TreeSet<>(layout.serversOn(0).ids());
     expected.remove(failed);

@@ -5,6 +5,7 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
@@ -278,10 +279,10 @@ public final class GearShift {
       Set<String> forBlocks = new TreeSet<>(wake);
       forBlocks.removeAll(wakes.lastForFailure());
       if (!wakes.lastForFailure().isEmpty()) {
-        ports.events.wakeStarted(wakes.lastForFailure(), true);
+        ports.events.wakeStarted(wakes.lastForFailure(), wakes.lastFailed());
       }
       if (!forBlocks.isEmpty()) {
-        ports.events.wakeStarted(forBlocks, false);
+        ports.events.wakeStarted(forBlocks, Map.of());
       }
     }
     advanceWaking(now);

@@ -1,5 +1,6 @@
 package org.eafr.placement.gear.shift;
 
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -20,8 +21,11 @@ public interface ShiftEvents {
   default void shiftRefused(String why) {
   }
 
-  /** A wake out of turn started for {@code ids}: for a failed DataNode's recovery group, or for a block. */
-  default void wakeStarted(Set<String> ids, boolean forFailure) {
+  /**
+   * A wake out of turn started for {@code ids}: for the recovery groups of the DataNodes that should be on and
+   * failed, {@code failed} naming each by id with "dead" or "stale"; for a block when {@code failed} is empty.
+   */
+  default void wakeStarted(Set<String> ids, Map<String, String> failed) {
   }
 
   /** DataNodes woken out of turn are on, registered and reported, and out of maintenance. */

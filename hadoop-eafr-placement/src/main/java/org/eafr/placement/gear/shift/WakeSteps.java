@@ -3,7 +3,9 @@ package org.eafr.placement.gear.shift;
 import java.util.Arrays;
 import java.util.BitSet;
 import java.util.HashSet;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import org.eafr.placement.cluster.ReplicatedFile;
 import org.eafr.placement.gear.ActiveSet;
@@ -31,6 +33,8 @@ final class WakeSteps {
   private Set<String> failedBefore = new HashSet<>();
   /** The DataNodes the last {@link #find} woke for failed DataNodes' recovery groups (the rest it woke for blocks). */
   private Set<String> lastForFailure = Set.of();
+  /** The failed DataNodes whose recovery groups the last {@link #find} woke, each "dead" or "stale". */
+  private Map<String, String> lastFailed = Map.of();
   /** The sleeping set {@link #asleep} last translated, and its positions (a step reads a state many times). */
   private Set<String> asleepIds;
   private ActiveSet asleep;
@@ -62,9 +66,17 @@ final class WakeSteps {
     ActiveSet on = on(state);
     ActiveSet failed = failedOrStale(state);
     Set<String> wake = new TreeSet<>();
+    Map<String, String> why = new TreeMap<>();
     for (int f = failed.next(0); f >= 0; f = failed.next(f + 1)) {
-      if (!failedBefore.contains(chain.id(f))) {
-        wake.addAll(planner.forFailure(f, on, failed).ids());
+      String id = chain.id(f);
+      if (!failedBefore.contains(id)) {
+        Set<String> group = new TreeSet<>(planner.forFailure(f, on, failed).ids());
+        group.retainAll(state.sleeping());
+        group.removeAll(state.waking());
+        if (!group.isEmpty()) {
+          wake.addAll(group);
+          why.put(id, ports.cluster.dataNode(id).alive() ? "stale" : "dead");
+        }
       }
     }
     failedBefore = new HashSet<>(failed.ids());
@@ -83,12 +95,18 @@ final class WakeSteps {
     wake.removeAll(state.waking());
     forFailure.retainAll(wake);
     lastForFailure = forFailure;
+    lastFailed = forFailure.isEmpty() ? Map.of() : why;
     return wake;
   }
 
   /** Of what the last {@link #find} answered, the DataNodes woken for failed DataNodes' recovery groups. */
   Set<String> lastForFailure() {
     return lastForFailure;
+  }
+
+  /** The failed DataNodes whose recovery groups the last {@link #find} woke, each "dead" or "stale", by id. */
+  Map<String, String> lastFailed() {
+    return lastFailed;
   }
 
   /** Every server of the chain not asleep, and those being woken (kept per state: states are immutable). */
@@ -122,9 +140,10 @@ final class WakeSteps {
   }
 
   /**
-   * DataNodes that should be on and are dead, or unregistered (dead since before this NameNode started); one HDFS
-   * decommissions had its blocks copied away, and one an operator put into maintenance is expected down (HDFS does
-   * not re-replicate it either): neither is a failure. Only the DataNodes not alive are asked
+   * DataNodes that should be on, registered and dead; one HDFS decommissions had its blocks copied away, and one an
+   * operator put into maintenance is expected down (HDFS does not re-replicate it either): neither is a failure. Nor
+   * is one not registered: a NameNode just started or made active may not have heard from its running DataNodes yet
+   * (HDFS too declares dead only DataNodes registered with it). Only the DataNodes not alive are asked
    * ({@link ShiftCluster#notAlive}): a step's cost grows with the DataNodes down, not with the cluster, where the
    * host indexes them.
    */
@@ -132,8 +151,8 @@ final class WakeSteps {
     ActiveSet candidates = ports.cluster.notAlive(chain).minus(asleep(state.sleeping()));
     BitSet failed = new BitSet(chain.size());
     for (int p = candidates.next(0); p >= 0; p = candidates.next(p + 1)) {
-      AdminState admin = ports.cluster.dataNode(chain.id(p)).admin();
-      if (!admin.decommission() && !admin.maintenance()) {
+      DataNodeView view = ports.cluster.dataNode(chain.id(p));
+      if (view.registered() && !view.admin().decommission() && !view.admin().maintenance()) {
         failed.set(p);
       }
     }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.eafr.placement.gear.BlockPlacement;
 import org.junit.jupiter.api.Test;
@@ -39,7 +40,18 @@ class GearShiftEventsTest {
 
     fixture.steps(shift, 8);
 
-    assertThat(events).containsExactly("wake for a failure [s10, s4, s6, s8]", "woken [s10, s4, s6, s8]");
+    assertThat(events).containsExactly("wake for a failure {s0=dead} [s10, s4, s6, s8]", "woken [s10, s4, s6, s8]");
+  }
+
+  @Test
+  void aStalePrimaryIsNamedStale() {
+    fixture.inGearZero(shift);
+    events.clear();
+    cluster.stale("s1", 100);
+
+    fixture.steps(shift, 1);
+
+    assertThat(events).containsExactly("wake for a failure {s1=stale} [s11, s5, s7, s9]");
   }
 
   @Test
@@ -67,8 +79,8 @@ class GearShiftEventsTest {
     }
 
     @Override
-    public void wakeStarted(Set<String> ids, boolean forFailure) {
-      events.add("wake for " + (forFailure ? "a failure " : "a block ") + ids);
+    public void wakeStarted(Set<String> ids, Map<String, String> failed) {
+      events.add("wake for " + (failed.isEmpty() ? "a block " : "a failure " + failed + " ") + ids);
     }
 
     @Override

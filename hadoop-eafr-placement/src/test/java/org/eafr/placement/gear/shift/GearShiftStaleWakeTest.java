@@ -32,6 +32,27 @@ class GearShiftStaleWakeTest {
     assertThat(shift.lastNews()).startsWith("waking " + expected.size() + " DataNodes out of turn");
   }
 
+  /**
+   * A NameNode restarted (or a standby started and made active) in gear 0 steps before the 4 running primaries have
+   * registered with it, its block map trivially settled (no live storage to wait for): a DataNode that has not
+   * registered yet is not a failure, so nothing wakes (the 8 sleepers woken would be a copy storm).
+   */
+  @Test
+  void aNameNodeStepping_beforeTheRunningDataNodesRegistered_wakesNothing() {
+    GearShift before = fixture.inGearZero();
+    assertThat(before.state().sleeping()).hasSize(8);
+    cluster.nameNodeRestarted(3);
+    GearShift shift = fixture.resume();
+
+    fixture.steps(shift, 6);
+
+    assertThat(shift.state().waking()).isEmpty();
+    assertThat(shift.state().gear()).isZero();
+    assertThat(shift.state().sleeping()).containsExactlyInAnyOrderElementsOf(before.state().sleeping());
+    assertThat(ActiveSet.firstN(fixture.chain, 4).ids()).allMatch(id -> cluster.dataNode(id).liveInService());
+    assertThat(cluster.violations()).isEmpty();
+  }
+
   @Test
   void aPrimaryInAnOperatorsMaintenance_thatStops_isNoFailure_andWakesNothing() {
     GearShift shift = fixture.resume();

@@ -152,7 +152,7 @@ final class ShiftSchedule {
       trace.add("bmc down");
     } else if (roll < 67) {
       coverage.resumedMidPhase += shift.state().phase() == ShiftPhase.STEADY ? 0 : 1;
-      cluster.nameNodeRestarted();
+      cluster.nameNodeRestarted((int) (seed % 3)); // the running DataNodes register with it 0 to 2 ticks later
       shift = GearShift.resume(layout, ports(), SETTINGS);
       fault("NameNode restart", true);
     } else if (roll < 71) {
@@ -309,7 +309,14 @@ final class ShiftSchedule {
     }
   }
 
+  /** The ports, with every wake for a failure checked: a DataNode taken for failed must be dead or stale. */
   private ShiftPorts ports() {
-    return new ShiftPorts(cluster, cluster, cluster, cluster, store);
+    return new ShiftPorts(cluster, cluster, cluster, cluster, store, new ShiftEvents() {
+      @Override
+      public void wakeStarted(Set<String> ids, Map<String, String> failed) {
+        failed.keySet().stream().filter(cluster::heartbeating).findFirst().ifPresent(id -> fail("DataNode " + id
+            + " taken for failed (" + failed + ") while running and heartbeating; woke " + ids));
+      }
+    });
   }
 }

@@ -82,6 +82,12 @@ final class SimulatedCluster implements ShiftCluster, PowerPort, MaintenancePort
     return n.powerOn && n.alive && n.registered;
   }
 
+  /** Running and heartbeating (neither dead nor stale), whether or not the NameNode has registered it yet. */
+  boolean heartbeating(String id) {
+    Node n = nodes.get(id);
+    return n.alive && n.staleUntil <= tick;
+  }
+
   boolean liveInService(String id) {
     return live(id) && nodes.get(id).admin == AdminState.NORMAL;
   }
@@ -211,8 +217,17 @@ final class SimulatedCluster implements ShiftCluster, PowerPort, MaintenancePort
    * ones stay unknown), what it saw in maintenance, and its maintenance overlay.
    */
   void nameNodeRestarted() {
+    nameNodeRestarted(0);
+  }
+
+  /**
+   * The same, the running DataNodes registering only {@code ticks} ticks later (a NameNode just started or made
+   * active has not heard from them yet: unregistered, as the ones dead since before it started).
+   */
+  void nameNodeRestarted(int ticks) {
     for (Node n : nodes.values()) {
-      n.registered = n.alive;
+      n.registered = n.alive && ticks == 0;
+      n.registerAt = tick + ticks;
       n.reported = false;
       n.reportAt = tick + 1;
       n.seenAliveInMaintenance = false;
@@ -249,7 +264,14 @@ final class SimulatedCluster implements ShiftCluster, PowerPort, MaintenancePort
           n.admin = AdminState.ENTERING_MAINTENANCE;
         }
       }
-      if (n.alive && !n.reported && n.reportAt <= tick) {
+      if (n.alive && !n.registered && n.registerAt <= tick) {
+        n.registered = true;
+        n.reportAt = tick + 1;
+        if (n.overlay && n.admin == AdminState.NORMAL) {
+          n.admin = AdminState.ENTERING_MAINTENANCE;
+        }
+      }
+      if (n.alive && n.registered && !n.reported && n.reportAt <= tick) {
         n.reported = true;
       }
       progressMaintenance(id, n);
@@ -507,6 +529,8 @@ final class SimulatedCluster implements ShiftCluster, PowerPort, MaintenancePort
     boolean registered = true;
     boolean reported = true;
     int reportAt;
+    /** A NameNode restart's registration of this running DataNode lands at this tick. */
+    int registerAt;
     int bootAt;
     AdminState admin = AdminState.NORMAL;
     /** In the NameNode's maintenance overlay (applied when it registers). */
