@@ -78,7 +78,7 @@ public final class GearShift {
     this.wakes = new WakeSteps(ports, layout);
     this.blocker = new ShiftBlocker(ports.cluster::dataNode, power::why, ports.names);
     this.gate = gate;
-    this.maintenanceWait = new MaintenanceWait(settings.maintenanceTimeoutMillis(), ports.names);
+    this.maintenanceWait = new MaintenanceWait(settings.maintenanceStallMillis(), ports.names);
     this.state = state;
   }
 
@@ -317,7 +317,7 @@ public final class GearShift {
           lastNews = "gear " + state.target() + " reached; " + leaving().size() + " DataNodes asleep";
           persist(state.reached());
         } else {
-          String why = maintenanceWait.expired(state, leaving(), ports.cluster::dataNode, now);
+          String why = maintenanceWait.expired(state, leaving(), ports.cluster, now);
           if (why != null) { // as an operator's cancel: a host already off stays asleep in maintenance
             lastNews = why + "; " + cancel().text();
             ports.events.shiftRefused(lastNews);
@@ -359,13 +359,13 @@ public final class GearShift {
    * Once every leaving DataNode shows IN_MAINTENANCE, the availability floor ({@link ShiftFloor}) over them and those
    * being woken out of turn (not in service yet): cancel for a complete block, wait for one being written, or go on to
    * power off. A block that lost its last live replica meanwhile cancels the gear-down even when a wake for it is
-   * under way, as an operator reads it: the shift did not reach its gear safely. Cancelled too when they have not all
-   * shown IN_MAINTENANCE within {@link MaintenanceWait}'s bound (in POWERING_OFF as well).
+   * under way, as an operator reads it: the shift did not reach its gear safely. Cancelled too when they are not all
+   * IN_MAINTENANCE and none came closer to it for {@link MaintenanceWait}'s bound (in POWERING_OFF as well).
    */
   private void checkBeforePowerOff(long now) {
     Set<String> leaving = leaving();
+    String why = maintenanceWait.expired(state, leaving, ports.cluster, now); // every step: it sees progress
     if (!ShiftSets.allInMaintenance(leaving, ports.cluster::dataNode)) {
-      String why = maintenanceWait.expired(state, leaving, ports.cluster::dataNode, now);
       if (why != null) {
         cancelDown(leaving, why);
       }

@@ -176,6 +176,11 @@ final class SimulatedCluster implements ShiftCluster, PowerPort, MaintenancePort
     neverInMaintenance.add(id);
   }
 
+  /** DataNode {@code id}, ENTERING_MAINTENANCE, has {@code blocks} blocks left ({@link #maintenanceBlocksLeft}). */
+  void blocksLeft(String id, long blocks) {
+    nodes.get(id).blocksLeft = blocks;
+  }
+
   /** DataNode {@code id}'s transfers drain again: it enters maintenance as any other. */
   void drains(String id) {
     neverInMaintenance.remove(id);
@@ -319,6 +324,12 @@ final class SimulatedCluster implements ShiftCluster, PowerPort, MaintenancePort
   }
 
   // ---- ShiftCluster ----
+
+  @Override
+  public long maintenanceBlocksLeft(String id) {
+    Node n = nodes.get(id);
+    return n.admin == AdminState.ENTERING_MAINTENANCE ? n.blocksLeft : 0;
+  }
 
   @Override
   public DataNodeView dataNode(String id) {
@@ -536,6 +547,8 @@ final class SimulatedCluster implements ShiftCluster, PowerPort, MaintenancePort
     /** In the NameNode's maintenance overlay (applied when it registers). */
     boolean overlay;
     boolean seenAliveInMaintenance;
+    /** The blocks HDFS still waits on while it enters maintenance (0 unless a test sets it). */
+    long blocksLeft;
     int brokenUntil;
     int bmcDownUntil;
     /** No heartbeat before this tick (stale), though alive as HDFS counts it. */
