@@ -99,7 +99,7 @@ final class Gears {
     });
     maintenance = new SimMaintenance(run.cluster, () -> onChanged = true);
     moves = new SimMoves(this::enqueueMove);
-    ports = new ShiftPorts(new SimShiftCluster(run.cluster, run.files, maintenance, this::idle,
+    ports = new ShiftPorts(new SimShiftCluster(run.cluster, run.files, maintenance, this::idle, this::busy,
         run.replicaCounts),
         new SimPower(run.cluster, server -> run.serverPower.wake(server, run.queue.now()),
             server -> server.setRole(ServerRole.COLD, run.queue.now())),
@@ -169,6 +169,12 @@ final class Gears {
     SimServer server = run.cluster.server(index);
     return server.concurrentReads() == 0 && server.replicationStreams() == 0 && run.transfers.noneWaiting(index)
         && movesFrom[index] == 0 && server.wakeAt() < 0;
+  }
+
+  /** The reads server {@code index} serves, the copies it sends or queues, and the moves from it. */
+  private long busy(int index) {
+    SimServer server = run.cluster.server(index);
+    return server.concurrentReads() + server.replicationStreams() + run.transfers.waiting(index) + movesFrom[index];
   }
 
   boolean inMaintenance(int index) {

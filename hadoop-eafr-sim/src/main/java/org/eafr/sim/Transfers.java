@@ -28,6 +28,11 @@ final class Transfers {
     }
   }
 
+  /** How many copies wait for a stream of server {@code index}. */
+  int waiting(int index) {
+    return waiting.get(index).size();
+  }
+
   /** Whether no copy waits for a stream of server {@code index}. */
   boolean noneWaiting(int index) {
     return waiting.get(index).isEmpty();

@@ -154,7 +154,8 @@ public final class GearService implements AutoCloseable {
     }
     if (shift == null) {
       shift = GearShift.resume(() -> gears.layout().orElseThrow(), ports, new ShiftSettings(
-          gears.settings().reflectionBlocksPerStep(), POWER_REPLY_MILLIS, MOVE_REPLY_MILLIS),
+          gears.settings().reflectionBlocksPerStep(), POWER_REPLY_MILLIS, MOVE_REPLY_MILLIS,
+          gears.settings().maintenanceStallMillis()),
           new GridReflectionGate(gears));
     }
     return shift;

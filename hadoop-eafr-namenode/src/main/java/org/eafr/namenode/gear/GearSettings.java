@@ -55,6 +55,11 @@ public final class GearSettings {
       "eafr.gear.reflection.blocks-per-step", "-",
       "Block moves reflection starts per step (Accordion's batches): with eafr.gear.step.ms it bounds the rate at"
           + " which low-gear writes are copied home after a gear-up.", 32, Range.closed(1, 100_000));
+  public static final Setting<Long> MAINTENANCE_STALL_MS = Setting.ofLong("eafr.gear.maintenance.stall.ms", "-",
+      "How long a gear-down waits on its leaving DataNodes without progress (none reaching IN_MAINTENANCE or"
+          + " with fewer blocks left to copy), in milliseconds; then it is cancelled, naming them. Counted again"
+          + " after a NameNode restart or failover.", 3_600_000L,
+      Range.closed(1_000L, 86_400_000L));
 
   public static final Setting<Long> AUTO_INTERVAL_MS = Setting.ofLong("eafr.gear.auto.interval.ms", "-",
       "In auto mode, how often the load is sampled and the gear controller decides, in milliseconds; each sample"
@@ -70,7 +75,8 @@ public final class GearSettings {
           + " DataNodes needed by writes; 0 means writes do not limit.", 104_857_600L, Range.atLeast(0L));
 
   private static final List<Setting<?>> NUMERIC = List.of(EXPECTED_DATANODES, STEP_MS, REFLECTION_BLOCKS_PER_STEP,
-      AUTO_INTERVAL_MS, SERVER_OPENS_PER_SECOND, SERVER_WRITE_BYTES_PER_SECOND, GridSignalUrl.POLL_MS);
+      MAINTENANCE_STALL_MS, AUTO_INTERVAL_MS, SERVER_OPENS_PER_SECOND, SERVER_WRITE_BYTES_PER_SECOND,
+      GridSignalUrl.POLL_MS);
 
   private final String layout;
   private final GearedPolicySpec<?> policy;
@@ -78,6 +84,7 @@ public final class GearSettings {
   private final int expectedDataNodes;
   private final long stepMillis;
   private final int reflectionBlocksPerStep;
+  private final long maintenanceStallMillis;
   private final GearMode mode;
   private final long autoIntervalMillis;
   private final long serverOpensPerSecond;
@@ -104,6 +111,7 @@ public final class GearSettings {
     this.expectedDataNodes = EXPECTED_DATANODES.read(lookup);
     this.stepMillis = STEP_MS.read(lookup);
     this.reflectionBlocksPerStep = REFLECTION_BLOCKS_PER_STEP.read(lookup);
+    this.maintenanceStallMillis = MAINTENANCE_STALL_MS.read(lookup);
     String rawMode = lookup.apply(MODE_KEY);
     this.mode = rawMode == null || rawMode.isBlank() ? GearMode.MANUAL : GearMode.of(rawMode.trim());
     if (mode == null) {
@@ -183,6 +191,10 @@ public final class GearSettings {
 
   public int reflectionBlocksPerStep() {
     return reflectionBlocksPerStep;
+  }
+
+  public long maintenanceStallMillis() {
+    return maintenanceStallMillis;
   }
 
   /** The configured {@value #MODE_KEY}: the mode until an operator switches it at run time. */

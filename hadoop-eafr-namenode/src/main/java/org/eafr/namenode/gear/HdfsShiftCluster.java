@@ -40,7 +40,8 @@ import org.eafr.placement.gear.shift.ShiftCluster;
  * <ul>
  *   <li>{@link #dataNode}: one map read ({@link GearDataNodes#view}), stale after
  *       {@code dfs.namenode.stale.datanode.interval} without a heartbeat; a DataNode the gears retired (HDFS
- *       decommissioned it) shows DECOMMISSIONED even once HDFS forgot it, so no shift waits for it.</li>
+ *       decommissioned it) shows DECOMMISSIONED even once HDFS forgot it, so no shift waits for it.
+ *       {@link #maintenanceBlocksLeft}: the count HDFS's admin monitor keeps for it.</li>
  *   <li>The availability floor's walks ({@link #running}, {@link #firstUnheldOn}, {@link #firstBeingWrittenUnheld})
  *       are {@link NamespaceFloor}'s: a DataNode's block list a batch per hold of the namesystem read lock, nothing
  *       allocated per block. {@link #blocksOn} walks the same list the same way and lists each complete block with
@@ -106,6 +107,16 @@ final class HdfsShiftCluster implements ShiftCluster {
     return new DataNodeView(true, dn.isAlive(), dn.isStale(staleMillis), dn.checkBlockReportReceived(),
         retired ? AdminState.DECOMMISSIONED : GearDataNodes.admin(dn.getAdminState()),
         false);
+  }
+
+  /**
+   * The DataNode's blocks HDFS's admin monitor found without enough live replicas for maintenance at its last check
+   * ({@code LeavingServiceStatus}); 0 before its first check, and when the DataNode is not ENTERING_MAINTENANCE.
+   */
+  @Override
+  public long maintenanceBlocksLeft(String id) {
+    DatanodeDescriptor dn = nodes.descriptor(id);
+    return dn == null || !dn.isEnteringMaintenance() ? 0 : dn.getLeavingServiceStatus().getUnderReplicatedBlocks();
   }
 
   @Override

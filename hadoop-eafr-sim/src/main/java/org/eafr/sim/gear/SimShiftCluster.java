@@ -5,6 +5,7 @@ import java.util.BitSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.IntPredicate;
+import java.util.function.IntToLongFunction;
 import org.eafr.placement.cluster.ReplicatedFile;
 import org.eafr.placement.gear.ActiveSet;
 import org.eafr.placement.gear.ExpansionChain;
@@ -19,7 +20,8 @@ import org.eafr.sim.model.SimServer;
 /**
  * The simulated cluster as the gear shift sees it: every server is a registered DataNode of a NameNode active since the
  * run started, alive while it is awake (not asleep, not failed) and then reported at once; its admin state is
- * {@link SimMaintenance}'s. Blocks are the
+ * {@link SimMaintenance}'s, and what it still serves, queues and transfers while ENTERING_MAINTENANCE are the blocks
+ * HDFS would wait on. Blocks are the
  * files (one block each) with at least one replica, listed per server by {@link ReplicaCounts}; the simulator
  * places a write's replicas at once, so no block is ever being written ({@link #pipelines()} is empty). The servers
  * not alive come from the cluster's index ({@link Cluster#down}), so {@link #notAlive} costs what is down, not a view
@@ -30,6 +32,7 @@ public final class SimShiftCluster implements ShiftCluster {
   private final List<SimFile> files;
   private final SimMaintenance maintenance;
   private final IntPredicate idle;
+  private final IntToLongFunction busy;
   private final ReplicaCounts replicas;
   /** The chain {@link #positionOf} maps server indexes to. */
   private ExpansionChain mapped;
@@ -41,10 +44,17 @@ public final class SimShiftCluster implements ShiftCluster {
    */
   public SimShiftCluster(Cluster cluster, List<SimFile> files, SimMaintenance maintenance, IntPredicate idle,
       ReplicaCounts replicas) {
+    this(cluster, files, maintenance, idle, index -> 0, replicas);
+  }
+
+  /** @param busy the reads, copies and moves server {@code index} serves, queues or sends */
+  public SimShiftCluster(Cluster cluster, List<SimFile> files, SimMaintenance maintenance, IntPredicate idle,
+      IntToLongFunction busy, ReplicaCounts replicas) {
     this.cluster = cluster;
     this.files = files;
     this.maintenance = maintenance;
     this.idle = idle;
+    this.busy = busy;
     this.replicas = replicas;
   }
 
@@ -75,6 +85,12 @@ public final class SimShiftCluster implements ShiftCluster {
   @Override
   public long deadIntervalMillis() {
     return 0;
+  }
+
+  /** What the server still serves, queues and sends while it enters maintenance; 0 once it shows IN_MAINTENANCE. */
+  @Override
+  public long maintenanceBlocksLeft(String id) {
+    return dataNode(id).admin() == AdminState.ENTERING_MAINTENANCE ? busy.applyAsLong(cluster.server(id).index()) : 0;
   }
 
   @Override

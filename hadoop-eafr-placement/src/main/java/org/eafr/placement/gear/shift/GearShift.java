@@ -63,6 +63,7 @@ public final class GearShift {
   private final WakeSteps wakes;
   private final ShiftBlocker blocker;
   private final ReflectionGate gate;
+  private final MaintenanceWait maintenanceWait;
   private ShiftState state;
   private String lastNews = "";
   /** The time of the last {@link #step}: a request counts failed DataNodes as of then. */
@@ -79,6 +80,7 @@ public final class GearShift {
     this.wakes = new WakeSteps(ports, layout);
     this.blocker = new ShiftBlocker(ports.cluster::dataNode, power::why, ports.names);
     this.gate = gate;
+    this.maintenanceWait = new MaintenanceWait(settings.maintenanceStallMillis(), ports.names);
     this.state = state;
   }
 
@@ -308,7 +310,7 @@ public final class GearShift {
   private void advance(long now) {
     switch (state.phase()) {
       case ENTERING_MAINTENANCE:
-        checkBeforePowerOff();
+        checkBeforePowerOff(now);
         break;
       case POWERING_OFF:
         boolean off = power.reach(leaving(), Power.OFF, now);
@@ -317,6 +319,12 @@ public final class GearShift {
         if (off) {
           lastNews = "gear " + state.target() + " reached; " + leaving().size() + " DataNodes asleep";
           persist(state.reached());
+        } else {
+          String why = maintenanceWait.expired(state, leaving(), ports.cluster, now);
+          if (why != null) { // as an operator's cancel: a host already off stays asleep in maintenance
+            lastNews = why + "; " + cancel().text();
+            ports.events.shiftRefused(lastNews);
+          }
         }
         break;
       case POWERING_ON:
@@ -354,24 +362,24 @@ public final class GearShift {
    * Once every leaving DataNode shows IN_MAINTENANCE, the availability floor ({@link ShiftFloor}) over them and those
    * being woken out of turn (not in service yet): cancel for a complete block, wait for one being written, or go on to
    * power off. A block that lost its last live replica meanwhile cancels the gear-down even when a wake for it is
-   * under way, as an operator reads it: the shift did not reach its gear safely.
+   * under way, as an operator reads it: the shift did not reach its gear safely. Cancelled too when they are not all
+   * IN_MAINTENANCE and none came closer to it for {@link MaintenanceWait}'s bound (in POWERING_OFF as well).
    */
-  private void checkBeforePowerOff() {
+  private void checkBeforePowerOff(long now) {
     Set<String> leaving = leaving();
+    String why = maintenanceWait.expired(state, leaving, ports.cluster, now); // every step: it sees progress
     if (!ShiftSets.allInMaintenance(leaving, ports.cluster::dataNode)) {
+      if (why != null) {
+        cancelDown(leaving, why);
+      }
       return;
     }
     Set<String> changing = new TreeSet<>(leaving); // and those being woken: in service only once registered
     changing.addAll(state.waking());
     ShiftFloor.Gaps gaps = ShiftFloor.check(ports.cluster, changing, id -> staysOn(id, leaving));
     if (gaps.complete().isPresent()) {
-      Set<String> running = new TreeSet<>(leaving);
-      running.removeIf(id -> !ports.cluster.dataNode(id).alive());
-      ShiftState cancelled = state.cancelled(running);
-      lastNews = "gear-down to " + state.target() + " cancelled after maintenance: " + gaps.complete().get().message()
-          + "; " + (state.sleeping().size() - cancelled.sleeping().size()) + " DataNodes out of maintenance";
-      ports.events.shiftRefused(lastNews);
-      persist(cancelled);
+      cancelDown(leaving, "gear-down to " + state.target() + " cancelled after maintenance: "
+          + gaps.complete().get().message());
       return;
     }
     if (gaps.beingWritten().isPresent()) {
@@ -380,6 +388,16 @@ public final class GearShift {
       return;
     }
     persist(state.withPhase(ShiftPhase.POWERING_OFF));
+  }
+
+  /** Gives the gear-down up for {@code why}: steady in the gear in force, the running leaving DataNodes back. */
+  private void cancelDown(Set<String> leaving, String why) {
+    Set<String> running = new TreeSet<>(leaving);
+    running.removeIf(id -> !ports.cluster.dataNode(id).alive());
+    ShiftState cancelled = state.cancelled(running);
+    lastNews = why + "; " + (state.sleeping().size() - cancelled.sleeping().size()) + " DataNodes out of maintenance";
+    ports.events.shiftRefused(lastNews);
+    persist(cancelled);
   }
 
   private boolean staysOn(String id, Set<String> leaving) {

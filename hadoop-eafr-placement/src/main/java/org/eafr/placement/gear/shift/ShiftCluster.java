@@ -21,6 +21,15 @@ public interface ShiftCluster extends ReplicaWalks {
   DataNodeView dataNode(String id);
 
   /**
+   * The blocks HDFS still waits on before DataNode {@code id}, entering maintenance, shows IN_MAINTENANCE (the
+   * NameNode: its admin monitor's count of the DataNode's blocks without enough live replicas elsewhere); a gear-down's
+   * wait counts a fall as progress ({@link MaintenanceWait}). 0 by default: then only reaching IN_MAINTENANCE is.
+   */
+  default long maintenanceBlocksLeft(String id) {
+    return 0;
+  }
+
+  /**
    * The complete blocks with a replica on DataNode {@code id}, each with the DataNodes holding it: the availability
    * checks' input, walked for the DataNodes that change state only (never the whole namespace).
    */

@@ -124,7 +124,11 @@ class GearShiftTest {
     assertThatThrownBy(() -> new ShiftSettings(0, 3, 4)).isInstanceOf(IllegalArgumentException.class)
         .hasMessage("moves per step 0 is not allowed: expected >= 1");
     assertThatThrownBy(() -> new ShiftSettings(1, 0, 4)).isInstanceOf(IllegalArgumentException.class)
-        .hasMessage("power timeout 0 ms and move timeout 4 ms are not allowed: expected both >= 1");
+        .hasMessage("power timeout 0 ms, move timeout 4 ms and maintenance stall 4 ms are not allowed: expected"
+            + " each >= 1");
+    assertThatThrownBy(() -> new ShiftSettings(1, 3, 4, 0)).isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("power timeout 3 ms, move timeout 4 ms and maintenance stall 0 ms are not allowed: expected"
+            + " each >= 1");
   }
 
   @Test

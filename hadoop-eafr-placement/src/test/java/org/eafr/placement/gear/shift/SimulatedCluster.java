@@ -34,6 +34,8 @@ final class SimulatedCluster implements ShiftCluster, PowerPort, MaintenancePort
   private final List<String> violations = new ArrayList<>();
   private final List<String> moved = new ArrayList<>();
   private final Set<String> uncontrolled = new HashSet<>();
+  /** DataNodes whose entering maintenance never ends (a transfer out of them never drains). */
+  private final Set<String> neverInMaintenance = new HashSet<>();
   private long nextTicket = 1;
   int tick;
   double powerFails;
@@ -177,6 +179,21 @@ final class SimulatedCluster implements ShiftCluster, PowerPort, MaintenancePort
     uncontrolled.add(id);
   }
 
+  /** DataNode {@code id} stays ENTERING_MAINTENANCE once it enters maintenance (its transfers never drain). */
+  void neverInMaintenance(String id) {
+    neverInMaintenance.add(id);
+  }
+
+  /** DataNode {@code id}, ENTERING_MAINTENANCE, has {@code blocks} blocks left ({@link #maintenanceBlocksLeft}). */
+  void blocksLeft(String id, long blocks) {
+    nodes.get(id).blocksLeft = blocks;
+  }
+
+  /** DataNode {@code id}'s transfers drain again: it enters maintenance as any other. */
+  void drains(String id) {
+    neverInMaintenance.remove(id);
+  }
+
   /** HDFS starts decommissioning DataNode {@code id} (its blocks are copied away; it stays alive). */
   void decommission(String id) {
     nodes.get(id).admin = AdminState.DECOMMISSIONING;
@@ -300,7 +317,7 @@ final class SimulatedCluster implements ShiftCluster, PowerPort, MaintenancePort
 
   private void progressMaintenance(String id, Node n) {
     if (n.admin == AdminState.ENTERING_MAINTENANCE && n.registered) {
-      if (n.alive && !n.reported) {
+      if (n.alive && (!n.reported || neverInMaintenance.contains(id))) {
         return;
       }
       if (n.alive) {
@@ -337,6 +354,12 @@ final class SimulatedCluster implements ShiftCluster, PowerPort, MaintenancePort
   }
 
   // ---- ShiftCluster ----
+
+  @Override
+  public long maintenanceBlocksLeft(String id) {
+    Node n = nodes.get(id);
+    return n.admin == AdminState.ENTERING_MAINTENANCE ? n.blocksLeft : 0;
+  }
 
   @Override
   public DataNodeView dataNode(String id) {
@@ -564,6 +587,8 @@ final class SimulatedCluster implements ShiftCluster, PowerPort, MaintenancePort
     /** In the NameNode's maintenance overlay (applied when it registers). */
     boolean overlay;
     boolean seenAliveInMaintenance;
+    /** The blocks HDFS still waits on while it enters maintenance (0 unless a test sets it). */
+    long blocksLeft;
     int brokenUntil;
     int bmcDownUntil;
     /** No heartbeat before this tick (stale), though alive as HDFS counts it. */
