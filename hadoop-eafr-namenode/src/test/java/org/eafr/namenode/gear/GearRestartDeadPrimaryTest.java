@@ -69,11 +69,13 @@ class GearRestartDeadPrimaryTest {
       GenericTestUtils.waitFor(() -> !cluster.namesystem().isInSafeMode(), 100, 120_000);
       LOG.info("safe mode left by itself {} ms after the NameNode restart began",
           System.currentTimeMillis() - restarted);
-      GenericTestUtils.waitFor(() -> !GearTestCluster.gears(cluster).state().sleeping().containsAll(group.ids())
-          && GearTestCluster.gears(cluster).state().waking().isEmpty(), 100, 120_000);
+      // The woken event (NodesWokenTotal) follows the persisted state: wait for the event.
+      GenericTestUtils.waitFor(() -> GearTestCluster.gears(cluster).counters().nodesWoken.get() == group.size(), 100,
+          120_000);
+      assertThat(GearTestCluster.gears(cluster).state().sleeping()).doesNotContainAnyElementsOf(group.ids());
+      assertThat(GearTestCluster.gears(cluster).state().waking()).isEmpty();
       assertThat(GearTestCluster.gears(cluster).counters().wakesForFailures.get())
           .as("wakes counted: the one powered on in safe mode, not again once persisted").isEqualTo(1);
-      assertThat(GearTestCluster.gears(cluster).counters().nodesWoken.get()).isEqualTo(group.size());
       List<String> on = new ArrayList<>(layout.serversOn(0).ids());
       on.remove(primary);
       on.addAll(group.ids());
