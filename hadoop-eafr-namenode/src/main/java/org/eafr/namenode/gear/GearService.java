@@ -31,7 +31,8 @@ import org.slf4j.LoggerFactory;
  * {@link HdfsMaintenance}, {@link HdfsMovePort}, {@link HdfsShiftStore}: the state in the namespace, so a restarted or
  * newly active NameNode resumes a shift under way). Around it, what only a NameNode has: the expansion chain's
  * membership ({@link ChainMembership}: fixed, grown and retired here; the machine follows the layout in force), safe
- * mode (no step, every command refused), the standby (follows the persisted state, its sleeping DataNodes in
+ * mode (every command refused; the machine only powers on the recovery groups of dead DataNodes,
+ * {@link GearShift#stepReadOnly}, so HDFS finds the replicas it waits for), the standby (follows the persisted state, its sleeping DataNodes in
  * maintenance there too, so a failover re-replicates nothing), quarantines, the admin commands' exceptions and the
  * log of each transition.
  */
@@ -130,6 +131,10 @@ public final class GearService implements AutoCloseable {
       cluster.becameActive(System.currentTimeMillis()); // its unregistered DataNodes count dead a dead interval on
     }
     if (nameNode.getNamesystem().isInSafeMode()) {
+      GearShift machine = machine();
+      if (machine != null) { // the namespace is read-only: only power, for the replicas HDFS waits for
+        machine.stepReadOnly(System.currentTimeMillis());
+      }
       return;
     }
     quarantines.step(true);

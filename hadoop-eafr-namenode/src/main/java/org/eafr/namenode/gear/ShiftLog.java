@@ -73,6 +73,14 @@ final class ShiftLog implements ShiftEvents {
         ids.size(), ids);
   }
 
+  @Override
+  public void wakeStartedReadOnly(Set<String> ids, Map<String, String> failed) {
+    counters.wakeStarted(ids, failed);
+    LOG.warn("EAFR gears: in safe mode, a DataNode that should be on is dead ({}); powering on {} DataNodes of its"
+        + " recovery group {} so HDFS finds the other replicas of its blocks; out of maintenance once safe mode ends",
+        named(failed), ids.size(), ids);
+  }
+
   /** Each failed DataNode by id with why: {@code 127.0.0.1:9866 dead, 127.0.0.1:9867 stale}. */
   static String named(Map<String, String> failed) {
     return failed.entrySet().stream().map(e -> e.getKey() + " " + e.getValue()).collect(Collectors.joining(", "));

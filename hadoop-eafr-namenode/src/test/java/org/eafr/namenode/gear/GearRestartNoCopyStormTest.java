@@ -73,6 +73,8 @@ class GearRestartNoCopyStormTest {
           + " asleep", REDUNDANCY_INTERVALS, asleepBytes).isLessThanOrEqualTo(asleepBytes / 100);
       assertThat(GearTestCluster.gears(cluster).counters().reReplicationsDeferred.get()).isPositive();
       assertThat(GearTestCluster.running(cluster)).containsExactlyInAnyOrderElementsOf(layout.serversOn(0).ids());
+      assertThat(GearTestCluster.gears(cluster).counters().wakesForFailures.get())
+          .as("wakes for failures: every DataNode that should be on registered, none dead").isZero();
 
       ActiveSet group = loseTheLastLiveReplicaOfABlockOf(cluster, layout, files);
       GenericTestUtils.waitFor(() -> GearTestCluster.gears(cluster).counters().wakesForBlocks.get() == 1

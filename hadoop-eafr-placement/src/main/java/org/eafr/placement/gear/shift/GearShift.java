@@ -281,6 +281,7 @@ public final class GearShift {
       lastNews = "waking " + wake.size() + " DataNodes out of turn: " + wake;
       Set<String> forBlocks = new TreeSet<>(wake);
       forBlocks.removeAll(wakes.lastForFailure());
+      forBlocks.removeAll(wakes.lastAnnounced()); // powered on and announced by stepReadOnly already
       if (!wakes.lastForFailure().isEmpty()) {
         ports.events.wakeStarted(wakes.lastForFailure(), wakes.lastFailed());
       }
@@ -290,6 +291,27 @@ public final class GearShift {
     }
     advanceWaking(now);
     advance(now);
+  }
+
+  /**
+   * A step at {@code now} (ms) while the host cannot persist the state (a NameNode in safe mode keeps the namespace
+   * read-only): nothing is written, no phase advances, no DataNode enters or leaves maintenance. Only the recovery
+   * group of each DataNode that should be on and is dead ({@link WakeSteps#readOnly}: the same dead rule and recovery
+   * group as {@link #step}'s wakes) is powered on, announced once per dead DataNode
+   * ({@link ShiftEvents#wakeStartedReadOnly}) and verified on as any power command is (sent again only after a
+   * failure or a timeout), so the other replicas of its blocks register and are reported. The first {@link #step}
+   * after it wakes the same group as any wake out of turn (persisted, registered, out of maintenance) without
+   * announcing it again.
+   *
+   * <p>Worked example ({@code GearShiftReadOnlyWakeTest}): gear 0, primary s0 dead for good across a restart, active
+   * since 1,000 ms with a dead interval of 40,000 ms: at 40,999 nothing is powered; at 41,000 s4, s6, s8, s10 are
+   * powered on (4 commands, announced once for "s0 dead (not registered)"), the state still steady with 8 asleep and
+   * nothing woken; further read-only steps send nothing more; the first step wakes the same 4 and announces nothing.
+   */
+  public void stepReadOnly(long now) {
+    followLayout();
+    lastStep = now;
+    power.reach(wakes.readOnly(state, now), Power.ON, now);
   }
 
   /**

@@ -29,6 +29,15 @@ public interface ShiftEvents {
   default void wakeStarted(Set<String> ids, Map<String, String> failed) {
   }
 
+  /**
+   * While the state cannot be persisted ({@link GearShift#stepReadOnly}), the recovery groups of the dead DataNodes
+   * {@code failed} names are powered on: {@code ids}, once per dead DataNode; the wake that persists them later is
+   * not announced again. Counted as {@link #wakeStarted} unless the host says otherwise.
+   */
+  default void wakeStartedReadOnly(Set<String> ids, Map<String, String> failed) {
+    wakeStarted(ids, failed);
+  }
+
   /** DataNodes woken out of turn are on, registered and reported, and out of maintenance. */
   default void woken(Set<String> ids) {
   }

@@ -36,6 +36,13 @@ final class WakeSteps {
   private Set<String> lastForFailure = Set.of();
   /** The failed DataNodes whose recovery groups the last {@link #find} woke, each "dead" or "stale". */
   private Map<String, String> lastFailed = Map.of();
+  /**
+   * The dead DataNodes whose recovery groups {@link #readOnly} powered on (and announced), each with the group's
+   * sleepers; the next {@link #find} wakes them as usual without announcing them again.
+   */
+  private final Map<String, Set<String>> poweredReadOnly = new TreeMap<>();
+  /** Of what the last {@link #find} answered, the DataNodes {@link #readOnly} had powered on and announced already. */
+  private Set<String> lastAnnounced = Set.of();
   /** The sleeping set {@link #asleep} last translated, and its positions (a step reads a state many times). */
   private Set<String> asleepIds;
   private ActiveSet asleep;
@@ -68,20 +75,23 @@ final class WakeSteps {
     ActiveSet failed = failedOrStale(state, now);
     Set<String> wake = new TreeSet<>();
     Map<String, String> why = new TreeMap<>();
+    Set<String> announced = new TreeSet<>();
     for (int f = failed.next(0); f >= 0; f = failed.next(f + 1)) {
       String id = chain.id(f);
       if (!failedBefore.contains(id)) {
-        Set<String> group = new TreeSet<>(planner.forFailure(f, on, failed).ids());
-        group.retainAll(state.sleeping());
-        group.removeAll(state.waking());
-        if (!group.isEmpty()) {
+        Set<String> group = sleepersOfGroup(f, on, failed, state);
+        if (poweredReadOnly.containsKey(id)) {
+          announced.addAll(group);
+        } else if (!group.isEmpty()) {
           wake.addAll(group);
           why.put(id, why(ports.cluster.dataNode(id)));
         }
       }
     }
+    poweredReadOnly.clear(); // every one dead now is woken or was before; one alive again needs nothing
     failedBefore = new HashSet<>(failed.ids());
     Set<String> forFailure = new TreeSet<>(wake);
+    wake.addAll(announced);
     for (String blockId : readsWithoutReplica) {
       ports.cluster.block(blockId).ifPresent(block -> wake.addAll(forLostBlock(block, on, failed, state.sleeping())
           .ids()));
@@ -95,9 +105,51 @@ final class WakeSteps {
     wake.retainAll(state.sleeping());
     wake.removeAll(state.waking());
     forFailure.retainAll(wake);
+    announced.retainAll(wake);
+    announced.removeAll(forFailure);
     lastForFailure = forFailure;
     lastFailed = forFailure.isEmpty() ? Map.of() : why;
+    lastAnnounced = announced;
     return wake;
+  }
+
+  /**
+   * While the state cannot be persisted (the host's store is read-only): the sleepers to power on, the recovery
+   * groups of the DataNodes that should be on and are dead at {@code now} ({@link #failed}; a stale one is not, nor
+   * is a block: both wait for a step that can persist). Each dead DataNode is announced once
+   * ({@link ShiftEvents#wakeStartedReadOnly}); one alive again is forgotten, its group left as it is.
+   */
+  Set<String> readOnly(ShiftState state, long now) {
+    ActiveSet on = on(state);
+    ActiveSet failed = failed(state, now);
+    poweredReadOnly.keySet().retainAll(failed.ids());
+    Set<String> wake = new TreeSet<>();
+    Map<String, String> why = new TreeMap<>();
+    for (int f = failed.next(0); f >= 0; f = failed.next(f + 1)) {
+      String id = chain.id(f);
+      if (!poweredReadOnly.containsKey(id) && !failedBefore.contains(id)) {
+        Set<String> group = sleepersOfGroup(f, on, failed, state);
+        poweredReadOnly.put(id, group);
+        if (!group.isEmpty()) {
+          wake.addAll(group);
+          why.put(id, why(ports.cluster.dataNode(id)));
+        }
+      }
+    }
+    if (!wake.isEmpty()) {
+      ports.events.wakeStartedReadOnly(wake, why);
+    }
+    Set<String> powered = new TreeSet<>();
+    poweredReadOnly.values().forEach(powered::addAll);
+    return powered;
+  }
+
+  /** The recovery group of the failed DataNode at chain position {@code f} that sleeps and is not being woken. */
+  private Set<String> sleepersOfGroup(int f, ActiveSet on, ActiveSet failed, ShiftState state) {
+    Set<String> group = new TreeSet<>(planner.forFailure(f, on, failed).ids());
+    group.retainAll(state.sleeping());
+    group.removeAll(state.waking());
+    return group;
   }
 
   /** Of what the last {@link #find} answered, the DataNodes woken for failed DataNodes' recovery groups. */
@@ -108,6 +160,11 @@ final class WakeSteps {
   /** The failed DataNodes whose recovery groups the last {@link #find} woke, each "dead" or "stale", by id. */
   Map<String, String> lastFailed() {
     return lastFailed;
+  }
+
+  /** Of what the last {@link #find} answered, the recovery groups {@link #readOnly} had powered on and announced. */
+  Set<String> lastAnnounced() {
+    return lastAnnounced;
   }
 
   /** Every server of the chain not asleep, and those being woken (kept per state: states are immutable). */
