@@ -88,6 +88,11 @@ public final class RelayoutService implements AutoCloseable {
   private RelayoutRecord record;
   private RelayoutPlanner planner;
   private boolean loaded;
+  /**
+   * Whether this NameNode has been standby since it started: its DataNodes' storages then date from before it became
+   * active, and only HDFS's stale-contents mark tells a full report since then ({@link #fullyReported}).
+   */
+  private boolean wasStandby;
   private String waitingFor;
   /** Since when the next batch has waited for HDFS's redundancy work on its blocks; 0 when it does not. */
   private long busySince;
@@ -326,6 +331,7 @@ public final class RelayoutService implements AutoCloseable {
       return;
     }
     if (!nameNode.isActiveState()) {
+      wasStandby = true;
       loaded = false;
       moves.forget();
       open = null;
@@ -636,7 +642,7 @@ public final class RelayoutService implements AutoCloseable {
       if (dn == null || !dn.isAlive() || !dn.isInService()) {
         return Optional.of("DataNode " + id + " is not running in service");
       }
-      if (!fullyReported(dn)) {
+      if (!fullyReported(dn, wasStandby)) {
         return Optional.of("the full block report of DataNode " + id);
       }
     }
@@ -645,19 +651,23 @@ public final class RelayoutService implements AutoCloseable {
 
   /**
    * Whether every storage of {@code dn} (but a failed one) has sent this NameNode a full block report since the
-   * DataNode registered and since this NameNode became active: HDFS counts a storage's full reports from its
-   * registration ({@code DatanodeStorageInfo#getBlockReportCount}, 0 again after a restart of either side) and marks
-   * its contents stale on a failover until the next one. Incremental reports do not count: after a restart they list
-   * only the blocks received or deleted since, and the DataNode's other replicas are not in the block map yet.
+   * DataNode registered and since this NameNode became active. HDFS counts a storage's full reports from its
+   * registration ({@code DatanodeStorageInfo#getBlockReportCount}, 0 again after a restart of either side). On a
+   * NameNode that started active that count says it all: every storage it knows was made by this process. On one that
+   * was standby, its storages date from before the failover, and HDFS marks their contents stale until a full report
+   * that follows a heartbeat; a NameNode that started active does not wait for that mark, which stays up to a whole
+   * block report interval when a DataNode's first report after the restart came before its first heartbeat.
+   * Incremental reports do not count: after a restart they list only the blocks received or deleted since, and the
+   * DataNode's other replicas are not in the block map yet.
    */
-  static boolean fullyReported(DatanodeDescriptor dn) {
+  static boolean fullyReported(DatanodeDescriptor dn, boolean sinceFailover) {
     boolean any = false;
     for (StorageReport report : dn.getStorageReports()) {
       DatanodeStorageInfo storage = dn.getStorageInfo(report.getStorage().getStorageID());
       if (report.isFailed() || storage == null) {
         continue;
       }
-      if (storage.getBlockReportCount() == 0 || storage.areBlockContentsStale()) {
+      if (storage.getBlockReportCount() == 0 || (sinceFailover && storage.areBlockContentsStale())) {
         return false;
       }
       any = true;

@@ -70,7 +70,7 @@ class RelayoutCutBatchTest {
       restartNameNode(cluster, "equal-work");
       GenericTestUtils.waitFor(() -> cluster.mini().getNamesystem().getBlockManager().getDatanodeManager()
           .getDatanodeListForReport(HdfsConstants.DatanodeReportType.LIVE).stream()
-          .filter(RelayoutService::fullyReported).count() == 12, 100, 60_000);
+          .filter(dn -> RelayoutService.fullyReported(dn, false)).count() == 12, 100, 60_000);
       long cut = replaceBlocks(cluster);
       assertThat(cut).isGreaterThanOrEqualTo(settled);
       GenericTestUtils.waitFor(() -> count(step(cluster), "movedBytes") > 0, 100, 60_000);

@@ -17,6 +17,7 @@ import org.apache.hadoop.hdfs.DFSTestUtil;
 import org.apache.hadoop.hdfs.MiniDFSCluster.DataNodeProperties;
 import org.apache.hadoop.hdfs.protocol.Block;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
+import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeStorageInfo;
 import org.apache.hadoop.test.GenericTestUtils;
 import org.eafr.namenode.cluster.ServerTranslator;
 import org.eafr.namenode.gear.GearTestCluster;
@@ -61,14 +62,14 @@ class RelayoutFullReportTest {
       }
       restartNameNode(cluster, "equal-work");
       awaitTopGear(cluster, layout.maximumGear());
-      GenericTestUtils.waitFor(() -> RelayoutService.fullyReported(descriptor(cluster, primary)), 50, 60_000);
+      GenericTestUtils.waitFor(() -> RelayoutService.fullyReported(descriptor(cluster, primary), false), 50, 60_000);
 
       withoutFullReports(cluster, cluster.indexOf(primary));
       DatanodeDescriptor dn = descriptor(cluster, primary);
       GenericTestUtils.waitFor(() -> dn.isAlive() && dn.getStorageInfos().length > 0, 50, 60_000);
       assertThat(dn.numBlocks()).as("replicas of %s in the block map", primary).isPositive();
       assertThat(dn.checkBlockReportReceived()).as("a full report from %s", primary).isFalse();
-      assertThat(RelayoutService.fullyReported(dn)).isFalse();
+      assertThat(RelayoutService.fullyReported(dn, false)).isFalse();
 
       relayout(cluster).start();
       relayout(cluster).step();
@@ -78,7 +79,14 @@ class RelayoutFullReportTest {
       assertThat((String) waiting.get("waitingFor")).isEqualTo("the full block report of DataNode " + primary);
 
       cluster.mini().triggerBlockReports();
-      GenericTestUtils.waitFor(() -> RelayoutService.fullyReported(dn), 50, 60_000);
+      GenericTestUtils.waitFor(() -> RelayoutService.fullyReported(dn, false), 50, 60_000);
+      // HDFS keeps a storage's contents marked stale until its next full report when its first report after the
+      // restart came before its first heartbeat (here the next is days away): a NameNode that started active goes on.
+      for (DatanodeStorageInfo storage : dn.getStorageInfos()) {
+        storage.setBlockContentsStale(true);
+      }
+      assertThat(RelayoutService.fullyReported(dn, true)).as("after a failover").isFalse();
+      assertThat(RelayoutService.fullyReported(dn, false)).as("after a restart").isTrue();
       GenericTestUtils.waitFor(() -> "finished".equals(relayout(cluster).values().get("state")), 100, 60_000);
       assertThat(relayout(cluster).values()).containsEntry("movedReplicas", 0L).containsEntry("failedMoves", 0L);
       cluster.verifyChecksums();
