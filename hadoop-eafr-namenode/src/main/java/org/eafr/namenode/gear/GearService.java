@@ -279,6 +279,14 @@ public final class GearService implements AutoCloseable {
   }
 
   /**
+   * Puts a relayout's growth of the lowest gear to {@code primaries} in force: persisted, and the machine takes it with
+   * the layout under this service's lock, so that no step sees the layout grown while its machine's state is not.
+   */
+  public synchronized void putGrowthInForce(int primaries) throws IOException {
+    persist(gears.state().withPrimaries(primaries));
+  }
+
+  /**
    * Persists a record the chain's membership changed (fixed, grown, retired, host names learnt), puts it in force
    * here, and has the machine take its shift state and layout.
    */

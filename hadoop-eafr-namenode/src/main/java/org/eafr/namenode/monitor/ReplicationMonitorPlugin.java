@@ -142,7 +142,8 @@ public class ReplicationMonitorPlugin implements ServicePlugin {
     runtime.gears().autopilot(gearAutopilot);
     passiveMigrations = PassiveMigrations.start(nameNode, runtime.gears(), runtime.settings().core(), replicaMap)
         .orElse(null);
-    relayout = RelayoutService.start(nameNode, runtime.gears(), RelayoutSettings.from(nameNode.getConf()::get));
+    relayout = RelayoutService.start(nameNode, runtime.gears(), gearService,
+        RelayoutSettings.from(nameNode.getConf()::get));
     runtime.relayout(relayout);
     DefaultMetricsSystem.instance().register(RelayoutMetrics.NAME, "EAFR relayout", new RelayoutMetrics(relayout));
     LOG.info("EAFR gears started: layout {}, state in {}, step {} ms, mode {} (configured {}), power inventory {}",

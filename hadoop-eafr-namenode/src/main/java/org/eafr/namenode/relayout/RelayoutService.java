@@ -20,6 +20,7 @@ import org.apache.hadoop.hdfs.server.protocol.StorageReport;
 import org.eafr.namenode.cluster.ServerTranslator;
 import org.eafr.namenode.gear.GearRecord;
 import org.eafr.namenode.gear.GearRuntime;
+import org.eafr.namenode.gear.GearService;
 import org.eafr.namenode.gear.GearStore;
 import org.eafr.namenode.gear.RelayoutDrops;
 import org.eafr.placement.gear.ActiveSet;
@@ -81,6 +82,8 @@ public final class RelayoutService implements AutoCloseable {
   private final GearRuntime gears;
   private final RelayoutSettings settings;
   private final GearStore store;
+  /** Puts a growth in force, so that the gear shift's machine takes it with the layout (never a step in between). */
+  private final GearService shifts;
   private final NamespaceWalk walk;
   private final RelayoutMoves moves;
   private final ScheduledExecutorService scheduler;
@@ -108,9 +111,10 @@ public final class RelayoutService implements AutoCloseable {
   private int skipped;
 
 
-  private RelayoutService(NameNode nameNode, GearRuntime gears, RelayoutSettings settings) {
+  private RelayoutService(NameNode nameNode, GearRuntime gears, GearService shifts, RelayoutSettings settings) {
     this.nameNode = nameNode;
     this.gears = gears;
+    this.shifts = shifts;
     this.settings = settings;
     this.store = new GearStore(nameNode, gears.settings().stateDir());
     this.walk = new NamespaceWalk(nameNode);
@@ -119,8 +123,9 @@ public final class RelayoutService implements AutoCloseable {
   }
 
   /** Starts stepping every {@code eafr.relayout.step.ms}; a relayout persisted as running goes on. */
-  public static RelayoutService start(NameNode nameNode, GearRuntime gears, RelayoutSettings settings) {
-    RelayoutService service = new RelayoutService(nameNode, gears, settings);
+  public static RelayoutService start(NameNode nameNode, GearRuntime gears, GearService shifts,
+      RelayoutSettings settings) {
+    RelayoutService service = new RelayoutService(nameNode, gears, shifts, settings);
     service.scheduler.scheduleWithFixedDelay(service::stepSafely, settings.stepMillis(), settings.stepMillis(),
         TimeUnit.MILLISECONDS);
     return service;
@@ -199,7 +204,7 @@ public final class RelayoutService implements AutoCloseable {
     if (problem.isPresent()) {
       throw new IllegalArgumentException("relayout grow to p = " + p + " refused: " + problem.get());
     }
-    putGrowthInForce(p);
+    shifts.putGrowthInForce(p); // at the top gear: the grown layout has fewer gears, and its top is in force
     record = RelayoutRecord.started(System.currentTimeMillis());
     record.grownFrom = lowest;
     record.grownTo = p;
@@ -216,21 +221,6 @@ public final class RelayoutService implements AutoCloseable {
   }
 
   /**
-   * Persists the gear state with the layout grown to {@code p} and puts it in force (at the top gear: the grown
-   * layout has fewer gears, and its top is the gear in force).
-   */
-  private void putGrowthInForce(int p) throws IOException {
-    GearRecord before = gears.state();
-    gears.state(before.withPrimaries(p));
-    try {
-      store.write(gears.state());
-    } catch (IOException e) {
-      gears.state(before);
-      throw e;
-    }
-  }
-
-  /**
    * A growth this relayout carries the blocks to that the gear state in force lacks (a gear state persisted over it
    * from a state read before it) is put in force again; only at the top gear, as the growth was.
    */
@@ -238,7 +228,7 @@ public final class RelayoutService implements AutoCloseable {
     if (record.grownTo > 0 && gears.state().primaries() != record.grownTo) {
       LOG.warn("EAFR relayout: the gear state in force lost the layout's growth to p = {}; put in force again",
           record.grownTo);
-      putGrowthInForce(record.grownTo);
+      shifts.putGrowthInForce(record.grownTo);
       moves.clearQueued();
       if (open != null && open.startCursor != null) { // its files are planned again, on the grown layout
         record.cursor = open.startCursor;

@@ -15,6 +15,7 @@ import org.apache.hadoop.metrics2.impl.MetricsCollectorImpl;
 import org.apache.hadoop.test.GenericTestUtils;
 import org.eafr.namenode.admin.AdminRun;
 import org.eafr.namenode.gear.GearTestCluster;
+import org.eafr.namenode.power.LogCapture;
 import org.eafr.namenode.power.MiniClusterPower;
 import org.eafr.namenode.testing.EafrCluster;
 import org.eafr.placement.gear.GearedLayout;
@@ -44,7 +45,13 @@ class RelayoutGrowTest {
       assertThat(room.path("primariesNeeded").asInt()).isEqualTo(4);
       assertThat(metrics(cluster)).containsEntry("LowestGearShort", 1L).containsEntry("LowestGearDataNodes", 2L);
 
-      AdminRun grow = AdminRun.run(cluster.conf(), "relayout", "grow");
+      AdminRun grow;
+      try (LogCapture log = new LogCapture()) {
+        grow = AdminRun.run(cluster.conf(), "relayout", "grow");
+        gears(cluster).service().step();
+        assertThat(log.text()).as("the gear shift's machine takes the growth with the layout")
+            .doesNotContain("EAFR gear step failed");
+      }
       assertThat(grow.code).as(grow.out + grow.err).isZero();
       assertThat(grow.out).contains("layout grown from p = 2 to p = 4 primaries (gears 0..4, gear 0 keeping 4"
           + " DataNodes on)");
