@@ -20,6 +20,7 @@ import org.eafr.placement.gear.ActiveSet;
 import org.eafr.placement.gear.ExpansionChain;
 import org.eafr.placement.gear.policy.GearedParts;
 import org.eafr.placement.gear.policy.ReadCandidates;
+import org.eafr.placement.gear.policy.ReadOrdering;
 import org.eafr.placement.read.ReaderSelector;
 
 /**
@@ -178,8 +179,8 @@ public class EafrNetworkTopology extends DFSNetworkTopology implements Configura
   /**
    * Under a geared policy, its read ordering picks the replica listed first among the {@code serving} ones (Rabbit's
    * hit-ratio balancer, SpringFS's read offloading, EAFR on gears' rounds of slots); the rest keep Alg. 3's order.
-   * O(serving): one array of chain positions (each replica's kept in its {@link ReplicaId}); the candidates are read
-   * through {@code order}, not copied.
+   * O(serving): one array of chain positions (each replica's kept in its {@link ReplicaId}), none for an ordering that
+   * reads no positions (EAFR on gears' rounds); the candidates are read through {@code order}, not copied.
    */
   private void policyFirst(ReplicaId[] replicas, boolean[] local, int[] queues, int[] order, int serving) {
     if (serving < 2) {
@@ -190,17 +191,24 @@ public class EafrNetworkTopology extends DFSNetworkTopology implements Configura
     if (parts.isEmpty() || awake.isEmpty()) {
       return;
     }
-    ExpansionChain chain = parts.get().layout().chain();
-    int[] positions = new int[replicas.length];
-    for (int i = 0; i < serving; i++) {
-      positions[order[i]] = replicas[order[i]].position(chain);
-    }
-    int first = parts.get().reads().first(ReadCandidates.ordered(order, serving, positions, local, queues,
-        serviceCapacity, awake.get()));
+    ReadOrdering reads = parts.get().reads();
+    int[] positions = reads.readsPositions() ? positions(replicas, order, serving, parts.get().layout().chain())
+        : null;
+    int first = reads.first(ReadCandidates.ordered(order, serving, positions, local, queues, serviceCapacity,
+        awake.get()));
     if (first > 0) {
       int chosen = order[first];
       System.arraycopy(order, 0, order, 1, first);
       order[0] = chosen;
     }
+  }
+
+  /** The chain positions of the first {@code serving} replicas of {@code order}, indexed by replica. */
+  private static int[] positions(ReplicaId[] replicas, int[] order, int serving, ExpansionChain chain) {
+    int[] positions = new int[replicas.length];
+    for (int i = 0; i < serving; i++) {
+      positions[order[i]] = replicas[order[i]].position(chain);
+    }
+    return positions;
   }
 }

@@ -41,20 +41,31 @@ public final class RoundsReader {
 
   /** w = floor(h / c): the rounds of service a read sent to {@code holder} waits before a slot frees. */
   public static int waitRounds(Server holder) {
-    return holder.concurrentReads() / Math.max(1, holder.serviceCapacity());
+    return waitRounds(holder.concurrentReads(), Math.max(1, holder.serviceCapacity()));
   }
 
   /**
    * The same choice over holders given by index (the NameNode's reader ordering builds no {@code Server} per replica):
    * the index among the {@code holders.count()} of the holder to read from; -1 when there is none. Every holder given
-   * serves reads. O(count).
+   * serves reads. O(count), each holder's w computed once (this runs for every block a NameNode lists).
    */
   public int firstIndex(Holders holders) {
     int best = -1;
+    int bestRounds = 0;
+    boolean bestLocal = false;
+    int bestQueue = 0;
+    int bestSlots = 1;
     for (int i = 0; i < holders.count(); i++) {
-      if (best < 0 || better(holders.onReaderRack(i), holders.queue(i), holders.slots(i),
-          holders.onReaderRack(best), holders.queue(best), holders.slots(best))) {
+      int slots = Math.max(1, holders.slots(i));
+      int queue = holders.queue(i);
+      int rounds = waitRounds(queue, slots);
+      boolean local = holders.onReaderRack(i);
+      if (best < 0 || better(rounds, local, queue, slots, bestRounds, bestLocal, bestQueue, bestSlots)) {
         best = i;
+        bestRounds = rounds;
+        bestLocal = local;
+        bestQueue = queue;
+        bestSlots = slots;
       }
     }
     return best;
@@ -76,18 +87,41 @@ public final class RoundsReader {
 
   /** Strictly better only, so the first of equals wins. */
   private static boolean better(String readerRack, Server a, Server b) {
-    return better(a.rack().equals(readerRack), a.concurrentReads(), a.serviceCapacity(), b.rack().equals(readerRack),
-        b.concurrentReads(), b.serviceCapacity());
+    int slotsA = Math.max(1, a.serviceCapacity());
+    int slotsB = Math.max(1, b.serviceCapacity());
+    return better(waitRounds(a.concurrentReads(), slotsA), a.rack().equals(readerRack), a.concurrentReads(), slotsA,
+        waitRounds(b.concurrentReads(), slotsB), b.rack().equals(readerRack), b.concurrentReads(), slotsB);
   }
 
-  private static boolean better(boolean localA, int queueA, int slotsA, boolean localB, int queueB, int slotsB) {
-    int rounds = Integer.compare(queueA / Math.max(1, slotsA), queueB / Math.max(1, slotsB));
-    if (rounds != 0) {
-      return rounds < 0;
+  /**
+   * Whether holder A (wait {@code roundsA}, on the reader's rack or not, h = {@code queueA}, c = {@code slotsA} >= 1)
+   * is strictly better than holder B.
+   */
+  private static boolean better(int roundsA, boolean localA, int queueA, int slotsA, int roundsB, boolean localB,
+      int queueB, int slotsB) {
+    if (roundsA != roundsB) {
+      return roundsA < roundsB;
     }
     if (localA != localB) {
       return localA;
     }
-    return (queueA + 1.0) / Math.max(1, slotsA) < (queueB + 1.0) / Math.max(1, slotsB);
+    return fillsLess(queueA, slotsA, queueB, slotsB);
+  }
+
+  /**
+   * (hA + 1) / cA &lt; (hB + 1) / cB, compared as doubles. With cA = cB (every holder of the NameNode's ordering has
+   * eafr.server.service-capacity slots) that is hA &lt; hB: dividing distinct ints below 2^31 by one c >= 1 leaves
+   * distinct doubles in the same order, so no division is needed.
+   */
+  private static boolean fillsLess(int queueA, int slotsA, int queueB, int slotsB) {
+    if (slotsA == slotsB) {
+      return queueA < queueB;
+    }
+    return (queueA + 1.0) / slotsA < (queueB + 1.0) / slotsB;
+  }
+
+  /** w = floor(h / c) for c >= 1, with no division at light load (0 <= h &lt; c: w = 0). */
+  private static int waitRounds(int queue, int slots) {
+    return queue >= 0 && queue < slots ? 0 : queue / slots;
   }
 }

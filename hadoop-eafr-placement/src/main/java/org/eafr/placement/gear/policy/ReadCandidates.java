@@ -50,7 +50,8 @@ public final class ReadCandidates implements RoundsReader.Holders {
   /**
    * Candidate i is replica {@code order[i]} of a block, for i below {@code count}; the arrays are indexed by replica
    * (only the candidates' entries are read): chain position, whether it is on the reader's rack ({@code local}) and
-   * read queue; every candidate has {@code slots} read slots.
+   * read queue; every candidate has {@code slots} read slots. {@code positions} may be null for an ordering that
+   * reads none ({@link ReadOrdering#readsPositions}).
    */
   public static ReadCandidates ordered(int[] order, int count, int[] positions, boolean[] local, int[] queues,
       int slots, ActiveSet on) {

@@ -18,6 +18,14 @@ public interface ReadOrdering {
   /** The index among the candidates of the replica to list first; -1 when none of them should serve. */
   int first(ReadCandidates candidates);
 
+  /**
+   * Whether {@link #first} reads the candidates' chain positions; when it does not, the NameNode's reader ordering
+   * gives it none ({@link ReadCandidates#ordered} with no positions) and looks up no replica in the chain.
+   */
+  default boolean readsPositions() {
+    return true;
+  }
+
   /** Reads go where the balancer chooses among the candidates that are on and in the chain; the choice is counted. */
   final class Balanced implements ReadOrdering {
     private final ReadBalancer balancer;
@@ -78,6 +86,12 @@ public interface ReadOrdering {
     @Override
     public int first(ReadCandidates candidates) {
       return reader.firstIndex(candidates);
+    }
+
+    /** Rounds compare queues, slots and racks only. */
+    @Override
+    public boolean readsPositions() {
+      return false;
     }
   }
 }
