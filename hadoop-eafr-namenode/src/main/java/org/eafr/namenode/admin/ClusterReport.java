@@ -205,6 +205,9 @@ final class ClusterReport {
       if (gear.get("GearBlockedBy") != null) {
         text.append("shift waits for ").append(gear.get("GearBlockedBy")).append('\n');
       }
+      if (gear.get("GearSafeModeWake") != null) {
+        text.append("powering on in safe mode: ").append(gear.get("GearSafeModeWake")).append('\n');
+      }
       outsideLayout.forEach((id, why) -> text.append("outside the layout: ").append(id).append(": ").append(why)
           .append('\n'));
       if (lowestGear != null) {

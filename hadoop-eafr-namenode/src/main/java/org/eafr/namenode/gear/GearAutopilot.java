@@ -142,7 +142,7 @@ public final class GearAutopilot implements AutoCloseable {
     EafrSettings core = settings.core();
     controller.targetUtilization(gears.grid().targetUtilization(core.get(EafrSettings.GEAR_TARGET_UTILIZATION),
         core.get(EafrSettings.GEAR_DOWN_MARGIN)));
-    ActiveSet failed = service.nodes().failed(layout.get());
+    ActiveSet failed = service.failed(layout.get(), System.currentTimeMillis());
     GearDecision decision = controller.decide(load.get(), service.nodes().serversOn(layout.get()), failed,
         floor(failed));
     gears.counters().autoDecisions.get(decision.reason()).incrementAndGet();

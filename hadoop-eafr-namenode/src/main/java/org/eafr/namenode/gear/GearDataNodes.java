@@ -73,15 +73,6 @@ final class GearDataNodes {
     return GearRuntime.serversOn(layout, this::isLive);
   }
 
-  /** The servers of {@code layout} that should be on and are dead: not asleep, in maintenance or out of the layout. */
-  ActiveSet failed(GearedLayout layout) {
-    return GearRuntime.serversOn(layout, id -> {
-      DatanodeDescriptor dn = descriptor(id);
-      return dn != null && !dn.isAlive() && !dn.isMaintenance() && !gears.state().sleeping().contains(id)
-          && !outOfLayout(id);
-    });
-  }
-
   /** The availability floor over the block map, a replica counting on a live DataNode in service. */
   NamespaceFloor floor() {
     return new NamespaceFloor(nameNode, this::isLive);

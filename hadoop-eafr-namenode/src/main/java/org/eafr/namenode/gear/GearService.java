@@ -3,6 +3,7 @@ package org.eafr.namenode.gear;
 import java.io.IOException;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
@@ -13,8 +14,10 @@ import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeManager;
 import org.apache.hadoop.hdfs.server.namenode.NameNode;
 import org.eafr.namenode.cluster.ReplicaMap;
 import org.eafr.namenode.cluster.ServerRoles;
+import org.eafr.placement.gear.ActiveSet;
 import org.eafr.placement.gear.GearReason;
 import org.eafr.placement.gear.GearedLayout;
+import org.eafr.placement.gear.shift.FailedDataNodes;
 import org.eafr.placement.gear.shift.GearShift;
 import org.eafr.placement.gear.shift.ShiftAnswer;
 import org.eafr.placement.gear.shift.ShiftPhase;
@@ -62,6 +65,8 @@ public final class GearService implements AutoCloseable {
   private boolean wasActive;
   /** What the shift under way waits for (a DataNode and why), for {@code hdfs eafr status}; null when steady. */
   private volatile String blockedBy;
+  /** What safe mode's read-only steps power on, by the dead DataNode it is for, for {@code hdfs eafr status}. */
+  private volatile Map<String, Set<String>> poweredInSafeMode = Map.of();
   private final ShiftLog log;
 
   private GearService(NameNode nameNode, GearRuntime gears, ServerRoles roles, ReplicaMap replicaMap) {
@@ -122,6 +127,7 @@ public final class GearService implements AutoCloseable {
         maintenance.putInForce(gears, persisted.get());
       }
       shift = null;
+      poweredInSafeMode = Map.of();
       shiftStore.recount();
       wasActive = active;
       if (!active) {
@@ -134,6 +140,7 @@ public final class GearService implements AutoCloseable {
       GearShift machine = machine();
       if (machine != null) { // the namespace is read-only: only power, for the replicas HDFS waits for
         machine.stepReadOnly(System.currentTimeMillis());
+        poweredInSafeMode = machine.poweredReadOnly();
       }
       return;
     }
@@ -147,6 +154,7 @@ public final class GearService implements AutoCloseable {
       }
       ShiftState before = machine.state();
       machine.step(System.currentTimeMillis());
+      poweredInSafeMode = machine.poweredReadOnly(); // empty: the step's wake took them over
       log(before, machine);
     }
     gears.counters().owedFiles.set(shiftStore.owedCount());
@@ -299,7 +307,35 @@ public final class GearService implements AutoCloseable {
     }
   }
 
-  /** The DataNodes as the gears read them (the autopilot's servers on and failed, and the namespace floor). */
+  /**
+   * The DataNodes safe mode's read-only steps power on (HDFS waits for the replicas they hold), each group by the dead
+   * DataNode it is the recovery group of; empty once safe mode has ended and the wake out of turn took them over (then
+   * they are waking), and when there are none. Not synchronized: {@code hdfs eafr status} never waits for a step.
+   */
+  public Map<String, Set<String>> poweredInSafeMode() {
+    return poweredInSafeMode;
+  }
+
+  /**
+   * The servers of {@code layout} that should be on and are dead at {@code now} (ms), by the core's rule
+   * ({@link FailedDataNodes}) on this NameNode's facts: one never registered counts once HDFS's dead interval has
+   * passed since this NameNode became active.
+   */
+  ActiveSet failed(GearedLayout layout, long now) {
+    return FailedDataNodes.of(cluster, layout.chain(), gears.state().sleeping(), now);
+  }
+
+  /** When this NameNode became active as the gears count it ({@link HdfsShiftCluster#activeSinceMillis}). */
+  long activeSinceMillis() {
+    return cluster.activeSinceMillis();
+  }
+
+  /** HDFS's dead interval now ({@link HdfsShiftCluster#deadIntervalMillis}). */
+  long deadIntervalMillis() {
+    return cluster.deadIntervalMillis();
+  }
+
+  /** The DataNodes as the gears read them (the autopilot's servers on, and the namespace floor). */
   GearDataNodes nodes() {
     return nodes;
   }

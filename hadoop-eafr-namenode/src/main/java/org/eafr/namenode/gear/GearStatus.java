@@ -5,6 +5,8 @@ import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.StringJoiner;
+import java.util.TreeSet;
 import java.util.concurrent.atomic.AtomicLong;
 import org.eafr.namenode.cluster.MetricNames;
 import org.eafr.namenode.grid.GridGate;
@@ -34,6 +36,7 @@ public final class GearStatus {
     values.put("GearPhase", state.phase().name());
     GearService service = gears.service();
     values.put("GearBlockedBy", service == null ? null : service.blockedBy().orElse(null));
+    values.put("GearSafeModeWake", service == null ? null : safeModeWake(service.poweredInSafeMode()));
     values.put("MaximumGear", gears.layout().map(layout -> (long) layout.maximumGear()).orElse(null));
     values.put("LayoutProblem", gears.layoutProblem().orElse(null));
     values.put("SleepingNodes", (long) state.sleeping().size());
@@ -71,10 +74,23 @@ public final class GearStatus {
   }
 
   private static Set<String> words() {
-    Set<String> words = new HashSet<>(Set.of("Layout", "GearPhase", "GearBlockedBy", "LayoutProblem", "GearMode",
-        "GearAutoLastDecision"));
+    Set<String> words = new HashSet<>(Set.of("Layout", "GearPhase", "GearBlockedBy", "GearSafeModeWake",
+        "LayoutProblem", "GearMode", "GearAutoLastDecision"));
     words.addAll(GridGate.WORDS);
     return Set.copyOf(words);
+  }
+
+  /**
+   * What safe mode's read-only steps power on, in words: {@code ID, ID for dead ID} per dead DataNode, joined by
+   * {@code "; "}; null when nothing is.
+   */
+  static String safeModeWake(Map<String, Set<String>> powered) {
+    if (powered.isEmpty()) {
+      return null;
+    }
+    StringJoiner text = new StringJoiner("; ");
+    powered.forEach((dead, group) -> text.add(String.join(", ", new TreeSet<>(group)) + " for dead " + dead));
+    return text.toString();
   }
 
   /** A gear of the state, or null before the expansion chain is fixed (the state's -1). */

@@ -2,13 +2,17 @@ package org.eafr.namenode.gear;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeSet;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.test.GenericTestUtils;
+import org.eafr.namenode.admin.AdminRun;
 import org.eafr.namenode.testing.EafrCluster;
 import org.eafr.placement.gear.ActiveSet;
 import org.eafr.placement.gear.GearedLayout;
@@ -60,9 +64,19 @@ class GearRestartDeadPrimaryTest {
       // The dead primary's blocks have no replica reported (the others sleep): HDFS stays in safe mode, the namespace
       // read-only, until the gear service powers on the group and its DataNodes report them. Nobody leaves it by hand.
       assertThat(cluster.namesystem().isInSafeMode()).isTrue();
+      failedOnlyOnceTheDeadIntervalHasPassed(cluster, layout, primary);
 
-      GenericTestUtils.waitFor(() -> GearTestCluster.gears(cluster).counters().wakesForFailures.get() == 1, 50,
-          120_000);
+      // While HDFS stays in safe mode (at least its 2 s extension once the group has reported), status shows the
+      // power-on and what it is for.
+      String line = "powering on in safe mode: " + String.join(", ", new TreeSet<>(group.ids())) + " for dead "
+          + primary;
+      String[] json = new String[1];
+      GenericTestUtils.waitFor(() -> {
+        json[0] = safeModeWakeInStatus(cluster, line);
+        return json[0] != null;
+      }, 100, 120_000);
+      assertThat(json[0]).isEqualTo(line.substring("powering on in safe mode: ".length()));
+      assertThat(GearTestCluster.gears(cluster).counters().wakesForFailures.get()).isEqualTo(1);
       long wokenAfter = System.currentTimeMillis() - restarted;
       LOG.info("the dead primary's group powered on {} ms after the NameNode restart began", wokenAfter);
       assertThat(wokenAfter).as("ms from the restart to the wake").isGreaterThanOrEqualTo(DEAD_INTERVAL_MILLIS);
@@ -74,6 +88,10 @@ class GearRestartDeadPrimaryTest {
           120_000);
       assertThat(GearTestCluster.gears(cluster).state().sleeping()).doesNotContainAnyElementsOf(group.ids());
       assertThat(GearTestCluster.gears(cluster).state().waking()).isEmpty();
+      assertThat(AdminRun.run(cluster.conf(), "status").out).as("taken over by the wake")
+          .doesNotContain("in safe mode:");
+      assertThat(new ObjectMapper().readTree(AdminRun.run(cluster.conf(), "status", "-json").out).get("gears")
+          .get("gearSafeModeWake").isNull()).isTrue();
       assertThat(GearTestCluster.gears(cluster).counters().wakesForFailures.get())
           .as("wakes counted: the one powered on in safe mode, not again once persisted").isEqualTo(1);
       List<String> on = new ArrayList<>(layout.serversOn(0).ids());
@@ -99,6 +117,36 @@ class GearRestartDeadPrimaryTest {
       cluster.verifyChecksums();
     } finally {
       GearTestCluster.stop(cluster);
+    }
+  }
+
+  /**
+   * The gears count the primary, which never registered with the restarted NameNode, failed from HDFS's dead interval
+   * after it became active on, not a millisecond before (the autopilot's and the wakes' rule alike); the DataNodes of
+   * gear 0 awake meanwhile have registered (polled for: the restart returns once the NameNode is active).
+   */
+  private static void failedOnlyOnceTheDeadIntervalHasPassed(EafrCluster cluster, GearedLayout layout,
+      String primary) throws Exception {
+    GearService service = GearTestCluster.gears(cluster).service();
+    GenericTestUtils.waitFor(() -> service.activeSinceMillis() != Long.MAX_VALUE, 50, 60_000);
+    long due = service.activeSinceMillis() + service.deadIntervalMillis();
+    assertThat(service.deadIntervalMillis()).isEqualTo(DEAD_INTERVAL_MILLIS);
+    assertThat(service.failed(layout, due - 1).ids()).as("failed a millisecond before the dead interval").isEmpty();
+    GenericTestUtils.waitFor(() -> service.failed(layout, due).ids().equals(List.of(primary)), 50, 60_000);
+  }
+
+  /**
+   * The gears' safe-mode wake as {@code hdfs eafr status -json} shows it ({@code gearSafeModeWake}) when both it and
+   * the text status show it, the text as {@code line}; else null.
+   */
+  private static String safeModeWakeInStatus(EafrCluster cluster, String line) {
+    try {
+      AdminRun text = AdminRun.run(cluster.conf(), "status");
+      JsonNode wake = new ObjectMapper().readTree(AdminRun.run(cluster.conf(), "status", "-json").out).get("gears")
+          .get("gearSafeModeWake");
+      return text.out.contains(line + "\n") && wake != null && !wake.isNull() ? wake.asText() : null;
+    } catch (Exception e) {
+      throw new IllegalStateException(e);
     }
   }
 

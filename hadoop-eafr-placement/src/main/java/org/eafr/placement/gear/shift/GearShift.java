@@ -315,6 +315,14 @@ public final class GearShift {
   }
 
   /**
+   * The DataNodes {@link #stepReadOnly} powers on, by the dead DataNode whose recovery group they are; empty once a
+   * {@link #step} has taken them into its wake (then {@link ShiftState#waking} shows them) and when none were.
+   */
+  public Map<String, Set<String>> poweredReadOnly() {
+    return wakes.poweredReadOnly();
+  }
+
+  /**
    * The DataNodes being woken out of turn: on, registered and reported, then out of maintenance. One HDFS decommissions
    * (or has) is neither powered on nor waited for, as in a gear-up ({@link ShiftSets#wakingForGear}).
    */

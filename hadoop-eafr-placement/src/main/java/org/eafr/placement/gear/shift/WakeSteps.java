@@ -144,6 +144,20 @@ final class WakeSteps {
     return powered;
   }
 
+  /**
+   * What {@link #readOnly} has powered on and the next {@link #find} has not yet woken: each dead DataNode with the
+   * sleepers of its recovery group powered on for it (one whose group was all awake is left out).
+   */
+  Map<String, Set<String>> poweredReadOnly() {
+    Map<String, Set<String>> powered = new TreeMap<>();
+    poweredReadOnly.forEach((dead, group) -> {
+      if (!group.isEmpty()) {
+        powered.put(dead, Set.copyOf(group));
+      }
+    });
+    return powered;
+  }
+
   /** The recovery group of the failed DataNode at chain position {@code f} that sleeps and is not being woken. */
   private Set<String> sleepersOfGroup(int f, ActiveSet on, ActiveSet failed, ShiftState state) {
     Set<String> group = new TreeSet<>(planner.forFailure(f, on, failed).ids());
@@ -202,36 +216,9 @@ final class WakeSteps {
     return view.alive() ? "stale" : view.registered() ? "dead" : "dead (not registered)";
   }
 
-  /**
-   * DataNodes that should be on and dead at {@code now}; one HDFS decommissions had its blocks copied away, and one an
-   * operator put into maintenance is expected down (HDFS does not re-replicate it either): neither is a failure. One
-   * not registered counts only once HDFS's dead interval has passed since this NameNode became active
-   * ({@link ShiftCluster#activeSinceMillis}, {@link ShiftCluster#deadIntervalMillis}): before that a NameNode just
-   * started or made active may not have heard from its running DataNodes yet, and after it a running one has had as
-   * long to register as HDFS gives a registered one to heartbeat, so one still unregistered died while no NameNode
-   * watched. Only the DataNodes not alive are asked ({@link ShiftCluster#notAlive}): a step's cost grows with the
-   * DataNodes down, not with the cluster, where the host indexes them.
-   *
-   * <p>Worked example ({@code GearShiftUnregisteredWakeTest}): active since 1,000 ms with a dead interval of 40,000 ms,
-   * a primary that never registers is not failed at 40,999 and is failed at 41,000.
-   */
+  /** DataNodes that should be on and dead at {@code now}, by {@link FailedDataNodes}' rule. */
   ActiveSet failed(ShiftState state, long now) {
-    ActiveSet candidates = ports.cluster.notAlive(chain).minus(asleep(state.sleeping()));
-    boolean unregisteredDead = deadIntervalPassed(now);
-    BitSet failed = new BitSet(chain.size());
-    for (int p = candidates.next(0); p >= 0; p = candidates.next(p + 1)) {
-      DataNodeView view = ports.cluster.dataNode(chain.id(p));
-      if ((view.registered() || unregisteredDead) && !view.admin().decommission() && !view.admin().maintenance()) {
-        failed.set(p);
-      }
-    }
-    return ActiveSet.of(chain, failed);
-  }
-
-  /** Whether HDFS's dead interval has passed at {@code now} since this NameNode became active. */
-  private boolean deadIntervalPassed(long now) {
-    long since = ports.cluster.activeSinceMillis();
-    return now >= since && now - since >= ports.cluster.deadIntervalMillis();
+    return FailedDataNodes.among(ports.cluster, chain, asleep(state.sleeping()), now);
   }
 
   /**

@@ -40,6 +40,11 @@ class GearShiftReadOnlyWakeTest {
 
     assertThat(cluster.powerCommands()).isEqualTo(commandsBefore);
     assertThat(announced).isEmpty();
+    assertThat(shift.poweredReadOnly()).isEmpty();
+    assertThat(FailedDataNodes.of(cluster, fixture.layout.chain(), before.sleeping(), ACTIVE_SINCE + DEAD_INTERVAL - 1)
+        .ids()).isEmpty();
+    assertThat(FailedDataNodes.of(cluster, fixture.layout.chain(), before.sleeping(), ACTIVE_SINCE + DEAD_INTERVAL)
+        .ids()).containsExactly("s0");
 
     shift.stepReadOnly(ACTIVE_SINCE + DEAD_INTERVAL);
 
@@ -54,6 +59,7 @@ class GearShiftReadOnlyWakeTest {
     assertThat(shift.state()).isEqualTo(before);
     assertThat(fixture.store.load()).contains(before);
     assertThat(shift.state().sleeping()).hasSize(8);
+    assertThat(shift.poweredReadOnly()).isEqualTo(Map.of("s0", Set.of("s4", "s6", "s8", "s10")));
     assertThat(List.of("s4", "s6", "s8", "s10")).allSatisfy(id -> {
       assertThat(cluster.poweredOn(id)).as("%s on", id).isTrue();
       assertThat(cluster.dataNode(id).admin().maintenance()).as("%s in maintenance", id).isTrue();
@@ -63,6 +69,7 @@ class GearShiftReadOnlyWakeTest {
     shift.step(ACTIVE_SINCE + DEAD_INTERVAL + 6);
 
     assertThat(shift.state().waking()).isEmpty(); // on, registered and reported already: woken in the same step
+    assertThat(shift.poweredReadOnly()).as("taken over by the wake").isEmpty();
     assertThat(shift.state().sleeping()).containsExactlyInAnyOrder("s5", "s7", "s9", "s11");
     assertThat(fixture.store.load().orElseThrow().sleeping()).containsExactlyInAnyOrder("s5", "s7", "s9", "s11");
     assertThat(announced).containsExactly("read-only [s10, s4, s6, s8] for {s0=dead (not registered)}",
