@@ -67,6 +67,8 @@ public final class GearService implements AutoCloseable {
   private volatile String blockedBy;
   /** What safe mode's read-only steps power on, by the dead DataNode it is for, for {@code hdfs eafr status}. */
   private volatile Map<String, Set<String>> poweredInSafeMode = Map.of();
+  /** The other sleepers safe mode's read-only steps power on once it outlasted the recovery groups' reports. */
+  private volatile Set<String> poweredForSafeMode = Set.of();
   private final ShiftLog log;
 
   private GearService(NameNode nameNode, GearRuntime gears, ServerRoles roles, ReplicaMap replicaMap) {
@@ -128,6 +130,7 @@ public final class GearService implements AutoCloseable {
       }
       shift = null;
       poweredInSafeMode = Map.of();
+      poweredForSafeMode = Set.of();
       shiftStore.recount();
       wasActive = active;
       if (!active) {
@@ -141,6 +144,7 @@ public final class GearService implements AutoCloseable {
       if (machine != null) { // the namespace is read-only: only power, for the replicas HDFS waits for
         machine.stepReadOnly(System.currentTimeMillis());
         poweredInSafeMode = machine.poweredReadOnly();
+        poweredForSafeMode = machine.poweredForSafeMode();
       }
       return;
     }
@@ -155,6 +159,7 @@ public final class GearService implements AutoCloseable {
       ShiftState before = machine.state();
       machine.step(System.currentTimeMillis());
       poweredInSafeMode = machine.poweredReadOnly(); // empty: the step's wake took them over
+      poweredForSafeMode = machine.poweredForSafeMode();
       log(before, machine);
     }
     gears.counters().owedFiles.set(shiftStore.owedCount());
@@ -314,6 +319,14 @@ public final class GearService implements AutoCloseable {
    */
   public Map<String, Set<String>> poweredInSafeMode() {
     return poweredInSafeMode;
+  }
+
+  /**
+   * The other sleepers safe mode's read-only steps power on because HDFS stayed in safe mode a dead interval after the
+   * groups of {@link #poweredInSafeMode} had registered and reported; empty as it is.
+   */
+  public Set<String> poweredForSafeMode() {
+    return poweredForSafeMode;
   }
 
   /**

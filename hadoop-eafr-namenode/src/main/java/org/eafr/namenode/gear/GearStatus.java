@@ -36,7 +36,8 @@ public final class GearStatus {
     values.put("GearPhase", state.phase().name());
     GearService service = gears.service();
     values.put("GearBlockedBy", service == null ? null : service.blockedBy().orElse(null));
-    values.put("GearSafeModeWake", service == null ? null : safeModeWake(service.poweredInSafeMode()));
+    values.put("GearSafeModeWake", service == null ? null : safeModeWake(service.poweredInSafeMode(),
+        service.poweredForSafeMode()));
     values.put("MaximumGear", gears.layout().map(layout -> (long) layout.maximumGear()).orElse(null));
     values.put("LayoutProblem", gears.layoutProblem().orElse(null));
     values.put("SleepingNodes", (long) state.sleeping().size());
@@ -81,15 +82,18 @@ public final class GearStatus {
   }
 
   /**
-   * What safe mode's read-only steps power on, in words: {@code ID, ID for dead ID} per dead DataNode, joined by
-   * {@code "; "}; null when nothing is.
+   * What safe mode's read-only steps power on, in words: {@code ID, ID for dead ID} per dead DataNode, then
+   * {@code ID, ID as safe mode outlasted them}, joined by {@code "; "}; null when nothing is.
    */
-  static String safeModeWake(Map<String, Set<String>> powered) {
-    if (powered.isEmpty()) {
+  static String safeModeWake(Map<String, Set<String>> powered, Set<String> forSafeMode) {
+    if (powered.isEmpty() && forSafeMode.isEmpty()) {
       return null;
     }
     StringJoiner text = new StringJoiner("; ");
     powered.forEach((dead, group) -> text.add(String.join(", ", new TreeSet<>(group)) + " for dead " + dead));
+    if (!forSafeMode.isEmpty()) {
+      text.add(String.join(", ", new TreeSet<>(forSafeMode)) + " as safe mode outlasted them");
+    }
     return text.toString();
   }
 

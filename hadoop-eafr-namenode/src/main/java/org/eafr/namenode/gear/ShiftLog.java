@@ -81,6 +81,15 @@ final class ShiftLog implements ShiftEvents {
         named(failed), ids.size(), ids);
   }
 
+  /** Counted once, as a wake for blocks: the blocks HDFS's safe mode still waits for are on sleepers. */
+  @Override
+  public void wakeAllReadOnly(Set<String> ids, long waitedMillis) {
+    counters.wakeStarted(ids, Map.of());
+    LOG.warn("EAFR gears: still in safe mode {} ms after the recovery groups powered on for dead DataNodes registered"
+        + " and reported (blocks written while their groups slept are on other sleepers); powering on every sleeping"
+        + " DataNode, {}: {}; out of maintenance once safe mode ends", waitedMillis, ids.size(), ids);
+  }
+
   /** Each failed DataNode by id with why: {@code 127.0.0.1:9866 dead, 127.0.0.1:9867 stale}. */
   static String named(Map<String, String> failed) {
     return failed.entrySet().stream().map(e -> e.getKey() + " " + e.getValue()).collect(Collectors.joining(", "));

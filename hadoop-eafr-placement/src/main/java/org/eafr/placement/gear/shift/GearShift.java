@@ -301,7 +301,9 @@ public final class GearShift {
    * ({@link ShiftEvents#wakeStartedReadOnly}) and verified on as any power command is (sent again only after a
    * failure or a timeout), so the other replicas of its blocks register and are reported. The first {@link #step}
    * after it wakes the same group as any wake out of turn (persisted, registered, out of maintenance) without
-   * announcing it again.
+   * announcing it again. When the host is still read-only HDFS's dead interval after those groups registered and
+   * reported, every other sleeper is powered on as well, announced once ({@link ShiftEvents#wakeAllReadOnly}), and
+   * woken by that first step too.
    *
    * <p>Worked example ({@code GearShiftReadOnlyWakeTest}): gear 0, primary s0 dead for good across a restart, active
    * since 1,000 ms with a dead interval of 40,000 ms: at 40,999 nothing is powered; at 41,000 s4, s6, s8, s10 are
@@ -320,6 +322,14 @@ public final class GearShift {
    */
   public Map<String, Set<String>> poweredReadOnly() {
     return wakes.poweredReadOnly();
+  }
+
+  /**
+   * The other sleepers {@link #stepReadOnly} powers on because the host stayed read-only HDFS's dead interval after
+   * the recovery groups it powered on had registered and reported; empty once a {@link #step} has taken them over.
+   */
+  public Set<String> poweredForSafeMode() {
+    return wakes.poweredForSafeMode();
   }
 
   /**

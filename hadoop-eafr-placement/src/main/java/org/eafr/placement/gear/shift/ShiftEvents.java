@@ -38,6 +38,15 @@ public interface ShiftEvents {
     wakeStarted(ids, failed);
   }
 
+  /**
+   * While the state cannot be persisted, the recovery groups {@link #wakeStartedReadOnly} powered on have registered
+   * and reported {@code waitedMillis} ago (HDFS's dead interval or more) and the host is still read-only: every other
+   * sleeper, {@code ids}, is powered on, once. Counted as a wake for blocks unless the host says otherwise.
+   */
+  default void wakeAllReadOnly(Set<String> ids, long waitedMillis) {
+    wakeStarted(ids, Map.of());
+  }
+
   /** DataNodes woken out of turn are on, registered and reported, and out of maintenance. */
   default void woken(Set<String> ids) {
   }

@@ -41,6 +41,13 @@ final class WakeSteps {
    * sleepers; the next {@link #find} wakes them as usual without announcing them again.
    */
   private final Map<String, Set<String>> poweredReadOnly = new TreeMap<>();
+  /** When every DataNode {@link #readOnly} powered on was first seen registered and reported; -1 while one is not. */
+  private long groupsReportedAt = -1;
+  /**
+   * The sleepers {@link #readOnly} powered on because the host stayed read-only a dead interval after the recovery
+   * groups reported (blocks offloaded outside them keep HDFS in safe mode); the next {@link #find} wakes them too.
+   */
+  private final Set<String> poweredForSafeMode = new TreeSet<>();
   /** Of what the last {@link #find} answered, the DataNodes {@link #readOnly} had powered on and announced already. */
   private Set<String> lastAnnounced = Set.of();
   /** The sleeping set {@link #asleep} last translated, and its positions (a step reads a state many times). */
@@ -89,6 +96,9 @@ final class WakeSteps {
       }
     }
     poweredReadOnly.clear(); // every one dead now is woken or was before; one alive again needs nothing
+    announced.addAll(poweredForSafeMode);
+    poweredForSafeMode.clear();
+    groupsReportedAt = -1;
     failedBefore = new HashSet<>(failed.ids());
     Set<String> forFailure = new TreeSet<>(wake);
     wake.addAll(announced);
@@ -141,7 +151,43 @@ final class WakeSteps {
     }
     Set<String> powered = new TreeSet<>();
     poweredReadOnly.values().forEach(powered::addAll);
+    powerAllWhenStillReadOnly(state, powered, now);
+    powered.addAll(poweredForSafeMode);
     return powered;
+  }
+
+  /**
+   * Once every DataNode of the recovery groups {@code powered} is registered and reported, and the host is still
+   * read-only HDFS's dead interval later (blocks offloaded outside those groups, written while their homes slept, keep
+   * HDFS below its safe-mode threshold), every other sleeper is powered on too, announced once
+   * ({@link ShiftEvents#wakeAllReadOnly}): waking is never unsafe, and only it lets HDFS leave safe mode by itself.
+   */
+  private void powerAllWhenStillReadOnly(ShiftState state, Set<String> powered, long now) {
+    if (!poweredForSafeMode.isEmpty()) {
+      return;
+    }
+    if (powered.isEmpty()
+        || !powered.stream().map(ports.cluster::dataNode).allMatch(view -> view.alive() && view.reported())) {
+      groupsReportedAt = -1;
+      return;
+    }
+    if (groupsReportedAt < 0) {
+      groupsReportedAt = now;
+    }
+    long waited = now - groupsReportedAt;
+    if (waited >= ports.cluster.deadIntervalMillis()) {
+      poweredForSafeMode.addAll(state.sleeping());
+      poweredForSafeMode.removeAll(state.waking());
+      poweredForSafeMode.removeAll(powered);
+      if (!poweredForSafeMode.isEmpty()) {
+        ports.events.wakeAllReadOnly(new TreeSet<>(poweredForSafeMode), waited);
+      }
+    }
+  }
+
+  /** The sleepers {@link #readOnly} powered on for safe mode outlasting the recovery groups' reports; else empty. */
+  Set<String> poweredForSafeMode() {
+    return Set.copyOf(poweredForSafeMode);
   }
 
   /**

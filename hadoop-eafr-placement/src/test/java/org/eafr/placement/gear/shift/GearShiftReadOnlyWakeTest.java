@@ -82,6 +82,57 @@ class GearShiftReadOnlyWakeTest {
     assertThat(cluster.violations()).isEmpty();
   }
 
+  /**
+   * Safe mode outlasting the recovery group (blocks offloaded outside it keep HDFS below its threshold): s4, s6, s8,
+   * s10, powered on at 41,000, are first seen registered and reported by a read-only step at 41,001 after the ticks
+   * that start them; at 81,000 nothing more is powered, at 81,001 s5, s7, s9, s11 are (4 commands, announced once
+   * with the 40,000 ms waited), and more read-only steps send nothing. The first step that persists wakes all eight,
+   * announcing no wake again; every DataNode is then on and out of maintenance.
+   */
+  @Test
+  void safeModeOutlastingTheRecoveryGroupByADeadInterval_powersOnEverySleeperOnce() {
+    GearShift shift = restartedInSafeModeWithS0DeadForGood();
+    int commandsBefore = cluster.powerCommands();
+    shift.stepReadOnly(ACTIVE_SINCE + DEAD_INTERVAL);
+    List<String> group = List.of("s4", "s6", "s8", "s10");
+    for (int t = 0; !group.stream().allMatch(id -> cluster.dataNode(id).alive() && cluster.dataNode(id).reported());
+        t++) {
+      assertThat(t).as("ticks until the group has reported").isLessThan(20);
+      cluster.tick();
+    }
+    long seenReported = ACTIVE_SINCE + DEAD_INTERVAL + 1;
+    shift.stepReadOnly(seenReported);
+    shift.stepReadOnly(seenReported + DEAD_INTERVAL - 1);
+
+    assertThat(cluster.powerCommands() - commandsBefore).isEqualTo(4);
+    assertThat(shift.poweredForSafeMode()).isEmpty();
+
+    shift.stepReadOnly(seenReported + DEAD_INTERVAL);
+    cluster.tick();
+    shift.stepReadOnly(seenReported + DEAD_INTERVAL + 1);
+
+    assertThat(cluster.powerCommands() - commandsBefore).isEqualTo(8);
+    assertThat(announced).containsExactly("read-only [s10, s4, s6, s8] for {s0=dead (not registered)}",
+        "all read-only [s11, s5, s7, s9] after 40000 ms");
+    assertThat(shift.poweredForSafeMode()).containsExactlyInAnyOrder("s5", "s7", "s9", "s11");
+    assertThat(shift.state().sleeping()).hasSize(8);
+
+    cluster.settled = true;
+    for (int s = 2; s < 12; s++) {
+      cluster.tick();
+      shift.step(seenReported + DEAD_INTERVAL + s);
+    }
+
+    assertThat(shift.state().sleeping()).isEmpty();
+    assertThat(shift.state().waking()).isEmpty();
+    assertThat(shift.poweredForSafeMode()).isEmpty();
+    assertThat(announced).hasSize(3).last().asString().startsWith("woken ");
+    assertThat(cluster.powerCommands() - commandsBefore).isEqualTo(8);
+    assertThat(cluster.dataNode("s5").admin()).isEqualTo(AdminState.NORMAL);
+    assertThat(cluster.unavailable()).isEmpty();
+    assertThat(cluster.violations()).isEmpty();
+  }
+
   /** Before the dead interval has passed since the NameNode became active, a read-only step powers nothing. */
   @Test
   void aReadOnlyStepBeforeTheDeadIntervalPowersNothing() {
@@ -119,6 +170,11 @@ class GearShiftReadOnlyWakeTest {
           @Override
           public void wakeStartedReadOnly(Set<String> ids, Map<String, String> failed) {
             announced.add("read-only " + ids + " for " + failed);
+          }
+
+          @Override
+          public void wakeAllReadOnly(Set<String> ids, long waitedMillis) {
+            announced.add("all read-only " + ids + " after " + waitedMillis + " ms");
           }
 
           @Override
