@@ -98,7 +98,8 @@ public final class RelayoutService implements AutoCloseable {
   private boolean loadedOnStandby;
   /**
    * Whether this NameNode has been standby since it started: its DataNodes' storages then date from before it became
-   * active, and only HDFS's stale-contents mark tells a full report since then ({@link #fullyReported}).
+   * active, and only HDFS's stale-contents mark tells a full report since then ({@link #fullyReported}). Set at the
+   * start too: an HA NameNode starts its plugins as standby and may become active before its first step.
    */
   private boolean wasStandby;
   private String waitingFor;
@@ -125,6 +126,7 @@ public final class RelayoutService implements AutoCloseable {
     this.walk = new NamespaceWalk(nameNode);
     this.moves = new RelayoutMoves(nameNode, gears, settings);
     this.scheduler = Executors.newSingleThreadScheduledExecutor(RelayoutMoves.daemon("eafr-relayout"));
+    this.wasStandby = !nameNode.isActiveState();
   }
 
   /** Starts stepping every {@code eafr.relayout.step.ms}; a relayout persisted as running goes on. */

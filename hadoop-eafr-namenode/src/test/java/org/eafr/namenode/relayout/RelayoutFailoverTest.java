@@ -26,13 +26,13 @@ import org.junit.jupiter.api.Test;
 /**
  * An HA pair fails over in the middle of a relayout (12 DataNodes on 3 racks, 8 files of two 1 MiB blocks written under
  * the random layout, both NameNodes restarted with equal-work; one batch holds every file, two moves at a time, and the
- * test steps both NameNodes' relayout as their schedules would, reading its status after each step as the metrics do,
- * on the standby too): the moves the old active started are in flight at the failover. The old active, standby now,
- * drops them and starts no more; the new active waits for a full block report from every DataNode after the failover,
- * gets one without the test asking, reads the record again (the standby's read of it is older than the old active's
- * last batch), counts the cut batch's moves once, goes on from the persisted cursor and finishes with the first walk's
- * plan and lower bound; every move the DataNodes made is counted exactly once, gear 0 then succeeds, fsck is healthy
- * and every checksum matches.
+ * test steps the relayout: the active one's, and the standby's only after the failover, its status read before as
+ * metrics read it): the moves the old active started are in flight at the failover. The old active, standby now, drops
+ * them and starts no more. The new active, which never stepped as standby, reads the record again (its read as standby
+ * is older than the old active's batch), waits for a full block report from every DataNode after the failover (HDFS
+ * marks their storages stale), gets them without the test asking, counts the cut batch's moves once, goes on from the
+ * persisted cursor and finishes with the first walk's plan and lower bound; every move the DataNodes made is counted
+ * exactly once, gear 0 then succeeds, fsck is healthy and every checksum matches.
  */
 class RelayoutFailoverTest {
 
@@ -55,7 +55,7 @@ class RelayoutFailoverTest {
       first.start();
       GenericTestUtils.waitFor(() -> {
         Map<String, Object> values = step(first);
-        step(second); // the standby follows the persisted record
+        second.values(); // the standby, read as its metrics are; its first step comes after the failover
         return count(values, "movedReplicas") >= 2 && count(values, "movesQueued") > 0;
       }, 50, 60_000);
       Map<String, Object> atFailover = first.values();
