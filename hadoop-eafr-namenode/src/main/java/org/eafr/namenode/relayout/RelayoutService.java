@@ -92,8 +92,14 @@ public final class RelayoutService implements AutoCloseable {
   private RelayoutPlanner planner;
   private boolean loaded;
   /**
+   * Whether the record in memory was read on this NameNode as standby ({@link #values} for status or metrics): the
+   * active one may have changed it since, so the first step as active reads it again.
+   */
+  private boolean loadedOnStandby;
+  /**
    * Whether this NameNode has been standby since it started: its DataNodes' storages then date from before it became
-   * active, and only HDFS's stale-contents mark tells a full report since then ({@link #fullyReported}).
+   * active, and only HDFS's stale-contents mark tells a full report since then ({@link #fullyReported}). Set at the
+   * start too: an HA NameNode starts its plugins as standby and may become active before its first step.
    */
   private boolean wasStandby;
   private String waitingFor;
@@ -120,6 +126,7 @@ public final class RelayoutService implements AutoCloseable {
     this.walk = new NamespaceWalk(nameNode);
     this.moves = new RelayoutMoves(nameNode, gears, settings);
     this.scheduler = Executors.newSingleThreadScheduledExecutor(RelayoutMoves.daemon("eafr-relayout"));
+    this.wasStandby = !nameNode.isActiveState();
   }
 
   /** Starts stepping every {@code eafr.relayout.step.ms}; a relayout persisted as running goes on. */
@@ -675,13 +682,15 @@ public final class RelayoutService implements AutoCloseable {
   }
 
   private void load() throws IOException {
-    if (!loaded) {
+    boolean active = nameNode.isActiveState();
+    if (!loaded || active && loadedOnStandby) {
       byte[] bytes = store.readRecord(RelayoutRecord.XATTR);
       record = bytes == null ? null : RelayoutRecord.fromBytes(bytes);
       loaded = true;
+      loadedOnStandby = !active;
       cutCounted = false;
       planner = null;
-      if (record != null && record.running) {
+      if (active && record != null && record.running) {
         LOG.info("EAFR relayout goes on after {} (persisted)", record.cursor.isEmpty() ? "the start" : record.cursor);
       }
     }

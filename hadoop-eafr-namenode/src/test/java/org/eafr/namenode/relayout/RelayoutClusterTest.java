@@ -134,6 +134,18 @@ class RelayoutClusterTest {
     return conf;
   }
 
+  /**
+   * The same for data written under the random layout, with one batch of every file, {@code movesConcurrent} moves at
+   * once, and the relayout stepped by the test only.
+   */
+  static Configuration steppedByTheTest(String name, int movesConcurrent) throws IOException {
+    Configuration conf = conf(name, 100);
+    conf.set("eafr.layout", "random");
+    conf.set("eafr.relayout.step.ms", "3600000");
+    conf.set("eafr.relayout.moves.concurrent", String.valueOf(movesConcurrent));
+    return conf;
+  }
+
   /** The relayout waits for 02:00 (once every block report is in), with nothing walked or moved; status says so. */
   private static void heldForTheGrid(EafrCluster cluster, GridGate grid) throws Exception {
     GenericTestUtils.waitFor(() -> String.valueOf(relayout(cluster).values().get("waitingFor"))

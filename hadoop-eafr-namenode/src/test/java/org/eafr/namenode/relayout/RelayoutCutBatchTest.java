@@ -36,10 +36,7 @@ class RelayoutCutBatchTest {
   @Test
   void movesDoneInABatchARestartCut_areCountedByTheNextNameNode() throws Exception {
     long started = System.nanoTime();
-    Configuration conf = RelayoutClusterTest.conf("relayout-cut", 100);
-    conf.set("eafr.layout", "random");
-    conf.set("eafr.relayout.step.ms", "3600000"); // the test steps
-    conf.set("eafr.relayout.moves.concurrent", "1");
+    Configuration conf = RelayoutClusterTest.steppedByTheTest("relayout-cut", 1);
     EafrCluster cluster = EafrCluster.start(conf, GearTestCluster.RACKS, null, CAPACITY);
     cluster.runtime().gears().power(MiniClusterPower.manager(cluster.mini()));
     try {
@@ -117,7 +114,7 @@ class RelayoutCutBatchTest {
    * one operation of the target's ReplaceBlockOp rate; HDFS's own re-replication after a restart uses other transfers.
    */
   /** Waits (bounded) until the DataNodes count at least {@code moves} replaceBlock ops; more fail the caller's check. */
-  private static void awaitReplaceBlocks(EafrCluster cluster, long moves) throws Exception {
+  static void awaitReplaceBlocks(EafrCluster cluster, long moves) throws Exception {
     try {
       GenericTestUtils.waitFor(() -> replaceBlocks(cluster) >= moves, 50, 10_000);
     } catch (TimeoutException counted) {
@@ -125,7 +122,7 @@ class RelayoutCutBatchTest {
     }
   }
 
-  private static long replaceBlocks(EafrCluster cluster) {
+  static long replaceBlocks(EafrCluster cluster) {
     long moves = 0;
     for (DataNode dataNode : cluster.mini().getDataNodes()) {
       MetricsCollectorImpl collector = new MetricsCollectorImpl();
