@@ -75,7 +75,8 @@ class RelayoutCutBatchTest {
       Map<String, Object> counted = relayout(cluster).values();
       // A DataNode reports the moved replica before it counts its replaceBlock op: let its metric catch up.
       awaitReplaceBlocks(cluster, count(counted, "movedReplicas"));
-      assertThat(count(counted, "movedReplicas")).as("the cut batch's moves, counted on the restarted NameNode")
+      assertThat(count(counted, "movedReplicas")).as("the cut batch's moves, counted on the restarted NameNode (HDFS"
+          + " re-replications so far: %d)", reReplications(cluster))
           .isBetween(cut, replaceBlocks(cluster));
       assertThat(counted).containsEntry("movedBytes", count(counted, "movedReplicas") * EafrCluster.BLOCK_SIZE)
           .containsEntry("files", 8L);
@@ -109,10 +110,6 @@ class RelayoutCutBatchTest {
     return ((Number) values.get(key)).longValue();
   }
 
-  /**
-   * The block moves the DataNodes carried out: each successful replaceBlock (a relayout move's copy to its target) is
-   * one operation of the target's ReplaceBlockOp rate; HDFS's own re-replication after a restart uses other transfers.
-   */
   /** Waits (bounded) until the DataNodes count at least {@code moves} replaceBlock ops; more fail the caller's check. */
   static void awaitReplaceBlocks(EafrCluster cluster, long moves) throws Exception {
     try {
@@ -122,15 +119,28 @@ class RelayoutCutBatchTest {
     }
   }
 
+  /**
+   * The block moves the DataNodes carried out: each successful replaceBlock (a relayout move's copy to its target) is
+   * one operation of the target's ReplaceBlockOp rate; HDFS's own re-replication after a restart uses other transfers.
+   */
   static long replaceBlocks(EafrCluster cluster) {
-    long moves = 0;
+    return dataNodeTotal(cluster, "ReplaceBlockOpNumOps");
+  }
+
+  /** HDFS's own re-replications the DataNodes sent (each a transfer, not a replaceBlock). */
+  static long reReplications(EafrCluster cluster) {
+    return dataNodeTotal(cluster, "BlocksReplicated");
+  }
+
+  private static long dataNodeTotal(EafrCluster cluster, String name) {
+    long total = 0;
     for (DataNode dataNode : cluster.mini().getDataNodes()) {
       MetricsCollectorImpl collector = new MetricsCollectorImpl();
       DefaultMetricsSystem.instance().getSource(dataNode.getMetrics().name()).getMetrics(collector, true);
       for (AbstractMetric metric : collector.getRecords().get(0).metrics()) {
-        moves += metric.name().equals("ReplaceBlockOpNumOps") ? metric.value().longValue() : 0;
+        total += metric.name().equals(name) ? metric.value().longValue() : 0;
       }
     }
-    return moves;
+    return total;
   }
 }
