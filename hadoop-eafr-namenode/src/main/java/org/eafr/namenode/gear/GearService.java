@@ -35,9 +35,9 @@ import org.slf4j.LoggerFactory;
  * newly active NameNode resumes a shift under way). Around it, what only a NameNode has: the expansion chain's
  * membership ({@link ChainMembership}: fixed, grown and retired here; the machine follows the layout in force), safe
  * mode (every command refused; the machine only powers on the recovery groups of dead DataNodes,
- * {@link GearShift#stepReadOnly}, so HDFS finds the replicas it waits for), the standby (follows the persisted state, its sleeping DataNodes in
- * maintenance there too, so a failover re-replicates nothing), quarantines, the admin commands' exceptions and the
- * log of each transition.
+ * {@link GearShift#stepReadOnly}, so HDFS finds the replicas it waits for), the standby (follows the persisted state,
+ * its sleeping DataNodes in maintenance there too, so a failover re-replicates nothing), quarantines, the admin
+ * commands' exceptions and the log of each transition.
  */
 public final class GearService implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(GearService.class);

@@ -50,6 +50,18 @@ public final class ActiveSet {
     return new ActiveSet(chain, bits);
   }
 
+  /** The servers with these ids; an id off the chain (a DataNode retired or never in it) is none of its servers. */
+  public static ActiveSet ofIdsOnChain(ExpansionChain chain, Iterable<String> ids) {
+    BitSet bits = new BitSet(chain.size());
+    for (String id : ids) {
+      int position = chain.position(id);
+      if (position >= 0) {
+        bits.set(position);
+      }
+    }
+    return new ActiveSet(chain, bits);
+  }
+
   /** The first {@code count} servers of the chain. */
   public static ActiveSet firstN(ExpansionChain chain, int count) {
     if (count < 0 || count > chain.size()) {

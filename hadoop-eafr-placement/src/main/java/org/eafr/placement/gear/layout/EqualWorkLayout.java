@@ -463,11 +463,12 @@ public final class EqualWorkLayout extends NestedGears {
 
   /**
    * Without capacities: the next on server after the last one an offload went to that can take the block, on a new
-   * rack when the holders so far share one, so the offloads go round the servers on in turn (a cursor counting through
-   * every chain position sent each position past the last server on to the first: in gear 0 of 40 on 300 servers,
-   * 83% of the offloaded replicas went to positions 0 and 1, thousands of writes at once into each). Their primaries
-   * are not sized with headroom for offloads (p = N / e^2 overflows past 39% fill in the fill scenario), so offloads
-   * there would take the primary replicas' room and push more of them out of gear 0.
+   * rack when the holders so far share one, so the offloads go round the servers on in turn. The cursor is a server
+   * on, not a chain position: counted over positions, every position past the last server on would send its offload
+   * to the first server on, an incast into a few servers in a low gear ({@code EqualWorkOffloadSpreadTest}). Two
+   * writers reading the cursor at once may pick the same server; that only repeats one turn. Their primaries are not
+   * sized with headroom for offloads (p = N / e^2 overflows past 39% fill in the fill scenario), so offloads there
+   * would take the primary replicas' room and push more of them out of gear 0.
    */
   private int nextOnTarget(BlockRequest request, ActiveSet on, int[] holders, int placed, int[] homes, int dealt) {
     int first = nextOn(on, Math.floorMod(offloadCursor.get() + 1, chain.size()));

@@ -25,14 +25,7 @@ public final class FailedDataNodes {
 
   /** The servers of {@code chain} not in {@code sleeping} that {@code cluster} shows dead at {@code now} (ms). */
   public static ActiveSet of(ShiftCluster cluster, ExpansionChain chain, Set<String> sleeping, long now) {
-    BitSet asleep = new BitSet(chain.size());
-    for (String id : sleeping) {
-      int position = chain.position(id);
-      if (position >= 0) {
-        asleep.set(position);
-      }
-    }
-    return among(cluster, chain, ActiveSet.of(chain, asleep), now);
+    return among(cluster, chain, ActiveSet.ofIdsOnChain(chain, sleeping), now);
   }
 
   /** The same with the sleeping servers as chain positions, {@code asleep}. */

@@ -230,7 +230,7 @@ final class WakeSteps {
   /** Every server of the chain not asleep, and those being woken (kept per state: states are immutable). */
   private ActiveSet on(ShiftState state) {
     if (state != onState) {
-      onSet = ActiveSet.all(chain).minus(asleep(state.sleeping()).minus(positionsOf(state.waking())));
+      onSet = ActiveSet.all(chain).minus(asleep(state.sleeping()).minus(ActiveSet.ofIdsOnChain(chain, state.waking())));
       onState = state;
     }
     return onSet;
@@ -239,22 +239,10 @@ final class WakeSteps {
   /** The chain positions of {@code sleeping}, translated once per sleeping set (a state's set is immutable). */
   private ActiveSet asleep(Set<String> sleeping) {
     if (sleeping != asleepIds) {
-      asleep = positionsOf(sleeping);
+      asleep = ActiveSet.ofIdsOnChain(chain, sleeping);
       asleepIds = sleeping;
     }
     return asleep;
-  }
-
-  /** The chain positions of {@code ids}; an id off the chain is none of its servers. */
-  private ActiveSet positionsOf(Set<String> ids) {
-    BitSet bits = new BitSet(chain.size());
-    for (String id : ids) {
-      int position = chain.position(id);
-      if (position >= 0) {
-        bits.set(position);
-      }
-    }
-    return ActiveSet.of(chain, bits);
   }
 
   /** Why a failed DataNode's group is woken, as {@link ShiftEvents#wakeStarted} names it. */
